@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { channel } from '../define';
+
+export type KeychainStatus = { available: boolean; message: string | null };
+export type AppInfo = { version: string; platform: string; keychain: KeychainStatus };
+
+export const appChannels = {
+  'app.info': channel(z.undefined()).returns<AppInfo>(),
+};

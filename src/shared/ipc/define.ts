@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+
+/**
+ * A channel is a zod input schema plus the type of its result. The schema is what the main-process
+ * registrar parses every input with; the result type is what the handler must return and what the
+ * renderer receives, so the three cannot drift.
+ */
+export type ChannelDef<I extends z.ZodType = z.ZodType, O = unknown> = { readonly input: I; readonly __output?: O };
+
+export function channel<I extends z.ZodType>(input: I) {
+  return { returns: <O>(): ChannelDef<I, O> => ({ input }) };
+}
+
+export type ChannelMap = Record<string, ChannelDef>;
+
+export type InputOf<C> = C extends ChannelDef<infer I, unknown> ? z.input<I> : never;
+export type ParsedInputOf<C> = C extends ChannelDef<infer I, unknown> ? z.output<I> : never;
+export type OutputOf<C> = C extends ChannelDef<z.ZodType, infer O> ? O : never;
+
+/** Errors cross IPC as values, never as thrown objects: Electron would strip everything but the message. */
+export type IpcError = { code: string; message: string; details?: Record<string, unknown> };
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+type DomainOf<K> = K extends `${infer D}.${string}` ? D : never;
+type Fn<C> = undefined extends InputOf<C>
+  ? (input?: InputOf<C>) => Promise<IpcResult<OutputOf<C>>>
+  : (input: InputOf<C>) => Promise<IpcResult<OutputOf<C>>>;
+
+/** `{'projects.list': …}` becomes `api.projects.list(input)`. */
+export type ApiOf<C extends ChannelMap> = {
+  readonly [D in DomainOf<keyof C & string>]: {
+    readonly [K in keyof C & string as K extends `${D}.${infer M}` ? M : never]: Fn<C[K]>;
+  };
+};
+
+/** Events pushed from main; the renderer receives the payload only, never an Electron event object. */
+export type EventDef<P = unknown> = { readonly __payload?: P };
+export const event = <P>(): EventDef<P> => ({});
+export type EventMap = Record<string, EventDef>;
+export type PayloadOf<E> = E extends EventDef<infer P> ? P : never;
+
+export type EventsApi<E extends EventMap> = {
+  readonly on: <K extends keyof E & string>(name: K, listener: (payload: PayloadOf<E[K]>) => void) => () => void;
+};

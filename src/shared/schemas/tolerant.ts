@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * A server enum that never crashes the client: values outside the known set become `'unknown'`,
+ * so a new status on the service degrades to "unknown" in the UI instead of failing a whole sync.
+ * Matching ignores case because the spec mixes UPPER (statuses) and lower (modes) spellings.
+ */
+export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  const byFolded = new Map<string, T[number]>(values.map((v) => [v.toLowerCase(), v]));
+  return z.unknown().transform((raw): T[number] | 'unknown' => {
+    if (typeof raw !== 'string') return 'unknown';
+    return byFolded.get(raw.trim().toLowerCase()) ?? 'unknown';
+  });
+}
+
+/** A string the spec promises but a real service may send as null or omit. */
+export const looseString = z
+  .unknown()
+  .transform((v): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null));
+
+/** An integer that may arrive as a numeric string. */
+export const looseInt = z.unknown().transform((v): number | null => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : null;
+});
+
+/** Keys that would rewrite an object's prototype if copied naively. */
+export const POISON_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,0 +1,429 @@
+// Checks the generated sandbox media in resources/sample-media (see
+// scripts/generate-sample-media.sh). The speech-alignment part matters most:
+// the app highlights the transcript turn under the video playhead, so the
+// sidecar timestamps must match where speech actually is in the audio.
+import { describe, it, expect } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../resources/sample-media', import.meta.url));
+
+interface Turn {
+  role: 'AI' | 'User';
+  text: string;
+  start: number;
+  end: number;
+}
+
+interface Sidecar {
+  id: string;
+  title: string;
+  participant: { name: string };
+  duration_s: number;
+  topic: 'churn' | 'packaging' | 'general';
+  turns: Turn[];
+}
+
+interface ManifestVideo {
+  id: string;
+  file: string;
+  thumbnail: string;
+  transcript: string;
+  content_type: string;
+  bytes: number;
+  duration_s: number;
+  topic: string;
+}
+
+interface Stimulus {
+  file: string;
+  caption: string;
+  content_type: string;
+}
+
+interface Manifest {
+  videos: ManifestVideo[];
+  stimuli: (Stimulus & { bytes: number })[];
+}
+
+interface Interval {
+  start: number;
+  end: number;
+}
+
+const hasTool = (cmd: string): boolean => {
+  const r = spawnSync(cmd, ['-version'], { stdio: 'ignore' });
+  return !r.error && r.status === 0;
+};
+const HAS_FFMPEG = hasTool('ffmpeg') && hasTool('ffprobe');
+if (!HAS_FFMPEG) {
+  console.warn('sample-media: speech-alignment and codec checks skipped: ffmpeg not installed; apt-get install ffmpeg');
+}
+
+const readJson = <T>(rel: string): T => JSON.parse(readFileSync(join(ROOT, rel), 'utf8')) as T;
+const manifest = readJson<Manifest>('index.json');
+const sidecars = new Map(manifest.videos.map((v) => [v.id, readJson<Sidecar>(v.transcript)]));
+const sidecarOf = (id: string): Sidecar => {
+  const s = sidecars.get(id);
+  if (!s) throw new Error(`no sidecar for ${id}`);
+  return s;
+};
+
+const KB = 1024;
+const MAX_TOTAL_BYTES = 1.5 * 1000 * 1000;
+
+const STUDY_GUIDE = [
+  'What made you decide to pause or cancel your meal-kit subscription?',
+  'How did the price feel compared with what you got each week?',
+  'Tell me about your deliveries: the timing, the packaging, anything that stood out.',
+  'What would have kept you subscribed?',
+];
+
+const THEMES: Record<string, string[]> = {
+  price: ['expensive', 'price', 'value', 'worth it'],
+  delivery: ['delivery', 'late', 'arrived', 'time window'],
+  recipes: ['recipes', 'same', 'repetitive', 'bored'],
+  packaging: ['packaging', 'plastic', 'waste', 'ice packs', 'boxes'],
+  skipping: ['skip', 'skipping a week', 'app', 'deadline'],
+};
+
+const EXPECTED_STIMULI: Record<string, string> = {
+  'concept-a-kraft-box': 'Concept A: kraft box',
+  'concept-b-compostable-pouch': 'Concept B: compostable pouch',
+  'concept-c-reusable-crate': 'Concept C: reusable crate',
+  'recipe-card': 'Weekly recipe card',
+  'delivery-tracker': 'Delivery tracking screen',
+};
+
+// ---------------------------------------------------------------------------
+// Byte-level helpers (no ffmpeg needed)
+// ---------------------------------------------------------------------------
+
+function sniffImageType(buf: Buffer): string | null {
+  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  if (buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+// Width/height from a baseline or progressive JPEG's SOF marker.
+function jpegSize(buf: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < buf.length) {
+    if (buf[i] !== 0xff) return null;
+    const marker = buf[i + 1] ?? 0;
+    const len = buf.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    }
+    i += 2 + len;
+  }
+  return null;
+}
+
+const wordCount = (s: string): number => s.trim().split(/\s+/).length;
+
+function themesIn(text: string): string[] {
+  const lower = text.toLowerCase();
+  return Object.entries(THEMES)
+    .filter(([, words]) => words.filter((w) => new RegExp(`\\b${w}\\b`).test(lower)).length >= 2)
+    .map(([theme]) => theme);
+}
+
+// ---------------------------------------------------------------------------
+// Speech detection and alignment
+// ---------------------------------------------------------------------------
+
+const SILENCE_NOISE = '-35dB';
+const SILENCE_MIN_S = 0.3;
+// Turn starts come from trimmed audio, so detected onsets land within a few
+// ms; 0.25 s absorbs codec/threshold differences but not a 1 s shift.
+const START_TOLERANCE_S = 0.25;
+// Speech fades below -35 dB a little before a turn's recorded end, and the
+// Opus decoder smears edges slightly; ignore this much at each gap edge.
+const GAP_EDGE_S = 0.1;
+// Decoder start-up produces a few ms of "non-silence" at t=0.
+const MIN_SPEECH_S = 0.05;
+
+function detectSpeech(file: string): Interval[] {
+  const r = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostats',
+      '-i',
+      file,
+      // Padding guarantees the audio ends in a detectable silence, so the
+      // tail is classified the same way whether or not this ffmpeg build
+      // reports a final silence_end at EOF.
+      '-af',
+      `apad=pad_dur=1,silencedetect=noise=${SILENCE_NOISE}:d=${SILENCE_MIN_S}`,
+      '-f',
+      'null',
+      '-',
+    ],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (r.status !== 0) throw new Error(`ffmpeg silencedetect failed on ${file}: ${r.stderr}`);
+  const silences: { start: number; end: number | null }[] = [];
+  for (const line of r.stderr.split('\n')) {
+    const s = /silence_start: (-?[\d.]+)/.exec(line);
+    if (s) silences.push({ start: Math.max(0, Number(s[1])), end: null });
+    const e = /silence_end: (-?[\d.]+)/.exec(line);
+    const last = silences[silences.length - 1];
+    if (e && last) last.end = Number(e[1]);
+  }
+  const speech: Interval[] = [];
+  let cursor = 0;
+  for (const sil of silences) {
+    if (sil.start > cursor) speech.push({ start: cursor, end: sil.start });
+    cursor = sil.end ?? Number.POSITIVE_INFINITY;
+  }
+  return speech.filter((iv) => iv.end - iv.start >= MIN_SPEECH_S);
+}
+
+const speechCache = new Map<string, Interval[]>();
+function speechOf(v: ManifestVideo): Interval[] {
+  let s = speechCache.get(v.id);
+  if (!s) {
+    s = detectSpeech(join(ROOT, v.file));
+    speechCache.set(v.id, s);
+  }
+  return s;
+}
+
+const overlap = (a: Interval, b: Interval): number => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+
+/** Returns human-readable problems; empty means the turns match the speech. */
+function alignmentProblems(turns: Interval[], speech: Interval[]): string[] {
+  const problems: string[] = [];
+  turns.forEach((t, i) => {
+    const nearest = Math.min(...speech.map((s) => Math.abs(s.start - t.start)));
+    if (!(nearest <= START_TOLERANCE_S)) {
+      problems.push(`turn ${i} starts at ${t.start}s but the nearest speech onset is ${nearest.toFixed(3)}s away`);
+    }
+  });
+  for (const s of speech) {
+    if (!turns.some((t) => overlap(s, t) > 0)) {
+      problems.push(`speech ${s.start.toFixed(3)}-${s.end.toFixed(3)}s is not inside any turn`);
+    }
+  }
+  // The lead-in and every pause between turns must be (nearly) silent.
+  const gaps: Interval[] = [];
+  const first = turns[0];
+  if (first) gaps.push({ start: 0, end: first.start });
+  for (let i = 1; i < turns.length; i++) {
+    const prev = turns[i - 1];
+    const cur = turns[i];
+    if (prev && cur) gaps.push({ start: prev.end, end: cur.start });
+  }
+  for (const g of gaps) {
+    const inner = { start: g.start + GAP_EDGE_S, end: g.end - GAP_EDGE_S };
+    if (inner.end <= inner.start) continue;
+    const spoken = speech.reduce((acc, s) => acc + overlap(s, inner), 0);
+    if (spoken > 0) {
+      problems.push(`${spoken.toFixed(3)}s of speech in the gap ${g.start.toFixed(3)}-${g.end.toFixed(3)}s`);
+    }
+  }
+  return problems;
+}
+
+function ffprobe(file: string): { streams: Record<string, unknown>[]; format: Record<string, unknown> } {
+  const r = spawnSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file], {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`ffprobe failed on ${file}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as { streams: Record<string, unknown>[]; format: Record<string, unknown> };
+}
+
+// ---------------------------------------------------------------------------
+
+describe('sample media manifest', () => {
+  it('lists 3-5 videos whose files exist with sane sizes', () => {
+    expect(manifest.videos.length).toBeGreaterThanOrEqual(3);
+    expect(manifest.videos.length).toBeLessThanOrEqual(5);
+    expect(new Set(manifest.videos.map((v) => v.id)).size).toBe(manifest.videos.length);
+    let total = 0;
+    for (const v of manifest.videos) {
+      expect(v.file).toBe(`videos/${v.id}.webm`);
+      expect(v.thumbnail).toBe(`videos/${v.id}.jpg`);
+      expect(v.transcript).toBe(`videos/${v.id}.json`);
+      expect(v.content_type).toBe('video/webm');
+      for (const f of [v.file, v.thumbnail, v.transcript]) expect(existsSync(join(ROOT, f)), f).toBe(true);
+      const bytes = statSync(join(ROOT, v.file)).size;
+      expect(v.bytes).toBe(bytes);
+      expect(bytes, v.id).toBeGreaterThan(50 * KB);
+      expect(bytes, v.id).toBeLessThan(400 * KB);
+      total += bytes;
+      const sidecar = sidecarOf(v.id);
+      expect(v.duration_s).toBe(sidecar.duration_s);
+      expect(v.topic).toBe(sidecar.topic);
+    }
+    expect(total).toBeLessThan(MAX_TOTAL_BYTES);
+  });
+
+  it('videos are WebM files and thumbnails are 320x240 JPEGs', () => {
+    for (const v of manifest.videos) {
+      const webm = readFileSync(join(ROOT, v.file));
+      expect(webm.readUInt32BE(0), v.file).toBe(0x1a45dfa3); // EBML header
+      expect(webm.subarray(0, 64).includes(Buffer.from('webm')), v.file).toBe(true);
+      const jpg = readFileSync(join(ROOT, v.thumbnail));
+      expect(sniffImageType(jpg), v.thumbnail).toBe('image/jpeg');
+      expect(jpegSize(jpg), v.thumbnail).toEqual({ width: 320, height: 240 });
+    }
+  });
+
+  it('stimuli exist with their captions, sizes and real content types', () => {
+    const index = readJson<Stimulus[]>('stimuli/index.json');
+    expect(index).toHaveLength(Object.keys(EXPECTED_STIMULI).length);
+    expect(manifest.stimuli.map(({ bytes: _bytes, ...s }) => s)).toEqual(index);
+    for (const s of manifest.stimuli) {
+      const base = s.file.replace(/\.[^.]+$/, '');
+      expect(EXPECTED_STIMULI[base], s.file).toBe(s.caption);
+      const path = join(ROOT, 'stimuli', s.file);
+      expect(existsSync(path), s.file).toBe(true);
+      const buf = readFileSync(path);
+      expect(s.bytes).toBe(buf.length);
+      expect(buf.length, s.file).toBeGreaterThan(1 * KB);
+      expect(buf.length, s.file).toBeLessThan(60 * KB);
+      expect(sniffImageType(buf), s.file).toBe(s.content_type);
+      const ext = s.file.split('.').pop();
+      expect({ png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }[ext ?? ''], s.file).toBe(s.content_type);
+    }
+  });
+});
+
+describe('transcript sidecars', () => {
+  it('have exactly the expected shape and valid, ordered timestamps', () => {
+    for (const v of manifest.videos) {
+      const s = sidecarOf(v.id);
+      expect(Object.keys(s).sort()).toEqual(['duration_s', 'id', 'participant', 'title', 'topic', 'turns']);
+      expect(s.id).toBe(v.id);
+      expect(typeof s.title).toBe('string');
+      expect(s.title.length).toBeGreaterThan(0);
+      expect(Object.keys(s.participant)).toEqual(['name']);
+      expect(s.participant.name).toMatch(/^\S+ \S+$/);
+      expect(['churn', 'packaging', 'general']).toContain(s.topic);
+      expect(s.duration_s).toBeGreaterThanOrEqual(25);
+      expect(s.duration_s).toBeLessThanOrEqual(50);
+      expect(s.turns.length).toBeGreaterThanOrEqual(4);
+      let prevEnd = 0;
+      s.turns.forEach((t, i) => {
+        const where = `${v.id} turn ${i}`;
+        expect(Object.keys(t).sort(), where).toEqual(['end', 'role', 'start', 'text']);
+        expect(['AI', 'User'], where).toContain(t.role);
+        // Interviews alternate, interviewer first.
+        expect(t.role, where).toBe(i % 2 === 0 ? 'AI' : 'User');
+        expect(t.text.trim().length, where).toBeGreaterThan(0);
+        expect(t.start, where).toBeGreaterThanOrEqual(prevEnd);
+        expect(t.start, where).toBeLessThan(t.end);
+        expect(t.end, where).toBeLessThanOrEqual(s.duration_s);
+        expect(Math.round(t.start * 1000) / 1000, where).toBe(t.start);
+        expect(Math.round(t.end * 1000) / 1000, where).toBe(t.end);
+        prevEnd = t.end;
+      });
+    }
+  });
+
+  it('gives every participant a distinct name', () => {
+    const names = manifest.videos.map((v) => sidecarOf(v.id).participant.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('churn interviews ask the study-guide questions in order', () => {
+    const churn = manifest.videos.filter((v) => v.topic === 'churn');
+    expect(churn.length).toBeGreaterThanOrEqual(3);
+    for (const v of churn) {
+      const asked = sidecarOf(v.id).turns.filter((t) => t.role === 'AI').map((t) => t.text);
+      const guideIdx = asked.map((q) => STUDY_GUIDE.indexOf(q)).filter((i) => i >= 0);
+      expect(guideIdx.length, v.id).toBeGreaterThanOrEqual(3);
+      expect(guideIdx, v.id).toEqual([...guideIdx].sort((a, b) => a - b));
+      expect(new Set(guideIdx).size, v.id).toBe(guideIdx.length);
+      // Anything else the AI says must be a short follow-up question.
+      for (const q of asked.filter((x) => !STUDY_GUIDE.includes(x))) {
+        expect(q, v.id).toMatch(/\?$/);
+        expect(wordCount(q), v.id).toBeLessThanOrEqual(10);
+      }
+    }
+  });
+
+  it('churn answers cover every theme, in different combinations', () => {
+    const combos = manifest.videos
+      .filter((v) => v.topic === 'churn')
+      .map((v) =>
+        themesIn(
+          sidecarOf(v.id)
+            .turns.filter((t) => t.role === 'User')
+            .map((t) => t.text)
+            .join(' '),
+        ),
+      );
+    for (const theme of Object.keys(THEMES)) {
+      expect(combos.some((c) => c.includes(theme)), theme).toBe(true);
+    }
+    for (const c of combos) expect(c.length).toBeGreaterThanOrEqual(1);
+    const multi = combos.filter((c) => c.length >= 2).map((c) => c.join('+'));
+    expect(multi.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(multi).size).toBe(multi.length);
+  });
+
+  it('the packaging interview covers all three concepts', () => {
+    const pkg = manifest.videos.filter((v) => v.topic === 'packaging');
+    expect(pkg.length).toBeGreaterThanOrEqual(1);
+    for (const v of pkg) {
+      const ai = sidecarOf(v.id)
+        .turns.filter((t) => t.role === 'AI')
+        .map((t) => t.text)
+        .join(' ');
+      for (const c of ['Concept A, the kraft box', 'Concept B, the compostable pouch', 'Concept C, the reusable crate']) {
+        expect(ai, v.id).toContain(c);
+      }
+    }
+  });
+});
+
+describe('encoded media (ffmpeg)', () => {
+  it.skipIf(!HAS_FFMPEG)('are 320x240 VP9 + mono Opus, with the sidecar duration', () => {
+    for (const v of manifest.videos) {
+      const probe = ffprobe(join(ROOT, v.file));
+      const video = probe.streams.find((s) => s.codec_type === 'video');
+      const audio = probe.streams.find((s) => s.codec_type === 'audio');
+      expect(video?.codec_name, v.id).toBe('vp9');
+      expect([video?.width, video?.height], v.id).toEqual([320, 240]);
+      expect(audio?.codec_name, v.id).toBe('opus');
+      expect(audio?.channels, v.id).toBe(1);
+      expect(Number(probe.format.duration), v.id).toBeCloseTo(sidecarOf(v.id).duration_s, 2);
+    }
+  });
+
+  it.skipIf(!HAS_FFMPEG)('stimulus images are 640x480', () => {
+    for (const s of manifest.stimuli) {
+      const video = ffprobe(join(ROOT, 'stimuli', s.file)).streams[0];
+      expect([video?.width, video?.height], s.file).toEqual([640, 480]);
+    }
+  });
+});
+
+describe('speech alignment (ffmpeg silencedetect)', () => {
+  for (const v of manifest.videos) {
+    it.skipIf(!HAS_FFMPEG)(`${v.id}: transcript turns match the speech in the audio`, () => {
+      const speech = speechOf(v);
+      const turns = sidecarOf(v.id).turns;
+      // Sanity: detection found roughly one speech region per turn (espeak
+      // sentence pauses may split a turn, never merge two).
+      expect(speech.length, v.id).toBeGreaterThanOrEqual(turns.length);
+      expect(alignmentProblems(turns, speech), v.id).toEqual([]);
+    });
+
+    it.skipIf(!HAS_FFMPEG)(`${v.id}: the check catches transcripts shifted by 1 s`, () => {
+      const speech = speechOf(v);
+      const turns = sidecarOf(v.id).turns;
+      for (const shift of [1.0, -1.0]) {
+        const shifted = turns.map((t) => ({ start: t.start + shift, end: t.end + shift }));
+        expect(alignmentProblems(shifted, speech).length, `${v.id} shifted ${shift}s`).toBeGreaterThan(0);
+      }
+    });
+  }
+});
