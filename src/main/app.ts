@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserWindow} from 'electron';
+import { app, ipcMain, net, protocol, session } from 'electron';
+import { channelNames, IPC_EVENT_CHANNEL } from '../shared/ipc/contract';
+import { createCore, type Core } from './core';
+import { registerIpc, type IpcMainLike } from './ipc/registrar';
+import { createLogger, stderrSink } from './logging/logger';
+import { findElectronSqliteBinding } from './native/sqlite-binding';
+import { resolveAppAsset } from './security/app-protocol';
+import { buildCsp } from './security/csp';
+import { APP_ORIGIN, APP_SCHEME } from './security/navigation';
+import { devicePermissionHandler, permissionCheckHandler, permissionRequestHandler } from './security/permissions';
+import { openSecretStore } from './secrets/keytar-store';
+import { createMainWindow, hardenContents } from './window';
+
+/**
+ * The composition root and the only Electron-facing file besides window.ts. Everything it wires is
+ * Electron-free (core.ts and friends) and tested under Node; this file only connects it to Electron.
+ */
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+app.enableSandbox();
+
+const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const allowedOrigins = devServer ? [APP_ORIGIN, new URL(devServer).origin] : [APP_ORIGIN];
+const log = createLogger(stderrSink);
+let core: Core | null = null;
+let mainWindow: BrowserWindow | null = null;
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+app.on('second-instance', () => {
+  if (mainWindow?.isMinimized()) mainWindow.restore();
+  mainWindow?.focus();
+});
+
+app.on('web-contents-created', (_event, contents) => hardenContents(contents, { allowedOrigins, externalHosts: () => [] }));
+
+app.whenReady().then(async () => {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler(permissionRequestHandler(allowedOrigins));
+  ses.setPermissionCheckHandler(permissionCheckHandler(allowedOrigins));
+  ses.setDevicePermissionHandler(devicePermissionHandler);
+
+  const rendererDir = join(__dirname, '../renderer');
+  const csp = buildCsp({ mode: devServer ? 'development' : 'production', ...(devServer ? { devServerOrigin: new URL(devServer).origin } : {}) });
+  protocol.handle(APP_SCHEME, async (request) => {
+    const asset = resolveAppAsset(rendererDir, request.url);
+    if (!asset) return new Response('Not found', { status: 404 });
+    const file = await net.fetch(pathToFileURL(asset.path).toString());
+    return new Response(file.body, { status: 200, headers: { 'content-type': asset.contentType, 'content-security-policy': csp, 'x-content-type-options': 'nosniff' } });
+  });
+
+  const appRoot = app.getAppPath();
+  const secrets = await openSecretStore();
+  if (secrets.warning) log.warn(secrets.warning);
+  core = createCore({
+    dataDir: app.getPath('userData'),
+    mediaDir: app.isPackaged ? join(process.resourcesPath, 'sample-media') : join(appRoot, 'resources', 'sample-media'),
+    secrets,
+    log,
+    version: app.getVersion(),
+    platform: process.platform,
+    sqliteBinding: findElectronSqliteBinding(appRoot, process.versions.electron, app.isPackaged),
+  });
+  registerIpc(ipcMain as unknown as IpcMainLike, channelNames, core.dispatch, () => allowedOrigins, log);
+  core.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));
+
+  mainWindow = createMainWindow({
+    preloadPath: join(__dirname, '../preload/index.cjs'),
+    isPackaged: app.isPackaged,
+    url: devServer ?? `${APP_ORIGIN}/index.html`,
+    allowedOrigins,
+    externalHosts: () => [],
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', () => {
+  void core?.close();
+});

@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { ChannelMap, IpcError, IpcResult, OutputOf, ParsedInputOf } from '../../shared/ipc/define';
+import { isAppError } from '../errors';
+import type { Logger } from '../logging/logger';
+
+export type HandlerContext = { signal?: AbortSignal };
+
+/** The handlers of one domain, typed by that domain's channels in the shared contract. */
+export type HandlerMap<C extends ChannelMap> = {
+  [K in keyof C]: (input: ParsedInputOf<C[K]>, ctx: HandlerContext) => Promise<OutputOf<C[K]>>;
+};
+
+export type Dispatch = (channel: string, input: unknown, ctx?: HandlerContext) => Promise<IpcResult<unknown>>;
+
+/**
+ * The one place every IPC call passes through, in Electron and in the test host alike: unknown
+ * channels are refused, every input is parsed with the channel's zod schema before the handler
+ * runs, and every failure comes back as a typed {code, message} value.
+ */
+export function createDispatcher<C extends ChannelMap>(contract: C, handlers: HandlerMap<C>, log: Logger): Dispatch {
+  return async (channel, input, ctx = {}) => {
+    if (!Object.hasOwn(contract, channel)) {
+      return fail({ code: 'unknown_channel', message: 'Fieldwork does not know this request.' });
+    }
+    const def = contract[channel]!;
+    const parsed = (def.input as z.ZodType).safeParse(input);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+      return fail({ code: 'invalid_input', message: issues[0]?.message ?? 'Some fields are not valid.', details: { issues } });
+    }
+    try {
+      const handler = handlers[channel as keyof C] as (i: unknown, c: HandlerContext) => Promise<unknown>;
+      return { ok: true, value: await handler(parsed.data, ctx) };
+    } catch (e) {
+      if (isAppError(e)) return fail({ code: e.code, message: e.message, details: safeDetails(e.details) });
+      log.error('ipc handler failed', { channel, error: e });
+      return fail({ code: 'internal', message: 'Something went wrong inside Fieldwork. Try again; if it keeps happening, restart the app.' });
+    }
+  };
+}
+
+const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error });
+
+/** Only plain data crosses IPC; anything else (errors, functions, class instances) is dropped. */
+function safeDetails(details: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(details, (_k, v: unknown) => (v instanceof Error || typeof v === 'function' ? undefined : v))) as Record<string, unknown>;
+}

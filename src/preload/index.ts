@@ -1,0 +1,32 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildApi } from '../shared/ipc/build-api';
+import type { IpcResult } from '../shared/ipc/define';
+import { channelNames, eventNames, IPC_EVENT_CHANNEL, IPC_PREFIX, type FieldworkApi, type IpcContract, type IpcEvents } from '../shared/ipc/contract';
+
+/**
+ * The renderer's only way to main: one named function per contract channel, and `events.on` for the
+ * contract's events. ipcRenderer itself is never exposed, and listeners receive the payload only,
+ * never Electron's event object (which would hand the page a reference to the sender).
+ */
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+ipcRenderer.on(IPC_EVENT_CHANNEL, (_event, message: unknown) => {
+  if (!message || typeof message !== 'object') return;
+  const { name, payload } = message as { name?: unknown; payload?: unknown };
+  if (typeof name !== 'string') return;
+  for (const listener of listeners.get(name) ?? []) listener(payload);
+});
+
+const api = buildApi<IpcContract, IpcEvents>(
+  channelNames,
+  eventNames,
+  (channel, input) => ipcRenderer.invoke(IPC_PREFIX + channel, input) as Promise<IpcResult<unknown>>,
+  (name, listener) => {
+    const set = listeners.get(name) ?? new Set();
+    set.add(listener);
+    listeners.set(name, set);
+    return () => set.delete(listener);
+  },
+) satisfies FieldworkApi;
+
+contextBridge.exposeInMainWorld('fieldwork', api);

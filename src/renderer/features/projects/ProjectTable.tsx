@@ -1,0 +1,47 @@
+import type { ProjectListItem } from '../../../shared/schemas/project';
+import { ProgressBar } from '../../components/ProgressBar';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDate, typeLabel } from '../../lib/format';
+
+/** Every study of the workspace: title, type, status, created date and recruiting progress. */
+export function ProjectTable({ items }: { items: ProjectListItem[] }) {
+  return (
+    <table className="table" aria-label="Studies">
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Type</th>
+          <th scope="col">Status</th>
+          <th scope="col">Created</th>
+          <th scope="col">Recruiting</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((p) => {
+          const done = p.recruiting?.completed_participants ?? 0;
+          const target = p.recruiting?.target_participants ?? 0;
+          return (
+            <tr key={p.id}>
+              <th scope="row" className="table-title">
+                {p.title || 'Untitled study'}
+              </th>
+              <td>{typeLabel(p.type)}</td>
+              <td>
+                <StatusBadge status={p.status} />
+              </td>
+              <td className="num">{formatDate(p.created_at)}</td>
+              <td>
+                <div className="recruiting">
+                  <ProgressBar value={done} max={target} label={`${p.title}: ${done} of ${target} completed`} />
+                  <span className="num muted">
+                    {done} / {target || '—'}
+                  </span>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+import type { AppInfo } from '../../../shared/ipc/channels/app';
+import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import { api, call, UiError } from '../../lib/api';
+
+const LAST_WORKSPACE = 'fieldwork.lastWorkspace';
+
+type AddInput = { name: string; base_url: string; api_key: string; organisation_id?: string };
+
+type WorkspacesState = {
+  status: 'loading' | 'ready' | 'error';
+  workspaces: WorkspaceSummary[];
+  currentId: string | null;
+  appInfo: AppInfo | null;
+  error: UiError | null;
+  demo: { starting: boolean; error: UiError | null };
+  load(): Promise<void>;
+  startDemo(): Promise<void>;
+  add(input: AddInput): Promise<WorkspaceSummary>;
+  select(id: string | null): void;
+};
+
+function remembered(list: WorkspaceSummary[]): string | null {
+  const last = localStorage.getItem(LAST_WORKSPACE);
+  return list.find((w) => w.id === last)?.id ?? list[0]?.id ?? null;
+}
+
+export const useWorkspaces = create<WorkspacesState>((set, get) => ({
+  status: 'loading',
+  workspaces: [],
+  currentId: null,
+  appInfo: null,
+  error: null,
+  demo: { starting: false, error: null },
+
+  async load() {
+    set({ status: 'loading', error: null });
+    try {
+      const [workspaces, appInfo] = await Promise.all([call(api().workspaces.list()), call(api().app.info())]);
+      set({ status: 'ready', workspaces, appInfo, currentId: get().currentId ?? remembered(workspaces) });
+    } catch (e) {
+      set({ status: 'error', error: UiError.from(e) });
+    }
+  },
+
+  async startDemo() {
+    set({ demo: { starting: true, error: null } });
+    try {
+      const workspace = await call(api().demo.start());
+      const workspaces = await call(api().workspaces.list());
+      set({ workspaces, demo: { starting: false, error: null } });
+      get().select(workspace.id);
+    } catch (e) {
+      set({ demo: { starting: false, error: UiError.from(e) } });
+    }
+  },
+
+  async add(input) {
+    const workspace = await call(api().workspaces.add(input));
+    const workspaces = await call(api().workspaces.list());
+    set({ workspaces });
+    get().select(workspace.id);
+    return workspace;
+  },
+
+  select(id) {
+    if (id) localStorage.setItem(LAST_WORKSPACE, id);
+    set({ currentId: id });
+  },
+}));

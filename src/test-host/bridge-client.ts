@@ -1,0 +1,36 @@
+/**
+ * The browser half of the test host's bridge: the same `window.fieldwork` the Electron preload
+ * exposes, built by the same function from the same contract, but carried over same-origin HTTP
+ * (calls) and Server-Sent Events (events) instead of Electron IPC.
+ */
+import { buildApi } from '../shared/ipc/build-api';
+import type { IpcResult } from '../shared/ipc/define';
+import { channelNames, eventNames, type IpcContract, type IpcEvents } from '../shared/ipc/contract';
+
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+const source = new EventSource('/__fieldwork/events');
+source.addEventListener('message', (e: MessageEvent<string>) => {
+  const { name, payload } = JSON.parse(e.data) as { name: string; payload: unknown };
+  for (const l of listeners.get(name) ?? []) l(payload);
+});
+
+const api = buildApi<IpcContract, IpcEvents>(
+  channelNames,
+  eventNames,
+  async (channel, input) => {
+    const res = await fetch('/__fieldwork/invoke', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel, input: input === undefined ? null : input, hasInput: input !== undefined }),
+    });
+    return (await res.json()) as IpcResult<unknown>;
+  },
+  (name, listener) => {
+    const set = listeners.get(name) ?? new Set();
+    set.add(listener);
+    listeners.set(name, set);
+    return () => set.delete(listener);
+  },
+);
+
+Object.defineProperty(window, 'fieldwork', { value: api, writable: false, configurable: false });
