@@ -107,7 +107,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!taken.ok) throw new ApiError(429, 'rate_limited', 'Too many requests. Retry after the time in Retry-After.', {}, { 'retry-after': String(taken.retryAfterSeconds) });
     }
     const faults = getFaults(db, org.id);
-    if (service) {
+    const faulty = service && (faults.fault_methods.length === 0 || faults.fault_methods.includes(req.method ?? ''));
+    if (faulty) {
       if (faults.latency_ms > 0) await new Promise((r) => setTimeout(r, faults.latency_ms));
       if (ctx.random() < faults.rate_429) {
         throw new ApiError(429, 'rate_limited', 'Too many requests (injected).', {}, { 'retry-after': String(faults.retry_after_seconds) });
@@ -122,7 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // Handlers return a Reply instead of writing it, so the pipeline can inject faults after them.
     const result = await match.handler(req, match.params, { ...ctx, org, faults }, url);
     // Truncation happens after the handler ran: the change is made but the answer is lost, as on a real network.
-    if (service && result.body !== undefined && ctx.random() < faults.truncate_rate) return truncate(res, result);
+    if (faulty && result.body !== undefined && ctx.random() < faults.truncate_rate) return truncate(res, result);
     reply(res, result);
   }
 

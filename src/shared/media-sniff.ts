@@ -44,7 +44,8 @@ export function sniff(bytes: Uint8Array): SniffedType | null {
     return head.includes('webm') ? 'video/webm' : 'video/x-matroska';
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, SNIFF_BYTES)).replace(/^\uFEFF/, '').trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'image/svg+xml';
+  // The DOCTYPE may carry an internal subset in [...] (older Illustrator exports), with '>' inside it.
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^[>]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return 'image/svg+xml';
   return null;
 }
 

@@ -32,7 +32,10 @@ export function createDispatcher<C extends ChannelMap>(contract: C, handlers: Ha
       const handler = handlers[channel as keyof C] as (i: unknown, c: HandlerContext) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data, ctx) };
     } catch (e) {
-      if (isAppError(e)) return fail({ code: e.code, message: e.message, details: safeDetails(e.details) });
+      if (isAppError(e)) {
+        const details = safeDetails(e.details);
+        return fail({ code: e.code, message: e.message, ...(details ? { details } : {}) });
+      }
       log.error('ipc handler failed', { channel, error: e });
       return fail({ code: 'internal', message: 'Something went wrong inside Fieldwork. Try again; if it keeps happening, restart the app.' });
     }
@@ -42,6 +45,13 @@ export function createDispatcher<C extends ChannelMap>(contract: C, handlers: Ha
 const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error });
 
 /** Only plain data crosses IPC; anything else (errors, functions, class instances) is dropped. */
-function safeDetails(details: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(details, (_k, v: unknown) => (v instanceof Error || typeof v === 'function' ? undefined : v))) as Record<string, unknown>;
+function safeDetails(details: Record<string, unknown>): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(
+      JSON.stringify(details, (_k, v: unknown) => (v instanceof Error || typeof v === 'function' ? undefined : typeof v === 'bigint' ? String(v) : v)),
+    ) as Record<string, unknown>;
+  } catch {
+    // Circular or otherwise unserialisable: the code and message still get through.
+    return undefined;
+  }
 }

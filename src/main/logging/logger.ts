@@ -21,7 +21,9 @@ export function redact(value: unknown, secrets: readonly string[] = [], depth = 
   if (value instanceof Error) return { name: value.name, message: redact(value.message, secrets, depth + 1) };
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = SECRET_KEYS.test(k) ? '[redacted]' : redact(v, secrets, depth + 1);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      out[redact(k, secrets, depth + 1) as string] = SECRET_KEYS.test(k) ? '[redacted]' : redact(v, secrets, depth + 1);
+    }
     return out;
   }
   return value;

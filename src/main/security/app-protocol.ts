@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -19,7 +19,12 @@ const TYPES: Record<string, string> = {
  * Maps app://fieldwork/<path> to a file inside the built renderer, or null. Encoded traversal
  * (..%2f), NUL bytes, absolute paths, other hosts and symlinks pointing outside are all refused.
  */
-export function resolveAppAsset(rootDir: string, requestUrl: string, realpath: (p: string) => string = realpathSync): { path: string; contentType: string } | null {
+export function resolveAppAsset(
+  rootDir: string,
+  requestUrl: string,
+  realpath: (p: string) => string = realpathSync,
+  isFile: (p: string) => boolean = (p) => statSync(p).isFile(),
+): { path: string; contentType: string } | null {
   let u: URL;
   try {
     u = new URL(requestUrl);
@@ -52,6 +57,12 @@ export function resolveAppAsset(rootDir: string, requestUrl: string, realpath: (
     return null;
   }
   if (!inside(realRoot, real)) return null;
+  // Directories (app://fieldwork/assets/) are not assets: never hand one to net.fetch.
+  try {
+    if (!isFile(real)) return null;
+  } catch {
+    return null;
+  }
   return { path: real, contentType: TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream' };
 }
 

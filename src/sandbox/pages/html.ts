@@ -14,6 +14,7 @@ export function chatPage(args: { title: string; projectId: string; interviewId: 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · Interview</title>
 <link rel="stylesheet" href="/call/assets/chat.css">
 <script src="/call/assets/chat.js" defer></script>
@@ -55,7 +56,7 @@ export function chatPage(args: { title: string; projectId: string; interviewId: 
 }
 
 export function notice(title: string, text: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="/call/assets/chat.css"></head>
 <body><main class="shell"><section class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section></main></body></html>`;
 }

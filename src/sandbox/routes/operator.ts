@@ -47,6 +47,7 @@ const faultsBody = z.object({
   generation_failure_rate: rate.default(0),
   report_failure_rate: rate.default(0),
   retry_after_seconds: z.number().int().min(0).max(3600).default(1),
+  fault_methods: z.array(z.enum(['GET', 'POST', 'PUT', 'PATCH'])).default([]),
 });
 
 const simulateBody = z.object({

@@ -10,6 +10,8 @@ export type Faults = {
   generation_failure_rate: number;
   report_failure_rate: number;
   retry_after_seconds: number;
+  /** Limits the transport faults (latency, 429, 5xx, truncation) to these methods; empty means all. */
+  fault_methods: string[];
 };
 
 export const NO_FAULTS: Faults = {
@@ -20,6 +22,7 @@ export const NO_FAULTS: Faults = {
   generation_failure_rate: 0,
   report_failure_rate: 0,
   retry_after_seconds: 1,
+  fault_methods: [],
 };
 
 export function getFaults(db: SandboxDb, orgId: string): Faults {

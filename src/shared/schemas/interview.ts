@@ -13,13 +13,18 @@ export type Participant = { name: string | null; email: string | null; fields: R
 
 export function normaliseParticipant(raw: unknown): Participant | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const source = raw as Record<string, unknown>;
   const fields: Record<string, ParticipantValue> = {};
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(source)) {
     if (POISON_KEYS.has(key)) continue;
     fields[key] = toDisplayValue(value);
   }
+  // Only a real string is a name or an email; an object flattened to JSON text is not.
   const pick = (...names: string[]) => {
-    for (const n of names) if (typeof fields[n] === 'string' && fields[n] !== '') return fields[n] as string;
+    for (const n of names) {
+      const v = Object.hasOwn(source, n) ? source[n] : undefined;
+      if (typeof v === 'string' && v.trim() !== '') return v;
+    }
     return null;
   };
   const name =
@@ -48,10 +53,10 @@ export function normaliseScreener(raw: unknown): Screener | null {
   const answers = isMap(r.answers) ? r.answers : {};
   const ids = [...new Set([...Object.keys(questions), ...Object.keys(answers)])].filter((k) => !POISON_KEYS.has(k));
   const items = ids.map((id) => {
-    const q = questions[id];
+    const q = Object.hasOwn(questions, id) ? questions[id] : undefined;
     const text =
       typeof q === 'string' ? q : isMap(q) && typeof q.text === 'string' ? q.text : isMap(q) && typeof q.question === 'string' ? q.question : id;
-    const a = answers[id];
+    const a = Object.hasOwn(answers, id) ? answers[id] : undefined;
     const answer = a === undefined || a === null ? null : Array.isArray(a) ? a.map(String).join(', ') : typeof a === 'object' ? JSON.stringify(a) : String(a);
     return { id, text, answer };
   });
@@ -111,7 +116,7 @@ export const interviewsPage = z.object({
   total: looseInt,
   page: looseInt,
   limit: looseInt,
-  has_more: z.unknown().transform((v) => v === true || v === 'true'),
+  has_more: z.unknown().optional().transform((v) => v === true || v === 'true'),
 });
 export type InterviewsPage = z.output<typeof interviewsPage>;
 

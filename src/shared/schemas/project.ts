@@ -103,7 +103,7 @@ export type LanguageEntry = z.output<typeof languageEntry>;
 
 export const recruiting = z.object({
   completed_participants: looseInt.transform((n) => n ?? 0),
-  has_launched: z.unknown().transform((v) => v === true || v === 'true'),
+  has_launched: z.unknown().optional().transform((v) => v === true || v === 'true'),
   target_participants: looseInt,
   type: recruitingTypeIn,
 });
@@ -134,7 +134,7 @@ export const patchProjectResponse = z.object({
   intro_message: looseString,
   end_message: looseString,
   questions: z.array(question),
-  stimuli_cleared: z.unknown().transform((v) => v === true),
+  stimuli_cleared: z.unknown().optional().transform((v) => v === true),
 });
 export type PatchProjectResponse = z.output<typeof patchProjectResponse>;
 

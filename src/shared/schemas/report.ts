@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reportStatusIn } from './enums';
 import { looseInt, looseString } from './tolerant';
 
-const frequency = z.unknown().transform((v) => {
+const frequency = z.unknown().optional().transform((v) => {
   const n = typeof v === 'string' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n)) return 0;
   // A percentage (0-100) is read as a share; the spec says 0 to 1.

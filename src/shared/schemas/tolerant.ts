@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Every tolerant reader starts from `z.unknown().optional()`: in zod 4 a key whose schema is a bare
+// `z.unknown().transform(...)` is required, and a service that omits it would fail the whole parse.
+
 /**
  * A server enum that never crashes the client: values outside the known set become `'unknown'`,
  * so a new status on the service degrades to "unknown" in the UI instead of failing a whole sync.
@@ -7,7 +10,7 @@ import { z } from 'zod';
  */
 export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
   const byFolded = new Map<string, T[number]>(values.map((v) => [v.toLowerCase(), v]));
-  return z.unknown().transform((raw): T[number] | 'unknown' => {
+  return z.unknown().optional().transform((raw): T[number] | 'unknown' => {
     if (typeof raw !== 'string') return 'unknown';
     return byFolded.get(raw.trim().toLowerCase()) ?? 'unknown';
   });
@@ -16,10 +19,11 @@ export function tolerantEnum<const T extends readonly [string, ...string[]]>(val
 /** A string the spec promises but a real service may send as null or omit. */
 export const looseString = z
   .unknown()
+  .optional()
   .transform((v): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null));
 
 /** An integer that may arrive as a numeric string. */
-export const looseInt = z.unknown().transform((v): number | null => {
+export const looseInt = z.unknown().optional().transform((v): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : null;
 });

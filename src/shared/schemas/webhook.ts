@@ -17,8 +17,18 @@ export const interviewCompletedEvent = z.object({
 });
 export type InterviewCompletedEvent = z.output<typeof interviewCompletedEvent>;
 
-/** Any event: known kinds are parsed, others are kept as "unknown" so a receiver can acknowledge them. */
-export const webhookEvent = z.union([
-  interviewCompletedEvent,
-  z.object({ event: z.string(), created_at: looseString }).transform((e) => ({ ...e, event: 'unknown' as const, raw_event: e.event })),
-]);
+export type WebhookRead =
+  | { kind: 'interview_completed'; event: InterviewCompletedEvent }
+  /** Another event kind: acknowledge it, act on nothing. */
+  | { kind: 'unknown'; event_name: string }
+  /** Not an event, or a known kind whose payload is broken: refuse it rather than half-read it. */
+  | { kind: 'invalid'; reason: string };
+
+export function readWebhookEvent(raw: unknown): WebhookRead {
+  const head = z.object({ event: z.string().min(1) }).safeParse(raw);
+  if (!head.success) return { kind: 'invalid', reason: 'The payload has no event name.' };
+  if (head.data.event !== 'interview_completed') return { kind: 'unknown', event_name: head.data.event };
+  const parsed = interviewCompletedEvent.safeParse(raw);
+  if (!parsed.success) return { kind: 'invalid', reason: `interview_completed payload is malformed: ${parsed.error.issues[0]?.path.join('.') ?? ''}` };
+  return { kind: 'interview_completed', event: parsed.data };
+}

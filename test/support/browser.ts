@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createCore, type Core } from '../../src/main/core';
+import { silentLogger } from '../../src/main/logging/logger';
+import { createMemoryStore } from '../../src/main/secrets/memory-store';
+import { startTestHost, type TestHost } from '../../src/test-host/host';
+
+export const ROOT = resolve(__dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const RENDERER_DIR = join(ROOT, 'out/renderer');
+export const BRIDGE = join(ROOT, 'out/test-host/bridge.js');
+export const SHOTS = join(ROOT, 'test-results/e2e');
+
+/** Why browser tests cannot run here, or null when they can. Printed by the skipping test. */
+export function browserSkipReason(): string | null {
+  if (!existsSync(CHROMIUM)) return `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (!existsSync(join(RENDERER_DIR, 'index.html')) || !existsSync(BRIDGE)) return 'skipped: renderer not built (npm test builds it first; or run npm run build)';
+  return null;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+export type Harness = { core: Core; host: TestHost; dataDir: string; close(): Promise<void> };
+
+/** A fresh profile, the real core and the test host serving the built renderer. */
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
+  const core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log: silentLogger, version: 'e2e', platform: process.platform });
+  const host = await startTestHost({ core, rendererDir: RENDERER_DIR, bridgeScript: BRIDGE });
+  return {
+    core,
+    host,
+    dataDir,
+    close: async () => {
+      await host.close();
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails the test on any page error or console error, which is what a user would see as breakage. */
+export function watchPage(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return { problems };
+}
+
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
