@@ -89,7 +89,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', '*.mts', '*.mjs'],
+    files: ['test/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,cjs}', '*.mts', '*.mjs'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // electron-builder loads its hooks as CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

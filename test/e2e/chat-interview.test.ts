@@ -46,7 +46,8 @@ describe.skipIf(skip !== null)('a participant completes a chat interview at the 
     await expect.poll(() => log.textContent()).toContain(questions[0]!.question);
 
     const answers = ['I plan on Sunday evenings with a list.', 'A friend recommended one to me.', 'Mostly the convenience on busy weekdays.'];
-    for (const a of answers) {
+    for (const [n, a] of answers.entries()) {
+      if (n === 2) await shot(page, 'chat-interview-conversation');
       await page.getByLabel('Your answer').fill(a);
       await page.getByRole('button', { name: 'Send' }).click();
       await expect.poll(() => log.textContent()).toContain(a);

@@ -23,6 +23,7 @@ describe.skipIf(skip !== null)('browser harness smoke', () => {
     const { problems } = watchPage(page);
     await page.goto(harness.host.url);
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Fieldwork' }).isVisible()).toBe(true);
+    await shot(page, 'smoke-first-run');
     await page.getByRole('button', { name: 'Try the demo' }).click();
     const table = page.getByRole('table', { name: 'Studies' });
     await table.waitFor({ timeout: 30_000 });
