@@ -1,9 +1,8 @@
-// Layering is enforced here from the first commit: renderer, main, preload, sandbox and shared may
-// only reach what their runtime allows. Paths are resolved, so `../../main/x` and `../main` both count.
+// Layering is enforced here from the first commit: renderer, main, preload, sandbox and shared may only
+// reach what their runtime allows. The zones match any import path that passes through a forbidden
+// layer's folder (`../main/x`, `../../main`), so a relative path cannot slip around them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -14,57 +13,45 @@ const nodeBuiltins = [
   'stream', 'stream/promises', 'string_decoder', 'timers', 'timers/promises', 'tls', 'url', 'util', 'v8', 'vm',
   'worker_threads', 'zlib',
 ];
-const noNodeOrElectron = {
-  paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'This layer runs without Node or Electron.' })),
-  patterns: [{ group: ['node:*'], message: 'This layer runs without Node.' }],
-};
 
-const zone = (target, from, message) => ({ target, from, message });
+/** An import path that goes through one of these top-level folders of src/. */
+const through = (...layers) => `(^|/)(${layers.join('|')})(/|$)`;
+
+/** One no-restricted-imports setting per layer: ESLint keeps only the last one that applies to a file. */
+function layer({ forbid, message, noNode = false, noElectron = true, extraPaths = [] }) {
+  const paths = [...extraPaths];
+  if (noNode) paths.push(...nodeBuiltins.map((name) => ({ name, message: 'This layer runs without Node.' })));
+  if (noElectron) {
+    paths.push({ name: 'electron', message: 'Only src/main/app.ts, src/main/window.ts and the preload import electron, so tests can load everything else.' });
+  }
+  const patterns = [{ regex: through(...forbid), message }];
+  if (noNode) patterns.push({ regex: '^node:', message: 'This layer runs without Node.' });
+  return ['error', { paths, patterns }];
+}
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**', '.fieldwork-dev/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.test.json'], noWarnOnMultipleProjects: true })],
-    },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone('./src/renderer', './src/main', 'The renderer reaches main only through the preload API.'),
-            zone('./src/renderer', './src/preload', 'The renderer uses the API type from src/shared.'),
-            zone('./src/renderer', './src/sandbox', 'The renderer never talks to the sandbox directly.'),
-            zone('./src/renderer', './src/test-host', 'The renderer must not know it runs in the test host.'),
-            zone('./src/main', './src/renderer', 'Main never imports renderer code.'),
-            zone('./src/main', './src/test-host', 'Main never depends on the test host.'),
-            zone('./src/shared', './src/main', 'Shared imports neither main nor renderer.'),
-            zone('./src/shared', './src/renderer', 'Shared imports neither main nor renderer.'),
-            zone('./src/shared', './src/preload', 'Shared stands alone.'),
-            zone('./src/shared', './src/sandbox', 'Shared stands alone.'),
-            zone('./src/sandbox', './src/main', 'The sandbox is the service; it never uses the client.'),
-            zone('./src/sandbox', './src/renderer', 'The sandbox is the service; it never uses the client.'),
-            zone('./src/sandbox', './src/preload', 'The sandbox is the service; it never uses the client.'),
-            zone('./src/preload', './src/main', 'The preload only knows the shared contract.'),
-            zone('./src/preload', './src/renderer', 'The preload only knows the shared contract.'),
-            zone('./src/preload', './src/sandbox', 'The preload only knows the shared contract.'),
-          ],
-        },
-      ],
-      'import-x/no-unresolved': 'error',
     },
   },
   {
     files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { ...noNodeOrElectron, paths: [...noNodeOrElectron.paths, { name: 'react', message: 'Shared has no UI.' }] }] },
+    rules: {
+      'no-restricted-imports': layer({
+        forbid: ['main', 'renderer', 'preload', 'sandbox', 'test-host'],
+        message: 'Shared imports neither main nor renderer (nor any other layer).',
+        noNode: true,
+        extraPaths: [{ name: 'react', message: 'Shared has no UI.' }],
+      }),
+    },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
@@ -72,7 +59,11 @@ export default tseslint.config(
     plugins: { react, 'react-hooks': reactHooks },
     settings: { react: { version: '19' } },
     rules: {
-      'no-restricted-imports': ['error', noNodeOrElectron],
+      'no-restricted-imports': layer({
+        forbid: ['main', 'preload', 'sandbox', 'test-host'],
+        message: 'The renderer reaches main only through window.fieldwork; its types come from src/shared.',
+        noNode: true,
+      }),
       'react/no-danger': 'error',
       'react/jsx-no-script-url': 'error',
       'react/jsx-no-target-blank': 'error',
@@ -81,12 +72,35 @@ export default tseslint.config(
     },
   },
   {
-    // Only the Electron shell may import electron; everything else must load under plain Node.
-    files: ['src/main/**/*.ts', 'src/sandbox/**/*.ts', 'src/test-host/**/*.ts'],
-    ignores: ['src/main/app.ts', 'src/main/window.ts', 'src/main/electron/**'],
+    files: ['src/main/**/*.ts'],
+    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.' }) },
+  },
+  {
+    // The Electron shell itself.
+    files: ['src/main/app.ts', 'src/main/window.ts'],
+    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', noElectron: false }) },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only app.ts, window.ts and src/main/electron/ import electron, so tests can load everything else.' }] }],
+      'no-restricted-imports': layer({ forbid: ['main', 'renderer', 'sandbox', 'test-host'], message: 'The preload only knows the shared contract.', noElectron: false }),
     },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layer({ forbid: ['main', 'renderer', 'preload', 'test-host'], message: 'The sandbox is the service; it never uses the client.' }),
+    },
+  },
+  {
+    files: ['src/test-host/**/*.ts'],
+    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'preload'], message: 'The test host serves the built renderer; it never imports it.' }) },
+  },
+  {
+    // The browser half of the bridge runs in the page: shared contract only.
+    files: ['src/test-host/bridge-client.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': layer({ forbid: ['main', 'renderer', 'preload', 'sandbox'], message: 'The bridge only knows the shared contract.', noNode: true }) },
   },
   {
     files: ['test/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,cjs}', '*.mts', '*.mjs'],

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { externalProjectRequest, generateQuestionsRequest } from '../../shared/schemas/project';
 import type { ApiContext, ApiHandler } from '../context';
 import { draftIsValid, draftQuestions } from '../domain/drafting';
 import { parseBody } from '../http/body';
 import { ApiError, notFound } from '../http/errors';
-import { getProject, insertProject, type Project } from '../store/projects';
+import { getProject, insertProject } from '../store/projects';
 import { listStimuli } from '../store/stimuli';
 import { iso } from '../clock';
-import { DEFAULT_TARGET } from './projects';
+import { newProject } from '../domain/new-project';
 
 function requireAi(ctx: ApiContext): void {
   if (!ctx.config.aiEnabled || !ctx.org.ai_enabled) {
@@ -52,30 +51,21 @@ export const externalProjectRoute: ApiHandler = async (req, _p, ctx) => {
     context: { ...ctx.org.context, ...(body.ai_context ? { product_summary: body.ai_context } : {}) },
     captions: [],
   });
-  const project: Project = {
-    id: randomUUID(),
+  const project = newProject({
     org_id: ctx.org.id,
-    interview_id: randomUUID(),
     title: body.title,
     type: 'USER_INTERVIEW',
     status: 'DRAFT',
-    purpose: null,
     research_objective: body.research_objective,
     intro_message: draft.intro_message,
     end_message: draft.end_message,
     questions: draft.questions,
-    target_participants: DEFAULT_TARGET,
-    recruiting_type: 'INTERNAL',
     languages: [{ language_name: 'English', accent: 'en-US' }],
     interaction_modes: ['video', 'audio', 'chat'],
-    has_launched: false,
-    launched_at: null,
-    survey_questions: false,
-    screener: null,
     ai_context: body.ai_context ?? null,
     target_audience: body.target_audience ?? null,
     created_at: iso(ctx.clock.now()),
-  };
+  });
   insertProject(ctx.db, project);
   return {
     status: 201,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createProjectRequest, patchProjectRequest } from '../../shared/schemas/project';
 import type { ApiHandler } from '../context';
 import { parseBody } from '../http/body';
@@ -6,9 +5,8 @@ import { ApiError, notFound } from '../http/errors';
 import { getProject, insertProject, listProjects, updateProject, type Project } from '../store/projects';
 import { clearAssignments } from '../store/stimuli';
 import { iso } from '../clock';
+import { newProject } from '../domain/new-project';
 import { projectListItem } from './views';
-
-export const DEFAULT_TARGET = 10;
 
 export const listProjectsRoute: ApiHandler = (_req, _p, ctx) => ({
   status: 200,
@@ -17,10 +15,8 @@ export const listProjectsRoute: ApiHandler = (_req, _p, ctx) => ({
 
 export const createProjectRoute: ApiHandler = async (req, _p, ctx) => {
   const body = await parseBody(req, createProjectRequest);
-  const project: Project = {
-    id: randomUUID(),
+  const project = newProject({
     org_id: ctx.org.id,
-    interview_id: randomUUID(),
     title: body.title ?? 'Untitled study',
     type: body.type ?? 'USER_INTERVIEW',
     status: 'STARTED',
@@ -29,18 +25,12 @@ export const createProjectRoute: ApiHandler = async (req, _p, ctx) => {
     intro_message: body.intro_message,
     end_message: body.end_message ?? null,
     questions: body.questions,
-    target_participants: body.target_participants ?? DEFAULT_TARGET,
-    recruiting_type: body.recruiting_type ?? 'INTERNAL',
+    ...(body.target_participants !== undefined ? { target_participants: body.target_participants } : {}),
+    ...(body.recruiting_type !== undefined ? { recruiting_type: body.recruiting_type } : {}),
     languages: body.languages,
     interaction_modes: body.interaction_modes,
-    has_launched: false,
-    launched_at: null,
-    survey_questions: false,
-    screener: null,
-    ai_context: null,
-    target_audience: null,
     created_at: iso(ctx.clock.now()),
-  };
+  });
   insertProject(ctx.db, project);
   return {
     status: 201,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reportStatusIn } from './enums';
-import { looseInt, looseString } from './tolerant';
+import { looseInt, looseString, looseStringList } from './tolerant';
 
 const frequency = z.unknown().optional().transform((v) => {
   const n = typeof v === 'string' ? Number(v) : v;
@@ -14,11 +14,7 @@ export const reportTheme = z.object({
   title: looseString.transform((t) => t ?? ''),
   frequency,
   summary: looseString.transform((t) => t ?? ''),
-  quotes: z
-    .array(z.unknown())
-    .nullable()
-    .optional()
-    .transform((xs) => (xs ?? []).filter((x): x is string => typeof x === 'string')),
+  quotes: looseStringList,
 });
 export type ReportTheme = z.output<typeof reportTheme>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { looseInt, looseString } from './tolerant';
+import { looseInt, looseString, looseStringList } from './tolerant';
 
 export const presignRequest = z.object({
   project_id: z.string().min(1),
@@ -58,11 +58,7 @@ export const stimulusRecord = z.object({
   image_url: looseString,
   video_url: looseString,
   caption: looseString,
-  question_items: z
-    .array(z.unknown())
-    .nullable()
-    .optional()
-    .transform((xs) => (xs ?? []).filter((x): x is string => typeof x === 'string')),
+  question_items: looseStringList,
 });
 export type StimulusRecord = z.output<typeof stimulusRecord>;
 

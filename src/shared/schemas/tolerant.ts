@@ -30,3 +30,10 @@ export const looseInt = z.unknown().optional().transform((v): number | null => {
 
 /** Keys that would rewrite an object's prototype if copied naively. */
 export const POISON_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A list of strings where a service might send null, omit it, or slip in non-strings. */
+export const looseStringList = z
+  .array(z.unknown())
+  .nullable()
+  .optional()
+  .transform((xs) => (xs ?? []).filter((x): x is string => typeof x === 'string'));
