@@ -9,7 +9,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceRecord, WorkspaceRegistry } from './registry';
 
 export type NewWorkspace = { name: string; base_url: string; api_key: string; organisation_id: string | null };
-export type ClientFactory = (opts: Pick<TransportOptions, 'baseUrl' | 'apiKey' | 'log'>) => ApiClient;
+export type ClientFactory = (opts: Pick<TransportOptions, 'baseUrl' | 'apiKey' | 'log' | 'retry' | 'headersTimeoutMs'>) => ApiClient;
 
 /**
  * Workspaces: one organisation each. Keys go to the secret store and are read back into this process's
@@ -94,7 +94,8 @@ export class WorkspaceService {
   }
 
   private async verifyKey(baseUrl: string, apiKey: string): Promise<void> {
-    const probe = this.makeClient({ baseUrl, apiKey: () => apiKey, log: this.log });
+    // Someone is waiting on this answer in a form: one quick retry at most, not the background backoff.
+    const probe = this.makeClient({ baseUrl, apiKey: () => apiKey, log: this.log, retry: { maxAttempts: 2, baseDelayMs: 300, maxRetryAfterMs: 5_000 }, headersTimeoutMs: 10_000 });
     try {
       await probe.getCredits();
     } catch (e) {

@@ -8,7 +8,7 @@ export function Sidebar({ onAddWorkspace }: { onAddWorkspace: () => void }) {
   const projects = useProjects((s) => (currentId ? (s.byWorkspace[currentId] ?? EMPTY) : EMPTY));
   const id = useId();
   return (
-    <nav className="sidebar" aria-label="Workspace">
+    <nav className="sidebar" aria-label="Workspace and projects">
       <div className="field">
         <label htmlFor={`${id}-ws`} className="sidebar-label">
           Workspace
