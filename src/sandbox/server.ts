@@ -18,7 +18,7 @@ import { handleUpload, serveObject } from './routes/storage';
 import { metaValue, openSandboxDb } from './store/db';
 import { getFaults } from './store/faults';
 import { getInterview } from './store/interviews';
-import { orgForKey } from './store/orgs';
+import { hashKey, orgForKey } from './store/orgs';
 import { DEFAULT_RETRY_SCHEDULE_MS, WebhookDispatcher, type FetchLike } from './webhooks/dispatcher';
 
 export type SandboxOptions = {
@@ -103,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const org = typeof key === 'string' && key !== '' ? orgForKey(db, key) : null;
     if (!org) throw new ApiError(401, 'invalid_api_key', 'The API key is missing, invalid or revoked.');
     if (service && limiter) {
-      const taken = limiter.take(org.id + (key as string).slice(-8), clock.now());
+      const taken = limiter.take(hashKey(key as string), clock.now());
       if (!taken.ok) throw new ApiError(429, 'rate_limited', 'Too many requests. Retry after the time in Retry-After.', {}, { 'retry-after': String(taken.retryAfterSeconds) });
     }
     const faults = getFaults(db, org.id);

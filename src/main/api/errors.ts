@@ -15,10 +15,6 @@ export class ServiceError extends AppError {
     super(code, message, { status, ...details });
     this.name = 'ServiceError';
   }
-
-  get transient(): boolean {
-    return this.status === 0 ? this.code !== 'aborted' : this.status === 429 || this.status >= 500;
-  }
 }
 
 export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
