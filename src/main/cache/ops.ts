@@ -1,0 +1,62 @@
+import type { CacheDb } from './open';
+import * as interviews from './queries/interviews';
+import * as jobs from './queries/jobs';
+import * as extras from './queries/project-extras';
+import * as projects from './queries/projects';
+import * as reports from './queries/reports';
+import * as search from './queries/search';
+import * as user from './queries/user-data';
+
+/**
+ * Every cache operation by name. The same table runs in-process (tests, small tools) or inside the
+ * cache worker thread (the app and the CLI), so callers cannot tell the difference.
+ */
+export const cacheOps = {
+  'projects.saveList': projects.saveProjectList,
+  'projects.list': projects.listProjects,
+  'projects.get': projects.getProject,
+  'projects.saveGuide': projects.saveGuide,
+  'interviews.saveLightPage': interviews.saveLightPage,
+  'interviews.saveFullRecords': interviews.saveFullRecords,
+  'interviews.pendingDetailIds': interviews.pendingDetailIds,
+  'interviews.count': interviews.countInterviews,
+  'interviews.ids': interviews.interviewIds,
+  'interviews.list': interviews.listInterviews,
+  'interviews.get': interviews.getInterview,
+  'interviews.liveVideoUrl': interviews.liveVideoUrl,
+  'interviews.updateVideoLink': interviews.updateVideoLink,
+  'stimuli.save': extras.saveStimuli,
+  'stimuli.list': extras.listStimuli,
+  'embeds.save': extras.saveEmbed,
+  'embeds.get': extras.getEmbed,
+  'credits.save': extras.saveCredits,
+  'credits.get': extras.getCredits,
+  'reports.save': reports.saveReport,
+  'reports.get': reports.getReport,
+  'search.query': search.search,
+  'search.locateQuote': search.locateQuote,
+  'highlights.add': user.addHighlight,
+  'highlights.update': user.updateHighlight,
+  'highlights.delete': user.deleteHighlight,
+  'highlights.list': user.listHighlights,
+  'highlights.tags': user.listTags,
+  'notes.add': user.addNote,
+  'notes.list': user.listNotes,
+  'sync.started': jobs.syncStarted,
+  'sync.finished': jobs.syncFinished,
+  'sync.state': jobs.getSyncState,
+  'polls.save': jobs.savePoll,
+  'polls.get': jobs.getPoll,
+  'polls.active': jobs.activePolls,
+  'videos.save': jobs.saveVideo,
+  'videos.get': jobs.getVideo,
+  'videos.list': jobs.listVideos,
+  'videos.delete': jobs.deleteVideo,
+  'videos.bytesUsed': jobs.videoBytesUsed,
+  'db.integrityCheck': (db: CacheDb) => db.pragma('integrity_check', { simple: true }) as string,
+} satisfies Record<string, (db: CacheDb, args: never) => unknown>;
+
+export type CacheOps = typeof cacheOps;
+export type OpName = keyof CacheOps;
+export type OpArgs<K extends OpName> = Parameters<CacheOps[K]> extends [CacheDb, infer A] ? A : undefined;
+export type OpResult<K extends OpName> = ReturnType<CacheOps[K]>;

@@ -1,0 +1,210 @@
+import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
+import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import type { CacheDb } from '../open';
+import { stmt } from './stmt';
+
+/** The listing fields that, when changed, mean the full record must be fetched again. */
+export function fingerprint(i: Pick<InterviewRecord, 'status' | 'completed_at' | 'duration_minutes' | 'participant'>): string {
+  return JSON.stringify([i.status, i.completed_at, i.duration_minutes, i.participant]);
+}
+
+export type InterviewSummary = {
+  id: string;
+  project_id: string;
+  status: string;
+  completed_at: string | null;
+  duration_minutes: number | null;
+  participant_name: string | null;
+  participant_email: string | null;
+  screener_approved: boolean | null;
+  detail_state: 'pending' | 'complete';
+  turn_count: number;
+  has_video: boolean;
+};
+
+export type CachedInterview = InterviewSummary & {
+  video_url: string | null;
+  video_url_expires_at: string | null;
+  thumbnail_url: string | null;
+  participant: Participant | null;
+  screener: Screener | null;
+  transcript: TranscriptTurn[];
+};
+
+type Row = {
+  id: string;
+  project_id: string;
+  status: string;
+  completed_at: string | null;
+  duration_minutes: number | null;
+  participant_name: string | null;
+  participant_email: string | null;
+  screener_approved: number | null;
+  detail_state: 'pending' | 'complete';
+  turn_count: number;
+  video_url: string | null;
+  video_url_expires_at: string | null;
+  thumbnail_url: string | null;
+  participant_json: string;
+  screener_json: string | null;
+};
+
+const summary = (r: Row): InterviewSummary => ({
+  id: r.id,
+  project_id: r.project_id,
+  status: r.status,
+  completed_at: r.completed_at,
+  duration_minutes: r.duration_minutes,
+  participant_name: r.participant_name,
+  participant_email: r.participant_email,
+  screener_approved: r.screener_approved === null ? null : r.screener_approved === 1,
+  detail_state: r.detail_state,
+  turn_count: r.turn_count,
+  has_video: r.video_url !== null,
+});
+
+export type PageWrite = { changed: string[]; newlyComplete: string[] };
+
+/**
+ * Writes one light page (records without transcripts) in one transaction. New records and records whose
+ * listing fields changed are marked pending, to be fetched in full; unchanged records are not written.
+ */
+export function saveLightPage(db: CacheDb, args: { projectId: string; items: InterviewRecord[]; now: string }): PageWrite {
+  const get = stmt(db, 'SELECT fingerprint, status FROM interviews WHERE id = ?');
+  const upsert = stmt(
+    db,
+    `INSERT INTO interviews (id, project_id, status, completed_at, duration_minutes, video_url, video_url_expires_at, thumbnail_url,
+       participant_name, participant_email, participant_json, fingerprint, detail_state, listed_at)
+     VALUES (@id, @project_id, @status, @completed_at, @duration_minutes, @video_url, @video_url_expires_at, @thumbnail_url,
+       @participant_name, @participant_email, @participant_json, @fingerprint, 'pending', @now)
+     ON CONFLICT(id) DO UPDATE SET status = excluded.status, completed_at = excluded.completed_at, duration_minutes = excluded.duration_minutes,
+       video_url = excluded.video_url, video_url_expires_at = excluded.video_url_expires_at, thumbnail_url = excluded.thumbnail_url,
+       participant_name = excluded.participant_name, participant_email = excluded.participant_email, participant_json = excluded.participant_json,
+       fingerprint = excluded.fingerprint, detail_state = 'pending', listed_at = excluded.listed_at`,
+  );
+  const out: PageWrite = { changed: [], newlyComplete: [] };
+  db.transaction(() => {
+    for (const i of args.items) {
+      const fp = fingerprint(i);
+      const existing = get.get(i.id) as { fingerprint: string; status: string } | undefined;
+      if (existing?.fingerprint === fp) continue;
+      upsert.run(rowParams(args.projectId, i, fp, args.now));
+      out.changed.push(i.id);
+      if (i.status === 'COMPLETE' && existing?.status !== 'COMPLETE') out.newlyComplete.push(i.id);
+    }
+  })();
+  return out;
+}
+
+/** Writes full records (transcript and screener included) in one transaction, replacing their turns. */
+export function saveFullRecords(db: CacheDb, args: { projectId: string; items: InterviewRecord[]; now: string }): PageWrite {
+  const get = stmt(db, 'SELECT status FROM interviews WHERE id = ?');
+  const upsert = stmt(
+    db,
+    `INSERT INTO interviews (id, project_id, status, completed_at, duration_minutes, video_url, video_url_expires_at, thumbnail_url,
+       participant_name, participant_email, participant_json, screener_json, screener_approved, fingerprint, detail_state, turn_count, listed_at, detail_synced_at)
+     VALUES (@id, @project_id, @status, @completed_at, @duration_minutes, @video_url, @video_url_expires_at, @thumbnail_url,
+       @participant_name, @participant_email, @participant_json, @screener_json, @screener_approved, @fingerprint, 'complete', @turn_count, @now, @now)
+     ON CONFLICT(id) DO UPDATE SET status = excluded.status, completed_at = excluded.completed_at, duration_minutes = excluded.duration_minutes,
+       video_url = excluded.video_url, video_url_expires_at = excluded.video_url_expires_at, thumbnail_url = excluded.thumbnail_url,
+       participant_name = excluded.participant_name, participant_email = excluded.participant_email, participant_json = excluded.participant_json,
+       screener_json = excluded.screener_json, screener_approved = excluded.screener_approved, fingerprint = excluded.fingerprint,
+       detail_state = 'complete', turn_count = excluded.turn_count, listed_at = excluded.listed_at, detail_synced_at = excluded.detail_synced_at`,
+  );
+  const delTurns = stmt(db, 'DELETE FROM transcript_turns WHERE interview_id = ?');
+  const insTurn = stmt(db, 'INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?)');
+  const out: PageWrite = { changed: [], newlyComplete: [] };
+  db.transaction(() => {
+    for (const i of args.items) {
+      const before = get.get(i.id) as { status: string } | undefined;
+      const turns = i.transcript ?? [];
+      upsert.run({
+        ...rowParams(args.projectId, i, fingerprint(i), args.now),
+        screener_json: i.screener ? JSON.stringify(i.screener) : null,
+        screener_approved: i.screener?.approved === undefined || i.screener?.approved === null ? null : i.screener.approved ? 1 : 0,
+        turn_count: turns.length,
+      });
+      delTurns.run(i.id);
+      for (const t of turns) insTurn.run(i.id, t.index, t.role, t.text, t.start_ms, t.end_ms);
+      out.changed.push(i.id);
+      if (i.status === 'COMPLETE' && before?.status !== 'COMPLETE') out.newlyComplete.push(i.id);
+    }
+  })();
+  return out;
+}
+
+function rowParams(projectId: string, i: InterviewRecord, fp: string, now: string) {
+  return {
+    id: i.id,
+    project_id: projectId,
+    status: i.status,
+    completed_at: i.completed_at,
+    duration_minutes: i.duration_minutes,
+    video_url: i.video_url,
+    video_url_expires_at: i.video_url_expires_at,
+    thumbnail_url: i.thumbnail_url,
+    participant_name: i.participant?.name ?? null,
+    participant_email: i.participant?.email ?? null,
+    participant_json: JSON.stringify(i.participant),
+    fingerprint: fp,
+    now,
+  };
+}
+
+export function pendingDetailIds(db: CacheDb, args: { projectId: string }): string[] {
+  return (stmt(db, "SELECT id FROM interviews WHERE project_id = ? AND detail_state = 'pending' ORDER BY completed_at DESC").all(args.projectId) as { id: string }[]).map((r) => r.id);
+}
+
+export function countInterviews(db: CacheDb, args: { projectId?: string }): number {
+  return args.projectId
+    ? (stmt(db, 'SELECT COUNT(*) AS n FROM interviews WHERE project_id = ?').get(args.projectId) as { n: number }).n
+    : (stmt(db, 'SELECT COUNT(*) AS n FROM interviews').get() as { n: number }).n;
+}
+
+export function interviewIds(db: CacheDb, args: { projectId?: string }): string[] {
+  const rows = args.projectId ? stmt(db, 'SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(args.projectId) : stmt(db, 'SELECT id FROM interviews ORDER BY id').all();
+  return (rows as { id: string }[]).map((r) => r.id);
+}
+
+export type InterviewFilter = { projectId: string; status?: string; screener?: 'passed' | 'failed' | 'none'; text?: string; limit?: number; offset?: number };
+
+export function listInterviews(db: CacheDb, f: InterviewFilter): { items: InterviewSummary[]; total: number } {
+  const where = ['project_id = @projectId'];
+  if (f.status) where.push('status = @status');
+  if (f.screener === 'passed') where.push('screener_approved = 1');
+  if (f.screener === 'failed') where.push('screener_approved = 0');
+  if (f.screener === 'none') where.push('screener_approved IS NULL');
+  if (f.text) where.push("(participant_name LIKE @like ESCAPE '\\' OR participant_email LIKE @like ESCAPE '\\')");
+  const params = { projectId: f.projectId, status: f.status ?? null, like: `%${(f.text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: f.limit ?? 10_000, offset: f.offset ?? 0 };
+  const sql = `FROM interviews WHERE ${where.join(' AND ')}`;
+  const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
+  const rows = db.prepare(`SELECT * ${sql} ORDER BY completed_at IS NULL, completed_at DESC, id LIMIT @limit OFFSET @offset`).all(params) as Row[];
+  return { items: rows.map(summary), total };
+}
+
+export function getInterview(db: CacheDb, args: { id: string }): CachedInterview | null {
+  const r = stmt(db, 'SELECT * FROM interviews WHERE id = ?').get(args.id) as Row | undefined;
+  if (!r) return null;
+  const transcript = stmt(db, 'SELECT idx AS "index", role, text, start_ms, end_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx').all(args.id) as TranscriptTurn[];
+  return {
+    ...summary(r),
+    video_url: r.video_url,
+    video_url_expires_at: r.video_url_expires_at,
+    thumbnail_url: r.thumbnail_url,
+    participant: JSON.parse(r.participant_json) as Participant | null,
+    screener: r.screener_json ? (JSON.parse(r.screener_json) as Screener) : null,
+    transcript,
+  };
+}
+
+/** A signed link only while it is valid; an expired one is never handed out. */
+export function liveVideoUrl(db: CacheDb, args: { id: string; nowMs: number; marginMs?: number }): string | null {
+  const r = stmt(db, 'SELECT video_url, video_url_expires_at FROM interviews WHERE id = ?').get(args.id) as { video_url: string | null; video_url_expires_at: string | null } | undefined;
+  if (!r?.video_url || !r.video_url_expires_at) return null;
+  const expires = Date.parse(r.video_url_expires_at);
+  return Number.isFinite(expires) && expires - (args.marginMs ?? 60_000) > args.nowMs ? r.video_url : null;
+}
+
+export function updateVideoLink(db: CacheDb, args: { id: string; url: string | null; expiresAt: string | null }): void {
+  stmt(db, 'UPDATE interviews SET video_url = ?, video_url_expires_at = ? WHERE id = ?').run(args.url, args.expiresAt, args.id);
+}

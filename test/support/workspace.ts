@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import type { Cache } from '../../src/main/cache/cache';
+import { openInProcessCache, openWorkerCache } from '../../src/main/cache/cache';
+
+export const WORKER = { path: join(__dirname, '../../src/main/cache/worker-dev.cjs') };
+
+export async function memoryCache(): Promise<Cache & { db?: import('better-sqlite3').Database }> {
+  return openInProcessCache(':memory:');
+}
+
+export async function workerCache(file: string): Promise<Cache> {
+  return openWorkerCache(file, WORKER);
+}
+
+/** All of a project's interview IDs as the sandbox has them, read straight from its state. */
+export function sandboxInterviewIds(db: import('better-sqlite3').Database, projectId?: string): string[] {
+  const rows = projectId ? db.prepare('SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(projectId) : db.prepare('SELECT id FROM interviews ORDER BY id').all();
+  return (rows as { id: string }[]).map((r) => r.id);
+}
