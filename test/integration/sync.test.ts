@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/cache';
 import { silentLogger } from '../../src/main/logging/logger';
 import { SyncEngine, type SyncProgress } from '../../src/main/sync/engine';
+import { seededRandom } from '../../src/sandbox/domain/text';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
 import { memoryCache, sandboxInterviewIds } from '../support/workspace';
 
@@ -127,15 +128,19 @@ describe('sync engine', () => {
   });
 
   it('completes with all data through injected 429s (Retry-After waited out), 5xx, truncation and latency', async () => {
+    // A seeded sandbox, so the faults fall the same way on every run.
+    const faulty = await testSandbox({ random: seededRandom(7) });
     const waits: number[] = [];
-    const org = await sb.newOrg({ trial_credits: 1000 }, { retry: { maxAttempts: 12, baseDelayMs: 1, maxBackoffMs: 4 }, sleep: async (ms) => void waits.push(ms) });
+    const org = await faulty.newOrg({ trial_credits: 1000 }, { retry: { maxAttempts: 25, baseDelayMs: 1, maxBackoffMs: 4 }, sleep: async (ms) => void waits.push(ms) });
     const id = await launchedProject(org, 300);
-    await org.operator('PUT', '/_sandbox/faults', { rate_429: 0.1, rate_5xx: 0.1, truncate_rate: 0.1, latency_ms: 2, retry_after_seconds: 2, fault_methods: ['GET'] });
+    await org.operator('PUT', '/_sandbox/faults', { rate_429: 0.25, rate_5xx: 0.15, truncate_rate: 0.15, latency_ms: 2, retry_after_seconds: 2, fault_methods: ['GET'] });
     const cache = await memoryCache();
     const result = await engine(org, cache).run();
     await org.operator('PUT', '/_sandbox/faults', {});
+    const expected = sandboxInterviewIds(faulty.context.db, id);
+    await faulty.close();
     expect(result.issues).toEqual([]);
-    expect(await cache.call('interviews.ids', { projectId: id })).toEqual(sandboxInterviewIds(sb.context.db, id));
+    expect(await cache.call('interviews.ids', { projectId: id })).toEqual(expected);
     expect(await cache.call('interviews.pendingDetailIds', { projectId: id })).toEqual([]);
     // Every injected 429 asked for 2 s; none was waited out for less.
     expect(waits.filter((w) => w >= 2000).length).toBeGreaterThan(0);
