@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents, quoteLaunch } from '../../../src/sandbox/domain/billing';
 import { draftIsValid, draftQuestions, focusOf } from '../../../src/sandbox/domain/drafting';
-import { parseRange } from '../../../src/sandbox/http/range';
+import { parseRange } from '../../../src/shared/http-range';
 
 describe('billing', () => {
   it.each([
