@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow} from 'electron';
 import { app, ipcMain, net, protocol, session } from 'electron';
@@ -13,12 +14,18 @@ import { APP_ORIGIN, APP_SCHEME } from './security/navigation';
 import { devicePermissionHandler, permissionCheckHandler, permissionRequestHandler } from './security/permissions';
 import { openSecretStore } from './secrets/keytar-store';
 import { createMainWindow, hardenContents } from './window';
+import cacheWorkerPath from './cache/worker-entry?modulePath';
+import { MEDIA_SCHEME } from './security/csp';
 
 /**
  * The composition root and the only Electron-facing file besides window.ts. Everything it wires is
  * Electron-free (core.ts and friends) and tested under Node; this file only connects it to Electron.
  */
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  // Videos reach the renderer through main: from disk, or streamed from the signed link with Range.
+  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+]);
 app.enableSandbox();
 
 const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
@@ -52,7 +59,7 @@ app.whenReady().then(async () => {
   });
 
   const appRoot = app.getAppPath();
-  const secrets = await openSecretStore();
+  const secrets = await openSecretStore(undefined, undefined, (reason) => log.warn('no usable keychain', { reason }));
   if (secrets.warning) log.warn(secrets.warning);
   core = createCore({
     dataDir: app.getPath('userData'),
@@ -62,6 +69,18 @@ app.whenReady().then(async () => {
     version: app.getVersion(),
     platform: process.platform,
     sqliteBinding: findElectronSqliteBinding(appRoot, process.versions.electron, app.isPackaged),
+    cacheWorker: { path: cacheWorkerPath },
+    mediaUrl: (w, i) => `${MEDIA_SCHEME}://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`,
+  });
+  const mediaCore = core;
+  protocol.handle(MEDIA_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    try {
+      const m = await mediaCore.serveMedia(`${url.hostname}${url.pathname}`, request.headers.get('range') ?? undefined);
+      return new Response(m.body ? (Readable.toWeb(m.body) as ReadableStream) : null, { status: m.status, headers: m.headers });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
   });
   registerIpc(ipcMain as unknown as IpcMainLike, channelNames, core.dispatch, () => allowedOrigins, log);
   core.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));

@@ -1,12 +1,33 @@
 import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
+import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
 import { DemoService } from './demo/demo-service';
+import { AppError } from './errors';
 import { EventHub } from './events';
-import { appHandlers, demoHandlers, projectHandlers, workspaceHandlers, type Handlers } from './ipc/handlers';
+import {
+  appHandlers,
+  demoHandlers,
+  highlightHandlers,
+  interviewHandlers,
+  projectHandlers,
+  reportHandlers,
+  settingsHandlers,
+  stimulusHandlers,
+  syncHandlers,
+  videoHandlers,
+  workspaceHandlers,
+  type Handlers,
+} from './ipc/handlers';
 import { createDispatcher, type Dispatch, type HandlerMap } from './ipc/dispatcher';
+import { JobRegistry } from './jobs/job-registry';
+import type { Timers } from './jobs/timers';
 import type { Logger } from './logging/logger';
+import { serveVideo, type MediaResponse } from './media/media-route';
 import type { SecretStore } from './secrets/secret-store';
+import { SettingsStore } from './settings';
+import { WebhookService } from './webhooks';
 import { WorkspaceRegistry } from './workspaces/registry';
+import { RuntimeManager } from './workspaces/runtime';
 import { WorkspaceService } from './workspaces/service';
 
 export type CoreOptions = {
@@ -18,40 +39,93 @@ export type CoreOptions = {
   platform: string;
   /** better-sqlite3 built for Electron's ABI, when running inside Electron from a dev checkout. */
   sqliteBinding?: string | undefined;
+  /** Where the cache worker script is; without it the cache runs on this thread (tests). */
+  cacheWorker?: WorkerLocation;
+  /** How the renderer addresses a video: fieldwork-media: in Electron, a same-origin path in the test host. */
+  mediaUrl?: (workspaceId: string, interviewId: string) => string;
+  timers?: Timers;
 };
 
 export type Core = {
   dispatch: Dispatch;
   events: EventHub;
   workspaces: WorkspaceService;
+  runtimes: RuntimeManager;
   demo: DemoService;
+  settings: SettingsStore;
+  webhooks: WebhookService;
+  /** Serves `video/<workspace>/<interview>` for the media protocol (Electron) or route (test host). */
+  serveMedia(path: string, range: string | undefined): Promise<MediaResponse>;
   close(): Promise<void>;
 };
 
 /**
  * The main process without Electron: every service and every IPC handler, wired once. The Electron
- * shell (app.ts) and the browser test host both run exactly this.
+ * shell (app.ts), the browser test host and the CLI all run exactly this.
  */
 export function createCore(o: CoreOptions): Core {
   const events = new EventHub();
   const workspaces = new WorkspaceService(new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')), o.secrets, o.log);
+  const settings = new SettingsStore(join(o.dataDir, 'settings.json'));
   const demo = new DemoService({ dataDir: o.dataDir, mediaDir: o.mediaDir, nativeBinding: o.sqliteBinding, log: o.log }, workspaces, o.secrets);
   workspaces.beforeUse = async (w) => {
     if (w.is_demo && demo.baseUrl === null) await demo.start();
   };
+  const openCache = (file: string) =>
+    o.cacheWorker ? openWorkerCache(file, o.cacheWorker, { nativeBinding: o.sqliteBinding }) : openInProcessCache(file, { nativeBinding: o.sqliteBinding });
+  const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
+  const jobs = new JobRegistry();
+  const webhooks = new WebhookService({ settings, secrets: o.secrets, workspaces, runtimes, events, log: o.log });
+  const mediaUrl = o.mediaUrl ?? ((w, i) => `fieldwork-media://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`);
+  const deps = {
+    workspaces,
+    runtimes,
+    events,
+    jobs,
+    settings,
+    secrets: o.secrets,
+    log: o.log,
+    mediaUrl,
+    webhookPort: () => webhooks.listeningPort,
+    onSettingsChanged: async () => {
+      await webhooks.apply();
+      const active = runtimes.active;
+      if (active) (await runtimes.get(active)).scheduler.setInterval(settings.get().sync_interval_minutes * 60_000);
+    },
+  };
   const handlers: Handlers = {
     ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets }),
-    ...workspaceHandlers({ workspaces, events }),
+    ...workspaceHandlers(deps),
     ...demoHandlers({ demo, events }),
-    ...projectHandlers({ workspaces }),
+    ...projectHandlers(deps),
+    ...syncHandlers(deps),
+    ...interviewHandlers(deps),
+    ...reportHandlers(deps),
+    ...videoHandlers(deps),
+    ...stimulusHandlers(deps),
+    ...highlightHandlers(deps),
+    ...settingsHandlers(deps),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
+  void webhooks.apply();
   return {
     dispatch,
     events,
     workspaces,
+    runtimes,
     demo,
+    settings,
+    webhooks,
+    serveMedia: async (path, range) => {
+      const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
+      if (!m) throw new AppError('not_found', 'No such media.');
+      const runtime = await runtimes.get(decodeURIComponent(m[1]!));
+      return serveVideo(runtime.videos, decodeURIComponent(m[2]!), range);
+    },
     close: async () => {
+      jobs.cancelAll();
+      await webhooks.stop();
+      await runtimes.closeAll();
       await workspaces.close();
       await demo.close();
     },

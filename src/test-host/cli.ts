@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../main/core';
 import { createLogger, stderrSink } from '../main/logging/logger';
 import { createMemoryStore } from '../main/secrets/memory-store';
-import { startTestHost } from './host';
+import { startTestHost, testHostMediaUrl } from './host';
 
 /** `npm run browser`: the real renderer in a browser, against the embedded demo sandbox. Development and tests only. */
 async function main(): Promise<void> {
@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     log: createLogger(stderrSink),
     version: 'browser-harness',
     platform: process.platform,
+    cacheWorker: { path: join(root, 'src/main/cache/worker-dev.cjs') },
+    mediaUrl: testHostMediaUrl,
   });
   const host = await startTestHost({ core, rendererDir, bridgeScript, port: Number(values.port) }).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'EADDRINUSE') {

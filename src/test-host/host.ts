@@ -8,6 +8,9 @@ import { buildCsp } from '../main/security/csp';
 
 export type TestHost = { url: string; port: number; close(): Promise<void> };
 
+/** How the renderer addresses a video in the test host: the same-origin stand-in for fieldwork-media:. */
+export const testHostMediaUrl = (workspaceId: string, interviewId: string) => `/__fieldwork/media/video/${encodeURIComponent(workspaceId)}/${encodeURIComponent(interviewId)}`;
+
 /**
  * Serves the built renderer to a normal browser, with `window.fieldwork` bridged over HTTP to the
  * same main-process core the Electron app runs. Electron cannot run here, so this is how the real
@@ -46,6 +49,20 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
       res.write(': connected\n\n');
       clients.add(res);
       req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (url.pathname.startsWith('/__fieldwork/media/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      try {
+        const m = await opts.core.serveMedia(url.pathname.slice('/__fieldwork/media/'.length), typeof req.headers.range === 'string' ? req.headers.range : undefined);
+        res.writeHead(m.status, m.headers);
+        if (m.body && req.method === 'GET') m.body.pipe(res);
+        else {
+          m.body?.destroy();
+          res.end();
+        }
+      } catch {
+        send(res, 404, 'text/plain', 'Not found');
+      }
       return;
     }
     if (url.pathname === '/__fieldwork/bridge.js') return send(res, 200, 'text/javascript; charset=utf-8', readFileSync(opts.bridgeScript, 'utf8'));

@@ -200,11 +200,9 @@ describe('keytar against a real Secret Service (gnome-keyring in a throwaway D-B
     expect(run.status).toBe(0);
   }, (SESSION_TIMEOUT_S + 20) * 1000);
 
-  // KNOWN GAP in src/main/secrets/keytar-store.ts: the probe only reads (findCredentials), and a Secret
-  // Service with no unlocked login keyring answers reads with [] but refuses writes ("Object does not exist
-  // at path /org/freedesktop/secrets/collection/login"). openSecretStore then hands out a 'keychain' store
-  // that cannot keep a key, and shows no warning. Flip `it.fails` to `it` once the probe also writes.
-  it.skipIf(noSecretService).fails('a Secret Service with no usable keyring is not handed out as a keychain that cannot store keys', () => {
+  // A Secret Service with no unlocked login keyring answers reads but refuses writes ("Object does not
+  // exist at path /org/freedesktop/secrets/collection/login"); the probe writes, so it falls back to memory.
+  it.skipIf(noSecretService)('a Secret Service with no usable keyring is not handed out as a keychain that cannot store keys', () => {
     const home = freshHome('nologin');
     const { run, wallMs } = runInSession(home, ['--probe', '--try-write'], { unlock: false });
     const result = parseFixture(run);
@@ -214,23 +212,25 @@ describe('keytar against a real Secret Service (gnome-keyring in a throwaway D-B
   }, (SESSION_TIMEOUT_S + 20) * 1000);
 });
 
-function fakeKeytar(findCredentials: KeytarLike['findCredentials']) {
+/** A keytar whose first write fails the way a missing Secret Service does. */
+function fakeKeytar(setPassword: () => Promise<void>) {
   const calls: string[] = [];
   const keytar: KeytarLike = {
     getPassword: async () => {
       calls.push('getPassword');
       return 'from-the-keychain';
     },
-    setPassword: async () => {
-      calls.push('setPassword');
+    setPassword: (service) => {
+      calls.push(`setPassword:${service}`);
+      return setPassword();
     },
     deletePassword: async () => {
       calls.push('deletePassword');
       return true;
     },
-    findCredentials: (service) => {
+    findCredentials: async (service) => {
       calls.push(`findCredentials:${service}`);
-      return findCredentials(service);
+      return [];
     },
   };
   return { keytar, calls };
@@ -274,14 +274,14 @@ describe('fallback to memory when no keychain answers', () => {
     else process.env.HOME = originalHome;
   });
 
-  it('keytar loads but findCredentials rejects (no Secret Service): memory store, plain warning, no file', async () => {
+  it('keytar loads but cannot write (no Secret Service): memory store, plain warning, no file', async () => {
     const before = snapshot(sandbox);
     const cause = 'Cannot autolaunch D-Bus without X11 $DISPLAY';
     const { keytar, calls } = fakeKeytar(() => Promise.reject(new Error(cause)));
     const store = await openSecretStore(async () => keytar);
     await expectWorkingMemoryStore(store, cause);
     // After the failed probe the fake keychain is never touched again.
-    expect(calls).toEqual(['findCredentials:Fieldwork']);
+    expect(calls).toEqual(['setPassword:Fieldwork']);
     expect(snapshot(sandbox)).toEqual(before);
     expect(filesIn(sandbox)).toEqual([]);
   });

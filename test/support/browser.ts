@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
-import { startTestHost, type TestHost } from '../../src/test-host/host';
+import { startTestHost, testHostMediaUrl, type TestHost } from '../../src/test-host/host';
 
 export const ROOT = resolve(__dirname, '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,7 +32,16 @@ export type Harness = { core: Core; host: TestHost; dataDir: string; close(): Pr
 /** A fresh profile, the real core and the test host serving the built renderer. */
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
-  const core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log: silentLogger, version: 'e2e', platform: process.platform });
+  const core = createCore({
+    dataDir,
+    mediaDir: join(ROOT, 'resources/sample-media'),
+    secrets: createMemoryStore(null),
+    log: silentLogger,
+    version: 'e2e',
+    platform: process.platform,
+    cacheWorker: { path: join(ROOT, 'src/main/cache/worker-dev.cjs') },
+    mediaUrl: testHostMediaUrl,
+  });
   const host = await startTestHost({ core, rendererDir: RENDERER_DIR, bridgeScript: BRIDGE });
   return {
     core,

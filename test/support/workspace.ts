@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Cache } from '../../src/main/cache/cache';
 import { openInProcessCache, openWorkerCache } from '../../src/main/cache/cache';
 
 export const WORKER = { path: join(__dirname, '../../src/main/cache/worker-dev.cjs') };
 
-export async function memoryCache(): Promise<Cache & { db?: import('better-sqlite3').Database }> {
+export async function memoryCache(): Promise<Cache & { db?: Database.Database }> {
   return openInProcessCache(':memory:');
 }
 
@@ -13,7 +14,7 @@ export async function workerCache(file: string): Promise<Cache> {
 }
 
 /** All of a project's interview IDs as the sandbox has them, read straight from its state. */
-export function sandboxInterviewIds(db: import('better-sqlite3').Database, projectId?: string): string[] {
+export function sandboxInterviewIds(db: Database.Database, projectId?: string): string[] {
   const rows = projectId ? db.prepare('SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(projectId) : db.prepare('SELECT id FROM interviews ORDER BY id').all();
   return (rows as { id: string }[]).map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { AppError } from '../errors';
 import { serializeError } from './cache';
 import { cacheOps } from './ops';
 import { openCacheDb, type CacheDb } from './open';
@@ -22,7 +23,7 @@ void (async () => {
     }
     try {
       const fn = (cacheOps as Record<string, (db: CacheDb, a: unknown) => unknown>)[m.op];
-      if (!fn) throw new Error(`unknown cache operation ${m.op}`);
+      if (!fn) throw new AppError('unknown_cache_op', `Unknown cache operation ${m.op}.`);
       port.postMessage({ type: 'result', id: m.id, ok: true, value: fn(db, m.args) });
     } catch (e) {
       port.postMessage({ type: 'result', id: m.id, ok: false, error: serializeError(e) });

@@ -19,16 +19,28 @@ export function createKeytarStore(keytar: KeytarLike, service = SECRET_SERVICE):
   };
 }
 
+const PROBE_ACCOUNT = '__fieldwork-probe__';
+
 /**
- * Opens the OS keychain if one answers, else falls back to memory and says so. The probe is a real
- * call: keytar loads fine on Linux without a Secret Service and only fails when used.
+ * Opens the OS keychain if one works, else falls back to memory and says so. The probe writes, reads
+ * back and deletes a throwaway entry: keytar loads fine on Linux without a Secret Service, and a
+ * Secret Service whose keyring is locked answers reads but refuses writes, so only a write proves it.
  */
-export async function openSecretStore(load: () => Promise<KeytarLike> = loadKeytar, service = SECRET_SERVICE): Promise<SecretStore> {
+export async function openSecretStore(
+  load: () => Promise<KeytarLike> = loadKeytar,
+  service = SECRET_SERVICE,
+  onFallback: (reason: string) => void = () => {},
+): Promise<SecretStore> {
   try {
     const keytar = await load();
-    await keytar.findCredentials(service);
+    const token = `probe-${Date.now()}`;
+    await keytar.setPassword(service, PROBE_ACCOUNT, token);
+    const back = await keytar.getPassword(service, PROBE_ACCOUNT);
+    await keytar.deletePassword(service, PROBE_ACCOUNT);
+    if (back !== token) throw new Error('the keychain did not return what was stored');
     return createKeytarStore(keytar, service);
-  } catch {
+  } catch (e) {
+    onFallback(e instanceof Error ? e.message : String(e));
     return createMemoryStore(NO_KEYCHAIN_WARNING);
   }
 }

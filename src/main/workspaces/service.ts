@@ -66,6 +66,14 @@ export class WorkspaceService {
     return this.summary(next);
   }
 
+  /** Forgets a workspace and deletes its key from the secret store. */
+  async remove(id: string): Promise<void> {
+    this.get(id);
+    this.dropClient(id);
+    await this.secrets.delete(id);
+    this.registry.remove(id);
+  }
+
   get(id: string): WorkspaceRecord {
     const w = this.registry.get(id);
     if (!w) throw new AppError('unknown_workspace', 'This workspace no longer exists. Choose another one.');

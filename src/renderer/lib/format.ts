@@ -17,7 +17,7 @@ export function relativeTime(iso: string | null, now = Date.now()): string {
 }
 
 const TYPE_LABELS: Record<string, string> = { USER_INTERVIEW: 'User interview', STIMULI: 'Stimuli', CHURN: 'Churn', unknown: 'Unknown type' };
-export const typeLabel = (t: string | undefined) => (t ? (TYPE_LABELS[t] ?? t) : '—');
+export const typeLabel = (t: string | null | undefined) => (t ? (TYPE_LABELS[t] ?? t) : '—');
 
 const STATUS_LABELS: Record<string, string> = {
   DRAFT: 'Draft',

@@ -1,20 +1,66 @@
 import type { ApiOf, EventsApi } from './define';
 import { event } from './define';
 import { appChannels } from './channels/app';
+import {
+  cachedProjectChannels,
+  highlightChannels,
+  interviewChannels,
+  reportChannels,
+  searchChannels,
+  stimulusChannels,
+  syncChannels,
+  videoChannels,
+} from './channels/cache-domains';
 import { demoChannels } from './channels/demo';
 import { projectChannels } from './channels/projects';
+import { settingsChannels } from './channels/settings';
 import { workspaceChannels } from './channels/workspaces';
 
 /** Every channel prefix on the wire; the main-process registrar refuses anything else. */
 export const IPC_PREFIX = 'fieldwork:';
 export const IPC_EVENT_CHANNEL = 'fieldwork:event';
 
-export type IpcContract = typeof appChannels & typeof workspaceChannels & typeof demoChannels & typeof projectChannels;
+export type IpcContract = typeof appChannels &
+  typeof workspaceChannels &
+  typeof demoChannels &
+  typeof projectChannels &
+  typeof cachedProjectChannels &
+  typeof syncChannels &
+  typeof interviewChannels &
+  typeof searchChannels &
+  typeof reportChannels &
+  typeof videoChannels &
+  typeof stimulusChannels &
+  typeof highlightChannels &
+  typeof settingsChannels;
 
-export const ipcContract: IpcContract = { ...appChannels, ...workspaceChannels, ...demoChannels, ...projectChannels };
+export const ipcContract: IpcContract = {
+  ...appChannels,
+  ...workspaceChannels,
+  ...demoChannels,
+  ...projectChannels,
+  ...cachedProjectChannels,
+  ...syncChannels,
+  ...interviewChannels,
+  ...searchChannels,
+  ...reportChannels,
+  ...videoChannels,
+  ...stimulusChannels,
+  ...highlightChannels,
+  ...settingsChannels,
+};
+
+type Ws = { workspace_id: string };
 
 export const ipcEvents = {
   'workspaces.changed': event<{ reason: 'added' | 'removed' | 'demo' }>(),
+  'sync.progress': event<Ws & { phase: string; done: number; total: number }>(),
+  'sync.finished': event<Ws & { ok: boolean; message: string | null; offline: boolean }>(),
+  /** New COMPLETE interviews found by a sync: the renderer turns this into an OS notification. */
+  'interviews.completed': event<Ws & { project_id: string; count: number }>(),
+  'reports.done': event<Ws & { project_id: string; state: 'completed' | 'failed' | 'timed_out' }>(),
+  'videos.progress': event<Ws & { job_id: string; interview_id: string | null; done: number; total: number | null; state: 'running' | 'done' | 'failed' | 'cancelled'; message: string | null }>(),
+  'stimuli.progress': event<Ws & { upload_id: string; sent: number; total: number }>(),
 };
 export type IpcEvents = typeof ipcEvents;
 

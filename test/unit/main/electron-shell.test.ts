@@ -230,8 +230,8 @@ describe('app.ts composition root', () => {
     fake.app.state.appPath = join(dataDir, 'app');
     Object.assign(process, { resourcesPath: join(dataDir, 'resources') });
     // A packaged app must ignore a dev server URL left in the environment (checklist 3).
-    savedRendererUrl = process.env.ELECTRON_RENDERER_URL;
-    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173';
+    savedRendererUrl = (process.env as Record<string, string | undefined>).ELECTRON_RENDERER_URL;
+    (process.env as Record<string, string | undefined>).ELECTRON_RENDERER_URL = 'http://localhost:5173';
     stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     appWindowsBefore = fake.FakeBrowserWindow.instances.length;
 
@@ -250,19 +250,20 @@ describe('app.ts composition root', () => {
     fake.app.emit('will-quit');
     await new Promise((r) => setTimeout(r, 10));
     stderr.mockRestore();
-    if (savedRendererUrl === undefined) delete process.env.ELECTRON_RENDERER_URL;
-    else process.env.ELECTRON_RENDERER_URL = savedRendererUrl;
+    if (savedRendererUrl === undefined) delete (process.env as Record<string, string | undefined>).ELECTRON_RENDERER_URL;
+    else (process.env as Record<string, string | undefined>).ELECTRON_RENDERER_URL = savedRendererUrl;
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('registers app: as a standard, secure scheme before ready', () => {
+  it('registers app: and fieldwork-media: as standard, secure schemes before ready, neither bypassing CSP', () => {
     expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledTimes(1);
     const [schemes] = fake.protocol.registerSchemesAsPrivileged.mock.calls[0]! as [{ scheme: string; privileges: Record<string, boolean> }[]];
-    expect(schemes).toHaveLength(1);
-    expect(schemes[0]!.scheme).toBe('app');
-    expect(schemes[0]!.privileges).toMatchObject({ standard: true, secure: true });
-    expect(schemes[0]!.privileges.bypassCSP).toBeFalsy();
-    expect(schemes[0]!.privileges.corsEnabled).toBeFalsy();
+    expect(schemes.map((s) => s.scheme)).toEqual(['app', 'fieldwork-media']);
+    for (const s of schemes) {
+      expect(s.privileges).toMatchObject({ standard: true, secure: true });
+      expect(s.privileges.bypassCSP).toBeFalsy();
+      expect(s.privileges.corsEnabled).toBeFalsy();
+    }
   });
 
   it('enables the sandbox for every renderer and takes the single-instance lock', () => {

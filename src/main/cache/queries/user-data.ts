@@ -38,6 +38,7 @@ export function addHighlight(db: CacheDb, args: { highlight: NewHighlight; now: 
 }
 
 export function updateHighlight(db: CacheDb, args: { id: string; note?: string; tags?: string[]; now: string }): Highlight | null {
+  if (!stmt(db, 'SELECT 1 FROM highlights WHERE id = ?').get(args.id)) return null;
   withFullSync(db, () => {
     if (args.note !== undefined) stmt(db, 'UPDATE highlights SET note = ?, updated_at = ? WHERE id = ?').run(args.note, args.now, args.id);
     if (args.tags !== undefined) {

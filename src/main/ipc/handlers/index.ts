@@ -1,6 +1,17 @@
 import type { appChannels } from '../../../shared/ipc/channels/app';
+import type {
+  cachedProjectChannels,
+  highlightChannels,
+  interviewChannels,
+  reportChannels,
+  searchChannels,
+  stimulusChannels,
+  syncChannels,
+  videoChannels,
+} from '../../../shared/ipc/channels/cache-domains';
 import type { demoChannels } from '../../../shared/ipc/channels/demo';
 import type { projectChannels } from '../../../shared/ipc/channels/projects';
+import type { settingsChannels } from '../../../shared/ipc/channels/settings';
 import type { workspaceChannels } from '../../../shared/ipc/channels/workspaces';
 import type { HandlerMap } from '../dispatcher';
 
@@ -8,9 +19,23 @@ import type { HandlerMap } from '../dispatcher';
 export type Handlers = HandlerMap<typeof appChannels> &
   HandlerMap<typeof workspaceChannels> &
   HandlerMap<typeof demoChannels> &
-  HandlerMap<typeof projectChannels>;
+  HandlerMap<typeof projectChannels & typeof cachedProjectChannels> &
+  HandlerMap<typeof syncChannels> &
+  HandlerMap<typeof interviewChannels & typeof searchChannels> &
+  HandlerMap<typeof reportChannels> &
+  HandlerMap<typeof videoChannels> &
+  HandlerMap<typeof stimulusChannels> &
+  HandlerMap<typeof highlightChannels> &
+  HandlerMap<typeof settingsChannels>;
 
 export { appHandlers } from './app';
 export { demoHandlers } from './demo';
+export { highlightHandlers } from './highlights';
+export { interviewHandlers } from './interviews';
 export { projectHandlers } from './projects';
+export { reportHandlers } from './reports';
+export { settingsHandlers } from './settings';
+export { stimulusHandlers } from './stimuli';
+export { syncHandlers } from './sync';
+export { videoHandlers } from './videos';
 export { workspaceHandlers } from './workspaces';

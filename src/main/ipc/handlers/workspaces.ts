@@ -1,15 +1,23 @@
 import type { workspaceChannels } from '../../../shared/ipc/channels/workspaces';
-import type { EventHub } from '../../events';
-import type { WorkspaceService } from '../../workspaces/service';
 import type { HandlerMap } from '../dispatcher';
+import type { HandlerDeps } from './context';
 
-export function workspaceHandlers(deps: { workspaces: WorkspaceService; events: EventHub }): HandlerMap<typeof workspaceChannels> {
+export function workspaceHandlers(d: Pick<HandlerDeps, 'workspaces' | 'events' | 'runtimes'>): HandlerMap<typeof workspaceChannels> {
   return {
-    'workspaces.list': async () => deps.workspaces.list(),
+    'workspaces.list': async () => d.workspaces.list(),
     'workspaces.add': async (input) => {
-      const added = await deps.workspaces.add(input);
-      deps.events.emit('workspaces.changed', { reason: 'added' });
+      const added = await d.workspaces.add(input);
+      d.events.emit('workspaces.changed', { reason: 'added' });
       return added;
+    },
+    // No workspaces.changed event: the renderer asked for this, and it reloads on that event.
+    'workspaces.activate': async ({ workspace_id }) => {
+      await d.runtimes.activate(workspace_id);
+      return d.workspaces.summary(d.workspaces.get(workspace_id));
+    },
+    'workspaces.remove': async ({ workspace_id, purge_cache }) => {
+      await d.runtimes.remove(workspace_id, purge_cache);
+      d.events.emit('workspaces.changed', { reason: 'removed' });
     },
   };
 }

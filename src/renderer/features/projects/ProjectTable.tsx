@@ -1,10 +1,10 @@
-import type { ProjectListItem } from '../../../shared/schemas/project';
+import type { ProjectSummary } from '../../../shared/ipc/channels/views';
 import { ProgressBar } from '../../components/ProgressBar';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate, typeLabel } from '../../lib/format';
 
 /** Every study of the workspace: title, type, status, created date and recruiting progress. */
-export function ProjectTable({ items }: { items: ProjectListItem[] }) {
+export function ProjectTable({ items }: { items: ProjectSummary[] }) {
   return (
     <table className="table" aria-label="Studies">
       <thead>

@@ -8,6 +8,7 @@ import { EMPTY, useProjects } from './store';
 export function ProjectsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const slice = useProjects((s) => s.byWorkspace[workspace.id] ?? EMPTY);
   const load = useProjects((s) => s.load);
+  const refresh = useProjects((s) => s.refresh);
   useEffect(() => {
     void load(workspace.id);
   }, [workspace.id, load]);
@@ -20,14 +21,14 @@ export function ProjectsScreen({ workspace }: { workspace: WorkspaceSummary }) {
           <h1 id="projects-title">Studies</h1>
           <p className="muted">
             {workspace.name}
-            {slice.fetchedAt && <> · updated {relativeTime(slice.fetchedAt)}</>}
+            {slice.syncedAt && <> · synced {relativeTime(slice.syncedAt)}</>}
           </p>
         </div>
-        <button type="button" className="btn" onClick={() => void load(workspace.id)} disabled={loading} aria-busy={loading}>
-          {loading ? 'Refreshing…' : 'Refresh'}
+        <button type="button" className="btn" onClick={() => void refresh(workspace.id)} disabled={loading} aria-busy={loading}>
+          {loading ? 'Syncing…' : 'Sync now'}
         </button>
       </header>
-      {slice.error && <ErrorNote error={slice.error} onRetry={() => void load(workspace.id)} />}
+      {slice.error && <ErrorNote error={slice.error} onRetry={() => void refresh(workspace.id)} />}
       {slice.items.length > 0 ? (
         <ProjectTable items={slice.items} />
       ) : loading ? (

@@ -1,20 +1,22 @@
 import { create } from 'zustand';
-import type { ProjectListItem } from '../../../shared/schemas/project';
+import type { ProjectSummary } from '../../../shared/ipc/channels/views';
 import { api, call, UiError } from '../../lib/api';
 
 export type ProjectsSlice = {
   status: 'idle' | 'loading' | 'ready' | 'error';
-  items: ProjectListItem[];
-  fetchedAt: string | null;
+  items: ProjectSummary[];
+  syncedAt: string | null;
   error: UiError | null;
 };
 
 type ProjectsState = {
   byWorkspace: Record<string, ProjectsSlice>;
   load(workspaceId: string): Promise<void>;
+  /** Syncs with the service, then reloads from the cache; offline, the cached list stays. */
+  refresh(workspaceId: string): Promise<void>;
 };
 
-export const EMPTY: ProjectsSlice = { status: 'idle', items: [], fetchedAt: null, error: null };
+export const EMPTY: ProjectsSlice = { status: 'idle', items: [], syncedAt: null, error: null };
 
 export const useProjects = create<ProjectsState>((set, get) => ({
   byWorkspace: {},
@@ -24,9 +26,20 @@ export const useProjects = create<ProjectsState>((set, get) => ({
     set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
     try {
       const r = await call(api().projects.list({ workspace_id: workspaceId }));
-      set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { status: 'ready', items: r.items, fetchedAt: r.fetched_at, error: null } } }));
+      set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { status: 'ready', items: r.items, syncedAt: r.synced_at, error: null } } }));
     } catch (e) {
       set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'error', error: UiError.from(e) } } }));
     }
+  },
+  async refresh(workspaceId) {
+    const prev = get().byWorkspace[workspaceId] ?? EMPTY;
+    set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
+    try {
+      await call(api().sync.run({ workspace_id: workspaceId }));
+    } catch (e) {
+      set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'error', error: UiError.from(e) } } }));
+      return;
+    }
+    await get().load(workspaceId);
   },
 }));

@@ -37,7 +37,9 @@ export const useWorkspaces = create<WorkspacesState>((set, get) => ({
     set({ status: 'loading', error: null });
     try {
       const [workspaces, appInfo] = await Promise.all([call(api().workspaces.list()), call(api().app.info())]);
-      set({ status: 'ready', workspaces, appInfo, currentId: get().currentId ?? remembered(workspaces) });
+      const currentId = get().currentId ?? remembered(workspaces);
+      set({ status: 'ready', workspaces, appInfo, currentId });
+      if (currentId) void api().workspaces.activate({ workspace_id: currentId });
     } catch (e) {
       set({ status: 'error', error: UiError.from(e) });
     }
@@ -64,7 +66,11 @@ export const useWorkspaces = create<WorkspacesState>((set, get) => ({
   },
 
   select(id) {
-    if (id) localStorage.setItem(LAST_WORKSPACE, id);
+    if (id) {
+      localStorage.setItem(LAST_WORKSPACE, id);
+      // Switching cancels the previous workspace's work in flight and starts this one's schedule.
+      void api().workspaces.activate({ workspace_id: id });
+    }
     set({ currentId: id });
   },
 }));

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { ProjectListItem } from '../../schemas/project';
 import { channel } from '../define';
+import type { ProjectSummary } from './views';
 import { workspaceId } from './workspaces';
 
-export type ProjectListResult = { items: ProjectListItem[]; fetched_at: string };
+/** The project list comes from the offline cache; `synced_at` says how fresh it is (null: never synced). */
+export type ProjectListResult = { items: ProjectSummary[]; synced_at: string | null };
 
 export const projectChannels = {
   'projects.list': channel(z.object({ workspace_id: workspaceId })).returns<ProjectListResult>(),

@@ -38,4 +38,8 @@ export const addWorkspaceInput = z.object({
 export const workspaceChannels = {
   'workspaces.list': channel(z.undefined()).returns<WorkspaceSummary[]>(),
   'workspaces.add': channel(addWorkspaceInput).returns<WorkspaceSummary>(),
+  /** Makes it the workspace in use; work still running for the previous one is cancelled. */
+  'workspaces.activate': channel(z.object({ workspace_id: workspaceId })).returns<WorkspaceSummary>(),
+  /** Deletes its key; with purge_cache, also its offline data and videos. */
+  'workspaces.remove': channel(z.object({ workspace_id: workspaceId, purge_cache: z.boolean().default(false) })).returns<void>(),
 };

@@ -1,0 +1,74 @@
+/**
+ * Shapes main returns from the offline cache. Plain data, declared here so the renderer can use them
+ * without knowing anything about main.
+ */
+import type { CreditBalance } from '../../schemas/credits';
+import type { EmbedInfo } from '../../schemas/embed';
+import type { Participant, Screener } from '../../schemas/interview';
+import type { Report } from '../../schemas/report';
+import type { StimulusRecord } from '../../schemas/stimulus';
+import type { TranscriptTurn } from '../../schemas/transcript';
+
+export type ProjectSummary = {
+  id: string;
+  title: string;
+  status: string;
+  type: string | null;
+  created_at: string | null;
+  recruiting: { completed_participants: number; target_participants: number | null; has_launched: boolean; type: string | null };
+};
+
+export type ProjectGuide = {
+  interview_id: string | null;
+  research_objective: string | null;
+  intro_message: string | null;
+  end_message: string | null;
+  languages: { language_name: string; accent: string }[];
+  interaction_modes: string[];
+  call_url: string | null;
+  questions: { question: string; probing_level: string }[];
+  source: string;
+  updated_at: string;
+};
+
+export type ProjectDetail = ProjectSummary & {
+  guide: ProjectGuide | null;
+  stimuli: StimulusRecord[];
+  embed: EmbedInfo | null;
+  allowed_urls: string[] | null;
+  report: (Report & { synced_at: string }) | null;
+  synced_at: string | null;
+};
+
+export type InterviewRow = {
+  id: string;
+  project_id: string;
+  status: string;
+  completed_at: string | null;
+  duration_minutes: number | null;
+  participant_name: string | null;
+  participant_email: string | null;
+  screener_approved: boolean | null;
+  detail_state: 'pending' | 'complete';
+  turn_count: number;
+  has_video: boolean;
+  offline: boolean;
+};
+
+export type InterviewDetail = Omit<InterviewRow, 'offline'> & {
+  participant: Participant | null;
+  screener: Screener | null;
+  transcript: TranscriptTurn[];
+  thumbnail_url: string | null;
+  offline: boolean;
+};
+
+export type SyncStatus = {
+  running: boolean;
+  progress: { phase: string; done: number; total: number } | null;
+  last_started_at: string | null;
+  last_completed_at: string | null;
+  last_error: string | null;
+};
+
+export type CreditsView = (CreditBalance & { synced_at: string }) | null;
