@@ -11,6 +11,41 @@ const PLANS = ['2 people · 3 recipes', '2 people · 4 recipes', '4 people · 3 
 
 export type SimCounts = { completed: number; incomplete: number; started: number };
 
+const OPENERS = ['Honestly,', 'I think', 'For me,', 'To be fair,', 'Mostly,', 'Well,', 'If I am honest,', 'I would say'];
+const TOPICS = [
+  'the price felt high for what arrived each week',
+  'the delivery window was hard to plan around',
+  'the recipes started to feel repetitive after a month',
+  'there was far too much plastic packaging',
+  'skipping a week in the app was confusing',
+  'the ingredients were fresh and the portions generous',
+  'cooking on busy evenings took longer than promised',
+  'customer support answered quickly when a box was late',
+  'the kraft box concept looked sturdier than the pouch',
+  'I would pay more for recyclable packaging',
+];
+const CLOSERS = ['', ' That is what stuck with me.', ' It happened more than once.', ' My partner felt the same.', ' I mentioned it to friends too.'];
+
+/**
+ * Long synthetic transcripts (for load tests): `turns` alternating AI/User turns built from a phrase
+ * bank. Their timestamps are plausible but do not follow any sample video.
+ */
+export function syntheticLongTranscript(project: Project, turns: number, rand: () => number): WireTurn[] {
+  const out: WireTurn[] = [];
+  let t = 0.5;
+  for (let i = 0; i < turns; i++) {
+    const ai = i % 2 === 0;
+    const q = project.questions[Math.floor(i / 2) % Math.max(1, project.questions.length)];
+    const text = ai
+      ? (q?.question ?? 'Could you tell me more about that?')
+      : `${OPENERS[Math.floor(rand() * OPENERS.length)]} ${TOPICS[Math.floor(rand() * TOPICS.length)]}.${CLOSERS[Math.floor(rand() * CLOSERS.length)]}`;
+    const len = Math.max(1.5, text.split(/\s+/).length / 2.6);
+    out.push({ role: ai ? 'AI' : 'User', text, start: round(t), end: round(t + len) });
+    t += len + 0.6;
+  }
+  return out;
+}
+
 /** Which sample videos fit a project: those sharing the most words with its title, objective and questions. */
 export function videosFor(project: Project, videos: SampleVideo[]): SampleVideo[] {
   if (videos.length === 0) return [];
@@ -36,6 +71,8 @@ export function simulateInterviews(args: {
   videos: SampleVideo[];
   nowMs: number;
   existing: number;
+  /** When set, every transcript is synthetic with this many turns (load tests), instead of a video's own. */
+  transcriptTurns?: number;
 }): Interview[] {
   const { project, counts, nowMs } = args;
   const rand = seededRandom(hash32(`${project.id}:${args.existing}`));
@@ -53,8 +90,9 @@ export function simulateInterviews(args: {
     const participant = participantFor(k, rand, video);
     const screener = project.screener ? screenerFor(project.screener, status !== 'INCOMPLETE' || rand() > 0.5, rand) : null;
     let transcript: WireTurn[] | null = null;
-    if (status === 'COMPLETE') transcript = video ? video.turns : syntheticTranscript(project);
-    else if (status === 'INCOMPLETE') transcript = (video ? video.turns : syntheticTranscript(project)).slice(0, 3);
+    const full = args.transcriptTurns ? syntheticLongTranscript(project, args.transcriptTurns, rand) : video ? video.turns : syntheticTranscript(project);
+    if (status === 'COMPLETE') transcript = full;
+    else if (status === 'INCOMPLETE') transcript = full.slice(0, 3);
     const id = randomUUID();
     out.push({
       id,

@@ -54,6 +54,8 @@ const simulateBody = z.object({
   completed: z.number().int().min(0).max(20_000),
   incomplete: z.number().int().min(0).max(20_000).default(0),
   started: z.number().int().min(0).max(20_000).default(0),
+  /** Extension for load tests: synthetic transcripts of this many turns, not the sample videos' own. */
+  transcript_turns: z.number().int().min(2).max(5_000).optional(),
 });
 
 const screenerQuestion = z.object({
@@ -122,6 +124,7 @@ export const simulateRoute: ApiHandler = async (req, params, ctx) => {
     videos: ctx.media.videos,
     nowMs: ctx.clock.now(),
     existing,
+    ...(body.transcript_turns ? { transcriptTurns: body.transcript_turns } : {}),
   });
   ctx.db.transaction(() => made.forEach((i) => insertInterview(ctx.db, i)))();
   for (const i of made) announceCompletion(ctx, project, i);
