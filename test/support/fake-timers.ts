@@ -21,6 +21,8 @@ export function fakeTimers(clock: { now(): number; advance(ms: number): void }) 
     timers,
     pending: () => queue.size,
     async advance(ms: number) {
+      // Let work already under way schedule its timers before time moves.
+      await settle();
       const end = clock.now() + ms;
       for (;;) {
         const due = [...queue.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];

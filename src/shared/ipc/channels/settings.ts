@@ -1,22 +1,41 @@
 import { z } from 'zod';
 import { channel } from '../define';
 
+/** The fields without defaults: a patch must name only what it changes (zod 4's partial() keeps defaults). */
+const fields = {
+  sync_interval_minutes: z.number().int().min(1, 'At least every minute').max(1440, 'At most once a day'),
+  video_quota_mb: z.number().int().min(100, 'At least 100 MB').max(1_000_000),
+  theme: z.enum(['system', 'light', 'dark']),
+  notifications: z.boolean(),
+  webhook_enabled: z.boolean(),
+  webhook_port: z.number().int().min(1024, 'Use a port from 1024 up').max(65535),
+};
+
+export const SETTINGS_DEFAULTS = {
+  sync_interval_minutes: 15,
+  video_quota_mb: 2048,
+  theme: 'system',
+  notifications: true,
+  webhook_enabled: false,
+  webhook_port: 8787,
+} as const;
+
 export const settingsSchema = z.object({
-  sync_interval_minutes: z.number().int().min(1, 'At least every minute').max(1440, 'At most once a day').default(15),
-  video_quota_mb: z.number().int().min(100, 'At least 100 MB').max(1_000_000).default(2048),
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
-  notifications: z.boolean().default(true),
-  webhook_enabled: z.boolean().default(false),
-  webhook_port: z.number().int().min(1024, 'Use a port from 1024 up').max(65535).default(8787),
+  sync_interval_minutes: fields.sync_interval_minutes.default(SETTINGS_DEFAULTS.sync_interval_minutes),
+  video_quota_mb: fields.video_quota_mb.default(SETTINGS_DEFAULTS.video_quota_mb),
+  theme: fields.theme.default(SETTINGS_DEFAULTS.theme),
+  notifications: fields.notifications.default(SETTINGS_DEFAULTS.notifications),
+  webhook_enabled: fields.webhook_enabled.default(SETTINGS_DEFAULTS.webhook_enabled),
+  webhook_port: fields.webhook_port.default(SETTINGS_DEFAULTS.webhook_port),
 });
 export type Settings = z.output<typeof settingsSchema>;
+
+export const settingsPatch = z.object(fields).partial().extend({ webhook_secret: z.string().trim().max(200).optional() });
 
 /** What the renderer sees: the settings, plus whether a webhook secret is stored (never the secret). */
 export type SettingsView = Settings & { webhook_secret_set: boolean; webhook_listening_port: number | null };
 
 export const settingsChannels = {
   'settings.get': channel(z.undefined()).returns<SettingsView>(),
-  'settings.set': channel(
-    settingsSchema.partial().extend({ webhook_secret: z.string().trim().max(200).optional() }),
-  ).returns<SettingsView>(),
+  'settings.set': channel(settingsPatch).returns<SettingsView>(),
 };

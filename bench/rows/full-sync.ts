@@ -1,0 +1,190 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInChild, type ChildResult } from '../lib/contender';
+import { mb, ms, num, ratio } from '../lib/format';
+import { coveredMs } from '../lib/stats';
+import type { BenchContext, BenchRow, Probe } from '../lib/types';
+
+/**
+ * Row 1: a first sync of 10,000 interviews into an empty cache, beside the limit (the same page
+ * requests at the same concurrency, bodies read and dropped) and a naive sequential script.
+ * Every contender runs in its own process, so each peak RSS is its own.
+ */
+const MODULE = 'bench/rows/full-sync.ts';
+export const SHARED_KEY = 'full-sync';
+
+const GOAL_VS_RAW = 1.3;
+const GOAL_VS_NAIVE = 3;
+const GOAL_RSS_MB = 250;
+
+type PagesArgs = { baseUrl: string; apiKey: string; projectId: string; pages: number; pageSize: number; concurrency: number };
+type PagesResult = { ms: number; requests: number; bytes: number };
+
+const pageUrl = (a: Pick<PagesArgs, 'baseUrl' | 'projectId' | 'pageSize'>, n: number) =>
+  `${a.baseUrl}/v1/projects/${a.projectId}/interviews?page=${n}&limit=${a.pageSize}&transcripts=true&screener=true`;
+
+/** The limit: every page at the given concurrency with undici, each body read in full and dropped. */
+export async function rawPages(a: PagesArgs): Promise<PagesResult> {
+  const { Agent, request } = await import('undici');
+  // The same pool the app's transport uses (src/main/api/transport.ts).
+  const agent = new Agent({ connections: 16 });
+  const started = performance.now();
+  let next = 1;
+  let bytes = 0;
+  const worker = async () => {
+    while (next <= a.pages) {
+      const n = next++;
+      const res = await request(pageUrl(a, n), { dispatcher: agent, headers: { 'x-api-key': a.apiKey, accept: 'application/json' } });
+      for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+      if (res.statusCode !== 200) throw new Error(`page ${n} answered ${res.statusCode}`);
+    }
+  };
+  await Promise.all(Array.from({ length: a.concurrency }, worker));
+  const elapsed = performance.now() - started;
+  await agent.close();
+  return { ms: elapsed, requests: a.pages, bytes };
+}
+
+/** What a quick script would do: fetch a page, JSON.parse it, writeFileSync it, next page, until has_more is false. */
+export async function naivePages(a: Omit<PagesArgs, 'pages' | 'concurrency'> & { outDir: string }): Promise<PagesResult & { pages: number }> {
+  mkdirSync(a.outDir, { recursive: true });
+  const started = performance.now();
+  let bytes = 0;
+  let n = 1;
+  for (; ; n++) {
+    const res = await fetch(pageUrl(a, n), { headers: { 'x-api-key': a.apiKey, accept: 'application/json' } });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`page ${n} answered ${res.status}`);
+    bytes += Buffer.byteLength(text);
+    const page = JSON.parse(text) as { has_more: boolean };
+    writeFileSync(join(a.outDir, `page-${n}.json`), JSON.stringify(page));
+    if (!page.has_more) break;
+  }
+  return { ms: performance.now() - started, requests: n, bytes, pages: n };
+}
+
+type SyncArgs = { baseUrl: string; apiKey: string; cacheFile: string; workerPath: string; concurrency: number; resyncs: number };
+type RunFigures = { ms: number; requests: number; interviews_seen: number; interviews_written: number; issues: number; cache_busy_ms: number; requests_busy_ms: number; cache_calls: number };
+export type SyncOutcome = { open_ms: number; full: RunFigures; resyncs: RunFigures[]; interviews_cached: number };
+
+/**
+ * The app's sync: SyncEngine with the cache in its worker thread (as the app and CLI host it), into a
+ * new empty cache file. Then `resyncs` more runs with nothing changed, in the same warm process, as
+ * the app would do them. Cache calls and interview-page requests are timed (how long at least one was
+ * outstanding) to show where the time goes.
+ */
+export async function syncContender(a: SyncArgs, probe: Probe): Promise<SyncOutcome> {
+  const { openWorkerCache } = await import('../../src/main/cache/cache');
+  const { createApiClient } = await import('../../src/main/api/client');
+  const { SyncEngine } = await import('../../src/main/sync/engine');
+  const { silentLogger } = await import('../../src/main/logging/logger');
+  type Cache = Awaited<ReturnType<typeof openWorkerCache>>;
+
+  const t0 = performance.now();
+  const inner = await openWorkerCache(a.cacheFile, { path: a.workerPath });
+  const open_ms = performance.now() - t0;
+  let cacheIntervals: [number, number][] = [];
+  let requestIntervals: [number, number][] = [];
+  const cache: Cache = {
+    file: inner.file,
+    close: () => inner.close(),
+    call: (async (op: never, ...args: never[]) => {
+      const s = performance.now();
+      try {
+        return await (inner.call as (op: never, ...args: never[]) => Promise<unknown>)(op, ...args);
+      } finally {
+        cacheIntervals.push([s, performance.now()]);
+      }
+    }) as Cache['call'],
+  };
+  const base = createApiClient({ baseUrl: a.baseUrl, apiKey: () => a.apiKey });
+  const client: typeof base = {
+    ...base,
+    listInterviews: async (...args: Parameters<typeof base.listInterviews>) => {
+      const s = performance.now();
+      try {
+        return await base.listInterviews(...args);
+      } finally {
+        requestIntervals.push([s, performance.now()]);
+      }
+    },
+  };
+  const engine = new SyncEngine({ client, cache, log: silentLogger, concurrency: a.concurrency });
+  const once = async (): Promise<RunFigures> => {
+    cacheIntervals = [];
+    requestIntervals = [];
+    const s = performance.now();
+    const r = await engine.run();
+    const elapsed = performance.now() - s;
+    return {
+      ms: elapsed,
+      requests: r.requests,
+      interviews_seen: r.interviews_seen,
+      interviews_written: r.interviews_written,
+      issues: r.issues.length,
+      cache_busy_ms: coveredMs(cacheIntervals),
+      requests_busy_ms: coveredMs(requestIntervals),
+      cache_calls: cacheIntervals.length,
+    };
+  };
+  const full = await once();
+  probe.mark('full');
+  const resyncs: RunFigures[] = [];
+  for (let i = 0; i < a.resyncs; i++) resyncs.push(await once());
+  const interviews_cached = await inner.call('interviews.count', {});
+  await inner.close();
+  await base.close();
+  return { open_ms, full, resyncs, interviews_cached };
+}
+
+export type FullSyncShared = { cacheFile: string; outcome: SyncOutcome };
+
+export async function fullSync(ctx: BenchContext): Promise<BenchRow> {
+  const s = ctx.sandbox;
+  const common = { baseUrl: s.baseUrl, apiKey: s.apiKey, projectId: s.projectId, pageSize: s.pageSize };
+  const child = <R>(label: string, exportName: string, args: unknown) =>
+    ctx.phase(label, () => runInChild<R>(ctx.root, MODULE, exportName, args, { cpuProfDir: ctx.cpuProfDir, label }));
+
+  // The sandbox's first answers are slower (JIT, page cache); warm it so no contender pays for that alone.
+  await ctx.phase('warm the sandbox (raw pass, not counted)', () =>
+    runInChild<PagesResult>(ctx.root, MODULE, 'rawPages', { ...common, pages: s.pages, concurrency: ctx.concurrency }, { label: 'warm-up' }),
+  );
+  const raw = await child<PagesResult>('raw limit (undici, bodies dropped)', 'rawPages', { ...common, pages: s.pages, concurrency: ctx.concurrency });
+  const cacheFile = join(ctx.runDir, 'cache', 'workspace.db');
+  const sync: ChildResult<SyncOutcome> = await child<SyncOutcome>('full sync (SyncEngine + worker cache) and re-syncs', 'syncContender', {
+    baseUrl: s.baseUrl,
+    apiKey: s.apiKey,
+    cacheFile,
+    workerPath: join(ctx.root, 'src/main/cache/worker-dev.cjs'),
+    concurrency: ctx.concurrency,
+    resyncs: 3,
+  } satisfies SyncArgs);
+  const naive = await child<PagesResult & { pages: number }>('naive sequential script', 'naivePages', { ...common, outDir: join(ctx.runDir, 'naive') });
+  ctx.shared.set(SHARED_KEY, { cacheFile, outcome: sync.value } satisfies FullSyncShared);
+
+  const f = sync.value.full;
+  const syncPeak = sync.rss.marks.full ?? sync.rss.peak_bytes;
+  const vsRaw = f.ms / raw.value.ms;
+  const vsNaive = naive.value.ms / f.ms;
+  return {
+    id: '1',
+    what: `Full sync (${num(s.interviews)} interviews × ${s.turns} turns, empty cache)`,
+    value: [`${ms(f.ms)}`, `peak RSS ${mb(syncPeak)}`, `${num(f.requests)} requests`],
+    baselines: [
+      `raw limit (c=${ctx.concurrency}): ${ms(raw.value.ms)}, ${mb(raw.rss.peak_bytes)}, ${num(raw.value.requests)} req`,
+      `naive sequential: ${ms(naive.value.ms)}, ${mb(naive.rss.peak_bytes)}, ${num(naive.value.requests)} req`,
+    ],
+    ratio: [`${ratio(vsRaw)} the raw limit`, `${ratio(vsNaive)} faster than naive`, ''],
+    goals: [
+      { text: `≤ ${GOAL_VS_RAW}× raw limit`, pass: vsRaw <= GOAL_VS_RAW },
+      { text: `≥ ${GOAL_VS_NAIVE}× faster than naive`, pass: vsNaive >= GOAL_VS_NAIVE },
+      { text: `peak RSS ≤ ${GOAL_RSS_MB} MB`, pass: syncPeak <= GOAL_RSS_MB * 1024 * 1024 },
+    ],
+    notes: [
+      `Full sync: ${num(f.interviews_written)} interviews written (${num(sync.value.interviews_cached)} in the cache), ${num(f.requests)} requests, ${f.issues} issues; ` +
+        `interview-page requests outstanding ${ms(f.requests_busy_ms)} of ${ms(f.ms)}, cache calls outstanding ${ms(f.cache_busy_ms)} (${num(f.cache_calls)} calls); opening the empty cache took ${ms(sync.value.open_ms)} (not counted).`,
+      `Peak RSS (20 ms samples of process.memoryUsage().rss; kernel maxRSS in brackets): sync ${mb(syncPeak)} [${mb(sync.rss.max_rss_bytes)} incl. re-syncs], raw ${mb(raw.rss.peak_bytes)} [${mb(raw.rss.max_rss_bytes)}], naive ${mb(naive.rss.peak_bytes)} [${mb(naive.rss.max_rss_bytes)}].`,
+      `Bytes read: raw ${mb(raw.value.bytes)}, naive ${mb(naive.value.bytes)}.`,
+    ],
+  };
+}

@@ -1,0 +1,32 @@
+import { ms, num, pct } from '../lib/format';
+import { median } from '../lib/stats';
+import type { BenchContext, BenchRow } from '../lib/types';
+import { SHARED_KEY, type FullSyncShared } from './full-sync';
+
+const GOAL = 0.05;
+
+/**
+ * Row 2: a second SyncEngine.run on the just-synced cache with nothing changed on the service. The runs
+ * happen in the full-sync contender's process right after the full sync (warm, as in the app); the
+ * first one is the figure, the others are shown for spread.
+ */
+export async function resync(ctx: BenchContext): Promise<BenchRow> {
+  const shared = ctx.shared.get(SHARED_KEY) as FullSyncShared | undefined;
+  if (!shared) throw new Error('The re-sync row needs the full-sync row to run first.');
+  const { full, resyncs } = shared.outcome;
+  const first = resyncs[0];
+  if (!first) throw new Error('The full-sync contender made no re-sync.');
+  const share = first.ms / full.ms;
+  return {
+    id: '2',
+    what: 'Re-sync, nothing changed',
+    value: [ms(first.ms), `${num(first.requests)} requests, ${num(first.interviews_written)} written`],
+    baselines: [`full sync ${ms(full.ms)}`],
+    ratio: [`${pct(share)} of the full sync`],
+    goals: [{ text: `≤ ${GOAL * 100} % of a full sync`, pass: share <= GOAL }],
+    notes: [
+      `Re-syncs (same process, one after another): ${resyncs.map((r) => ms(r.ms)).join(', ')} (median ${ms(median(resyncs.map((r) => r.ms)))}); ` +
+        `interview-page requests outstanding ${ms(first.requests_busy_ms)}, cache calls outstanding ${ms(first.cache_busy_ms)} (${num(first.cache_calls)} calls) in the first.`,
+    ],
+  };
+}

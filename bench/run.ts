@@ -1,0 +1,142 @@
+// npm run bench — the issue's performance figures, side by side in one run, against the sandbox on
+// loopback. Rows are modules in bench/rows/; this file seeds the sandbox, runs them in order, prints one
+// table and (with --write-docs) rewrites docs/benchmarks.md. Figures are printed, never asserted.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { killContenders } from './lib/contender';
+import { writeBenchmarksDoc } from './lib/docs';
+import { ms, out } from './lib/format';
+import { machine, machineLine } from './lib/machine';
+import { ensureSeeded, startSandboxChild, type SandboxChild } from './lib/sandbox';
+import { textTable, verdict } from './lib/table';
+import type { BenchContext, BenchRow, PhaseTiming, Row } from './lib/types';
+import { fullSync } from './rows/full-sync';
+import { resync } from './rows/resync';
+import { search } from './rows/search';
+
+/** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
+const ROWS: { name: string; run: Row }[] = [
+  { name: 'full sync', run: fullSync },
+  { name: 're-sync', run: resync },
+  { name: 'search', run: search },
+];
+
+const ISSUE_SIZE = { interviews: 10_000, turns: 40 };
+
+const USAGE = `Usage: npx tsx bench/run.ts [--write-docs] [--fresh] [--keep] [--cpu-prof] [--interviews N] [--turns N] [--data FILE]
+
+  --write-docs   rewrite docs/benchmarks.md with the results (only at the issue's size, ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns})
+  --fresh        rebuild the seeded sandbox file instead of reusing it
+  --keep         keep this run's folder (caches, naive output, CPU profiles)
+  --cpu-prof     write a .cpuprofile per contender into the run folder (implies --keep)
+  --interviews, --turns   a smaller data set for a quick try (default ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns})`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'write-docs': { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+      interviews: { type: 'string', default: String(ISSUE_SIZE.interviews) },
+      turns: { type: 'string', default: String(ISSUE_SIZE.turns) },
+      data: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  const root = process.cwd();
+  if (!existsSync(join(root, 'src/main/sync/engine.ts'))) throw new Error('Run the bench from the repository root (npm run bench).');
+  const interviews = Number(values.interviews);
+  const turns = Number(values.turns);
+  if (!Number.isInteger(interviews) || interviews < 1 || !Number.isInteger(turns) || turns < 2) throw new Error(`--interviews and --turns must be whole numbers.\n\n${USAGE}`);
+  const issueSize = interviews === ISSUE_SIZE.interviews && turns === ISSUE_SIZE.turns;
+  const keep = values.keep || values['cpu-prof'];
+
+  const benchDir = join(tmpdir(), 'fieldwork-bench');
+  mkdirSync(benchDir, { recursive: true });
+  const dataFile = values.data ?? join(benchDir, `sandbox-${interviews}x${turns}.db`);
+  const runDir = mkdtempSync(join(benchDir, 'run-'));
+  const cpuProfDir = values['cpu-prof'] ? join(runDir, 'profiles') : null;
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+
+  const phases: PhaseTiming[] = [];
+  const phase = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+    out(`… ${label}`);
+    const s = performance.now();
+    const v = await fn();
+    const elapsed = performance.now() - s;
+    phases.push({ label, ms: elapsed });
+    out(`  ${label}: ${ms(elapsed)}`);
+    return v;
+  };
+  const m = machine();
+  out(`Fieldwork bench · ${machineLine(m)}`);
+  out(`Run folder: ${runDir}${keep ? ' (kept)' : ''}`);
+  const started = performance.now();
+  let sandbox: SandboxChild | null = null;
+  const stopAll = async () => {
+    killContenders();
+    await sandbox?.stop();
+    sandbox = null;
+  };
+  const onSignal = () => {
+    void stopAll().then(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const rows: BenchRow[] = [];
+  let seeded;
+  try {
+    const sb = await phase('start the sandbox', () => startSandboxChild(root, dataFile, { fresh: values.fresh }));
+    sandbox = sb;
+    out(`  sandbox pid ${sb.pid} at ${sb.baseUrl}, data ${dataFile}`);
+    seeded = await phase('seed (or check) the sandbox', () => ensureSeeded(sb, { interviews, turns, chunk: 1000, pageSize: 100 }, dataFile, (l) => out(`  ${l}`)));
+    const ctx: BenchContext = { root, runDir, sandbox: seeded, concurrency: 4, cpuProfDir, phase, say: (l) => out(`  ${l}`), shared: new Map() };
+    for (const row of ROWS) {
+      try {
+        rows.push(await row.run(ctx));
+      } catch (e) {
+        out(`  ${row.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+        rows.push({ id: String(rows.length + 1), what: row.name, value: ['failed'], baselines: [], ratio: [], goals: [{ text: 'see the log', pass: null }], notes: [] });
+      }
+    }
+  } finally {
+    await stopAll();
+    if (!keep) rmSync(runDir, { recursive: true, force: true });
+  }
+  const totalMs = performance.now() - started;
+
+  out('');
+  out(textTable(rows));
+  out('');
+  for (const r of rows) for (const n of r.notes) out(`Row ${r.id}: ${n}`);
+  out('');
+  out(`Machine: ${machineLine(m)}`);
+  out(`Phases: ${phases.map((p) => `${p.label} ${ms(p.ms)}`).join('; ')}. Total ${ms(totalMs)}.`);
+  out(`Overall: ${rows.map((r) => `${r.id} ${verdict(r)}`).join(', ')}.`);
+  if (keep) out(`Kept ${runDir}${cpuProfDir ? ` (CPU profiles in ${cpuProfDir})` : ''}.`);
+  if (values['write-docs']) {
+    if (!issueSize) out(`Not writing docs/benchmarks.md: this run used ${interviews} × ${turns}, not the issue's ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns}.`);
+    else {
+      writeBenchmarksDoc(join(root, 'docs/benchmarks.md'), { rows, machine: m, date: new Date(), sandbox: seeded!, phases, totalMs });
+      out('Wrote docs/benchmarks.md.');
+    }
+  }
+  return rows.some((r) => r.value[0] === 'failed') ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`The bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    killContenders();
+    process.exit(1);
+  },
+);

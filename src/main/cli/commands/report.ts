@@ -1,0 +1,129 @@
+import type { ReportPollView } from '../../../shared/ipc/channels/cache-domains';
+import type { CachedReport } from '../../cache/queries/reports';
+import { AppError } from '../../errors';
+import type { ReportDone } from '../../jobs/report-poller';
+import type { Command, Ctx, Group } from '../index';
+import { clean, plural } from '../output';
+
+const START_USAGE = `Usage: fieldwork report start --workspace NAME --project ID [--wait] [--json]
+
+Starts a new AI report for the project (it replaces the previous one). With --wait, polls the service
+(about every 10 s) until the report is COMPLETED or FAILED or the deadline passes, then prints its
+summary and themes; exits 1 when it failed or was not ready in time.`;
+const STATUS_USAGE = `Usage: fieldwork report status --workspace NAME --project ID [--json]
+
+Prints the report as last cached (summary, themes, quotes) and the state of the latest poll. Offline.`;
+const OPTIONS = { workspace: { type: 'string' }, project: { type: 'string' } } as const;
+
+function printPoll(ctx: Ctx, poll: ReportPollView): void {
+  if (!poll) return ctx.out.line('Poll: none started from Fieldwork.');
+  const err = poll.last_error ? `; last error: ${clean(poll.last_error)}` : '';
+  ctx.out.line(`Poll: ${poll.state}, ${plural(poll.attempts, 'check')} since ${poll.started_at} (deadline ${poll.deadline_at})${err}.`);
+}
+
+function printReport(ctx: Ctx, r: CachedReport | null): void {
+  if (!r) return ctx.out.line('No report in the offline cache yet.');
+  const facts = [r.status, r.interviews_analysed !== null ? `${plural(r.interviews_analysed, 'interview')} analysed` : null, r.generated_at ? `generated ${r.generated_at}` : null];
+  ctx.out.line(`Report ${r.report_id ?? ''}: ${facts.filter(Boolean).join(' · ')}`.replace('Report :', 'Report:'));
+  if (r.summary) ctx.out.line(`\nSummary: ${clean(r.summary)}`);
+  if (r.themes.length === 0) return;
+  ctx.out.line('\nThemes:');
+  r.themes.forEach((t, i) => {
+    ctx.out.line(`  ${i + 1}. ${clean(t.title)} (${Math.round(t.frequency * 100)}%)`);
+    if (t.summary) ctx.out.line(`     ${clean(t.summary)}`);
+    for (const q of t.quotes.slice(0, 2)) ctx.out.line(`     “${clean(q)}”`);
+  });
+}
+
+async function target(ctx: Ctx) {
+  const w = await ctx.workspace(String(ctx.flags.workspace));
+  return { w, project: String(ctx.flags.project), runtime: await ctx.runtime(w.id), core: await ctx.core() };
+}
+
+/** Resolves when the core's poller finishes this project's report (or the deadline passes). */
+function whenDone(ctx: Ctx, t: Awaited<ReturnType<typeof target>>): { done: Promise<ReportDone['state']>; cancel(): void } {
+  let unsubscribe = () => {};
+  let timer: NodeJS.Timeout | undefined;
+  const done = new Promise<ReportDone['state']>((resolve) => {
+    unsubscribe = t.core.events.subscribe((e) => {
+      if (e.name === 'reports.done' && e.payload.workspace_id === t.w.id && e.payload.project_id === t.project) resolve(e.payload.state);
+    });
+  });
+  const bar = ctx.out.progress();
+  const started = Date.now();
+  // A referenced timer, so the process waits for the poller (whose own timers do not hold it open).
+  timer = setInterval(() => bar.update(`Waiting for the report (${Math.round((Date.now() - started) / 1000)} s)`, 0, null), 1000);
+  return {
+    done: done.finally(() => {
+      clearInterval(timer);
+      timer = undefined;
+      unsubscribe();
+      bar.clear();
+    }),
+    cancel: () => {
+      if (timer) clearInterval(timer);
+      unsubscribe();
+    },
+  };
+}
+
+const start: Command = {
+  usage: START_USAGE,
+  options: { ...OPTIONS, wait: { type: 'boolean' } },
+  required: ['workspace', 'project'],
+  async run(ctx) {
+    const t = await target(ctx);
+    const wait = ctx.flags.wait === true ? whenDone(ctx, t) : null;
+    let poll: ReportPollView;
+    try {
+      poll = await ctx.call('reports.start', { workspace_id: t.w.id, project_id: t.project });
+    } catch (e) {
+      wait?.cancel();
+      throw e;
+    }
+    if (!wait) {
+      if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll });
+      ctx.out.line(`Started a new report for project ${t.project}. It takes a minute or two; check it with`);
+      return ctx.out.line(`\`fieldwork report status --workspace "${t.w.name}" --project ${t.project}\`, or start it with --wait.`);
+    }
+    const state = await wait.done;
+    const report = await t.runtime.cache.call('reports.get', { projectId: t.project });
+    const final = await ctx.call('reports.poll', { workspace_id: t.w.id, project_id: t.project });
+    if (ctx.out.isJson) ctx.out.json({ project_id: t.project, state, poll: final, report });
+    else printReport(ctx, report);
+    if (state === 'completed') return 0;
+    ctx.out.warn(
+      state === 'failed'
+        ? `The report failed${final?.last_error ? `: ${clean(final.last_error)}` : '.'} Start it again later.`
+        : `The report was not ready by the deadline. Check it later with \`fieldwork report status --workspace "${t.w.name}" --project ${t.project}\`.`,
+    );
+    return 1;
+  },
+};
+
+const status: Command = {
+  usage: STATUS_USAGE,
+  options: OPTIONS,
+  required: ['workspace', 'project'],
+  async run(ctx) {
+    const t = await target(ctx);
+    const report = await t.runtime.cache.call('reports.get', { projectId: t.project });
+    const poll = await ctx.call('reports.poll', { workspace_id: t.w.id, project_id: t.project });
+    if (!report && !poll && !(await t.runtime.cache.call('projects.get', { id: t.project }))) {
+      throw new AppError('unknown_project', `No project ${t.project} in the offline cache of "${t.w.name}"; run \`fieldwork sync\` first.`);
+    }
+    if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll, report });
+    printPoll(ctx, poll);
+    printReport(ctx, report);
+  },
+};
+
+export const reportGroup: Group = {
+  name: 'report',
+  summary: "start a project's AI report, or show the cached one",
+  usage: `Usage: fieldwork report <start|status> --workspace NAME --project ID [--wait] [--json]
+
+  start [--wait]   start a new report (the explicit action); --wait polls until it is done
+  status           the cached report and the state of its poll (offline)`,
+  commands: { start, status },
+};

@@ -1,0 +1,44 @@
+import { AppError } from '../../errors';
+import type { Command, Group } from '../index';
+import { clean, clock, highlight, plural } from '../output';
+
+const USAGE = `Usage: fieldwork search --workspace NAME [--project ID] [--limit N] [--json] QUERY...
+
+Full-text search over the cached transcripts and report quotes: offline, no network needed. QUERY may be
+several words (all must match; the last one also matches as a prefix); "quoted words" match as a phrase.
+Matches are shown in bold on a terminal and as [[match]] otherwise. With --json, the hits as an array;
+their snippets mark matches with U+0002 … U+0003, as the app does.`;
+
+const search: Command = {
+  usage: USAGE,
+  options: { workspace: { type: 'string' }, project: { type: 'string' }, limit: { type: 'string' } },
+  required: ['workspace'],
+  words: 'QUERY',
+  async run(ctx) {
+    const limitFlag = ctx.flags.limit;
+    const limit = typeof limitFlag === 'string' ? Number(limitFlag) : 20;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new AppError('usage', '--limit must be a whole number from 1 to 500.', { usage: USAGE });
+    const query = ctx.words.join(' ');
+    const w = await ctx.workspace(String(ctx.flags.workspace));
+    const hits = await ctx.call('search.query', {
+      workspace_id: w.id,
+      query,
+      limit,
+      ...(typeof ctx.flags.project === 'string' ? { project_id: ctx.flags.project } : {}),
+    });
+    if (ctx.out.isJson) return ctx.out.json(hits);
+    if (hits.length === 0) return ctx.out.line(`No matches for "${clean(query)}" in "${clean(w.name)}".`);
+    const style = ctx.out.markStyle;
+    for (const h of hits) {
+      const where =
+        h.kind === 'quote'
+          ? 'report quote'
+          : [h.participant_name ? clean(h.participant_name) : 'participant unknown', `${h.role ?? 'turn'}${h.start_ms !== null ? ` at ${clock(h.start_ms)}` : ''}`].join(' · ');
+      ctx.out.line(`${clean(h.project_title)} · ${where}${h.interview_id ? `  [${h.interview_id}]` : ''}`);
+      ctx.out.line(`  ${highlight(h.snippet, style)}`);
+    }
+    ctx.out.line(`${plural(hits.length, 'match', 'matches')}${hits.length === limit ? ` (the first ${limit}; raise --limit for more)` : ''}.`);
+  },
+};
+
+export const searchGroup: Group = { name: 'search', summary: 'search cached transcripts and report quotes (offline)', usage: USAGE, commands: { '': search } };

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
+import type { IpcContract } from '../../shared/ipc/contract';
+import type { InputOf, OutputOf } from '../../shared/ipc/define';
+import { isServiceError } from '../api/errors';
+import { createCore, type Core } from '../core';
+import { DEMO_WORKSPACE_ID } from '../demo/demo-service';
+import { AppError, isAppError } from '../errors';
+import { createLogger, stderrSink, type LogLevel } from '../logging/logger';
+import { openSecretStore } from '../secrets/keytar-store';
+import type { SecretStore } from '../secrets/secret-store';
+import type { WorkspaceRuntime } from '../workspaces/runtime';
+import { reportGroup } from './commands/report';
+import { searchGroup } from './commands/search';
+import { syncGroup } from './commands/sync';
+import { videosGroup } from './commands/videos';
+import { workspaceGroup } from './commands/workspace';
+import { createEnvKeyStore, envApiKey } from './env-key-store';
+import { fieldworkHome } from './home';
+import { clean, Output, type OutStream, type PromptInput } from './output';
+
+export type Flags = Record<string, string | boolean | undefined>;
+export type Channel = keyof IpcContract & string;
+/** What a command gets: its parsed flags and words, the output, and the core (opened on first use). */
+export type Ctx = {
+  out: Output;
+  flags: Flags;
+  words: string[];
+  home: string;
+  envKey: string | null;
+  stdin: PromptInput;
+  core(): Promise<Core>;
+  /** The keychain behind FIELDWORK_API_KEY: 'memory' means keys do not outlive this run. */
+  keyStorage(): Promise<SecretStore['kind']>;
+  /** A workspace by name, case-insensitively; exit 2 when there is none. */
+  workspace(name: string): Promise<WorkspaceSummary>;
+  runtime(workspaceId: string): Promise<WorkspaceRuntime>;
+  /** An IPC call through the core's dispatcher (inputs validated as for the app); failures throw AppError. */
+  call<K extends Channel>(channel: K, input: InputOf<IpcContract[K]>): Promise<OutputOf<IpcContract[K]>>;
+  exitCodeFor(e: unknown): number;
+};
+export type Command = {
+  usage: string;
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>;
+  required?: string[];
+  /** Name of the free words the command takes (search's QUERY); without it, none are allowed. */
+  words?: string;
+  run(ctx: Ctx): Promise<number | void>;
+};
+/** A command group: `fieldwork sync` has one command (key ''), `fieldwork workspace` several. */
+export type Group = { name: string; summary: string; usage: string; commands: Record<string, Command> };
+export type Io = { stdout: OutStream; stderr: OutStream; stdin: PromptInput; env: NodeJS.ProcessEnv };
+
+export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, network: 4, cancelled: 130 } as const;
+const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, videosGroup];
+const ROOT = resolve(__dirname, '../../..');
+const USAGE_CODES = new Set(['usage', 'unknown_workspace_name', 'unknown_project', 'invalid_input']);
+const AUTH_CODES = new Set(['invalid_api_key', 'key_missing', 'forbidden']);
+const NOT_NETWORK = new Set(['aborted', 'response_too_large', 'file_changed']);
+
+const TOP_USAGE = `Usage: fieldwork <command> [options] [--json]
+
+Drives Fieldwork's offline cache and the Research Interview Service without the app.
+
+Commands:
+${GROUPS.map((g) => `  ${g.name.padEnd(10)} ${g.summary}`).join('\n')}
+
+Every command takes --json (one JSON document on stdout) and --help.
+Data lives in FIELDWORK_HOME (default: the app's data folder); FIELDWORK_API_KEY overrides the keychain.
+Exit codes: 0 ok, 1 other error, 2 usage, 3 authentication, 4 network/offline.`;
+
+export function exitCodeFor(e: unknown): number {
+  if ((e as { code?: unknown } | null)?.code === 'cancelled') return EXIT.cancelled;
+  if (!isAppError(e)) return EXIT.other;
+  if (USAGE_CODES.has(e.code)) return EXIT.usage;
+  const status = isServiceError(e) ? e.status : e.details.status;
+  if (AUTH_CODES.has(e.code) || status === 401 || status === 403) return EXIT.auth;
+  if (e.code === 'network_error' || e.code === 'timeout' || (status === 0 && !NOT_NETWORK.has(e.code))) return EXIT.network;
+  return EXIT.other;
+}
+
+/** A usage error: exit 2, with the first paragraph of `text` (the Usage line) printed under the message. */
+const usage = (message: string, text: string) => new AppError('usage', message, { usage: text });
+function shortUsage(text: string): string {
+  const command = /^Usage: (fieldwork(?: [a-z]+){0,2})/.exec(text)?.[1] ?? 'fieldwork';
+  return `${text.split('\n\n')[0]}\nRun \`${command} --help\` for details.`;
+}
+
+/** Finds the group and command named by argv; `help` answers are returned as text to print. */
+function select(argv: string[]): { help: string } | { group: Group; command: Command; rest: string[] } {
+  const [first, second] = argv;
+  if (first === undefined) throw usage('Missing a command.', TOP_USAGE);
+  if (first === '--help' || first === '-h') return { help: TOP_USAGE };
+  if (first === 'help') return { help: GROUPS.find((g) => g.name === second)?.usage ?? TOP_USAGE };
+  const group = GROUPS.find((g) => g.name === first);
+  if (!group) throw usage(first.startsWith('-') ? `Unknown option "${first}" before the command.` : `Unknown command "${first}".`, TOP_USAGE);
+  const single = group.commands[''];
+  if (single) return { group, command: single, rest: argv.slice(1) };
+  if (second === '--help' || second === '-h') return { help: group.usage };
+  const command = second === undefined ? undefined : group.commands[second];
+  if (!command) throw usage(second === undefined ? `Missing the ${group.name} command (${Object.keys(group.commands).join(', ')}).` : `Unknown command "${group.name} ${second}".`, group.usage);
+  return { group, command, rest: argv.slice(2) };
+}
+
+function parse(command: Command, rest: string[]): { flags: Flags; words: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { ...command.options, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (!command.words && positionals.length > 0) throw usage(`Unexpected argument "${positionals[0]}".`, command.usage);
+    return { flags: values as Flags, words: positionals };
+  } catch (e) {
+    if (isAppError(e)) throw e;
+    const m = /^(Unknown option|Option) '(-{1,2}[\w-]+)/.exec((e as Error).message);
+    const what = m?.[1] === 'Unknown option' ? `Unknown option "${m[2]}".` : m ? `Option "${m[2]}" needs a value.` : 'Invalid arguments.';
+    throw usage(what, command.usage);
+  }
+}
+
+function logLevelSink(env: NodeJS.ProcessEnv) {
+  const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+  const min = order.indexOf((env.FIELDWORK_LOG ?? '') as LogLevel);
+  return min < 0 ? () => {} : (line: Parameters<typeof stderrSink>[0]) => (order.indexOf(line.level) >= min ? stderrSink(line) : undefined);
+}
+
+/** Runs one command line and returns the exit code. Never throws; never prints a stack. */
+export async function runCli(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }): Promise<number> {
+  const out = new Output(io.stdout, io.stderr, argv.includes('--json'), io.env);
+  const envKey = envApiKey(io.env);
+  const log = createLogger(logLevelSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
+  const home = fieldworkHome(io.env);
+  let core: Promise<Core> | null = null;
+  let store: SecretStore | null = null;
+  const openCore = async (): Promise<Core> => {
+    store = await openSecretStore(undefined, undefined, (reason) => log.info('no usable keychain', { reason }));
+    let ref: Core | null = null;
+    const isWorkspace = (account: string) => account !== DEMO_WORKSPACE_ID && !!ref?.workspaces.list().some((w) => w.id === account);
+    ref = createCore({
+      dataDir: home,
+      mediaDir: join(ROOT, 'resources/sample-media'),
+      secrets: createEnvKeyStore(store, envKey ?? undefined, isWorkspace),
+      log,
+      version: version(),
+      platform: process.platform,
+      cacheWorker: { path: join(ROOT, 'src/main/cache/worker-dev.cjs') },
+    });
+    return ref;
+  };
+  const getCore = () => (core ??= openCore());
+  const onSigint = () => {
+    out.clearProgress();
+    out.warn('Cancelled.');
+    void (core ?? Promise.resolve(null)).then((c) => c?.close()).finally(() => process.exit(EXIT.cancelled));
+  };
+  process.once('SIGINT', onSigint);
+  // Background work (a resumed report poll, say) may still settle while the core closes: log it, never crash.
+  process.on('unhandledRejection', (e) => log.warn('background work failed', { error: e }));
+  try {
+    const picked = select(argv);
+    if ('help' in picked) {
+      io.stdout.write(`${picked.help}\n`);
+      return EXIT.ok;
+    }
+    const { flags, words } = parse(picked.command, picked.rest);
+    if (flags.help) {
+      io.stdout.write(`${picked.command.usage}\n`);
+      return EXIT.ok;
+    }
+    const missing = (picked.command.required ?? []).find((k) => typeof flags[k] !== 'string' || flags[k] === '');
+    if (missing) throw usage(`Missing --${missing}.`, picked.command.usage);
+    if (picked.command.words && words.length === 0) throw usage(`Missing ${picked.command.words}.`, picked.command.usage);
+    const ctx: Ctx = {
+      out,
+      flags,
+      words,
+      home,
+      envKey,
+      stdin: io.stdin,
+      core: getCore,
+      keyStorage: async () => (await getCore(), store!.kind),
+      workspace: async (name) => {
+        const all = (await getCore()).workspaces.list();
+        const found = all.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
+        if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
+        return found;
+      },
+      runtime: async (id) => (await getCore()).runtimes.get(id),
+      call: async (channel, input) => {
+        const r = await (await getCore()).dispatch(channel, input);
+        if (!r.ok) throw new AppError(r.error.code, r.error.message, r.error.details ?? {});
+        return r.value as never;
+      },
+      exitCodeFor,
+    };
+    return (await picked.command.run(ctx)) ?? EXIT.ok;
+  } catch (e) {
+    out.clearProgress();
+    const code = exitCodeFor(e);
+    if (isAppError(e) && e.code === 'usage') {
+      io.stderr.write(`fieldwork: ${e.message}\n${shortUsage(String(e.details.usage))}\n`);
+    } else {
+      const message = isAppError(e) || code === EXIT.cancelled ? (e as Error).message : `Something went wrong inside Fieldwork (${(e as Error)?.message ?? e}).`;
+      if (!isAppError(e) && code !== EXIT.cancelled) log.error('command failed', { error: e });
+      io.stderr.write(`${clean(message)}\n`);
+    }
+    if (out.isJson) out.json({ error: { code: isAppError(e) ? e.code : code === EXIT.cancelled ? 'cancelled' : 'internal', message: clean((e as Error).message ?? ''), exit_code: code } });
+    return code;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    if (core) await (await (core as Promise<Core>).catch(() => null))?.close().catch((e: unknown) => log.warn('close failed', { error: e }));
+  }
+}
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'cli';
+  }
+}

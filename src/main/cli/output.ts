@@ -1,0 +1,162 @@
+import { MARK_END, MARK_START } from '../cache/queries/search';
+
+/** The parts of a stream the CLI writes to, so output can be tested without a terminal. */
+export type OutStream = { write(s: string): unknown; isTTY?: boolean; columns?: number };
+
+/**
+ * Where a command's output goes. Human text by default; with --json, exactly one JSON document on
+ * stdout (written by `json`) and nothing else there. Warnings and errors always go to stderr.
+ */
+export class Output {
+  private bar: Progress | null = null;
+
+  constructor(
+    readonly stdout: OutStream,
+    readonly stderr: OutStream,
+    readonly isJson: boolean,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  /** A line of human output; ignored in --json mode, where the JSON document is the whole answer. */
+  line(text = ''): void {
+    if (!this.isJson) this.stdout.write(`${text}\n`);
+  }
+
+  json(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  warn(text: string): void {
+    this.stderr.write(`${text}\n`);
+  }
+
+  /** The progress line on stderr: drawn only on a terminal and never with --json. */
+  progress(): Progress {
+    this.bar ??= createProgress(this.stderr, !this.isJson && this.stderr.isTTY === true);
+    return this.bar;
+  }
+
+  /** Removes the progress line, if one is showing (before an error or a result is printed). */
+  clearProgress(): void {
+    this.bar?.clear();
+  }
+
+  /** How search matches are shown on stdout: bold on a colour terminal, [[brackets]] otherwise. */
+  get markStyle(): MarkStyle {
+    return this.stdout.isTTY === true && !this.env.NO_COLOR ? 'ansi' : 'brackets';
+  }
+}
+
+export type MarkStyle = 'ansi' | 'brackets' | 'plain';
+
+/**
+ * Replaces the cache's match marks (U+0002 … U+0003) for a terminal: ANSI bold on a TTY, `[[…]]`
+ * when piped (so matches stay visible in logs and greppable), or nothing at all with 'plain'.
+ * Any other control character in the text is dropped, so service data cannot drive the terminal.
+ */
+export function highlight(snippet: string, style: MarkStyle): string {
+  const [open, close] = style === 'ansi' ? ['\u001b[1m', '\u001b[22m'] : style === 'brackets' ? ['[[', ']]'] : ['', ''];
+  let out = '';
+  for (const ch of snippet) {
+    if (ch === MARK_START) out += open;
+    else if (ch === MARK_END) out += close;
+    else out += isControl(ch) ? (ch === '\n' || ch === '\t' ? ' ' : '') : ch;
+  }
+  return out;
+}
+
+/** Drops control characters (escape sequences included) from service text before it reaches a terminal. */
+export function clean(text: string): string {
+  let out = '';
+  for (const ch of text) out += isControl(ch) ? (ch === '\n' || ch === '\t' ? ' ' : '') : ch;
+  return out;
+}
+
+function isControl(ch: string): boolean {
+  const c = ch.codePointAt(0)!;
+  return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+}
+
+export type Progress = { update(label: string, done: number, total: number | null): void; clear(): void };
+
+/** A single status line rewritten in place with \r; a no-op when disabled. Writes only on change. */
+export function createProgress(stream: OutStream, enabled: boolean): Progress {
+  let last = '';
+  return {
+    update(label, done, total) {
+      if (!enabled) return;
+      const width = Math.max(20, Math.min(stream.columns ?? 80, 120) - 1);
+      const known = total !== null && total > 0;
+      const share = known ? Math.min(1, Math.max(0, done / total)) : 0;
+      const barWidth = 24;
+      const filled = Math.round(share * barWidth);
+      const bar = known ? `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%` : '[working…]';
+      const counts = known ? ` ${done}/${total}` : done > 0 ? ` ${done}` : '';
+      const text = `${label} ${bar}${counts}`.slice(0, width);
+      if (text === last) return;
+      last = text;
+      stream.write(`\r${text}\u001b[K`);
+    },
+    clear() {
+      if (!enabled || last === '') return;
+      stream.write('\r\u001b[K');
+      last = '';
+    },
+  };
+}
+
+/** The terminal input a hidden prompt needs. */
+export type PromptInput = {
+  isTTY?: boolean;
+  setRawMode?(raw: boolean): unknown;
+  on(event: 'data', fn: (chunk: Buffer | string) => void): unknown;
+  removeListener(event: 'data', fn: (chunk: Buffer | string) => void): unknown;
+  resume(): unknown;
+  pause(): unknown;
+};
+
+/**
+ * Reads a secret from the terminal without echoing it. Enter finishes, Backspace deletes, Ctrl+C
+ * cancels (rejects with code 'cancelled'). The typed text is never written anywhere.
+ */
+export function promptHidden(question: string, input: PromptInput, output: OutStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let value = '';
+    output.write(question);
+    input.setRawMode?.(true);
+    const finish = (err: Error | null) => {
+      input.removeListener('data', onData);
+      input.setRawMode?.(false);
+      input.pause();
+      output.write('\n');
+      if (err) reject(err);
+      else resolve(value);
+    };
+    const onData = (chunk: Buffer | string) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish(null);
+        if (ch === '\u0003') return finish(Object.assign(new Error('Cancelled.'), { code: 'cancelled' }));
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    input.on('data', onData);
+    input.resume();
+  });
+}
+
+/** 0:09, 12:30, 1:02:03 */
+export function clock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(sec).padStart(2, '0')}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src/main/core';
+import { silentLogger } from '../../src/main/logging/logger';
+import { createMemoryStore } from '../../src/main/secrets/memory-store';
+import { verifyWebhook } from '../../src/main/sync/webhook-receiver';
+import { signWebhook } from '../../src/sandbox/webhooks/signature';
+import { ROOT } from '../support/browser';
+import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
+
+const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+const body = Buffer.from(JSON.stringify({ event: 'interview_completed', created_at: '2026-11-22T10:00:00Z', data: { org_id: 'o', project_id: 'p', interview_id: 'i' } }));
+const now = 1_795_000_000;
+const headers = (id: string, ts: number, sig: string) => ({ 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': sig });
+
+describe('Standard Webhooks verification (against the sandbox signer)', () => {
+  const good = signWebhook(SECRET, 'msg_1', now, body.toString());
+  it('accepts the sandbox signature', () => {
+    expect(verifyWebhook({ secret: SECRET, headers: headers('msg_1', now, good), body, nowSeconds: now })).toEqual({ ok: true, id: 'msg_1', timestamp: now });
+  });
+  it('accepts when one of several signatures matches (key rotation)', () => {
+    expect(verifyWebhook({ secret: SECRET, headers: headers('msg_1', now, `v1,AAAA ${good}`), body, nowSeconds: now }).ok).toBe(true);
+  });
+  it.each([
+    ['a tampered body', headers('msg_1', now, good), Buffer.from(body.toString().replace('"o"', '"x"')), now, 401],
+    ['the same JSON re-serialised', headers('msg_1', now, good), Buffer.from(JSON.stringify(JSON.parse(body.toString()), null, 1)), now, 401],
+    ['another message id', headers('msg_2', now, good), body, now, 401],
+    ['a timestamp 301 s old', headers('msg_1', now - 301, signWebhook(SECRET, 'msg_1', now - 301, body.toString())), body, now, 400],
+    ['a timestamp 301 s ahead', headers('msg_1', now + 301, signWebhook(SECRET, 'msg_1', now + 301, body.toString())), body, now, 400],
+    ['a wrong-length signature', headers('msg_1', now, 'v1,AAAA'), body, now, 401],
+    ['another scheme version', headers('msg_1', now, good.replace('v1,', 'v2,')), body, now, 401],
+    ['missing headers', { 'webhook-id': 'msg_1' }, body, now, 400],
+  ])('refuses %s', (_label, h, b, nowS, status) => {
+    const v = verifyWebhook({ secret: SECRET, headers: h, body: b, nowSeconds: nowS });
+    expect(v).toMatchObject({ ok: false, status });
+  });
+  it('refuses a signature made with another secret', () => {
+    const other = signWebhook(`whsec_${Buffer.alloc(24, 8).toString('base64')}`, 'msg_1', now, body.toString());
+    expect(verifyWebhook({ secret: SECRET, headers: headers('msg_1', now, other), body, nowSeconds: now }).ok).toBe(false);
+  });
+});
+
+describe('the webhook receiver end to end', () => {
+  let sb: TestSandbox;
+  let core: Core;
+  const dataDir = mkdtempSync(join(tmpdir(), 'fw-hook-'));
+  beforeAll(async () => {
+    sb = await testSandbox({ webhookRetryScheduleMs: [0, 100, 100] });
+    core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log: silentLogger, version: 't', platform: 't' });
+  });
+  afterAll(async () => {
+    await core.close();
+    await sb.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a pushed interview_completed syncs just that interview, teaches the workspace its organisation ID, and a replay is not processed twice', async () => {
+    const org = await sb.newOrg({ trial_credits: 10 });
+    const ws = (await core.dispatch('workspaces.add', { name: 'Hooked', base_url: sb.baseUrl, api_key: org.apiKey })) as { ok: true; value: { id: string; organisation_id: string | null } };
+    expect(ws.value.organisation_id).toBeNull();
+    const { id: projectId } = await org.client.createProject(projectBody());
+    await org.client.launchProject(projectId, 5);
+    expect((await core.dispatch('sync.run', { workspace_id: ws.value.id })).ok).toBe(true);
+    const set = await core.dispatch('settings.set', { webhook_enabled: true, webhook_port: 0 + 28000 + Math.floor(Math.random() * 2000), webhook_secret: 'placeholder' });
+    expect(set.ok).toBe(true);
+    // The receiver uses the secret the service issues for the registered URL.
+    const port = (set as { ok: true; value: { webhook_listening_port: number } }).value.webhook_listening_port;
+    expect(port).toBeGreaterThan(0);
+    const hook = await org.operator<{ secret: string }>('POST', '/_sandbox/webhooks', { url: `http://127.0.0.1:${port}/webhook` });
+    await core.dispatch('settings.set', { webhook_secret: hook.body.secret });
+    const completed: unknown[] = [];
+    core.events.subscribe((e) => e.name === 'interviews.completed' && completed.push(e.payload));
+    const sim = await org.operator<{ completed: string[] }>('POST', `/_sandbox/projects/${projectId}/simulate`, { completed: 1 });
+    const id = sim.body.completed[0]!;
+    await expect.poll(async () => ((await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as { ok: true; value: unknown }).value, { timeout: 5000 }).toBeTruthy();
+    const got = (await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as { ok: true; value: { status: string; transcript: unknown[] } };
+    expect(got.value.status).toBe('COMPLETE');
+    expect(got.value.transcript.length).toBeGreaterThan(2);
+    expect(completed).toEqual([{ workspace_id: ws.value.id, project_id: projectId, count: 1 }]);
+    expect(core.workspaces.list().find((w) => w.id === ws.value.id)?.organisation_id).toBe(org.orgId);
+
+    // Replaying the delivered message (same id, fresh timestamp and signature) is acknowledged, not processed.
+    const delivery = (await org.operator<{ items: { id: string; payload: unknown }[] }>('GET', '/_sandbox/webhooks/deliveries')).body.items[0]!;
+    const raw = JSON.stringify(delivery.payload);
+    const ts = Math.floor(Date.now() / 1000);
+    const replay = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', ...headers(delivery.id, ts, signWebhook(hook.body.secret, delivery.id, ts, raw)) } });
+    expect(replay.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(completed).toHaveLength(1);
+    const forged = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: raw, headers: headers('msg_forged', ts, 'v1,' + Buffer.alloc(32).toString('base64')) });
+    expect(forged.status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${port}/webhook`)).status).toBe(405);
+  });
+});
