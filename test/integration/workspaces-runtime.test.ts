@@ -1,0 +1,105 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IpcResult } from '../../src/shared/ipc/define';
+import { createCore, type Core } from '../../src/main/core';
+import { silentLogger } from '../../src/main/logging/logger';
+import { createMemoryStore } from '../../src/main/secrets/memory-store';
+import type { SecretStore } from '../../src/main/secrets/secret-store';
+import { ROOT } from '../support/browser';
+import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
+import { WORKER } from '../support/workspace';
+
+let sb: TestSandbox;
+let core: Core;
+let secrets: SecretStore;
+const dataDir = mkdtempSync(join(tmpdir(), 'fw-ws-rt-'));
+
+async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
+  const r = await p;
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+}
+
+async function orgWith(title: string, word: string): Promise<{ org: Org; projectId: string }> {
+  const org = await sb.newOrg({ trial_credits: 100 });
+  const { id } = await org.client.createProject(projectBody({ title, questions: [{ question: `Tell me about the ${word}?`, probing_level: 'low' }] }));
+  await org.client.launchProject(id, 50);
+  await org.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed: 30, transcript_turns: 6 });
+  return { org, projectId: id };
+}
+
+beforeAll(async () => {
+  sb = await testSandbox();
+  secrets = createMemoryStore(null);
+  core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets, log: silentLogger, version: 't', platform: 't', cacheWorker: WORKER });
+});
+afterAll(async () => {
+  await core.close();
+  await sb.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two workspaces', () => {
+  it('never return each other\'s rows, from any query', async () => {
+    const a = await orgWith('Alpha study', 'zeppelin');
+    const b = await orgWith('Beta study', 'quasar');
+    const wa = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'A', base_url: sb.baseUrl, api_key: a.org.apiKey }));
+    const wb = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'B', base_url: sb.baseUrl, api_key: b.org.apiKey }));
+    await ok(core.dispatch('sync.run', { workspace_id: wa.id }));
+    await ok(core.dispatch('sync.run', { workspace_id: wb.id }));
+    // One cache file per organisation.
+    expect(existsSync(join(dataDir, 'workspaces', wa.id, 'cache.db'))).toBe(true);
+    expect(existsSync(join(dataDir, 'workspaces', wb.id, 'cache.db'))).toBe(true);
+    const la = await ok<{ items: { id: string }[] }>(core.dispatch('projects.list', { workspace_id: wa.id }));
+    expect(la.items.map((p) => p.id)).toEqual([a.projectId]);
+    expect(await ok(core.dispatch('projects.get', { workspace_id: wa.id, project_id: b.projectId }))).toBeNull();
+    expect(await ok<{ total: number }>(core.dispatch('interviews.list', { workspace_id: wa.id, project_id: b.projectId }))).toMatchObject({ total: 0 });
+    const bInterview = (await ok<{ items: { id: string }[] }>(core.dispatch('interviews.list', { workspace_id: wb.id, project_id: b.projectId }))).items[0]!.id;
+    expect(await ok(core.dispatch('interviews.get', { workspace_id: wa.id, interview_id: bInterview }))).toBeNull();
+    expect(await ok<unknown[]>(core.dispatch('search.query', { workspace_id: wa.id, query: 'quasar' }))).toEqual([]);
+    expect((await ok<unknown[]>(core.dispatch('search.query', { workspace_id: wb.id, query: 'quasar' }))).length).toBeGreaterThan(0);
+    await ok(core.dispatch('highlights.add', { workspace_id: wb.id, project_id: b.projectId, interview_id: bInterview, start_turn: 0, start_offset: 0, end_turn: 0, end_offset: 4, start_ms: 0, quote: 'Tell', tags: ['b-only'] }));
+    expect(await ok(core.dispatch('highlights.list', { workspace_id: wa.id }))).toEqual([]);
+  });
+
+  it('switching cancels the previous workspace\'s sync in flight, and it writes nothing afterwards', async () => {
+    const slow = await orgWith('Slow study', 'turtle');
+    await slow.org.operator('POST', `/_sandbox/projects/${slow.projectId}/simulate`, { completed: 400 });
+    await slow.org.operator('PUT', '/_sandbox/faults', { latency_ms: 150, fault_methods: ['GET'] });
+    const other = await orgWith('Other study', 'lighthouse');
+    const ws = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Slow', base_url: sb.baseUrl, api_key: slow.org.apiKey }));
+    const wo = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Other', base_url: sb.baseUrl, api_key: other.org.apiKey }));
+    await ok(core.dispatch('workspaces.activate', { workspace_id: ws.id }));
+    const inFlight = core.dispatch('sync.run', { workspace_id: ws.id });
+    await new Promise((r) => setTimeout(r, 400));
+    await ok(core.dispatch('workspaces.activate', { workspace_id: wo.id }));
+    const r = await inFlight;
+    expect(r).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    const runtime = await core.runtimes.get(ws.id);
+    const after = await runtime.cache.call('interviews.count', {});
+    await new Promise((res) => setTimeout(res, 600));
+    expect(await runtime.cache.call('interviews.count', {})).toBe(after);
+    expect(after).toBeLessThan(430);
+    // The other workspace is unaffected and syncs normally.
+    await ok(core.dispatch('sync.run', { workspace_id: wo.id }));
+    expect((await ok<{ items: unknown[] }>(core.dispatch('projects.list', { workspace_id: wo.id }))).items).toHaveLength(1);
+    await slow.org.operator('PUT', '/_sandbox/faults', {});
+  });
+
+  it('removing a workspace deletes its key; with purge, also its cache, videos and backups', async () => {
+    const c = await orgWith('Gone study', 'meteor');
+    const wc = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Gone', base_url: sb.baseUrl, api_key: c.org.apiKey }));
+    await ok(core.dispatch('sync.run', { workspace_id: wc.id }));
+    const folder = join(dataDir, 'workspaces', wc.id);
+    expect(existsSync(join(folder, 'cache.db'))).toBe(true);
+    expect(await secrets.get(wc.id)).toBe(c.org.apiKey);
+    await ok(core.dispatch('workspaces.remove', { workspace_id: wc.id, purge_cache: true }));
+    expect(await secrets.get(wc.id)).toBeNull();
+    expect(existsSync(folder)).toBe(false);
+    expect((await ok<{ id: string }[]>(core.dispatch('workspaces.list'))).map((w) => w.id)).not.toContain(wc.id);
+    const r = await core.dispatch('projects.list', { workspace_id: wc.id });
+    expect(r).toMatchObject({ ok: false, error: { code: 'unknown_workspace' } });
+  });
+});
