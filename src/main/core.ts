@@ -96,7 +96,7 @@ export function createCore(o: CoreOptions): Core {
   const handlers: Handlers = {
     ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets }),
     ...workspaceHandlers(deps),
-    ...demoHandlers({ demo, events }),
+    ...demoHandlers({ demo, events, runtimes }),
     ...projectHandlers(deps),
     ...syncHandlers(deps),
     ...interviewHandlers(deps),

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { posix, resolve, win32 } from 'node:path';
+import { join, posix, resolve, win32 } from 'node:path';
 
 /** The productName Electron names its userData folder after. */
 export const PRODUCT_NAME = 'Fieldwork';
@@ -19,4 +20,15 @@ export function defaultHome(platform: NodeJS.Platform = process.platform, env: N
 export function fieldworkHome(env: NodeJS.ProcessEnv = process.env): string {
   const set = env.FIELDWORK_HOME?.trim();
   return set ? resolve(set) : defaultHome(process.platform, env);
+}
+
+/** The checkout the CLI runs from (sample media for the demo, the cache worker, package.json). */
+export const APP_ROOT = resolve(__dirname, '../../..');
+
+export function appVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(APP_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'cli';
+  }
 }

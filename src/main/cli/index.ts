@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import type { IpcContract } from '../../shared/ipc/contract';
@@ -8,7 +7,7 @@ import { isServiceError } from '../api/errors';
 import { createCore, type Core } from '../core';
 import { DEMO_WORKSPACE_ID } from '../demo/demo-service';
 import { AppError, isAppError } from '../errors';
-import { createLogger, stderrSink, type LogLevel } from '../logging/logger';
+import { createLogger } from '../logging/logger';
 import { openSecretStore } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceRuntime } from '../workspaces/runtime';
@@ -18,8 +17,8 @@ import { syncGroup } from './commands/sync';
 import { videosGroup } from './commands/videos';
 import { workspaceGroup } from './commands/workspace';
 import { createEnvKeyStore, envApiKey } from './env-key-store';
-import { fieldworkHome } from './home';
-import { clean, Output, type OutStream, type PromptInput } from './output';
+import { APP_ROOT, appVersion, fieldworkHome } from './home';
+import { cliLogSink, Output, type OutStream, type PromptInput } from './output';
 
 export type Flags = Record<string, string | boolean | undefined>;
 export type Channel = keyof IpcContract & string;
@@ -55,7 +54,6 @@ export type Io = { stdout: OutStream; stderr: OutStream; stdin: PromptInput; env
 
 export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, network: 4, cancelled: 130 } as const;
 const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, videosGroup];
-const ROOT = resolve(__dirname, '../../..');
 const USAGE_CODES = new Set(['usage', 'unknown_workspace_name', 'unknown_project', 'invalid_input']);
 const AUTH_CODES = new Set(['invalid_api_key', 'key_missing', 'forbidden']);
 const NOT_NETWORK = new Set(['aborted', 'response_too_large', 'file_changed']);
@@ -122,17 +120,11 @@ function parse(command: Command, rest: string[]): { flags: Flags; words: string[
   }
 }
 
-function logLevelSink(env: NodeJS.ProcessEnv) {
-  const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
-  const min = order.indexOf((env.FIELDWORK_LOG ?? '') as LogLevel);
-  return min < 0 ? () => {} : (line: Parameters<typeof stderrSink>[0]) => (order.indexOf(line.level) >= min ? stderrSink(line) : undefined);
-}
-
 /** Runs one command line and returns the exit code. Never throws; never prints a stack. */
 export async function runCli(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }): Promise<number> {
   const out = new Output(io.stdout, io.stderr, argv.includes('--json'), io.env);
   const envKey = envApiKey(io.env);
-  const log = createLogger(logLevelSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
+  const log = createLogger(cliLogSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
   const home = fieldworkHome(io.env);
   let core: Promise<Core> | null = null;
   let store: SecretStore | null = null;
@@ -142,12 +134,12 @@ export async function runCli(argv: string[], io: Io = { stdout: process.stdout, 
     const isWorkspace = (account: string) => account !== DEMO_WORKSPACE_ID && !!ref?.workspaces.list().some((w) => w.id === account);
     ref = createCore({
       dataDir: home,
-      mediaDir: join(ROOT, 'resources/sample-media'),
+      mediaDir: join(APP_ROOT, 'resources/sample-media'),
       secrets: createEnvKeyStore(store, envKey ?? undefined, isWorkspace),
       log,
-      version: version(),
+      version: appVersion(),
       platform: process.platform,
-      cacheWorker: { path: join(ROOT, 'src/main/cache/worker-dev.cjs') },
+      cacheWorker: { path: join(APP_ROOT, 'src/main/cache/worker-dev.cjs') },
     });
     return ref;
   };
@@ -199,27 +191,12 @@ export async function runCli(argv: string[], io: Io = { stdout: process.stdout, 
     };
     return (await picked.command.run(ctx)) ?? EXIT.ok;
   } catch (e) {
-    out.clearProgress();
     const code = exitCodeFor(e);
-    if (isAppError(e) && e.code === 'usage') {
-      io.stderr.write(`fieldwork: ${e.message}\n${shortUsage(String(e.details.usage))}\n`);
-    } else {
-      const message = isAppError(e) || code === EXIT.cancelled ? (e as Error).message : `Something went wrong inside Fieldwork (${(e as Error)?.message ?? e}).`;
-      if (!isAppError(e) && code !== EXIT.cancelled) log.error('command failed', { error: e });
-      io.stderr.write(`${clean(message)}\n`);
-    }
-    if (out.isJson) out.json({ error: { code: isAppError(e) ? e.code : code === EXIT.cancelled ? 'cancelled' : 'internal', message: clean((e as Error).message ?? ''), exit_code: code } });
+    if (isAppError(e) && e.code === 'usage') out.usageError(e.message, shortUsage(String(e.details.usage)));
+    else out.failure(e, code, log);
     return code;
   } finally {
     process.removeListener('SIGINT', onSigint);
     if (core) await (await (core as Promise<Core>).catch(() => null))?.close().catch((e: unknown) => log.warn('close failed', { error: e }));
-  }
-}
-
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'cli';
   }
 }

@@ -1,4 +1,6 @@
 import { MARK_END, MARK_START } from '../cache/queries/search';
+import { isAppError } from '../errors';
+import { stderrSink, type LogLevel, type Logger, type LogSink } from '../logging/logger';
 
 /** The parts of a stream the CLI writes to, so output can be tested without a terminal. */
 export type OutStream = { write(s: string): unknown; isTTY?: boolean; columns?: number };
@@ -30,6 +32,25 @@ export class Output {
     this.stderr.write(`${text}\n`);
   }
 
+  /** A usage error: the message and a short usage on stderr (exit 2). */
+  usageError(message: string, shortUsage: string): void {
+    this.clearProgress();
+    this.stderr.write(`fieldwork: ${message}\n${shortUsage}\n`);
+    if (this.isJson) this.json({ error: { code: 'usage', message, exit_code: 2 } });
+  }
+
+  /** Any other failure: one human line on stderr (the AppError's message, never a stack); with --json, also an error document. */
+  failure(e: unknown, exitCode: number, log: Logger): void {
+    this.clearProgress();
+    const cancelled = (e as { code?: unknown } | null)?.code === 'cancelled';
+    const known = isAppError(e) || cancelled;
+    let message = known ? (e as Error).message : `Something went wrong inside Fieldwork (${e instanceof Error ? e.message : String(e)}).`;
+    if (isAppError(e) && e.code === 'key_missing') message += ' Or set FIELDWORK_API_KEY for this run.';
+    if (!known) log.error('command failed', { error: e });
+    this.stderr.write(`${clean(message)}\n`);
+    if (this.isJson) this.json({ error: { code: isAppError(e) ? e.code : cancelled ? 'cancelled' : 'internal', message: clean(message), exit_code: exitCode } });
+  }
+
   /** The progress line on stderr: drawn only on a terminal and never with --json. */
   progress(): Progress {
     this.bar ??= createProgress(this.stderr, !this.isJson && this.stderr.isTTY === true);
@@ -45,6 +66,15 @@ export class Output {
   get markStyle(): MarkStyle {
     return this.stdout.isTTY === true && !this.env.NO_COLOR ? 'ansi' : 'brackets';
   }
+}
+
+/** Log lines (JSON, secrets redacted) on stderr only when FIELDWORK_LOG names a level: debug, info, warn or error. */
+export function cliLogSink(env: NodeJS.ProcessEnv): LogSink {
+  const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+  const min = order.indexOf((env.FIELDWORK_LOG ?? '') as LogLevel);
+  return (line) => {
+    if (min >= 0 && order.indexOf(line.level) >= min) stderrSink(line);
+  };
 }
 
 export type MarkStyle = 'ansi' | 'brackets' | 'plain';
