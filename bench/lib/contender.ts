@@ -24,7 +24,8 @@ export function runInChild<R>(
   opts: { timeoutMs?: number; cpuProfDir?: string | null; label?: string } = {},
 ): Promise<ChildResult<R>> {
   const execArgv = ['--import', 'tsx'];
-  if (opts.cpuProfDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`, `--cpu-prof-name=${(opts.label ?? exportName).replace(/[^\w.-]+/g, '_')}.cpuprofile`);
+  // One folder per contender: Node names each thread's profile itself (the cache worker gets its own).
+  if (opts.cpuProfDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(opts.cpuProfDir, (opts.label ?? exportName).replace(/[^\w.-]+/g, '_'))}`);
   const child = fork(join(root, 'bench/lib/child-entry.ts'), [modulePath, exportName, JSON.stringify(args)], {
     cwd: root,
     execArgv,

@@ -1,7 +1,8 @@
+import { runInChild } from '../lib/contender';
 import { ms, num, pct } from '../lib/format';
 import { median } from '../lib/stats';
 import type { BenchContext, BenchRow } from '../lib/types';
-import { SHARED_KEY, type FullSyncShared } from './full-sync';
+import { SHARED_KEY, type FullSyncShared, type PagesArgs, type PagesResult } from './full-sync';
 
 const GOAL = 0.05;
 
@@ -17,6 +18,17 @@ export async function resync(ctx: BenchContext): Promise<BenchRow> {
   const first = resyncs[0];
   if (!first) throw new Error('The full-sync contender made no re-sync.');
   const share = first.ms / full.ms;
+  // For reference: the light listing alone, read raw at the same concurrency (what the service costs).
+  const s = ctx.sandbox;
+  const light = await ctx.phase('raw light pages (reference for the re-sync)', () =>
+    runInChild<PagesResult>(
+      ctx.root,
+      'bench/rows/full-sync.ts',
+      'rawPages',
+      { baseUrl: s.baseUrl, apiKey: s.apiKey, projectId: s.projectId, pages: s.pages, pageSize: s.pageSize, concurrency: ctx.concurrency, light: true } satisfies PagesArgs,
+      { label: 'raw-light' },
+    ),
+  );
   return {
     id: '2',
     what: 'Re-sync, nothing changed',
@@ -26,7 +38,8 @@ export async function resync(ctx: BenchContext): Promise<BenchRow> {
     goals: [{ text: `≤ ${GOAL * 100} % of a full sync`, pass: share <= GOAL }],
     notes: [
       `Re-syncs (same process, one after another): ${resyncs.map((r) => ms(r.ms)).join(', ')} (median ${ms(median(resyncs.map((r) => r.ms)))}); ` +
-        `interview-page requests outstanding ${ms(first.requests_busy_ms)}, cache calls outstanding ${ms(first.cache_busy_ms)} (${num(first.cache_calls)} calls) in the first.`,
+        `interview-page requests outstanding ${ms(first.requests_busy_ms)}, cache calls outstanding ${ms(first.cache_busy_ms)} (${num(first.cache_calls)} calls) in the first. ` +
+        `For reference, the same ${num(light.value.requests)} light pages read raw (undici, c=${ctx.concurrency}, bodies dropped) take ${ms(light.value.ms)} (${pct(light.value.ms / full.ms)} of the full sync).`,
     ],
   };
 }

@@ -44,6 +44,8 @@ export type CoreOptions = {
   /** How the renderer addresses a video: fieldwork-media: in Electron, a same-origin path in the test host. */
   mediaUrl?: (workspaceId: string, interviewId: string) => string;
   timers?: Timers;
+  /** Run the optional webhook receiver (the app does; a one-off CLI command must not take its port). */
+  webhooks?: boolean;
 };
 
 export type Core = {
@@ -88,7 +90,7 @@ export function createCore(o: CoreOptions): Core {
     mediaUrl,
     webhookPort: () => webhooks.listeningPort,
     onSettingsChanged: async () => {
-      await webhooks.apply();
+      if (o.webhooks !== false) await webhooks.apply();
       const active = runtimes.active;
       if (active) (await runtimes.get(active)).scheduler.setInterval(settings.get().sync_interval_minutes * 60_000);
     },
@@ -107,7 +109,7 @@ export function createCore(o: CoreOptions): Core {
     ...settingsHandlers(deps),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
-  void webhooks.apply();
+  if (o.webhooks !== false) void webhooks.apply();
   return {
     dispatch,
     events,

@@ -20,7 +20,7 @@ describe.skipIf(skip !== null)('demo workspace through the core and the test hos
   afterAll(() => h.close());
 
   it('has its guides in the cache, and plays a video through the media route with Range', async () => {
-    const ws = await ok<{ id: string }>(h.core.dispatch('demo.start'));
+    const ws = await ok<{ id: string }>(h.core.dispatch('demo.start', undefined));
     const projects = await ok<{ items: { id: string; title: string }[]; synced_at: string | null }>(h.core.dispatch('projects.list', { workspace_id: ws.id }));
     expect(projects.synced_at).not.toBeNull();
     const churn = projects.items.find((p) => p.title === 'Meal-kit churn')!;

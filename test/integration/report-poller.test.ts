@@ -121,4 +121,35 @@ describe('report poller', () => {
     expect(done.map((d) => d.state)).toEqual(['failed']);
     expect((await cache.call('reports.get', { projectId: id }))?.status).toBe('FAILED');
   });
+
+  it('a check still out when a new report starts cannot overwrite the new poll', async () => {
+    const org = await sb.newOrg({ trial_credits: 10 });
+    const id = await projectWithInterviews(org);
+    const cache = await memoryCache();
+    await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
+    const ft = fakeTimers(clock);
+    let release: (() => void) | null = null;
+    const slow: ApiClient = {
+      ...org.client,
+      getReport: async (...args) => {
+        if (!release) await new Promise<void>((r) => (release = r));
+        return org.client.getReport(...args);
+      },
+    };
+    const done: ReportDone[] = [];
+    const poller = new ReportPoller({ client: slow, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e) });
+    await poller.start(id);
+    await ft.advance(12_000);
+    // The first check is now waiting on the service; meanwhile a new report is started.
+    clock.advance(200_000);
+    const second = await poller.start(id);
+    release!();
+    await new Promise((r) => setTimeout(r, 50));
+    const stored = await poller.status(id);
+    expect(stored?.started_at).toBe(second.started_at);
+    expect(stored?.state).toBe('polling');
+    expect(done).toEqual([]);
+    await ft.advance(200_000);
+    expect(done.map((d) => d.state)).toEqual(['completed']);
+  });
 });

@@ -98,7 +98,7 @@ describe('two workspaces', () => {
     await ok(core.dispatch('workspaces.remove', { workspace_id: wc.id, purge_cache: true }));
     expect(await secrets.get(wc.id)).toBeNull();
     expect(existsSync(folder)).toBe(false);
-    expect((await ok<{ id: string }[]>(core.dispatch('workspaces.list'))).map((w) => w.id)).not.toContain(wc.id);
+    expect((await ok<{ id: string }[]>(core.dispatch('workspaces.list', undefined))).map((w) => w.id)).not.toContain(wc.id);
     const r = await core.dispatch('projects.list', { workspace_id: wc.id });
     expect(r).toMatchObject({ ok: false, error: { code: 'unknown_workspace' } });
   });

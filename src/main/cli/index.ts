@@ -20,24 +20,21 @@ import { createEnvKeyStore, envApiKey } from './env-key-store';
 import { APP_ROOT, appVersion, fieldworkHome } from './home';
 import { cliLogSink, Output, type OutStream, type PromptInput } from './output';
 
-export type Flags = Record<string, string | boolean | undefined>;
-export type Channel = keyof IpcContract & string;
 /** What a command gets: its parsed flags and words, the output, and the core (opened on first use). */
 export type Ctx = {
   out: Output;
-  flags: Flags;
+  flags: Record<string, string | boolean | undefined>;
   words: string[];
   home: string;
   envKey: string | null;
   stdin: PromptInput;
   core(): Promise<Core>;
-  /** The keychain behind FIELDWORK_API_KEY: 'memory' means keys do not outlive this run. */
-  keyStorage(): Promise<SecretStore['kind']>;
+  keyStorage(): Promise<SecretStore['kind']>; // 'memory': keys do not outlive this run
   /** A workspace by name, case-insensitively; exit 2 when there is none. */
   workspace(name: string): Promise<WorkspaceSummary>;
   runtime(workspaceId: string): Promise<WorkspaceRuntime>;
   /** An IPC call through the core's dispatcher (inputs validated as for the app); failures throw AppError. */
-  call<K extends Channel>(channel: K, input: InputOf<IpcContract[K]>): Promise<OutputOf<IpcContract[K]>>;
+  call<K extends keyof IpcContract & string>(channel: K, input: InputOf<IpcContract[K]>): Promise<OutputOf<IpcContract[K]>>;
   exitCodeFor(e: unknown): number;
 };
 export type Command = {
@@ -79,15 +76,16 @@ export function exitCodeFor(e: unknown): number {
   return EXIT.other;
 }
 
-/** A usage error: exit 2, with the first paragraph of `text` (the Usage line) printed under the message. */
+/** A usage error (exit 2); the first paragraph of `text`, the Usage line, is printed under the message. */
 const usage = (message: string, text: string) => new AppError('usage', message, { usage: text });
+
 function shortUsage(text: string): string {
   const command = /^Usage: (fieldwork(?: [a-z]+){0,2})/.exec(text)?.[1] ?? 'fieldwork';
   return `${text.split('\n\n')[0]}\nRun \`${command} --help\` for details.`;
 }
 
 /** Finds the group and command named by argv; `help` answers are returned as text to print. */
-function select(argv: string[]): { help: string } | { group: Group; command: Command; rest: string[] } {
+function select(argv: string[]): { help: string } | { command: Command; rest: string[] } {
   const [first, second] = argv;
   if (first === undefined) throw usage('Missing a command.', TOP_USAGE);
   if (first === '--help' || first === '-h') return { help: TOP_USAGE };
@@ -95,14 +93,14 @@ function select(argv: string[]): { help: string } | { group: Group; command: Com
   const group = GROUPS.find((g) => g.name === first);
   if (!group) throw usage(first.startsWith('-') ? `Unknown option "${first}" before the command.` : `Unknown command "${first}".`, TOP_USAGE);
   const single = group.commands[''];
-  if (single) return { group, command: single, rest: argv.slice(1) };
+  if (single) return { command: single, rest: argv.slice(1) };
   if (second === '--help' || second === '-h') return { help: group.usage };
   const command = second === undefined ? undefined : group.commands[second];
   if (!command) throw usage(second === undefined ? `Missing the ${group.name} command (${Object.keys(group.commands).join(', ')}).` : `Unknown command "${group.name} ${second}".`, group.usage);
-  return { group, command, rest: argv.slice(2) };
+  return { command, rest: argv.slice(2) };
 }
 
-function parse(command: Command, rest: string[]): { flags: Flags; words: string[] } {
+function parse(command: Command, rest: string[]): { flags: Ctx['flags']; words: string[] } {
   try {
     const { values, positionals } = parseArgs({
       args: rest,
@@ -110,8 +108,12 @@ function parse(command: Command, rest: string[]): { flags: Flags; words: string[
       allowPositionals: true,
       strict: true,
     });
+    const flags = values as Ctx['flags'];
     if (!command.words && positionals.length > 0) throw usage(`Unexpected argument "${positionals[0]}".`, command.usage);
-    return { flags: values as Flags, words: positionals };
+    const missing = flags.help ? undefined : (command.required ?? []).find((k) => typeof flags[k] !== 'string' || flags[k] === '');
+    if (missing) throw usage(`Missing --${missing}.`, command.usage);
+    if (command.words && positionals.length === 0 && !flags.help) throw usage(`Missing ${command.words}.`, command.usage);
+    return { flags, words: positionals };
   } catch (e) {
     if (isAppError(e)) throw e;
     const m = /^(Unknown option|Option) '(-{1,2}[\w-]+)/.exec((e as Error).message);
@@ -130,55 +132,49 @@ export async function runCli(argv: string[], io: Io = { stdout: process.stdout, 
   let store: SecretStore | null = null;
   const openCore = async (): Promise<Core> => {
     store = await openSecretStore(undefined, undefined, (reason) => log.info('no usable keychain', { reason }));
+    // The env key stands in for workspaces' keys only (never the demo's, which its own sandbox issues).
     let ref: Core | null = null;
     const isWorkspace = (account: string) => account !== DEMO_WORKSPACE_ID && !!ref?.workspaces.list().some((w) => w.id === account);
     ref = createCore({
-      dataDir: home,
+      dataDir: home, log, version: appVersion(), platform: process.platform,
       mediaDir: join(APP_ROOT, 'resources/sample-media'),
       secrets: createEnvKeyStore(store, envKey ?? undefined, isWorkspace),
-      log,
-      version: appVersion(),
-      platform: process.platform,
-      cacheWorker: { path: join(APP_ROOT, 'src/main/cache/worker-dev.cjs') },
+      cacheWorker: { path: join(APP_ROOT, 'src/main/cache/worker-dev.cjs') }, // the cache in its worker thread
+      webhooks: false, // the receiver's port belongs to the app
     });
     return ref;
   };
   const getCore = () => (core ??= openCore());
+  let interrupted = false;
+  // Ctrl+C: say so once, silence the command, stop its work by closing the core, and exit 130.
   const onSigint = () => {
+    interrupted = true;
     out.clearProgress();
     out.warn('Cancelled.');
-    void (core ?? Promise.resolve(null)).then((c) => c?.close()).finally(() => process.exit(EXIT.cancelled));
+    out.mute();
+    void Promise.resolve(core?.then((c) => c.close()))
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => process.exit(EXIT.cancelled), 1_000));
   };
   process.once('SIGINT', onSigint);
   // Background work (a resumed report poll, say) may still settle while the core closes: log it, never crash.
   process.on('unhandledRejection', (e) => log.warn('background work failed', { error: e }));
   try {
     const picked = select(argv);
-    if ('help' in picked) {
-      io.stdout.write(`${picked.help}\n`);
+    const parsed = 'help' in picked ? null : parse(picked.command, picked.rest);
+    if (!parsed || parsed.flags.help) {
+      io.stdout.write(`${'help' in picked ? picked.help : picked.command.usage}\n`);
       return EXIT.ok;
     }
-    const { flags, words } = parse(picked.command, picked.rest);
-    if (flags.help) {
-      io.stdout.write(`${picked.command.usage}\n`);
-      return EXIT.ok;
-    }
-    const missing = (picked.command.required ?? []).find((k) => typeof flags[k] !== 'string' || flags[k] === '');
-    if (missing) throw usage(`Missing --${missing}.`, picked.command.usage);
-    if (picked.command.words && words.length === 0) throw usage(`Missing ${picked.command.words}.`, picked.command.usage);
+    const { flags, words } = parsed;
     const ctx: Ctx = {
-      out,
-      flags,
-      words,
-      home,
-      envKey,
-      stdin: io.stdin,
+      out, flags, words, home, envKey, stdin: io.stdin,
       core: getCore,
       keyStorage: async () => (await getCore(), store!.kind),
       workspace: async (name) => {
         const all = (await getCore()).workspaces.list();
         const found = all.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
-        if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
+            if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
         return found;
       },
       runtime: async (id) => (await getCore()).runtimes.get(id),
@@ -189,8 +185,10 @@ export async function runCli(argv: string[], io: Io = { stdout: process.stdout, 
       },
       exitCodeFor,
     };
-    return (await picked.command.run(ctx)) ?? EXIT.ok;
+    const code = (await (picked as { command: Command }).command.run(ctx)) ?? EXIT.ok;
+    return interrupted ? EXIT.cancelled : code;
   } catch (e) {
+    if (interrupted) return EXIT.cancelled;
     const code = exitCodeFor(e);
     if (isAppError(e) && e.code === 'usage') out.usageError(e.message, shortUsage(String(e.details.usage)));
     else out.failure(e, code, log);

@@ -11,6 +11,7 @@ export type OutStream = { write(s: string): unknown; isTTY?: boolean; columns?: 
  */
 export class Output {
   private bar: Progress | null = null;
+  private muted = false;
 
   constructor(
     readonly stdout: OutStream,
@@ -21,15 +22,20 @@ export class Output {
 
   /** A line of human output; ignored in --json mode, where the JSON document is the whole answer. */
   line(text = ''): void {
-    if (!this.isJson) this.stdout.write(`${text}\n`);
+    if (!this.isJson && !this.muted) this.stdout.write(`${text}\n`);
   }
 
   json(value: unknown): void {
-    this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    if (!this.muted) this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }
 
   warn(text: string): void {
-    this.stderr.write(`${text}\n`);
+    if (!this.muted) this.stderr.write(`${text}\n`);
+  }
+
+  /** Nothing more is printed (after Ctrl+C, whatever the interrupted command still says). */
+  mute(): void {
+    this.muted = true;
   }
 
   /** A usage error: the message and a short usage on stderr (exit 2). */
@@ -53,8 +59,8 @@ export class Output {
 
   /** The progress line on stderr: drawn only on a terminal and never with --json. */
   progress(): Progress {
-    this.bar ??= createProgress(this.stderr, !this.isJson && this.stderr.isTTY === true);
-    return this.bar;
+    const bar = (this.bar ??= createProgress(this.stderr, !this.isJson && this.stderr.isTTY === true));
+    return { update: (label, done, total) => (this.muted ? undefined : bar.update(label, done, total)), clear: () => bar.clear() };
   }
 
   /** Removes the progress line, if one is showing (before an error or a result is printed). */
@@ -115,7 +121,7 @@ export function createProgress(stream: OutStream, enabled: boolean): Progress {
   return {
     update(label, done, total) {
       if (!enabled) return;
-      const width = Math.max(20, Math.min(stream.columns ?? 80, 120) - 1);
+      const width = Math.max(20, Math.min(stream.columns || 80, 120) - 1);
       const known = total !== null && total > 0;
       const share = known ? Math.min(1, Math.max(0, done / total)) : 0;
       const barWidth = 24;

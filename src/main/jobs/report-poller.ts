@@ -96,7 +96,9 @@ export class ReportPoller {
     const wait = Math.max(0, Date.parse(poll.next_poll_at) - this.t.now());
     this.timers.set(
       poll.project_id,
-      this.t.setTimeout(() => void this.tick(poll.project_id), wait),
+      this.t.setTimeout(() => {
+        this.tick(poll.project_id).catch((e: unknown) => this.o.log.warn('report poll failed', { project_id: poll.project_id, error: e }));
+      }, wait),
     );
   }
 
@@ -113,10 +115,14 @@ export class ReportPoller {
     } catch (e) {
       next.last_error = isAppError(e) ? e.message : 'The report could not be checked.';
       if (isServiceError(e) && e.status === 404) {
-        await this.finish(next, 'failed', null);
+        const current = await this.o.cache.call('polls.get', { projectId });
+        if (current?.started_at === poll.started_at) await this.finish(next, 'failed', null);
         return;
       }
     }
+    // A newer report may have been started while this check was out: that poll owns the record now.
+    const current = await this.o.cache.call('polls.get', { projectId });
+    if (!current || current.started_at !== poll.started_at || this.stopped) return;
     if (report && (report.status === 'COMPLETED' || report.status === 'FAILED')) {
       await this.o.cache.call('reports.save', { projectId, report, now: this.iso() });
       await this.finish(next, report.status === 'COMPLETED' ? 'completed' : 'failed', report);

@@ -180,7 +180,7 @@ export class VideoStore {
     for (const i of withVideo) {
       if (opts.signal?.aborted) break;
       const before = await this.o.cache.call('videos.get', { interviewId: i.id });
-      if (before?.state === 'complete') out.skipped++;
+      if (before?.state === 'complete' && existsSync(before.file)) out.skipped++;
       else {
         try {
           await this.download(i.id, { ...(opts.signal ? { signal: opts.signal } : {}), onProgress: (p) => opts.onProgress?.({ done: n, total: withVideo.length, current: p }) });

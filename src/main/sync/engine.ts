@@ -185,7 +185,7 @@ export class SyncEngine {
           if (pending.length <= (this.o.singleFetchMax ?? 10)) {
             await Promise.all(
               pending.map((id) =>
-                limit(() => counted(state, () => c.listInterviews(p.id, { interview_id: id, transcripts: true, screener: true }, so))).then((r) => save(r.items)),
+                limit(async () => save((await counted(state, () => c.listInterviews(p.id, { interview_id: id, transcripts: true, screener: true }, so))).items)),
               ),
             );
           } else {
@@ -217,17 +217,21 @@ export class SyncEngine {
   ): Promise<void> {
     const so = signal ? { signal } : {};
     const size = this.o.pageSize ?? LIMITS.interviewsPageMax;
-    const fetchPage = (page: number) =>
-      limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so))).then((p) => {
+    // A page holds its slot in the limit until it is written, so pages cannot pile up in memory while
+    // the cache catches up: the limit bounds requests in flight and pages held at once.
+    const fetchAndWrite = (page: number, first = false) =>
+      limit(async () => {
+        const p = await counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so));
         if (p.page !== null && p.page !== page) {
           throw new AppError('repeated_page', `The service answered page ${p.page} when page ${page} was asked for, so the list was not read to the end.`);
         }
+        if (page > 1 && p.items.length === 0 && p.has_more) throw new AppError('empty_page', `The service sent an empty page ${page} but said more would follow.`);
         state.seen += p.items.length;
+        if (first) onTotal(p.total ?? p.items.length);
+        await onPage(p);
         return p;
       });
-    const first = await fetchPage(1);
-    onTotal(first.total ?? first.items.length);
-    await onPage(first);
+    const first = await fetchAndWrite(1, true);
     if (!first.has_more) return;
     const expected = first.total !== null && first.total > 0 ? Math.ceil(first.total / size) : 1;
     const maxPages = Math.ceil(100_000 / size);
@@ -235,17 +239,13 @@ export class SyncEngine {
     let last: InterviewsPage = first;
     await Promise.all(
       rest.map(async (n) => {
-        const page = await fetchPage(n);
-        await onPage(page);
+        const page = await fetchAndWrite(n);
         if (n === expected) last = page;
       }),
     );
     for (let n = expected + 1; last.has_more; n++) {
       if (n > maxPages) throw new AppError('too_many_pages', `Stopped after ${maxPages} pages; the list may be incomplete.`);
-      const page = await fetchPage(n);
-      if (page.items.length === 0 && page.has_more) throw new AppError('empty_page', `The service sent an empty page ${n} but said more would follow.`);
-      await onPage(page);
-      last = page;
+      last = await fetchAndWrite(n);
     }
   }
 

@@ -30,7 +30,7 @@ export const listInterviewsRoute: ApiHandler = (_req, params, ctx, url) => {
   const limit = Math.min(int(q.get('limit'), 'limit', LIMITS.interviewsPageDefault), LIMITS.interviewsPageMax);
   const interviewId = q.get('interview_id') ?? undefined;
   const offset = (page - 1) * limit;
-  const { items, total } = pageInterviews(ctx.db, project.id, { offset, limit, ...(interviewId ? { interviewId } : {}) });
+  const { items, total } = pageInterviews(ctx.db, project.id, { offset, limit, full: transcripts || screener, ...(interviewId ? { interviewId } : {}) });
   return {
     status: 200,
     body: {

@@ -96,7 +96,12 @@ CREATE TABLE IF NOT EXISTS interviews (
   screener_json TEXT,
   seq INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS interviews_project ON interviews(project_id, completed_at DESC, seq DESC);
+-- Exactly the listing order (completed first, newest first; then the rest, newest started first), so a
+-- page at any offset is read from the index instead of sorting the whole project.
+DROP INDEX IF EXISTS interviews_project;
+CREATE INDEX IF NOT EXISTS interviews_listing ON interviews(project_id, completed_at IS NULL, completed_at DESC, started_at DESC, seq DESC);
+CREATE INDEX IF NOT EXISTS interviews_seq ON interviews(seq);
+CREATE INDEX IF NOT EXISTS projects_seq ON projects(seq);
 CREATE TABLE IF NOT EXISTS reports (
   project_id TEXT PRIMARY KEY REFERENCES projects(id),
   report_id TEXT NOT NULL,

@@ -26,6 +26,9 @@ type Row = Omit<Interview, 'participant' | 'transcript' | 'screener'> & {
   screener_json: string | null;
 };
 
+/** Every column but the two big JSON ones, for listings that do not include them. */
+const LIGHT_COLUMNS = 'id, project_id, user_interview_id, status, source, started_at, completed_at, duration_seconds, video_key, participant_json, seq';
+
 const toInterview = (r: Row): Interview => ({
   id: r.id,
   project_id: r.project_id,
@@ -88,19 +91,21 @@ export function getInterview(db: SandboxDb, id: string): Interview | null {
 /** Newest completed first; records that never completed sort after them, newest started first. */
 const ORDER = 'ORDER BY completed_at IS NULL, completed_at DESC, started_at DESC, seq DESC';
 
+/** A page of a project's interviews; `full` also reads the transcripts and screeners (light pages skip them). */
 export function pageInterviews(
   db: SandboxDb,
   projectId: string,
-  opts: { offset: number; limit: number; interviewId?: string },
+  opts: { offset: number; limit: number; interviewId?: string; full?: boolean },
 ): { items: Interview[]; total: number } {
+  const cols = opts.full === false ? `${LIGHT_COLUMNS}, NULL AS transcript_json, NULL AS screener_json` : '*';
   if (opts.interviewId !== undefined) {
-    const row = db.prepare('SELECT * FROM interviews WHERE project_id = ? AND id = ?').get(projectId, opts.interviewId) as Row | undefined;
+    const row = db.prepare(`SELECT ${cols} FROM interviews WHERE project_id = ? AND id = ?`).get(projectId, opts.interviewId) as Row | undefined;
     const all = row ? [toInterview(row)] : [];
     return { items: all.slice(opts.offset, opts.offset + opts.limit), total: all.length };
   }
   const total = (db.prepare('SELECT COUNT(*) AS n FROM interviews WHERE project_id = ?').get(projectId) as { n: number }).n;
   const rows = db
-    .prepare(`SELECT * FROM interviews WHERE project_id = ? ${ORDER} LIMIT ? OFFSET ?`)
+    .prepare(`SELECT ${cols} FROM interviews WHERE project_id = ? ${ORDER} LIMIT ? OFFSET ?`)
     .all(projectId, opts.limit, opts.offset) as Row[];
   return { items: rows.map(toInterview), total };
 }

@@ -53,42 +53,65 @@ function tokens(s: string): string[] {
 
 export type SearchArgs = { query: string; projectId?: string; role?: 'AI' | 'User'; kind?: 'turn' | 'quote'; limit?: number };
 
+/**
+ * How many of the newest matches are ranked. Ranking every match of a very common word (hundreds of
+ * thousands of turns) takes hundreds of milliseconds; FTS5 walks matches newest-first lazily, so ranking
+ * the newest few thousand keeps every query fast. Queries with fewer matches are ranked exactly.
+ */
+export const RANKED_CANDIDATES = 2000;
+
+type Candidate = { rowid: number; rank: number };
+
 /** Ranked hits across transcript turns and report quotes (bm25; turns and quotes interleaved by rank). */
 export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
   const fts = toFtsQuery(args.query);
   if (!fts) return [];
   const limit = Math.min(Math.max(args.limit ?? 50, 1), 500);
+  const filtered = !!args.projectId || !!args.role;
+  const candidates = filtered ? RANKED_CANDIDATES * 3 : RANKED_CANDIDATES;
   const hits: SearchHit[] = [];
   if (args.kind !== 'quote') {
-    const turns = db
+    const rows = db
       .prepare(
-        `SELECT 'turn' AS kind, i.project_id, p.title AS project_title, t.interview_id, i.participant_name, t.role, t.start_ms,
-                snippet(turns_fts, 0, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet, bm25(turns_fts) AS rank
-         FROM turns_fts
-         JOIN transcript_turns t ON t.id = turns_fts.rowid
+        `WITH c AS (SELECT rowid, bm25(turns_fts) AS rank FROM turns_fts WHERE turns_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates)
+         SELECT c.rowid, c.rank, 'turn' AS kind, i.project_id, p.title AS project_title, t.interview_id, i.participant_name, t.role, t.start_ms
+         FROM c
+         JOIN transcript_turns t ON t.id = c.rowid
          JOIN interviews i ON i.id = t.interview_id
          JOIN projects p ON p.id = i.project_id
-         WHERE turns_fts MATCH @fts ${args.projectId ? 'AND i.project_id = @projectId' : ''} ${args.role ? 'AND t.role = @role' : ''}
-         ORDER BY rank LIMIT @limit`,
+         ${filtered ? `WHERE ${[args.projectId ? 'i.project_id = @projectId' : '', args.role ? 't.role = @role' : ''].filter(Boolean).join(' AND ')}` : ''}
+         ORDER BY c.rank LIMIT @limit`,
       )
-      .all({ fts, projectId: args.projectId ?? null, role: args.role ?? null, limit }) as SearchHit[];
-    hits.push(...turns);
+      .all({ fts, candidates, projectId: args.projectId ?? null, role: args.role ?? null, limit }) as (Omit<SearchHit, 'snippet'> & Candidate)[];
+    const snippets = snippetsFor(db, 'turns_fts', fts, rows);
+    hits.push(...rows.map(({ rowid, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
   }
   if (args.kind !== 'turn' && !args.role) {
-    const quotes = db
+    const rows = db
       .prepare(
-        `SELECT 'quote' AS kind, q.project_id, p.title AS project_title, NULL AS interview_id, NULL AS participant_name, NULL AS role, NULL AS start_ms,
-                snippet(quotes_fts, 0, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet, bm25(quotes_fts) AS rank
-         FROM quotes_fts
-         JOIN report_quotes q ON q.id = quotes_fts.rowid
-         JOIN projects p ON p.id = q.project_id
-         WHERE quotes_fts MATCH @fts ${args.projectId ? 'AND q.project_id = @projectId' : ''}
-         ORDER BY rank LIMIT @limit`,
+        `WITH c AS (SELECT rowid, bm25(quotes_fts) AS rank FROM quotes_fts WHERE quotes_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates)
+         SELECT c.rowid, c.rank, 'quote' AS kind, q.project_id, p.title AS project_title, NULL AS interview_id, NULL AS participant_name, NULL AS role, NULL AS start_ms
+         FROM c JOIN report_quotes q ON q.id = c.rowid JOIN projects p ON p.id = q.project_id
+         ${args.projectId ? 'WHERE q.project_id = @projectId' : ''}
+         ORDER BY c.rank LIMIT @limit`,
       )
-      .all({ fts, projectId: args.projectId ?? null, limit }) as SearchHit[];
-    hits.push(...quotes);
+      .all({ fts, candidates, projectId: args.projectId ?? null, limit }) as (Omit<SearchHit, 'snippet'> & Candidate)[];
+    const snippets = snippetsFor(db, 'quotes_fts', fts, rows);
+    hits.push(...rows.map(({ rowid, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
   }
   return hits.sort((a, b) => a.rank - b.rank).slice(0, limit);
+}
+
+/** Snippets only for the rows being returned: building them is the costly part of a search. */
+function snippetsFor(db: CacheDb, table: 'turns_fts' | 'quotes_fts', fts: string, rows: { rowid: number }[]): Map<number, string> {
+  if (rows.length === 0) return new Map();
+  const found = db
+    .prepare(
+      `SELECT rowid, snippet(${table}, 0, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet FROM ${table}
+       WHERE ${table} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+    )
+    .all(fts, JSON.stringify(rows.map((r) => r.rowid))) as { rowid: number; snippet: string }[];
+  return new Map(found.map((r) => [r.rowid, r.snippet]));
 }
 
 /**

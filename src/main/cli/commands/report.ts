@@ -1,7 +1,7 @@
 import type { ReportPollView } from '../../../shared/ipc/channels/cache-domains';
+import type { ReportPoll } from '../../cache/queries/jobs';
 import type { CachedReport } from '../../cache/queries/reports';
 import { AppError } from '../../errors';
-import type { ReportDone } from '../../jobs/report-poller';
 import type { Command, Ctx, Group } from '../index';
 import { clean, plural } from '../output';
 
@@ -19,6 +19,7 @@ function printPoll(ctx: Ctx, poll: ReportPollView): void {
   if (!poll) return ctx.out.line('Poll: none started from Fieldwork.');
   const err = poll.last_error ? `; last error: ${clean(poll.last_error)}` : '';
   ctx.out.line(`Poll: ${poll.state}, ${plural(poll.attempts, 'check')} since ${poll.started_at} (deadline ${poll.deadline_at})${err}.`);
+  if (poll.state === 'polling') ctx.out.line('The app checks it while it runs; `fieldwork sync` fetches the latest report into the cache.');
 }
 
 function printReport(ctx: Ctx, r: CachedReport | null): void {
@@ -37,34 +38,45 @@ function printReport(ctx: Ctx, r: CachedReport | null): void {
 
 async function target(ctx: Ctx) {
   const w = await ctx.workspace(String(ctx.flags.workspace));
-  return { w, project: String(ctx.flags.project), runtime: await ctx.runtime(w.id), core: await ctx.core() };
+  return { w, project: String(ctx.flags.project), runtime: await ctx.runtime(w.id) };
 }
 
-/** Resolves when the core's poller finishes this project's report (or the deadline passes). */
-function whenDone(ctx: Ctx, t: Awaited<ReturnType<typeof target>>): { done: Promise<ReportDone['state']>; cancel(): void } {
-  let unsubscribe = () => {};
-  let timer: NodeJS.Timeout | undefined;
-  const done = new Promise<ReportDone['state']>((resolve) => {
-    unsubscribe = t.core.events.subscribe((e) => {
-      if (e.name === 'reports.done' && e.payload.workspace_id === t.w.id && e.payload.project_id === t.project) resolve(e.payload.state);
-    });
-  });
+/**
+ * Waits while the core's poller checks the report (about every 10 s) until the poll this run started
+ * is done or its deadline has passed, reading the poll state from the cache once a second. If another
+ * report is started meanwhile (from the app, say), this one was replaced, and the wait ends.
+ */
+function waitFor(ctx: Ctx, t: Awaited<ReturnType<typeof target>>, mine: ReportPoll): Promise<ReportPoll['state']> {
   const bar = ctx.out.progress();
-  const started = Date.now();
-  // A referenced timer, so the process waits for the poller (whose own timers do not hold it open).
-  timer = setInterval(() => bar.update(`Waiting for the report (${Math.round((Date.now() - started) / 1000)} s)`, 0, null), 1000);
-  return {
-    done: done.finally(() => {
-      clearInterval(timer);
-      timer = undefined;
-      unsubscribe();
-      bar.clear();
-    }),
-    cancel: () => {
-      if (timer) clearInterval(timer);
-      unsubscribe();
-    },
+  const begun = Date.now();
+  const giveUp = Date.parse(mine.deadline_at) + 30_000;
+  const check = async (): Promise<ReportPoll['state'] | null> => {
+    const p = await t.runtime.poller.status(t.project);
+    if (!p || p.started_at !== mine.started_at) return 'timed_out';
+    return p.state === 'polling' ? null : p.state;
   };
+  return new Promise((resolve, reject) => {
+    let busy = false;
+    const end = (fn: () => void) => {
+      clearInterval(timer);
+      bar.clear();
+      fn();
+    };
+    // A referenced timer: it also keeps the process alive, which the poller's own timers do not.
+    const timer = setInterval(() => {
+      bar.update(`Waiting for the report (${Math.round((Date.now() - begun) / 1000)} s)`, 0, null);
+      if (busy) return;
+      busy = true;
+      check().then(
+        (state) => {
+          busy = false;
+          if (state) end(() => resolve(state));
+          else if (Date.now() > giveUp) end(() => resolve('timed_out'));
+        },
+        (e: unknown) => end(() => reject(e)),
+      );
+    }, 1000);
+  });
 }
 
 const start: Command = {
@@ -73,20 +85,15 @@ const start: Command = {
   required: ['workspace', 'project'],
   async run(ctx) {
     const t = await target(ctx);
-    const wait = ctx.flags.wait === true ? whenDone(ctx, t) : null;
-    let poll: ReportPollView;
-    try {
-      poll = await ctx.call('reports.start', { workspace_id: t.w.id, project_id: t.project });
-    } catch (e) {
-      wait?.cancel();
-      throw e;
-    }
-    if (!wait) {
+    // The runtime's poller, as the reports.start handler uses it, for the whole poll record.
+    const mine = await t.runtime.poller.start(t.project);
+    const poll: ReportPollView = { state: mine.state, started_at: mine.started_at, deadline_at: mine.deadline_at, attempts: mine.attempts, last_error: mine.last_error };
+    if (ctx.flags.wait !== true) {
       if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll });
-      ctx.out.line(`Started a new report for project ${t.project}. It takes a minute or two; check it with`);
-      return ctx.out.line(`\`fieldwork report status --workspace "${t.w.name}" --project ${t.project}\`, or start it with --wait.`);
+      ctx.out.line(`Started a new report for project ${t.project}; it takes a minute or two. To see it, run`);
+      return ctx.out.line(`\`fieldwork sync --workspace "${t.w.name}" --project ${t.project}\` then \`fieldwork report status …\`, or start it with --wait.`);
     }
-    const state = await wait.done;
+    const state = await waitFor(ctx, t, mine);
     const report = await t.runtime.cache.call('reports.get', { projectId: t.project });
     const final = await ctx.call('reports.poll', { workspace_id: t.w.id, project_id: t.project });
     if (ctx.out.isJson) ctx.out.json({ project_id: t.project, state, poll: final, report });

@@ -1,0 +1,361 @@
+/**
+ * The `fieldwork` command line, run as a child process exactly as a user or a CI job runs it
+ * (`node bin/fieldwork.cjs …`, TypeScript under tsx, the cache in its worker thread), with
+ * FIELDWORK_HOME in a temp dir and no keychain reachable, against sandboxes started in this process.
+ * The last block checks the pieces the child processes cannot show (TTY progress, prompts, homes).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARK_END, MARK_START } from '../../src/main/cache/queries/search';
+import { createEnvKeyStore } from '../../src/main/cli/env-key-store';
+import { defaultHome } from '../../src/main/cli/home';
+import { exitCodeFor } from '../../src/main/cli/index';
+import { createProgress, highlight, Output, promptHidden } from '../../src/main/cli/output';
+import { ServiceError } from '../../src/main/api/errors';
+import { AppError } from '../../src/main/errors';
+import { createMemoryStore } from '../../src/main/secrets/memory-store';
+import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin/fieldwork.cjs');
+const RUN_TIMEOUT_MS = 60_000;
+
+type Run = { code: number | null; stdout: string; stderr: string };
+const children = new Set<ChildProcess>();
+/** Everything any run printed, to check no key ever reached a terminal. */
+const printed: string[] = [];
+let tmp: string;
+let home: string;
+
+/** One `fieldwork` run. No D-Bus, display or host keyring reaches it, so keys are never stored on this machine. */
+function cli(args: string[], o: { key?: string } = {}): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DBUS_SESSION_BUS_ADDRESS', 'DISPLAY', 'WAYLAND_DISPLAY', 'GNOME_KEYRING_CONTROL', 'SSH_AUTH_SOCK', 'NODE_OPTIONS', 'FIELDWORK_API_KEY', 'FIELDWORK_LOG', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) {
+    delete env[name];
+  }
+  Object.assign(env, { HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data'), FIELDWORK_HOME: home, NO_COLOR: '1' });
+  if (o.key !== undefined) env.FIELDWORK_API_KEY = o.key;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      children.delete(child);
+      printed.push(stdout, stderr);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const json = <T>(r: Run): T => JSON.parse(r.stdout) as T;
+
+/** Every file below `dir`, recursively. */
+function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+function expectKeyNowhere(key: string): void {
+  for (const text of printed) expect(text).not.toContain(key);
+  for (const file of filesIn(home)) expect(readFileSync(file).includes(Buffer.from(key)), file).toBe(false);
+}
+
+async function launchedProject(org: Org, completed: number, incomplete = 0): Promise<string> {
+  const { id } = await org.client.createProject(projectBody({ title: 'Meal-kit churn: price and delivery', type: 'CHURN', questions: [{ question: 'Why did you cancel your meal-kit?', probing_level: 'high' }] }));
+  await org.client.launchProject(id, 20);
+  await org.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed, incomplete });
+  return id;
+}
+
+/** The turns FTS should find for `words`: every word a whole token, the last one also as a prefix. */
+function expectedTurns(sb: TestSandbox, projectId: string, words: string[]): string[] {
+  const rows = sb.context.db.prepare('SELECT id, transcript_json FROM interviews WHERE project_id = ? AND transcript_json IS NOT NULL').all(projectId) as { id: string; transcript_json: string }[];
+  const out: string[] = [];
+  for (const r of rows) {
+    for (const t of JSON.parse(r.transcript_json) as { text: string; start: number }[]) {
+      const tokens = t.text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+      const last = words.at(-1)!.toLowerCase();
+      if (words.slice(0, -1).every((w) => tokens.includes(w.toLowerCase())) && tokens.some((x) => x.startsWith(last))) out.push(`${r.id}@${Math.round(t.start * 1000)}`);
+    }
+  }
+  return out.sort();
+}
+
+let online: TestSandbox;
+let offline: TestSandbox;
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'fw-cli-'));
+  home = join(tmp, 'fieldwork-home');
+  mkdirSync(home);
+  [online, offline] = await Promise.all([testSandbox({ reportDurationMs: 0 }), testSandbox()]);
+});
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  await Promise.all([online?.close(), offline?.close().catch(() => undefined)]);
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+type Summary = { id: string; name: string; base_url: string; organisation_id: string | null; key_storage: string };
+type Hit = { kind: string; interview_id: string | null; start_ms: number | null; snippet: string };
+
+describe('fieldwork CLI', () => {
+  it('answers --help, and exits 2 with a short usage for unknown commands, flags and missing arguments', async () => {
+    const [top, group, command, unknownCmd, unknownFlag, noQuery, noWorkspace, unknownWs, nothing] = await Promise.all([
+      cli(['--help']),
+      cli(['workspace', '--help']),
+      cli(['search', '--help']),
+      cli(['frobnicate']),
+      cli(['sync', '--workspace', 'x', '--bogus']),
+      cli(['search', '--workspace', 'x']),
+      cli(['sync']),
+      cli(['search', '--workspace', 'Nope', 'price']),
+      cli([]),
+    ]);
+    expect(top).toMatchObject({ code: 0, stderr: '' });
+    for (const c of ['workspace', 'sync', 'search', 'report', 'videos']) expect(top.stdout).toContain(c);
+    expect(group.stdout).toContain('add --name NAME --base-url URL');
+    expect(command.stdout).toMatch(/^Usage: fieldwork search --workspace NAME/);
+    for (const r of [unknownCmd, unknownFlag, noQuery, noWorkspace, nothing]) {
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^fieldwork: .+\nUsage: fieldwork/);
+      expect(r.stderr.split('\n').length).toBeLessThan(6);
+    }
+    expect(unknownCmd.stderr).toContain('Unknown command "frobnicate"');
+    expect(unknownFlag.stderr).toContain('Unknown option "--bogus"');
+    expect(noQuery.stderr).toContain('Missing QUERY');
+    expect(noWorkspace.stderr).toContain('Missing --workspace');
+    expect(unknownWs).toMatchObject({ code: 2, stderr: 'No workspace called "Nope"; see `fieldwork workspace list`.\n' });
+  }, 60_000);
+
+  it('refuses a wrong key with exit 3 and stores nothing', async () => {
+    const bad = await cli(['workspace', 'add', '--name', 'Wrong', '--base-url', offline.baseUrl], { key: 'sk_sbx_not-a-real-key-000000' });
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/^This key was not accepted by the service/);
+    expect(json<Summary[]>(await cli(['workspace', 'list', '--json']))).toEqual([]);
+    const registry = join(home, 'workspaces.json');
+    if (existsSync(registry)) expect(readFileSync(registry, 'utf8')).not.toContain('Wrong');
+  }, 30_000);
+
+  let org: Org;
+  let projectId: string;
+  let hits: Hit[];
+  it('adds a workspace with FIELDWORK_API_KEY, lists it, syncs it and searches it; the key is never printed or written', async () => {
+    org = await offline.newOrg({ trial_credits: 100 });
+    projectId = await launchedProject(org, 6, 2);
+    const add = await cli(['workspace', 'add', '--name', 'Field Team', '--base-url', offline.baseUrl, '--org-id', org.orgId], { key: org.apiKey });
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stdout).toContain('Added workspace "Field Team"');
+    const list = json<Summary[]>(await cli(['workspace', 'list', '--json']));
+    expect(list).toEqual([expect.objectContaining({ name: 'Field Team', base_url: offline.baseUrl, organisation_id: org.orgId })]);
+
+    const sync = await cli(['sync', '--workspace', 'field TEAM'], { key: org.apiKey });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stdout).toMatch(/^Synced "Field Team": 1 project, 8 interviews checked, 8 updated/);
+    expect(sync.stderr).toBe('');
+
+    const words = ['the', 'price'];
+    const search = await cli(['search', '--workspace', 'Field Team', '--limit', '500', '--json', ...words], { key: org.apiKey });
+    expect(search.code, search.stderr).toBe(0);
+    hits = json<Hit[]>(search);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h) => `${h.interview_id}@${h.start_ms}`).sort()).toEqual(expectedTurns(offline, projectId, words));
+    for (const h of hits) expect(h.snippet.toLowerCase()).toContain(`${MARK_START}price`);
+    const human = await cli(['search', '--workspace', 'Field Team', ...words], { key: org.apiKey });
+    expect(human.stdout).toContain('[[price');
+    expect(human.stdout).not.toContain(MARK_END);
+    expectKeyNowhere(org.apiKey);
+  }, 60_000);
+
+  it('with the service gone, search still answers from the cache, the same hits, exit 0', async () => {
+    await offline.close();
+    const again = await cli(['search', '--workspace', 'Field Team', '--limit', '500', '--json', 'the', 'price'], { key: org.apiKey });
+    expect(again.code, again.stderr).toBe(0);
+    expect(json<Hit[]>(again)).toEqual(hits);
+    const human = await cli(['search', '--workspace', 'field team', 'the', 'price'], { key: org.apiKey });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/\d+ match(es)?/);
+  }, 30_000);
+
+  it('sync with the service gone exits 4 with one human line; without any key it exits 3', async () => {
+    const [down, json4, noKey] = await Promise.all([
+      cli(['sync', '--workspace', 'Field Team'], { key: org.apiKey }),
+      cli(['sync', '--workspace', 'Field Team', '--json'], { key: org.apiKey }),
+      cli(['sync', '--workspace', 'Field Team']),
+    ]);
+    expect(down.code).toBe(4);
+    expect(down.stdout).toBe('');
+    expect(down.stderr).toMatch(/^Fieldwork can't reach the service at 127\.0\.0\.1:\d+\. Check your connection; your saved data is still available\.\n$/);
+    expect(json4.code).toBe(4);
+    expect(json<{ error: { code: string; exit_code: number } }>(json4).error).toMatchObject({ code: 'network_error', exit_code: 4 });
+    expect(noKey.code).toBe(3);
+    expect(noKey.stderr).toMatch(/^The API key for "Field Team" is not available.*FIELDWORK_API_KEY/);
+  }, 60_000);
+
+  let reportsOrg: Org;
+  let reportsProject: string;
+  it('report start --wait prints the summary and themes; report status --json gives the cached report and poll', async () => {
+    reportsOrg = await online.newOrg({ trial_credits: 100 });
+    reportsProject = await launchedProject(reportsOrg, 6);
+    const key = reportsOrg.apiKey;
+    expect((await cli(['workspace', 'add', '--name', 'Reports', '--base-url', online.baseUrl], { key })).code).toBe(0);
+    expect((await cli(['sync', '--workspace', 'reports'], { key })).code).toBe(0);
+    // A start without --wait leaves its poll behind; the next run resumes it when the workspace opens, and by
+    // then its next check is due (at most 12 s): the --wait run below must not be fooled by it.
+    const early = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--json'], { key });
+    expect(early.code, early.stderr).toBe(0);
+    expect(json<{ poll: { state: string } }>(early).poll.state).toBe('polling');
+    await new Promise((r) => setTimeout(r, 12_500));
+    const started = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--wait'], { key });
+    expect(started.code, started.stderr).toBe(0);
+    const report = await reportsOrg.client.getReport(reportsProject);
+    expect(report.status).toBe('COMPLETED');
+    expect(started.stdout).toMatch(/^Report .*COMPLETED · 6 interviews analysed/);
+    expect(started.stdout).toContain(`Summary: ${report.summary}`);
+    expect(started.stdout).toContain('Themes:');
+    for (const t of report.themes) expect(started.stdout).toContain(`${t.title} (${Math.round(t.frequency * 100)}%)`);
+
+    const status = await cli(['report', 'status', '--workspace', 'Reports', '--project', reportsProject, '--json'], { key });
+    expect(status.code).toBe(0);
+    const body = json<{ poll: { state: string; attempts: number }; report: { status: string; themes: { title: string }[] } }>(status);
+    expect(body.poll.state).toBe('completed');
+    expect(body.poll.attempts).toBeGreaterThan(0);
+    expect(body.report.status).toBe('COMPLETED');
+    expect(body.report.themes.map((t) => t.title)).toEqual(report.themes.map((t) => t.title));
+  }, 90_000);
+
+  it('videos download puts every video in FIELDWORK_HOME, byte-sized like the samples, and a second run skips them', async () => {
+    const key = reportsOrg.apiKey;
+    const ws = json<Summary[]>(await cli(['workspace', 'list', '--json'])).find((w) => w.name === 'Reports')!;
+    const first = await cli(['videos', 'download', '--workspace', 'Reports', '--project', reportsProject, '--json'], { key });
+    expect(first.code, first.stderr).toBe(0);
+    const rows = online.context.db.prepare('SELECT id, video_key FROM interviews WHERE project_id = ? AND video_key IS NOT NULL').all(reportsProject) as { id: string; video_key: string }[];
+    expect(rows.length).toBe(6);
+    expect(json<{ downloaded: number; skipped: number; failed: unknown[] }>(first)).toMatchObject({ downloaded: 6, skipped: 0, failed: [] });
+    for (const r of rows) {
+      const sample = online.context.media.videos.find((v) => `sample:${v.id}` === r.video_key)!;
+      expect(sample.path.startsWith(join(ROOT, 'resources/sample-media'))).toBe(true);
+      const file = join(home, 'workspaces', ws.id, 'videos', `${r.id}.webm`);
+      expect(statSync(file).size).toBe(statSync(sample.path).size);
+    }
+    const second = await cli(['videos', 'download', '--workspace', 'Reports', '--project', reportsProject], { key });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^Downloaded 0, skipped 6 \(already downloaded\), failed 0\./);
+  }, 60_000);
+
+  it('workspace remove --purge-cache deletes the workspace folder; without it the folder stays', async () => {
+    const all = json<Summary[]>(await cli(['workspace', 'list', '--json']));
+    const [reports, field] = ['Reports', 'Field Team'].map((n) => all.find((w) => w.name === n)!);
+    expect(existsSync(join(home, 'workspaces', reports!.id))).toBe(true);
+    // One after the other: each run rewrites the workspace list.
+    const purged = await cli(['workspace', 'remove', '--name', 'REPORTS', '--purge-cache', '--json']);
+    const kept = await cli(['workspace', 'remove', '--name', 'Field Team']);
+    expect(purged.code, purged.stderr).toBe(0);
+    expect(json(purged)).toEqual({ id: reports!.id, name: 'Reports', purged: true });
+    expect(existsSync(join(home, 'workspaces', reports!.id))).toBe(false);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(existsSync(join(home, 'workspaces', field!.id))).toBe(true);
+    expect(json<Summary[]>(await cli(['workspace', 'list', '--json']))).toEqual([]);
+    expectKeyNowhere(org.apiKey);
+    expectKeyNowhere(reportsOrg.apiKey);
+  }, 30_000);
+});
+
+describe('CLI pieces', () => {
+  const sink = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    return { chunks, stream: { isTTY, columns: 60, write: (s: string) => chunks.push(s) } };
+  };
+
+  it('draws one progress line with \\r on a TTY, and nothing when piped or with --json', () => {
+    const tty = sink(true);
+    const bar = createProgress(tty.stream, true);
+    bar.update('Syncing', 5, 10);
+    bar.update('Syncing', 5, 10);
+    bar.update('Syncing', 10, 10);
+    bar.clear();
+    expect(tty.chunks).toHaveLength(3);
+    expect(tty.chunks[0]).toBe(`\rSyncing [${'#'.repeat(12)}${'-'.repeat(12)}]  50% 5/10\u001b[K`);
+    expect(tty.chunks.at(-1)).toBe('\r\u001b[K');
+    const piped = sink(false);
+    new Output(sink(false).stream, piped.stream, false).progress().update('Syncing', 1, 2);
+    const jsonTty = sink(true);
+    new Output(sink(false).stream, jsonTty.stream, true).progress().update('Syncing', 1, 2);
+    expect([...piped.chunks, ...jsonTty.chunks]).toEqual([]);
+  });
+
+  it('shows search marks in bold on a TTY, as [[…]] when piped, and strips other control characters', () => {
+    const s = `The ${MARK_START}price${MARK_END} went\u001b[31m up`;
+    expect(highlight(s, 'ansi')).toBe('The \u001b[1mprice\u001b[22m went[31m up');
+    expect(highlight(s, 'brackets')).toBe('The [[price]] went[31m up');
+    expect(highlight(s, 'plain')).toBe('The price went[31m up');
+    expect(new Output(sink(true).stream, sink(false).stream, false, {}).markStyle).toBe('ansi');
+    expect(new Output(sink(true).stream, sink(false).stream, false, { NO_COLOR: '1' }).markStyle).toBe('brackets');
+    expect(new Output(sink(false).stream, sink(false).stream, false, {}).markStyle).toBe('brackets');
+  });
+
+  it('prompts for the key without echoing it, with backspace and Ctrl+C', async () => {
+    const fake = () => Object.assign(new EventEmitter(), { isTTY: true, raw: [] as boolean[], setRawMode(r: boolean) { this.raw.push(r); }, resume() {}, pause() {} });
+    const input = fake();
+    const out = sink(true);
+    const typed = promptHidden('API key: ', input, out.stream);
+    input.emit('data', Buffer.from('sk_secretX'));
+    input.emit('data', Buffer.from('\u007f1\r'));
+    await expect(typed).resolves.toBe('sk_secret1');
+    expect(out.chunks.join('')).toBe('API key: \n');
+    expect(input.raw).toEqual([true, false]);
+    const cancelled = fake();
+    const p = promptHidden('API key: ', cancelled, sink(true).stream);
+    cancelled.emit('data', '\u0003');
+    await expect(p).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
+  it("defaults FIELDWORK_HOME to Electron's userData folder for Fieldwork on each OS", () => {
+    expect(defaultHome('linux', {}, '/home/ann')).toBe('/home/ann/.config/Fieldwork');
+    expect(defaultHome('linux', { XDG_CONFIG_HOME: '/xdg' }, '/home/ann')).toBe('/xdg/Fieldwork');
+    expect(defaultHome('darwin', {}, '/Users/ann')).toBe('/Users/ann/Library/Application Support/Fieldwork');
+    expect(defaultHome('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann')).toBe('C:\\Users\\ann\\AppData\\Roaming\\Fieldwork');
+  });
+
+  it('FIELDWORK_API_KEY overrides workspace keys only; set and delete reach the real store', async () => {
+    const inner = createMemoryStore(null);
+    await inner.set('webhook-secret', 'whsec');
+    await inner.set('demo-northwind', 'demo-key');
+    const store = createEnvKeyStore(inner, 'sk_env', (a) => a.startsWith('acme-'));
+    expect(await store.get('acme-1')).toBe('sk_env');
+    expect(await store.get('webhook-secret')).toBe('whsec');
+    expect(await store.get('demo-northwind')).toBe('demo-key');
+    await store.set('acme-1', 'sk_typed');
+    expect(await inner.get('acme-1')).toBe('sk_typed');
+    expect(await store.delete('acme-1')).toBe(true);
+    expect(await inner.get('acme-1')).toBeNull();
+    expect(createEnvKeyStore(inner, '  ', () => true)).toBe(inner);
+  });
+
+  it('maps errors to exit codes', () => {
+    expect(exitCodeFor(new AppError('usage', 'x'))).toBe(2);
+    expect(exitCodeFor(new AppError('unknown_workspace_name', 'x'))).toBe(2);
+    expect(exitCodeFor(new AppError('invalid_api_key', 'x'))).toBe(3);
+    expect(exitCodeFor(new AppError('key_missing', 'x'))).toBe(3);
+    expect(exitCodeFor(new ServiceError(403, 'forbidden', 'x'))).toBe(3);
+    expect(exitCodeFor(new ServiceError(0, 'network_error', 'x'))).toBe(4);
+    expect(exitCodeFor(new ServiceError(0, 'timeout', 'x'))).toBe(4);
+    // Through the cache worker a ServiceError comes back as an AppError with the status in its details.
+    expect(exitCodeFor(new AppError('network_error', 'x', { status: 0 }))).toBe(4);
+    expect(exitCodeFor(new ServiceError(0, 'aborted', 'x'))).toBe(1);
+    expect(exitCodeFor(new ServiceError(500, 'service_error', 'x'))).toBe(1);
+    expect(exitCodeFor(new Error('boom'))).toBe(1);
+  });
+});
