@@ -5,21 +5,24 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { killContenders } from './lib/contender';
+import { buildBundles } from './lib/build';
+import { killContenders, useBundles } from './lib/contender';
 import { writeBenchmarksDoc } from './lib/docs';
 import { ms, out } from './lib/format';
 import { machine, machineLine } from './lib/machine';
 import { ensureSeeded, startSandboxChild, type SandboxChild } from './lib/sandbox';
 import { textTable, verdict } from './lib/table';
 import type { BenchContext, BenchRow, PhaseTiming, Row } from './lib/types';
-import { fullSync } from './rows/full-sync';
+import { fullSync, LOOPBACK, WAN } from './rows/full-sync';
 import { resync } from './rows/resync';
 import { search } from './rows/search';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
-  { name: 'full sync', run: fullSync },
-  { name: 're-sync', run: resync },
+  { name: 'full sync', run: fullSync(LOOPBACK) },
+  { name: 'full sync (latency)', run: fullSync(WAN) },
+  { name: 're-sync', run: resync(LOOPBACK) },
+  { name: 're-sync (latency)', run: resync(WAN) },
   { name: 'search', run: search },
 ];
 
@@ -98,7 +101,10 @@ async function main(): Promise<number> {
     sandbox = sb;
     out(`  sandbox pid ${sb.pid} at ${sb.baseUrl}, data ${dataFile}`);
     seeded = await phase('seed (or check) the sandbox', () => ensureSeeded(sb, { interviews, turns, chunk: 1000, pageSize: 100 }, dataFile, (l) => out(`  ${l}`)));
-    const ctx: BenchContext = { root, runDir, sandbox: seeded, concurrency: 4, cpuProfDir, phase, say: (l) => out(`  ${l}`), shared: new Map() };
+    // Inside the repository, so the bundles' externals (better-sqlite3) resolve from node_modules.
+    const bundles = await phase('bundle the contenders (esbuild)', () => buildBundles(root, join(root, 'out', 'bench-bundle')));
+    useBundles(bundles);
+    const ctx: BenchContext = { root, runDir, sandbox: seeded, concurrency: 4, cpuProfDir, workerPath: bundles.worker, phase, say: (l) => out(`  ${l}`), shared: new Map() };
     for (const row of ROWS) {
       try {
         rows.push(await row.run(ctx));
@@ -112,6 +118,8 @@ async function main(): Promise<number> {
     if (!keep) rmSync(runDir, { recursive: true, force: true });
   }
   const totalMs = performance.now() - started;
+  // Rows run in dependency order (each re-sync needs its full sync) and print in id order: 1, 1b, 2, 2b, 3.
+  rows.sort((a, b) => a.id.localeCompare(b.id));
 
   out('');
   out(textTable(rows));

@@ -1,5 +1,5 @@
 // The process a contender runs in, so its peak RSS is its own. Started by runInChild (contender.ts):
-//   node --import tsx bench/lib/child-entry.ts <module path from the repo root> <export name> <JSON args>
+//   node <bundle>/child-entry.cjs <bundled row module> <export name> <JSON args>   (see lib/build.ts)
 // The export is called as fn(args, probe); its result goes back to the parent over IPC with the RSS report.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

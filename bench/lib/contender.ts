@@ -1,6 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { Bundles } from './build';
 import type { RssReport } from './types';
+
+let bundles: Bundles | null = null;
+/** Set once by run.ts after building: contenders then run as plain Node on bundled JS. */
+export function useBundles(b: Bundles): void {
+  bundles = b;
+}
 
 export type ChildResult<R> = { value: R; rss: RssReport; pid: number };
 
@@ -13,8 +20,9 @@ export function killContenders(): void {
 }
 
 /**
- * Runs `exportName` of `modulePath` (relative to the repo root) in a fresh Node process under tsx and
- * returns its result and RSS report. The child prints its own errors; a failure rejects here.
+ * Runs `exportName` of `modulePath` (relative to the repo root) in a fresh Node process, from the bundle
+ * built for it (plain Node, as an app runs), and returns its result and RSS report. The child prints its
+ * own errors; a failure rejects here.
  */
 export function runInChild<R>(
   root: string,
@@ -23,10 +31,11 @@ export function runInChild<R>(
   args: unknown,
   opts: { timeoutMs?: number; cpuProfDir?: string | null; label?: string } = {},
 ): Promise<ChildResult<R>> {
-  const execArgv = ['--import', 'tsx'];
+  if (!bundles) throw new Error('buildBundles/useBundles must run before any contender');
+  const execArgv: string[] = [];
   // One folder per contender: Node names each thread's profile itself (the cache worker gets its own).
   if (opts.cpuProfDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(opts.cpuProfDir, (opts.label ?? exportName).replace(/[^\w.-]+/g, '_'))}`);
-  const child = fork(join(root, 'bench/lib/child-entry.ts'), [modulePath, exportName, JSON.stringify(args)], {
+  const child = fork(bundles.childEntry, [bundles.module(modulePath), exportName, JSON.stringify(args)], {
     cwd: root,
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

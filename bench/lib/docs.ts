@@ -32,10 +32,11 @@ npx tsx bench/run.ts --cpu-prof --keep   # a .cpuprofile per contender in the ke
 
 - The seeded sandbox lives in \`$TMPDIR/fieldwork-bench/\`; each run works in a new \`run-*\` folder there, removed at the end
   unless \`--keep\`.
-- Each contender (the sync, the raw limit, the naive script, the searches) runs in its own Node process under tsx;
-  its peak RSS is the highest \`process.memoryUsage().rss\` sampled every 20 ms (the kernel's maxRSS is shown beside it).
-- **Full sync**: \`SyncEngine\` with the worker cache (\`openWorkerCache\` + \`src/main/cache/worker-dev.cjs\`, as the app
-  and CLI host it), concurrency 4, into a new empty cache file. **Raw limit**: the same interview pages
+- Each contender (the sync, the raw limit, the naive script, the searches) runs in its own Node process, bundled with
+  esbuild and run by plain Node as a built app is (not under tsx, which adds about 45 MB per thread); its peak RSS is
+  the highest \`process.memoryUsage().rss\` sampled every 20 ms (the kernel's maxRSS is shown beside it).
+- **Full sync**: \`SyncEngine\` with the worker cache (\`openWorkerCache\` on the bundled \`src/main/cache/worker-entry.ts\`,
+  as the app hosts it), concurrency 4, into a new empty cache file. **Raw limit**: the same interview pages
   (\`transcripts=true&screener=true\`, limit 100) at the same concurrency with undici, each body read and dropped.
   **Naive**: fetch → JSON.parse → writeFileSync, one page after another.
 - **Re-sync**: \`SyncEngine.run\` again on the just-synced cache in the same process, nothing changed.

@@ -155,3 +155,16 @@ export async function ensureSeeded(
 }
 
 export const sandboxFileExists = (f: string) => existsSync(f);
+
+/**
+ * Adds a fixed delay to every read the sandbox answers (its `latency_ms` fault), to stand in for a real
+ * network: on loopback a request costs almost nothing, which no researcher's connection does.
+ */
+export async function setLatency(sb: Pick<SeededSandbox, 'baseUrl' | 'apiKey'>, latencyMs: number): Promise<void> {
+  const res = await fetch(`${sb.baseUrl}/_sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'x-api-key': sb.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(latencyMs > 0 ? { latency_ms: latencyMs, fault_methods: ['GET'] } : {}),
+  });
+  if (!res.ok) throw new Error(`Setting the sandbox latency failed: ${res.status}`);
+}

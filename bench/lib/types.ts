@@ -39,6 +39,8 @@ export type BenchContext = {
   concurrency: number;
   /** Write a CPU profile of every contender child into this folder (--cpu-prof). */
   cpuProfDir: string | null;
+  /** The bundled cache worker the contenders use (see lib/build.ts). */
+  workerPath: string;
   /** Times a step, prints it as it finishes, and keeps it for the phase list. */
   phase<T>(label: string, fn: () => Promise<T>): Promise<T>;
   say(line: string): void;

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInChild, type ChildResult } from '../lib/contender';
+import { setLatency } from '../lib/sandbox';
 import { mb, ms, num, ratio } from '../lib/format';
 import { coveredMs } from '../lib/stats';
 import type { BenchContext, BenchRow, Probe } from '../lib/types';
@@ -12,6 +13,11 @@ import type { BenchContext, BenchRow, Probe } from '../lib/types';
  */
 const MODULE = 'bench/rows/full-sync.ts';
 export const SHARED_KEY = 'full-sync';
+
+/** The network a row runs over: loopback as is, or every read delayed to stand in for a real connection. */
+export type NetworkProfile = { key: string; id: string; latencyMs: number; label: string };
+export const LOOPBACK: NetworkProfile = { key: SHARED_KEY, id: '1', latencyMs: 0, label: 'loopback' };
+export const WAN: NetworkProfile = { key: `${SHARED_KEY}-wan`, id: '1b', latencyMs: 100, label: '100 ms per request' };
 
 const GOAL_VS_RAW = 1.3;
 const GOAL_VS_NAIVE = 3;
@@ -177,23 +183,35 @@ export async function syncContender(a: SyncArgs, probe: Probe): Promise<SyncOutc
 
 export type FullSyncShared = { cacheFile: string; outcome: SyncOutcome };
 
-export async function fullSync(ctx: BenchContext): Promise<BenchRow> {
+export const fullSync = (net: NetworkProfile) => async (ctx: BenchContext): Promise<BenchRow> => {
+  await setLatency(ctx.sandbox, net.latencyMs);
+  try {
+    return await fullSyncOver(ctx, net);
+  } finally {
+    await setLatency(ctx.sandbox, 0);
+  }
+};
+
+async function fullSyncOver(ctx: BenchContext, net: NetworkProfile): Promise<BenchRow> {
   const s = ctx.sandbox;
   const common = { baseUrl: s.baseUrl, apiKey: s.apiKey, projectId: s.projectId, pageSize: s.pageSize };
+  const tag = net.latencyMs > 0 ? ` [${net.label}]` : '';
   const child = <R>(label: string, exportName: string, args: unknown) =>
-    ctx.phase(label, () => runInChild<R>(ctx.root, MODULE, exportName, args, { cpuProfDir: ctx.cpuProfDir, label }));
+    ctx.phase(`${label}${tag}`, () => runInChild<R>(ctx.root, MODULE, exportName, args, { cpuProfDir: ctx.cpuProfDir, label: `${label}${tag}` }));
 
   // The sandbox's first answers are slower (JIT, page cache); warm it so no contender pays for that alone.
-  await ctx.phase('warm the sandbox (raw pass, not counted)', () =>
-    runInChild<PagesResult>(ctx.root, MODULE, 'rawPages', { ...common, pages: s.pages, concurrency: ctx.concurrency }, { label: 'warm-up' }),
-  );
+  if (net.latencyMs === 0) {
+    await ctx.phase('warm the sandbox (raw pass, not counted)', () =>
+      runInChild<PagesResult>(ctx.root, MODULE, 'rawPages', { ...common, pages: s.pages, concurrency: ctx.concurrency }, { label: 'warm-up' }),
+    );
+  }
   const raw = await child<PagesResult>('raw limit (undici, bodies dropped)', 'rawPages', { ...common, pages: s.pages, concurrency: ctx.concurrency });
-  const cacheFile = join(ctx.runDir, 'cache', 'workspace.db');
+  const cacheFile = join(ctx.runDir, `cache-${net.key}`, 'workspace.db');
   const sync: ChildResult<SyncOutcome> = await child<SyncOutcome>('full sync (SyncEngine + worker cache) and re-syncs', 'syncContender', {
     baseUrl: s.baseUrl,
     apiKey: s.apiKey,
     cacheFile,
-    workerPath: join(ctx.root, 'src/main/cache/worker-dev.cjs'),
+    workerPath: ctx.workerPath,
     concurrency: ctx.concurrency,
     resyncs: 3,
   } satisfies SyncArgs);
@@ -202,18 +220,18 @@ export async function fullSync(ctx: BenchContext): Promise<BenchRow> {
     ctx.root,
     MODULE,
     'atRest',
-    { cacheFile: join(ctx.runDir, 'at-rest', 'workspace.db'), workerPath: join(ctx.root, 'src/main/cache/worker-dev.cjs') },
+    { cacheFile: join(ctx.runDir, 'at-rest', 'workspace.db'), workerPath: ctx.workerPath },
     { label: 'at rest' },
   );
-  ctx.shared.set(SHARED_KEY, { cacheFile, outcome: sync.value } satisfies FullSyncShared);
+  ctx.shared.set(net.key, { cacheFile, outcome: sync.value } satisfies FullSyncShared);
 
   const f = sync.value.full;
   const syncPeak = sync.rss.marks.full ?? sync.rss.peak_bytes;
   const vsRaw = f.ms / raw.value.ms;
   const vsNaive = naive.value.ms / f.ms;
   return {
-    id: '1',
-    what: `Full sync (${num(s.interviews)} interviews × ${s.turns} turns, empty cache)`,
+    id: net.id,
+    what: `Full sync (${num(s.interviews)} interviews × ${s.turns} turns, empty cache), ${net.label}`,
     value: [`${ms(f.ms)}`, `peak RSS ${mb(syncPeak)}`, `${num(f.requests)} requests`],
     baselines: [
       `raw limit (c=${ctx.concurrency}): ${ms(raw.value.ms)}, ${mb(raw.rss.peak_bytes)}, ${num(raw.value.requests)} req`,
@@ -230,8 +248,7 @@ export async function fullSync(ctx: BenchContext): Promise<BenchRow> {
         `interview-page requests outstanding ${ms(f.requests_busy_ms)} of ${ms(f.ms)} (last page in at ${ms(f.last_page_at_ms)}), cache calls outstanding ${ms(f.cache_busy_ms)} (${num(f.cache_calls)} calls); ` +
         `up to ${f.max_pages_waiting} fetched pages were waiting for the cache worker at once; opening the empty cache took ${ms(sync.value.open_ms)} (not counted).`,
       `Peak RSS (20 ms samples of process.memoryUsage().rss; kernel maxRSS in brackets): sync ${mb(syncPeak)} [${mb(sync.rss.max_rss_bytes)} incl. re-syncs], raw ${mb(raw.rss.peak_bytes)} [${mb(raw.rss.max_rss_bytes)}], naive ${mb(naive.rss.peak_bytes)} [${mb(naive.rss.max_rss_bytes)}].`,
-      `For scale: a contender child at rest (node + tsx, no work) is ${mb(rest.rss.marks.bare ?? 0)}, and ${mb(rest.rss.peak_bytes)} once it has opened an empty worker cache ` +
-        `(worker-dev.cjs loads tsx again inside the worker; a built app runs bundled JS in both).`,
+      `For scale: a contender child at rest (node, bundled JS, no work) is ${mb(rest.rss.marks.bare ?? 0)}, and ${mb(rest.rss.peak_bytes)} once it has opened an empty worker cache.`,
       `Bytes read: raw ${mb(raw.value.bytes)}, naive ${mb(naive.value.bytes)}.`,
     ],
   };

@@ -2,7 +2,8 @@ import { runInChild } from '../lib/contender';
 import { ms, num, pct } from '../lib/format';
 import { median } from '../lib/stats';
 import type { BenchContext, BenchRow } from '../lib/types';
-import { SHARED_KEY, type FullSyncShared, type PagesArgs, type PagesResult } from './full-sync';
+import { setLatency } from '../lib/sandbox';
+import { type FullSyncShared, type NetworkProfile, type PagesArgs, type PagesResult } from './full-sync';
 
 const GOAL = 0.05;
 
@@ -11,8 +12,17 @@ const GOAL = 0.05;
  * happen in the full-sync contender's process right after the full sync (warm, as in the app); the
  * first one is the figure, the others are shown for spread.
  */
-export async function resync(ctx: BenchContext): Promise<BenchRow> {
-  const shared = ctx.shared.get(SHARED_KEY) as FullSyncShared | undefined;
+export const resync = (net: NetworkProfile) => async (ctx: BenchContext): Promise<BenchRow> => {
+  await setLatency(ctx.sandbox, net.latencyMs);
+  try {
+    return await resyncOver(ctx, net);
+  } finally {
+    await setLatency(ctx.sandbox, 0);
+  }
+};
+
+async function resyncOver(ctx: BenchContext, net: NetworkProfile): Promise<BenchRow> {
+  const shared = ctx.shared.get(net.key) as FullSyncShared | undefined;
   if (!shared) throw new Error('The re-sync row needs the full-sync row to run first.');
   const { full, resyncs } = shared.outcome;
   const first = resyncs[0];
@@ -20,7 +30,7 @@ export async function resync(ctx: BenchContext): Promise<BenchRow> {
   const share = first.ms / full.ms;
   // For reference: the light listing alone, read raw at the same concurrency (what the service costs).
   const s = ctx.sandbox;
-  const light = await ctx.phase('raw light pages (reference for the re-sync)', () =>
+  const light = await ctx.phase(`raw light pages (reference for the re-sync)${net.latencyMs > 0 ? ` [${net.label}]` : ''}`, () =>
     runInChild<PagesResult>(
       ctx.root,
       'bench/rows/full-sync.ts',
@@ -30,8 +40,8 @@ export async function resync(ctx: BenchContext): Promise<BenchRow> {
     ),
   );
   return {
-    id: '2',
-    what: 'Re-sync, nothing changed',
+    id: net.id.replace('1', '2'),
+    what: `Re-sync, nothing changed, ${net.label}`,
     value: [ms(first.ms), `${num(first.requests)} requests, ${num(first.interviews_written)} written`],
     baselines: [`full sync ${ms(full.ms)}`],
     ratio: [`${pct(share)} of the full sync`],

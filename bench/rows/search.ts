@@ -88,7 +88,7 @@ export async function search(ctx: BenchContext): Promise<BenchRow> {
       ctx.root,
       MODULE,
       'searchContender',
-      { cacheFile: shared.cacheFile, workerPath: `${ctx.root}/src/main/cache/worker-dev.cjs`, queries: plan, limit: 50 } satisfies SearchArgs,
+      { cacheFile: shared.cacheFile, workerPath: ctx.workerPath, queries: plan, limit: 50 } satisfies SearchArgs,
       { cpuProfDir: ctx.cpuProfDir, label: 'search' },
     ),
   );

@@ -63,9 +63,10 @@ describe('sync engine', () => {
     const first = await engine(org, cache).run();
     const again = await engine(org, cache).run();
     expect(again.interviews_written).toBe(0);
-    expect(again.interviews_seen).toBe(255);
-    // 3 light pages + projects, credits, embed, allow-list, stimuli, report: never the full pages again.
-    expect(again.requests).toBeLessThanOrEqual(3 + 6);
+    // Page 1 (the newest completes) and the last page (where unfinished records sit), plus projects,
+    // credits, embed, allow-list, stimuli and report: never the full pages, nor the unchanged middle.
+    expect(again.requests).toBeLessThanOrEqual(2 + 6);
+    expect(again.interviews_seen).toBe(155);
     expect(first.requests).toBeGreaterThan(again.requests - 1);
     expect(await cache.call('interviews.pendingDetailIds', { projectId: a })).toEqual([]);
     await cache.close();
@@ -161,5 +162,32 @@ describe('sync engine', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(await cache.call('interviews.count', {})).toBe(after);
     await cache.close();
+  });
+
+  it('the cheap re-sync still catches an in-progress interview that ended INCOMPLETE, at the end of the list', async () => {
+    const org = await sb.newOrg({ trial_credits: 1000 });
+    const id = await launchedProject(org, 250);
+    const cache = await memoryCache();
+    await engine(org, cache).run();
+    const interviewId = (await org.client.getEmbed(id)).interview_id;
+    const session = (await fetch(`${sb.baseUrl}/call/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: id, interview_id: interviewId, name: 'Leaves Early' }) }).then((r) => r.json())) as { token: string };
+    await engine(org, cache).run();
+    const started = (await cache.call('interviews.list', { projectId: id, status: 'STARTED' })).items.find((i) => i.participant_name === 'Leaves Early')!;
+    await fetch(`${sb.baseUrl}/call/api/sessions/${session.token}/leave`, { method: 'POST' });
+    const r = await engine(org, cache).run();
+    expect(r.requests).toBeLessThanOrEqual(2 + 6 + 1);
+    expect((await cache.call('interviews.get', { id: started.id }))?.status).toBe('INCOMPLETE');
+    expect(await cache.call('interviews.ids', { projectId: id })).toEqual(sandboxInterviewIds(sb.context.db, id));
+    await cache.close();
+  });
+
+  it('walks every light page at least once a day regardless', async () => {
+    const org = await sb.newOrg({ trial_credits: 1000 });
+    await launchedProject(org, 250);
+    const cache = await memoryCache();
+    await engine(org, cache).run();
+    const walk = await new SyncEngine({ client: org.client, cache, log: silentLogger, fullWalkEveryMs: 0 }).run();
+    expect(walk.interviews_seen).toBe(255);
+    expect(walk.interviews_written).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ export const cacheOps = {
   'interviews.saveFullRecords': interviews.saveFullRecords,
   'interviews.pendingDetailIds': interviews.pendingDetailIds,
   'interviews.count': interviews.countInterviews,
+  'interviews.countNotComplete': interviews.countNotComplete,
   'interviews.ids': interviews.interviewIds,
   'interviews.list': interviews.listInterviews,
   'interviews.get': interviews.getInterview,

@@ -31,8 +31,12 @@ export type SyncOptions = {
   /** Up to this many changed records are fetched one by one; more, and full pages are cheaper. */
   singleFetchMax?: number;
   pageSize?: number;
+  /** How often a re-sync walks every light page rather than just the changing end (default daily). */
+  fullWalkEveryMs?: number;
   onProgress?: (p: SyncProgress) => void;
 };
+
+const DAY = 24 * 3600_000;
 
 /**
  * Pulls everything a researcher needs offline. The first sync of a project reads full pages; later
@@ -66,14 +70,27 @@ export class SyncEngine {
   private async doRun(opts: { signal?: AbortSignal; projectIds?: string[] }): Promise<SyncResult> {
     const started = this.now();
     const iso = () => new Date(this.now()).toISOString();
-    const limit = createLimiter(this.o.concurrency ?? 4);
-    const state: RunState = { requests: 0, seen: 0, written: 0, issues: [], newComplete: [], progress: { phase: 'projects', done: 0, total: 1 } };
+    const concurrency = this.o.concurrency ?? 4;
+    const limit = createLimiter(concurrency);
+    const state: RunState = {
+      requests: 0,
+      seen: 0,
+      written: 0,
+      issues: [],
+      newComplete: [],
+      progress: { phase: 'projects', done: 0, total: 1 },
+      held: createLimiter(concurrency + 2),
+      firstPages: new Map(),
+    };
     const emit = () => this.o.onProgress?.({ ...state.progress });
     const signal = opts.signal;
     const so = signal ? { signal } : {};
     await this.o.cache.call('sync.started', { scope: 'workspace', now: iso() });
     emit();
 
+    // Page 1 of every project synced before is asked for alongside the project list, so a re-sync with
+    // nothing new costs one round trip instead of two.
+    state.firstPages = await this.prefetchFirstPages(limit, state, signal, opts.projectIds);
     let projects: ProjectListItem[];
     try {
       const [list, credits] = await Promise.all([
@@ -121,6 +138,21 @@ export class SyncEngine {
     };
   }
 
+  private async prefetchFirstPages(limit: Limit, state: RunState, signal: AbortSignal | undefined, only?: string[]): Promise<Map<string, Promise<InterviewsPage>>> {
+    const out = new Map<string, Promise<InterviewsPage>>();
+    const size = this.o.pageSize ?? LIMITS.interviewsPageMax;
+    for (const p of await this.o.cache.call('projects.list')) {
+      if (only && !only.includes(p.id)) continue;
+      if (!p.has_launched || (await this.o.cache.call('interviews.count', { projectId: p.id })) === 0) continue;
+      const walked = await this.o.cache.call('sync.state', { scope: `walk:${p.id}` });
+      if (!walked?.last_completed_at || this.now() - Date.parse(walked.last_completed_at) > (this.o.fullWalkEveryMs ?? DAY)) continue;
+      const page = limit(() => counted(state, () => this.o.client.listInterviews(p.id, { page: 1, limit: size }, signal ? { signal } : {})));
+      page.catch(() => undefined);
+      out.set(p.id, page);
+    }
+    return out;
+  }
+
   private async syncProject(p: ProjectListItem, limit: Limit, state: RunState, emit: () => void, signal?: AbortSignal): Promise<void> {
     const iso = () => new Date(this.now()).toISOString();
     const so = signal ? { signal } : {};
@@ -151,8 +183,11 @@ export class SyncEngine {
     }
 
     const estimate = estimateOf(p);
+    // Idempotent: reading page 1 twice (the cheap re-sync falling back to a full walk) adjusts once.
+    let countedTotal = estimate;
     const onTotal = (total: number) => {
-      state.progress.total += total - estimate;
+      state.progress.total += total - countedTotal;
+      countedTotal = total;
       emit();
     };
     if (launched) {
@@ -168,10 +203,19 @@ export class SyncEngine {
         await this.pages(p.id, true, limit, state, signal, onTotal, async (page) => {
           await record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items: page.items, now: iso() }), page.items.length);
         });
+        await this.markWalked(p.id);
       } else {
-        await this.pages(p.id, false, limit, state, signal, onTotal, async (page) => {
-          await record(await cache.call('interviews.saveLightPage', { projectId: p.id, items: page.items, now: iso() }), page.items.length);
-        });
+        const saveLight = async (page: InterviewsPage) => {
+          const w = await cache.call('interviews.saveLightPage', { projectId: p.id, items: page.items, now: iso() });
+          await record(w, page.items.length);
+          return w;
+        };
+        const walked = await cache.call('sync.state', { scope: `walk:${p.id}` });
+        const walkDue = !walked?.last_completed_at || this.now() - Date.parse(walked.last_completed_at) > (this.o.fullWalkEveryMs ?? DAY);
+        if (walkDue || !(await this.tailOnly(p.id, cached, limit, state, signal, onTotal, saveLight))) {
+          await this.pages(p.id, false, limit, state, signal, onTotal, saveLight);
+          await this.markWalked(p.id);
+        }
         const pending = await cache.call('interviews.pendingDetailIds', { projectId: p.id });
         if (pending.length > 0) {
           state.progress.total += pending.length;
@@ -201,6 +245,62 @@ export class SyncEngine {
     }
   }
 
+  /** Records that every page of the project was just read, which the cheap re-sync relies on. */
+  private async markWalked(projectId: string): Promise<void> {
+    const now = new Date(this.now()).toISOString();
+    await this.o.cache.call('sync.started', { scope: `walk:${projectId}`, now });
+    await this.o.cache.call('sync.finished', { scope: `walk:${projectId}`, now, error: null });
+  }
+
+  /**
+   * The cheap re-sync. The service lists completed interviews first, newest first, and a completed
+   * record does not change; records still in progress come last. So when page 1 is exactly what the
+   * cache holds and the total is unchanged, nothing new has completed, and only the tail pages (where
+   * in-progress records sit) can hold a change. Returns false, having read only page 1, when that does
+   * not hold; the caller then walks every light page. A full walk also runs at least daily, in case a
+   * service orders or edits records otherwise.
+   */
+  private async tailOnly(
+    projectId: string,
+    cached: number,
+    limit: Limit,
+    state: RunState,
+    signal: AbortSignal | undefined,
+    onTotal: (total: number) => void,
+    onPage: (p: InterviewsPage) => Promise<{ changed: string[] }>,
+  ): Promise<boolean> {
+    const so = signal ? { signal } : {};
+    const size = this.o.pageSize ?? LIMITS.interviewsPageMax;
+    const prefetched = state.firstPages.get(projectId);
+    state.firstPages.delete(projectId);
+    const first = (prefetched ? await prefetched.catch(() => null) : null) ?? (await limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page: 1, limit: size }, so))));
+    state.seen += first.items.length;
+    onTotal(first.total ?? first.items.length);
+    const changes = await onPage(first);
+    if (changes.changed.length > 0 || first.total !== cached || first.total === null) {
+      // The full walk reads page 1 again; count its records once.
+      state.progress.done -= first.items.length;
+      state.seen -= first.items.length;
+      return false;
+    }
+    const total = first.total;
+    const lastPage = Math.max(1, Math.ceil(total / size));
+    const notComplete = await this.o.cache.call('interviews.countNotComplete', { projectId });
+    const tailFrom = Math.max(2, Math.floor((total - notComplete) / size) + 1);
+    // The pages skipped count as done for the progress bar.
+    state.progress.done += Math.max(0, Math.min(total, (tailFrom - 1) * size) - first.items.length);
+    await Promise.all(
+      Array.from({ length: Math.max(0, lastPage - tailFrom + 1) }, (_, k) => tailFrom + k).map((n) =>
+        limit(async () => {
+          const page = await counted(state, () => this.o.client.listInterviews(projectId, { page: n, limit: size }, so));
+          state.seen += page.items.length;
+          await onPage(page);
+        }),
+      ),
+    );
+    return true;
+  }
+
   /**
    * Reads every page of a project's interviews. Page 1 gives the total, then the remaining pages are
    * read in parallel (within the shared limit), each written as it arrives. If the list grew meanwhile,
@@ -213,15 +313,15 @@ export class SyncEngine {
     state: RunState,
     signal: AbortSignal | undefined,
     onTotal: (total: number) => void,
-    onPage: (p: InterviewsPage) => Promise<void>,
+    onPage: (p: InterviewsPage) => Promise<unknown>,
   ): Promise<void> {
     const so = signal ? { signal } : {};
     const size = this.o.pageSize ?? LIMITS.interviewsPageMax;
-    // A page holds its slot in the limit until it is written, so pages cannot pile up in memory while
-    // the cache catches up: the limit bounds requests in flight and pages held at once.
+    // Two bounds: `limit` caps requests in flight, `state.held` caps pages in memory (being fetched or
+    // waiting for the cache). Fetching goes on while the cache writes, yet pages cannot pile up.
     const fetchAndWrite = (page: number, first = false) =>
-      limit(async () => {
-        const p = await counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so));
+      state.held(async () => {
+        const p = await limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so)));
         if (p.page !== null && p.page !== page) {
           throw new AppError('repeated_page', `The service answered page ${p.page} when page ${page} was asked for, so the list was not read to the end.`);
         }
@@ -261,7 +361,18 @@ export class SyncEngine {
 /** What a project is expected to weigh in the progress bar before its first page is read. */
 const estimateOf = (p: ProjectListItem) => Math.max(p.recruiting?.completed_participants ?? 0, 1);
 
-type RunState = { requests: number; seen: number; written: number; issues: SyncIssue[]; newComplete: SyncResult['new_complete']; progress: SyncProgress };
+type RunState = {
+  requests: number;
+  seen: number;
+  written: number;
+  issues: SyncIssue[];
+  newComplete: SyncResult['new_complete'];
+  progress: SyncProgress;
+  /** Pages held in memory at once, from the start of their request until they are written. */
+  held: Limit;
+  /** Page 1 of projects synced before, requested at the start of the run (see prefetchFirstPages). */
+  firstPages: Map<string, Promise<InterviewsPage>>;
+};
 
 async function counted<T>(state: RunState, call: () => Promise<T>): Promise<T> {
   state.requests++;

@@ -464,21 +464,63 @@ describe('search', () => {
   });
 });
 
+describe('search for a word in more turns than bm25 can rank per keystroke', () => {
+  // 'box' is in every turn, so the probe takes the common path; p-old is a small project whose turns are
+  // all older than the walk reads (two chunks of 2000), so it is found by the fallback that starts from its turns.
+  beforeEach(async () => {
+    await cache.call('projects.saveList', { items: [project('p-old', { title: 'Old' }), project('p-big', { title: 'Big' })], syncedAt: NOW });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p-old',
+      items: [full('old1', [['User', 'box box box box', 0], ['AI', 'box and other words here', 5]])],
+      now: NOW,
+    });
+    const items = Array.from({ length: 110 }, (_, k) =>
+      full(`big${k}`, Array.from({ length: 40 }, (_, t): TurnIn => [t % 2 ? 'User' : 'AI', `the box arrived late again ${k} ${t} and the food inside was cold`, t])),
+    );
+    await cache.call('interviews.saveFullRecords', { projectId: 'p-big', items, now: NOW });
+    await cache.call('interviews.saveFullRecords', { projectId: 'p-big', items: [full('dense', [['User', 'box box', 0]])], now: NOW });
+  });
+  const q = (query: string, extra: Record<string, unknown> = {}) => cache.call('search.query', { query, kind: 'turn', ...extra });
+
+  it('ranks the turns that use the word most densely first, among the newest matches', async () => {
+    const hits = await q('box ');
+    expect(hits).toHaveLength(50);
+    expect(hits[0]).toMatchObject({ interview_id: 'dense', project_id: 'p-big' });
+    expect(hits.map((h) => h.rank)).toEqual([...hits.map((h) => h.rank)].sort((a, b) => a - b));
+    for (const h of hits) expect(h.snippet).toContain(`${MARK_START}box${MARK_END}`);
+  });
+
+  it('a project filter returns only that project, even when all its matches are older than the walk reads', async () => {
+    const old = await q('box ', { projectId: 'p-old' });
+    expect(old.map((h) => [h.interview_id, h.role])).toEqual([['old1', 'User'], ['old1', 'AI']]);
+    const big = await q('box', { projectId: 'p-big', limit: 100 });
+    expect(big).toHaveLength(100);
+    expect(big.every((h) => h.project_id === 'p-big')).toBe(true);
+  });
+
+  it('a role filter keeps only that role on the common path too', async () => {
+    const ai = await q('box ', { role: 'AI', limit: 200 });
+    expect(ai).toHaveLength(200);
+    expect(ai.every((h) => h.role === 'AI')).toBe(true);
+    expect((await q('box ', { role: 'AI', projectId: 'p-old' })).map((h) => h.interview_id)).toEqual(['old1']);
+  });
+});
+
 describe('toFtsQuery', () => {
   it.each([
     ['price', '"price"*'],
     ['price ', '"price"'],
-    ['skip a week', '"skip" "a" "week"*'],
+    ['skip a week', '"skip" AND "a" AND "week"*'],
     ['"skip a week"', '"skip a week"'],
-    ['"skip a week" pri', '"skip a week" "pri"*'],
-    ['pri "skip a week"', '"pri" "skip a week"'],
-    ['a OR b', '"a" "OR" "b"*'],
+    ['"skip a week" pri', '"skip a week" AND "pri"*'],
+    ['pri "skip a week"', '"pri" AND "skip a week"'],
+    ['a OR b', '"a" AND "OR" AND "b"*'],
     ['-x', '"x"*'],
-    ['col:price', '"col" "price"*'],
+    ['col:price', '"col" AND "price"*'],
     ['NEAR(', '"NEAR"*'],
     ['"unbalanced', '"unbalanced"*'],
-    ["it's", '"it" "s"*'],
-    ['café Zürich', '"café" "Zürich"*'],
+    ["it's", '"it" AND "s"*'],
+    ['café Zürich', '"café" AND "Zürich"*'],
     ['🍕 price', '"price"*'],
   ])('%j → %j', (input, expected) => {
     expect(toFtsQuery(input)).toBe(expected);
@@ -486,6 +528,12 @@ describe('toFtsQuery', () => {
 
   it.each(['', '   ', '😀', '""', '"', '!!!', '" "'])('%j → null', (input) => {
     expect(toFtsQuery(input)).toBeNull();
+  });
+
+  it('with a vocabulary, the last word becomes the word or any of its completions', () => {
+    expect(toFtsQuery('cheap pric', () => ['price', 'prices'])).toBe('"cheap" AND ("pric" OR "price" OR "prices")');
+    expect(toFtsQuery('cheap pric', () => [])).toBe('"cheap" AND "pric"*');
+    expect(toFtsQuery('cheap pric ', () => ['price'])).toBe('"cheap" AND "pric"');
   });
 
   it('never lets a double quote through unpaired', () => {

@@ -169,6 +169,11 @@ export function countInterviews(db: CacheDb, args: { projectId?: string }): numb
     : (stmt(db, 'SELECT COUNT(*) AS n FROM interviews').get() as { n: number }).n;
 }
 
+/** Records not yet COMPLETE: they sit at the end of the service's listing and may still change. */
+export function countNotComplete(db: CacheDb, args: { projectId: string }): number {
+  return (stmt(db, "SELECT COUNT(*) AS n FROM interviews WHERE project_id = ? AND status <> 'COMPLETE'").get(args.projectId) as { n: number }).n;
+}
+
 export function interviewIds(db: CacheDb, args: { projectId?: string }): string[] {
   const rows = args.projectId ? stmt(db, 'SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(args.projectId) : stmt(db, 'SELECT id FROM interviews ORDER BY id').all();
   return (rows as { id: string }[]).map((r) => r.id);

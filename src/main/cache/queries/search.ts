@@ -22,7 +22,7 @@ export const MARK_END = '\u0003';
  * in the text are never operators), "quoted phrases" stay phrases, and the last word matches as a
  * prefix so results appear while typing. Returns null when nothing searchable remains.
  */
-export function toFtsQuery(input: string): string | null {
+export function toFtsQuery(input: string, expandPrefix?: (prefix: string) => string[]): string | null {
   const parts: string[] = [];
   const re = /"([^"]*)"|(\S+)/g;
   let m: RegExpExecArray | null;
@@ -40,8 +40,27 @@ export function toFtsQuery(input: string): string | null {
   }
   if (parts.length === 0) return null;
   const trailingSpace = /\s$/.test(input);
-  if (lastWasWord && !trailingSpace) parts[parts.length - 1] = `${parts[parts.length - 1]}*`;
-  return parts.join(' ');
+  if (lastWasWord && !trailingSpace) {
+    const last = parts[parts.length - 1]!;
+    const words = expandPrefix?.(last.slice(1, -1).toLowerCase());
+    // Expanded: the word itself or any of its most frequent completions, read lazily. Not expanded: FTS5's own prefix match.
+    parts[parts.length - 1] = words && words.length > 0 ? `(${[...new Set([last, ...words.map((w) => `"${w}"`)])].join(' OR ')})` : `${last}*`;
+  }
+  // Explicit AND: FTS5 accepts no implicit AND before a parenthesised group.
+  return parts.join(' AND ');
+}
+
+/** How many completions a prefix expands to; a very short prefix keeps only its most frequent words. */
+export const PREFIX_EXPANSIONS = 24;
+
+/** The most frequent indexed words starting with `prefix` (diacritics folded, as the index stores them). */
+function completions(db: CacheDb, vocab: 'turns_vocab' | 'quotes_vocab', prefix: string): string[] {
+  const folded = prefix.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  if (folded === '') return [];
+  const upper = folded.slice(0, -1) + String.fromCodePoint(folded.codePointAt(folded.length - 1)! + 1);
+  return (
+    db.prepare(`SELECT term FROM ${vocab} WHERE term >= ? AND term < ? ORDER BY doc DESC LIMIT ${PREFIX_EXPANSIONS}`).all(folded, upper) as { term: string }[]
+  ).map((r) => r.term);
 }
 
 function tokens(s: string): string[] {
@@ -54,39 +73,48 @@ function tokens(s: string): string[] {
 export type SearchArgs = { query: string; projectId?: string; role?: 'AI' | 'User'; kind?: 'turn' | 'quote'; limit?: number };
 
 /**
- * How many of the newest matches are ranked. Ranking every match of a very common word (hundreds of
- * thousands of turns) takes hundreds of milliseconds; FTS5 walks matches newest-first lazily, so ranking
- * the newest few thousand keeps every query fast. Queries with fewer matches are ranked exactly.
+ * Ranking. bm25 weighs each term by how many turns contain it, which means reading every match of every
+ * term: for a word in a quarter of all turns that alone takes longer than a keystroke. So a query is
+ * first probed: with at most RANKED_CANDIDATES matches it is ranked exactly by bm25 (cheap when matches
+ * are few); with more, the newest COMMON_CANDIDATES matches are scored by how densely they use the query's
+ * words (bm25 without its per-term weights, which barely differ between very common words) and the
+ * newest win ties. FTS5 reads newest-first lazily, so neither path reads a common word's whole list.
  */
-export const RANKED_CANDIDATES = 2000;
+export const RANKED_CANDIDATES = 1000;
+export const COMMON_CANDIDATES = 300;
 
 type Candidate = { rowid: number; rank: number };
+type Row = Omit<SearchHit, 'snippet'> & Candidate;
 
-/** Ranked hits across transcript turns and report quotes (bm25; turns and quotes interleaved by rank). */
+/** Ranked hits across transcript turns and report quotes; turns and quotes interleaved by rank. */
 export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
-  const fts = toFtsQuery(args.query);
-  if (!fts) return [];
+  if (!toFtsQuery(args.query)) return [];
   const limit = Math.min(Math.max(args.limit ?? 50, 1), 500);
-  const filtered = !!args.projectId || !!args.role;
-  const candidates = filtered ? RANKED_CANDIDATES * 3 : RANKED_CANDIDATES;
+  const words = tokens(args.query.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
   const hits: SearchHit[] = [];
   if (args.kind !== 'quote') {
-    const rows = db
-      .prepare(
-        `WITH c AS (SELECT rowid, bm25(turns_fts) AS rank FROM turns_fts WHERE turns_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates)
-         SELECT c.rowid, c.rank, 'turn' AS kind, i.project_id, p.title AS project_title, t.interview_id, i.participant_name, t.role, t.start_ms
-         FROM c
-         JOIN transcript_turns t ON t.id = c.rowid
-         JOIN interviews i ON i.id = t.interview_id
-         JOIN projects p ON p.id = i.project_id
-         ${filtered ? `WHERE ${[args.projectId ? 'i.project_id = @projectId' : '', args.role ? 't.role = @role' : ''].filter(Boolean).join(' AND ')}` : ''}
-         ORDER BY c.rank LIMIT @limit`,
-      )
-      .all({ fts, candidates, projectId: args.projectId ?? null, role: args.role ?? null, limit }) as (Omit<SearchHit, 'snippet'> & Candidate)[];
+    const fts = toFtsQuery(args.query, (p) => completions(db, 'turns_vocab', p))!;
+    const where = [args.projectId ? 'i.project_id = @projectId' : '', args.role ? 't.role = @role' : ''].filter(Boolean);
+    const select = `SELECT c.rowid, c.rank, 'turn' AS kind, i.project_id, p.title AS project_title, t.interview_id, i.participant_name, t.role, t.start_ms, t.text
+         FROM c CROSS JOIN transcript_turns t ON t.id = c.rowid JOIN interviews i ON i.id = t.interview_id JOIN projects p ON p.id = i.project_id
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+    const params = { fts, projectId: args.projectId ?? null, role: args.role ?? null, limit, candidates: RANKED_CANDIDATES, common: COMMON_CANDIDATES };
+    const rows = isCommon(db, 'turns_fts', fts)
+      ? byDensity(
+          db
+            .prepare(`WITH c AS (SELECT value AS rowid, 0 AS rank FROM json_each(@ids)) ${select}`)
+            .all({ ...params, ids: JSON.stringify(newestMatching(db, fts, where, params)) }) as (Row & { text: string })[],
+          words,
+          limit,
+        )
+      : (db
+          .prepare(`WITH c AS (SELECT rowid, bm25(turns_fts) AS rank FROM turns_fts WHERE turns_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates) ${select} ORDER BY c.rank LIMIT @limit`)
+          .all(params) as (Row & { text: string })[]);
     const snippets = snippetsFor(db, 'turns_fts', fts, rows);
-    hits.push(...rows.map(({ rowid, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
+    hits.push(...rows.map(({ rowid, text: _text, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
   }
   if (args.kind !== 'turn' && !args.role) {
+    const fts = toFtsQuery(args.query, (p) => completions(db, 'quotes_vocab', p))!;
     const rows = db
       .prepare(
         `WITH c AS (SELECT rowid, bm25(quotes_fts) AS rank FROM quotes_fts WHERE quotes_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates)
@@ -95,11 +123,69 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
          ${args.projectId ? 'WHERE q.project_id = @projectId' : ''}
          ORDER BY c.rank LIMIT @limit`,
       )
-      .all({ fts, candidates, projectId: args.projectId ?? null, limit }) as (Omit<SearchHit, 'snippet'> & Candidate)[];
+      .all({ fts, candidates: RANKED_CANDIDATES, projectId: args.projectId ?? null, limit }) as Row[];
     const snippets = snippetsFor(db, 'quotes_fts', fts, rows);
     hits.push(...rows.map(({ rowid, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
   }
   return hits.sort((a, b) => a.rank - b.rank).slice(0, limit);
+}
+
+/** How many matches one step of the newest-first walk reads, and how many steps before the walk gives up. */
+const WALK_CHUNK = 2000;
+const WALK_STEPS = 2;
+
+/**
+ * The newest COMMON_CANDIDATES turns matching a common query and the filters. Reads the match list
+ * newest-first in chunks and filters each chunk, so a filter costs about as much as no filter; letting
+ * SQLite join first would sort every match. When a filter keeps almost none of them, it starts from the filtered turns instead.
+ */
+function newestMatching(db: CacheDb, fts: string, where: string[], params: Record<string, unknown>): number[] {
+  const newest = (n: number) => db.prepare(`SELECT rowid FROM turns_fts WHERE turns_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ${n}`).pluck();
+  if (where.length === 0) return newest(COMMON_CANDIDATES).all(fts, Number.MAX_SAFE_INTEGER) as number[];
+  const chunk = newest(WALK_CHUNK);
+  const keep = db
+    .prepare(
+      `SELECT t.id FROM json_each(@ids) j CROSS JOIN transcript_turns t ON t.id = j.value JOIN interviews i ON i.id = t.interview_id
+       WHERE ${where.join(' AND ')} ORDER BY t.id DESC`,
+    )
+    .pluck();
+  const found: number[] = [];
+  let before = Number.MAX_SAFE_INTEGER;
+  for (let step = 0; step < WALK_STEPS; step++) {
+    const ids = chunk.all(fts, before) as number[];
+    if (ids.length === 0) return found;
+    found.push(...(keep.all({ ...params, ids: JSON.stringify(ids) }) as number[]));
+    if (found.length >= COMMON_CANDIDATES) return found.slice(0, COMMON_CANDIDATES);
+    before = ids[ids.length - 1]!;
+  }
+  // Few of the newest matches pass the filter: start from the filtered turns and keep those that match.
+  return db
+    .prepare(
+      `SELECT t.id FROM interviews i CROSS JOIN transcript_turns t ON i.id = t.interview_id
+       WHERE ${where.join(' AND ')} AND t.id IN (SELECT rowid FROM turns_fts WHERE turns_fts MATCH @fts)
+       ORDER BY t.id DESC LIMIT ${COMMON_CANDIDATES}`,
+    )
+    .pluck()
+    .all(params) as number[];
+}
+
+/** Whether a query matches more turns than bm25 can rank within a keystroke (a lazy, newest-first probe). */
+function isCommon(db: CacheDb, table: 'turns_fts', fts: string): boolean {
+  return db.prepare(`SELECT 1 FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ${RANKED_CANDIDATES}`).get(fts) !== undefined;
+}
+
+/**
+ * Orders candidates by how densely they use the query's words, newest first on ties; ranks come out
+ * negative like bm25's, so both kinds of result sort the same way.
+ */
+function byDensity<T extends { rowid: number; rank: number; text: string }>(rows: T[], words: string[], limit: number): T[] {
+  const wanted = new Set(words);
+  const scored = rows.map((r) => {
+    const ws = tokens(r.text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+    const hits = ws.filter((w) => wanted.has(w) || [...wanted].some((q) => w.startsWith(q))).length;
+    return { ...r, rank: -(hits / Math.sqrt(Math.max(ws.length, 1))) };
+  });
+  return scored.sort((a, b) => a.rank - b.rank || b.rowid - a.rowid).slice(0, limit);
 }
 
 /** Snippets only for the rows being returned: building them is the costly part of a search. */
