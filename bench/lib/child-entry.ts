@@ -15,9 +15,15 @@ async function main(): Promise<void> {
   const [modulePath, exportName, argsJson] = process.argv.slice(2);
   if (!modulePath || !exportName || argsJson === undefined) throw new Error('usage: child-entry.ts <module> <export> <json args>');
   const marks: Record<string, number> = {};
+  const cpu_ms_marks: Record<string, number> = {};
+  const cpuMs = () => {
+    const c = process.cpuUsage();
+    return (c.user + c.system) / 1000;
+  };
   const probe: Probe = {
     mark(label) {
       marks[label] = sampler.peak();
+      cpu_ms_marks[label] = cpuMs();
     },
   };
   const mod = (await import(pathToFileURL(resolve(modulePath)).href)) as Record<string, unknown> & { default?: Record<string, unknown> };
@@ -25,7 +31,7 @@ async function main(): Promise<void> {
   if (typeof fn !== 'function') throw new Error(`${modulePath} has no export ${exportName}`);
   const value = await fn(JSON.parse(argsJson), probe);
   const peak = sampler.stop();
-  const rss: RssReport = { peak_bytes: peak, max_rss_bytes: process.resourceUsage().maxRSS * 1024, samples: sampler.samples(), marks };
+  const rss: RssReport = { peak_bytes: peak, max_rss_bytes: process.resourceUsage().maxRSS * 1024, samples: sampler.samples(), marks, cpu_ms_marks, cpu_ms: cpuMs() };
   send({ ok: true, value, rss });
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SeededSandbox } from './types';
@@ -151,8 +151,26 @@ export async function ensureSeeded(
     pages: Math.ceil(spec.interviews / spec.pageSize),
     dataFile,
     reused,
+    pid: sb.pid,
   };
 }
+
+/**
+ * CPU time (user + system) another process has used so far, from /proc (Linux only; null elsewhere).
+ * The sandbox shares the machine's cores with the contenders, so its CPU is part of the picture.
+ */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are 14 and 15.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux Node supports. */
+const CLOCK_TICKS = 100;
 
 export const sandboxFileExists = (f: string) => existsSync(f);
 

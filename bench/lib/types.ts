@@ -26,6 +26,8 @@ export type SeededSandbox = {
   pages: number;
   dataFile: string;
   reused: boolean;
+  /** The sandbox process, for its CPU time. */
+  pid: number;
 };
 
 export type PhaseTiming = { label: string; ms: number };
@@ -63,4 +65,7 @@ export type RssReport = {
   max_rss_bytes: number;
   samples: number;
   marks: Record<string, number>;
+  /** CPU time (user + system, every thread of the process) at each mark, and at the end. */
+  cpu_ms_marks: Record<string, number>;
+  cpu_ms: number;
 };

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { runInChild, type ChildResult } from '../lib/contender';
-import { setLatency } from '../lib/sandbox';
+import { processCpuMs, setLatency } from '../lib/sandbox';
 import { mb, ms, num, ratio } from '../lib/format';
 import { coveredMs } from '../lib/stats';
 import type { BenchContext, BenchRow, Probe } from '../lib/types';
@@ -101,7 +102,7 @@ type RunFigures = {
   /** When the last interview page had arrived, from the start of the run. */
   last_page_at_ms: number;
 };
-export type SyncOutcome = { open_ms: number; full: RunFigures; resyncs: RunFigures[]; interviews_cached: number };
+export type SyncOutcome = { open_ms: number; full: RunFigures; index_ready_ms: number; resyncs: RunFigures[]; interviews_cached: number };
 
 /**
  * The app's sync: SyncEngine with the cache in its worker thread (as the app and CLI host it), into a
@@ -173,12 +174,17 @@ export async function syncContender(a: SyncArgs, probe: Probe): Promise<SyncOutc
   };
   const full = await once();
   probe.mark('full');
+  // The worker indexes the new turns for search once writes stop; time until that backlog is gone.
+  const idx0 = performance.now();
+  while ((await inner.call('search.backlog')) > 0) await new Promise((r) => setTimeout(r, 25));
+  const index_ready_ms = performance.now() - idx0;
+  probe.mark('indexed');
   const resyncs: RunFigures[] = [];
   for (let i = 0; i < a.resyncs; i++) resyncs.push(await once());
   const interviews_cached = await inner.call('interviews.count', {});
   await inner.close();
   await base.close();
-  return { open_ms, full, resyncs, interviews_cached };
+  return { open_ms, full, index_ready_ms, resyncs, interviews_cached };
 }
 
 export type FullSyncShared = { cacheFile: string; outcome: SyncOutcome };
@@ -192,12 +198,30 @@ export const fullSync = (net: NetworkProfile) => async (ctx: BenchContext): Prom
   }
 };
 
+type Measured = { rss: { cpu_ms: number; cpu_ms_marks: Record<string, number> }; sandboxCpuMs: number | null };
+
+/** Where the CPU went: with the sandbox on the same cores, their sum over the core count bounds the wall time. */
+function cpuNote(sync: Measured, raw: Measured, naive: Measured): string {
+  const sb = (m: Measured) => (m.sandboxCpuMs === null ? 'n/a' : ms(m.sandboxCpuMs));
+  const toFull = sync.rss.cpu_ms_marks.full ?? sync.rss.cpu_ms;
+  const floor = sync.sandboxCpuMs === null ? '' : `; on ${cpus().length} cores that alone is at least ${ms((toFull + sync.sandboxCpuMs) / cpus().length)} of wall time`;
+  return (
+    `CPU time (user + system): the sync process ${ms(toFull)} up to the end of the full sync (start-up, main thread and cache worker; ${ms(sync.rss.cpu_ms)} with indexing and re-syncs), ` +
+    `the sandbox ${sb(sync)} serving it${floor}. Raw: ${ms(raw.rss.cpu_ms)}, sandbox ${sb(raw)}. Naive: ${ms(naive.rss.cpu_ms)}, sandbox ${sb(naive)}.`
+  );
+}
+
 async function fullSyncOver(ctx: BenchContext, net: NetworkProfile): Promise<BenchRow> {
   const s = ctx.sandbox;
   const common = { baseUrl: s.baseUrl, apiKey: s.apiKey, projectId: s.projectId, pageSize: s.pageSize };
   const tag = net.latencyMs > 0 ? ` [${net.label}]` : '';
-  const child = <R>(label: string, exportName: string, args: unknown) =>
-    ctx.phase(`${label}${tag}`, () => runInChild<R>(ctx.root, MODULE, exportName, args, { cpuProfDir: ctx.cpuProfDir, label: `${label}${tag}` }));
+  // Each contender's own CPU comes from its child; the sandbox's (serving it) is read around the child.
+  const child = async <R>(label: string, exportName: string, args: unknown): Promise<ChildResult<R> & { sandboxCpuMs: number | null }> => {
+    const before = processCpuMs(s.pid);
+    const r = await ctx.phase(`${label}${tag}`, () => runInChild<R>(ctx.root, MODULE, exportName, args, { cpuProfDir: ctx.cpuProfDir, label: `${label}${tag}` }));
+    const after = processCpuMs(s.pid);
+    return { ...r, sandboxCpuMs: before !== null && after !== null ? after - before : null };
+  };
 
   // The sandbox's first answers are slower (JIT, page cache); warm it so no contender pays for that alone.
   if (net.latencyMs === 0) {
@@ -207,7 +231,7 @@ async function fullSyncOver(ctx: BenchContext, net: NetworkProfile): Promise<Ben
   }
   const raw = await child<PagesResult>('raw limit (undici, bodies dropped)', 'rawPages', { ...common, pages: s.pages, concurrency: ctx.concurrency });
   const cacheFile = join(ctx.runDir, `cache-${net.key}`, 'workspace.db');
-  const sync: ChildResult<SyncOutcome> = await child<SyncOutcome>('full sync (SyncEngine + worker cache) and re-syncs', 'syncContender', {
+  const sync = await child<SyncOutcome>('full sync (SyncEngine + worker cache) and re-syncs', 'syncContender', {
     baseUrl: s.baseUrl,
     apiKey: s.apiKey,
     cacheFile,
@@ -246,10 +270,12 @@ async function fullSyncOver(ctx: BenchContext, net: NetworkProfile): Promise<Ben
     notes: [
       `Full sync: ${num(f.interviews_written)} interviews written (${num(sync.value.interviews_cached)} in the cache), ${num(f.requests)} requests, ${f.issues} issues; ` +
         `interview-page requests outstanding ${ms(f.requests_busy_ms)} of ${ms(f.ms)} (last page in at ${ms(f.last_page_at_ms)}), cache calls outstanding ${ms(f.cache_busy_ms)} (${num(f.cache_calls)} calls); ` +
-        `up to ${f.max_pages_waiting} fetched pages were waiting for the cache worker at once; opening the empty cache took ${ms(sync.value.open_ms)} (not counted).`,
+        `up to ${f.max_pages_waiting} fetched pages were waiting for the cache worker at once; opening the empty cache took ${ms(sync.value.open_ms)} (not counted). ` +
+        `The search index then caught up in the background ${ms(sync.value.index_ready_ms)} after the sync finished (a search before that indexes the rest first).`,
       `Peak RSS (20 ms samples of process.memoryUsage().rss; kernel maxRSS in brackets): sync ${mb(syncPeak)} [${mb(sync.rss.max_rss_bytes)} incl. re-syncs], raw ${mb(raw.rss.peak_bytes)} [${mb(raw.rss.max_rss_bytes)}], naive ${mb(naive.rss.peak_bytes)} [${mb(naive.rss.max_rss_bytes)}].`,
       `For scale: a contender child at rest (node, bundled JS, no work) is ${mb(rest.rss.marks.bare ?? 0)}, and ${mb(rest.rss.peak_bytes)} once it has opened an empty worker cache.`,
       `Bytes read: raw ${mb(raw.value.bytes)}, naive ${mb(naive.value.bytes)}.`,
+      cpuNote(sync, raw, naive),
     ],
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { indexBacklog } from '../../src/main/cache/queries/search-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInProcessCache } from '../../src/main/cache/cache';
 import { silentLogger } from '../../src/main/logging/logger';
@@ -52,7 +53,7 @@ function runChild(cacheFile: string, killAfterMs: number): Promise<{ killed: boo
 
 /** Beyond integrity_check: the cache's own invariants, which a torn write would break. */
 function checkConsistent(file: string): void {
-  const db = new Database(file, { readonly: true });
+  const db = new Database(file);
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);
@@ -60,11 +61,13 @@ function checkConsistent(file: string): void {
       .prepare("SELECT i.id FROM interviews i WHERE i.detail_state = 'complete' AND i.turn_count <> (SELECT COUNT(*) FROM transcript_turns t WHERE t.interview_id = i.id)")
       .all();
     expect(torn).toEqual([]);
-    const indexed = (db.prepare('SELECT COUNT(*) AS n FROM turns_fts').get() as { n: number }).n;
-    const turns = (db.prepare('SELECT COUNT(*) AS n FROM transcript_turns').get() as { n: number }).n;
-    expect(indexed).toBe(turns);
     const dupes = db.prepare('SELECT interview_id, idx, COUNT(*) AS n FROM transcript_turns GROUP BY interview_id, idx HAVING n > 1').all();
     expect(dupes).toEqual([]);
+    // The search index as the kill left it is sound in itself (FTS5's own check)...
+    db.prepare("INSERT INTO turns_fts(turns_fts, rank) VALUES ('integrity-check', 0)").run();
+    // ...and once its backlog is indexed, as the app does next, it matches the cached turns exactly.
+    indexBacklog(db, {});
+    db.prepare("INSERT INTO turns_fts(turns_fts, rank) VALUES ('integrity-check', 1)").run();
   } finally {
     db.close();
   }

@@ -190,4 +190,38 @@ describe('sync engine', () => {
     expect(walk.interviews_seen).toBe(255);
     expect(walk.interviews_written).toBe(0);
   });
+
+  it('when the cache writes slower than pages arrive, at most concurrency + 1 pages are held in memory', async () => {
+    const org = await sb.newOrg({ trial_credits: 1000 });
+    const id = await launchedProject(org, 600);
+    const inner = await memoryCache();
+    // Pages in memory: from the start of an interview-page request until that page is written.
+    let held = 0;
+    let maxHeld = 0;
+    const cache: Cache = {
+      file: inner.file,
+      close: () => inner.close(),
+      call: (async (op: string, ...args: never[]) => {
+        const r = await (inner.call as (op: string, ...a: never[]) => Promise<unknown>)(op, ...args);
+        if (op === 'interviews.saveFullRecords') {
+          await new Promise((res) => setTimeout(res, 40)); // a slow disk
+          held--;
+        }
+        return r;
+      }) as Cache['call'],
+    };
+    const client: typeof org.client = {
+      ...org.client,
+      listInterviews: (...a: Parameters<typeof org.client.listInterviews>) => {
+        maxHeld = Math.max(maxHeld, ++held);
+        return org.client.listInterviews(...a);
+      },
+    };
+    const result = await new SyncEngine({ client, cache, log: silentLogger, concurrency: 3, pageSize: 50 }).run();
+    expect(result.issues).toEqual([]);
+    expect(await cache.call('interviews.ids', {})).toEqual(sandboxInterviewIds(sb.context.db, id));
+    expect(maxHeld).toBeGreaterThan(1); // pages were fetched while others waited to be written
+    expect(maxHeld).toBeLessThanOrEqual(3 + 1);
+    await cache.close();
+  });
 });

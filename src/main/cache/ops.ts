@@ -5,6 +5,7 @@ import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
 import * as reports from './queries/reports';
 import * as search from './queries/search';
+import * as searchIndex from './queries/search-index';
 import * as user from './queries/user-data';
 
 /**
@@ -36,6 +37,8 @@ export const cacheOps = {
   'reports.get': reports.getReport,
   'search.query': search.search,
   'search.locateQuote': search.locateQuote,
+  'search.backlog': searchIndex.searchBacklog,
+  'search.indexBacklog': searchIndex.indexBacklog,
   'highlights.add': user.addHighlight,
   'highlights.update': user.updateHighlight,
   'highlights.delete': user.deleteHighlight,

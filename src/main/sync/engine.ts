@@ -79,7 +79,7 @@ export class SyncEngine {
       issues: [],
       newComplete: [],
       progress: { phase: 'projects', done: 0, total: 1 },
-      held: createLimiter(concurrency + 2),
+      held: createLimiter(concurrency + 1),
       firstPages: new Map(),
     };
     const emit = () => this.o.onProgress?.({ ...state.progress });

@@ -169,6 +169,20 @@ describe('worker-hosted cache', () => {
     }
   });
 
+  it('indexes new turns for search on its own once the cache is quiet, without a search asking', async () => {
+    const worker = await openWorkerCache(freshFile(), WORKER);
+    try {
+      await worker.call('projects.saveList', { items: [project('p1')], syncedAt: NOW });
+      await worker.call('interviews.saveFullRecords', { projectId: 'p1', items: [record('i1', [['User', 'the price went up'], ['AI', 'why?']])], now: NOW });
+      expect(await worker.call('search.backlog')).toBe(2);
+      const started = Date.now();
+      while ((await worker.call('search.backlog')) > 0 && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 400));
+      expect(await worker.call('search.backlog')).toBe(0);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('a closed cache refuses further calls', async () => {
     const worker = await openWorkerCache(freshFile(), WORKER);
     await worker.close();

@@ -1,4 +1,5 @@
 import type { CacheDb } from '../open';
+import { indexBacklog } from './search-index';
 
 export type SearchHit = {
   kind: 'turn' | 'quote';
@@ -89,6 +90,8 @@ type Row = Omit<SearchHit, 'snippet'> & Candidate;
 /** Ranked hits across transcript turns and report quotes; turns and quotes interleaved by rank. */
 export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
   if (!toFtsQuery(args.query)) return [];
+  // A search sees every cached turn: whatever the idle indexer has not reached yet is indexed first.
+  indexBacklog(db, {});
   const limit = Math.min(Math.max(args.limit ?? 50, 1), 500);
   const words = tokens(args.query.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
   const hits: SearchHit[] = [];
@@ -207,6 +210,7 @@ function snippetsFor(db: CacheDb, table: 'turns_fts' | 'quotes_fts', fts: string
 export function locateQuote(db: CacheDb, args: { projectId: string; quote: string }): { interview_id: string; turn_index: number; start_ms: number } | null {
   const fts = toFtsQuery(`"${args.quote.replace(/"/g, ' ')}"`);
   if (!fts) return null;
+  indexBacklog(db, {});
   const row = db
     .prepare(
       `SELECT t.interview_id, t.idx AS turn_index, t.start_ms, t.text

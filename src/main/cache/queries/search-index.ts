@@ -1,0 +1,35 @@
+import type { CacheDb } from '../open';
+import { stmt } from './stmt';
+
+export type IndexProgress = { indexed: number; remaining: number };
+
+/**
+ * Turns written but not yet in the search index (see migration 0008), read from the ids alone so it is
+ * cheap to ask often: exact while turns arrive in order, an upper bound when some were deleted before
+ * being indexed. Zero exactly when nothing is waiting.
+ */
+export function searchBacklog(db: CacheDb): number {
+  return stmt(db, "SELECT max(0, coalesce((SELECT max(id) FROM transcript_turns), 0) - indexed_upto) FROM search_backlog WHERE name = 'turns'").pluck().get() as number;
+}
+
+/**
+ * Adds up to `maxRows` waiting turns to the search index, oldest first, in one transaction with the
+ * new mark, so a crash leaves either the whole step or none of it. One bulk insert costs a fraction of
+ * indexing the same turns one by one as they arrive.
+ */
+export function indexBacklog(db: CacheDb, args: { maxRows?: number }): IndexProgress {
+  const max = Math.max(1, Math.floor(args.maxRows ?? Number.MAX_SAFE_INTEGER));
+  const mark = stmt(db, "SELECT indexed_upto FROM search_backlog WHERE name = 'turns'").pluck();
+  const upTo = stmt(db, `SELECT max(id) FROM (SELECT id FROM transcript_turns WHERE id > ? ORDER BY id LIMIT ?)`).pluck();
+  const add = stmt(db, 'INSERT INTO turns_fts(rowid, text) SELECT id, text FROM transcript_turns WHERE id > ? AND id <= ?');
+  const move = stmt(db, "UPDATE search_backlog SET indexed_upto = ? WHERE name = 'turns'");
+  const indexed = db.transaction(() => {
+    const from = mark.get() as number;
+    const to = upTo.get(from, max) as number | null;
+    if (to === null) return 0;
+    const n = add.run(from, to).changes;
+    move.run(to);
+    return n;
+  })();
+  return { indexed, remaining: indexed === 0 ? 0 : searchBacklog(db) };
+}
