@@ -37,6 +37,32 @@ describe.skipIf(skip !== null)('browser harness smoke', () => {
     expect(problems).toEqual([]);
   });
 
+  it('follows the system theme: the dark scheme gets dark surfaces and light text', async () => {
+    const colours = async (scheme: 'light' | 'dark') => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+      const { problems } = watchPage(page);
+      await page.goto(harness.host.url);
+      // The demo workspace from the test above is still there: the project list opens.
+      await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+      await shot(page, `smoke-projects-${scheme}`);
+      const c = await page.evaluate(() => {
+        const luminance = (css: string) => {
+          const [r, g, b] = (css.match(/[\d.]+/g) ?? []).map(Number);
+          return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+        };
+        const body = getComputedStyle(document.body);
+        return { background: luminance(body.backgroundColor), text: luminance(body.color) };
+      });
+      expect(problems).toEqual([]);
+      await page.close();
+      return c;
+    };
+    const light = await colours('light');
+    const dark = await colours('dark');
+    expect(light.background).toBeGreaterThan(light.text);
+    expect(dark.background).toBeLessThan(dark.text);
+  });
+
   it('the bridge refuses calls from another origin', async () => {
     const res = await fetch(`${harness.host.url}__fieldwork/invoke`, {
       method: 'POST',

@@ -1,3 +1,4 @@
+import type { InterviewRow } from '../../../shared/ipc/channels/views';
 import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import type { CacheDb } from '../open';
@@ -8,19 +9,8 @@ export function fingerprint(i: Pick<InterviewRecord, 'status' | 'completed_at' |
   return JSON.stringify([i.status, i.completed_at, i.duration_minutes, i.participant]);
 }
 
-export type InterviewSummary = {
-  id: string;
-  project_id: string;
-  status: string;
-  completed_at: string | null;
-  duration_minutes: number | null;
-  participant_name: string | null;
-  participant_email: string | null;
-  screener_approved: boolean | null;
-  detail_state: 'pending' | 'complete';
-  turn_count: number;
-  has_video: boolean;
-};
+/** A listing row as the cache knows it; the view adds whether a local video copy exists. */
+export type InterviewSummary = Omit<InterviewRow, 'offline'>;
 
 export type CachedInterview = InterviewSummary & {
   video_url: string | null;

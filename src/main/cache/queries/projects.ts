@@ -1,3 +1,4 @@
+import type { ProjectGuide } from '../../../shared/ipc/channels/views';
 import type { ProjectListItem } from '../../../shared/schemas/project';
 import type { CacheDb } from '../open';
 import { stmt } from './stmt';
@@ -32,18 +33,7 @@ export type GuideInput = {
   source: 'created' | 'patched' | 'external' | 'demo' | 'launched';
 };
 
-export type CachedGuide = {
-  interview_id: string | null;
-  research_objective: string | null;
-  intro_message: string | null;
-  end_message: string | null;
-  languages: { language_name: string; accent: string }[];
-  interaction_modes: string[];
-  call_url: string | null;
-  questions: { question: string; probing_level: string }[];
-  source: string;
-  updated_at: string;
-};
+export type CachedGuide = ProjectGuide;
 
 type Row = Omit<CachedProject, 'has_launched' | 'listed'> & { has_launched: number; listed: number };
 const toProject = (r: Row): CachedProject => ({ ...r, has_launched: r.has_launched === 1, listed: r.listed === 1 });

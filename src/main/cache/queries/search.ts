@@ -1,18 +1,9 @@
+import type { SearchHitView } from '../../../shared/ipc/channels/cache-domains';
 import type { CacheDb } from '../open';
 import { indexBacklog } from './search-index';
 
-export type SearchHit = {
-  kind: 'turn' | 'quote';
-  project_id: string;
-  project_title: string;
-  interview_id: string | null;
-  participant_name: string | null;
-  role: string | null;
-  start_ms: number | null;
-  /** The matching text around the hit; matched terms are wrapped in MARK_START / MARK_END. */
-  snippet: string;
-  rank: number;
-};
+/** A hit as the IPC view carries it (matched terms wrapped in MARK_START / MARK_END), plus its rank. */
+export type SearchHit = SearchHitView & { rank: number };
 
 /** Control characters that never occur in text, so the renderer can mark matches without parsing HTML. */
 export const MARK_START = '\u0002';

@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
 import { withFullSync, type CacheDb } from '../open';
 import { stmt } from './stmt';
 
 /** Researcher-authored data. Every write goes through withFullSync: this is the one thing sync cannot restore. */
-export type Highlight = {
-  id: string;
-  project_id: string;
-  interview_id: string;
-  start_turn: number;
-  start_offset: number;
-  end_turn: number;
-  end_offset: number;
-  start_ms: number | null;
-  quote: string;
-  note: string;
-  tags: string[];
-  created_at: string;
-  updated_at: string;
-};
+export type Highlight = HighlightView;
 
 export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at'>;
 
