@@ -1,26 +1,15 @@
 // Migration 0001 (service data), tested on its own as Signal does: the tables, columns and indexes it
 // creates, the constraints that keep the data consistent, and the query plans its indexes exist for.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, it, expect } from 'vitest';
-import { migrate } from '../../../../src/main/cache/migrate';
 import { MIGRATIONS } from '../../../../src/main/cache/migrations';
+import { columns, migratedTo, plan } from './support';
 
 const VERSION = 1;
+const migratedDb = () => migratedTo(VERSION);
 
-async function migratedDb(): Promise<Database.Database> {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  const r = await migrate(db, { migrations: MIGRATIONS.slice(0, VERSION) });
-  expect(r).toEqual({ from: 0, to: VERSION, backup: null });
-  return db;
-}
-
-type Column = { name: string; type: string; notnull: number; dflt_value: string | null; pk: number };
-const columns = (db: Database.Database, table: string) => db.pragma(`table_info(${table})`) as Column[];
 const names = (db: Database.Database, type: 'table' | 'index' | 'trigger') =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name").all(type) as { name: string }[]).map((r) => r.name);
-const plan = (db: Database.Database, sql: string, ...params: unknown[]) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('\n');
 const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 function seed(db: Database.Database) {

@@ -1,18 +1,15 @@
 // Migration 0002 (search index): FTS5 over transcript turns and report quotes, external-content tables
 // kept in step by triggers. Checked through the index itself (MATCH) and FTS5's own integrity-check,
 // which compares the index with the content table.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { migratedTo } from './support';
 import { describe, it, expect } from 'vitest';
-import { migrate } from '../../../../src/main/cache/migrate';
 import { LATEST_VERSION, MIGRATIONS } from '../../../../src/main/cache/migrations';
 
 const VERSION = 2;
 
 async function migratedDb(version = VERSION): Promise<Database.Database> {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  const r = await migrate(db, { migrations: MIGRATIONS.slice(0, version) });
-  expect(r.to).toBe(version);
+  const db = await migratedTo(version);
   db.exec(`
     INSERT INTO projects (id, title, status) VALUES ('p1', 'Churn', 'STARTED');
     INSERT INTO interviews (id, project_id, status, fingerprint, detail_state, listed_at) VALUES

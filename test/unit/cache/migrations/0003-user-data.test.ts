@@ -1,24 +1,13 @@
 // Migration 0003 (user data): highlights, their tags and notes. The researcher's own work, so the
 // tables deliberately have no foreign keys into the service tables that every sync replaces.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, it, expect } from 'vitest';
-import { migrate } from '../../../../src/main/cache/migrate';
 import { MIGRATIONS } from '../../../../src/main/cache/migrations';
+import { columns, migratedTo, plan } from './support';
 
 const VERSION = 3;
+const migratedDb = () => migratedTo(VERSION);
 
-async function migratedDb(): Promise<Database.Database> {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  const r = await migrate(db, { migrations: MIGRATIONS.slice(0, VERSION) });
-  expect(r).toEqual({ from: 0, to: VERSION, backup: null });
-  return db;
-}
-
-type Column = { name: string; notnull: number; dflt_value: string | null; pk: number };
-const columns = (db: Database.Database, table: string) => db.pragma(`table_info(${table})`) as Column[];
-const plan = (db: Database.Database, sql: string, ...params: unknown[]) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('\n');
 
 const insertHighlight = (db: Database.Database, h: { id: string; interview?: string; st: number; so: number; et: number; eo: number }) =>
   db

@@ -1,23 +1,12 @@
 // Migration 0004 (local jobs): sync progress, report polls that outlive a restart, offline videos.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, it, expect } from 'vitest';
-import { migrate } from '../../../../src/main/cache/migrate';
 import { LATEST_VERSION, MIGRATIONS } from '../../../../src/main/cache/migrations';
+import { columns, migratedTo, plan } from './support';
 
 const VERSION = 4;
+const migratedDb = () => migratedTo(VERSION);
 
-async function migratedDb(): Promise<Database.Database> {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  const r = await migrate(db, { migrations: MIGRATIONS.slice(0, VERSION) });
-  expect(r).toEqual({ from: 0, to: VERSION, backup: null });
-  return db;
-}
-
-type Column = { name: string; notnull: number; dflt_value: string | null; pk: number };
-const columns = (db: Database.Database, table: string) => db.pragma(`table_info(${table})`) as Column[];
-const plan = (db: Database.Database, sql: string, ...params: unknown[]) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('\n');
 
 const poll = (db: Database.Database, project: string, state: string) =>
   db

@@ -1,13 +1,11 @@
 // Migration 0005: report quotes stay searchable correctly when their text changes.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { migratedTo } from './support';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../src/main/cache/migrate';
 import { MIGRATIONS } from '../../../../src/main/cache/migrations';
 
 async function db(upTo: number) {
-  const d = new Database(':memory:');
-  d.pragma('foreign_keys = ON');
-  await migrate(d, { migrations: MIGRATIONS.slice(0, upTo) });
+  const d = await migratedTo(upTo);
   d.exec(`INSERT INTO projects (id, title, status) VALUES ('p', 'P', 'IN_PROGRESS');
           INSERT INTO reports (project_id, status, synced_at) VALUES ('p', 'COMPLETED', 'now');
           INSERT INTO report_themes (project_id, position, title, frequency, summary) VALUES ('p', 0, 'T', 0.5, 's');

@@ -1,15 +1,13 @@
 // Migration 0006: the pending-records query reads the partial index, already in list order.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { migratedTo } from './support';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../src/main/cache/migrate';
 import { MIGRATIONS } from '../../../../src/main/cache/migrations';
 
 const PENDING = "SELECT id FROM interviews WHERE project_id = ? AND detail_state = 'pending' ORDER BY completed_at DESC";
 
 async function db(upTo: number) {
-  const d = new Database(':memory:');
-  d.pragma('foreign_keys = ON');
-  await migrate(d, { migrations: MIGRATIONS.slice(0, upTo) });
+  const d = await migratedTo(upTo);
   d.exec("INSERT INTO projects (id, title, status) VALUES ('p', 'P', 'IN_PROGRESS')");
   const ins = d.prepare("INSERT INTO interviews (id, project_id, status, completed_at, fingerprint, detail_state, listed_at) VALUES (?, 'p', 'COMPLETE', ?, 'f', ?, 'now')");
   for (let i = 0; i < 2000; i++) ins.run(`i${i}`, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), i % 100 === 0 ? 'pending' : 'complete');

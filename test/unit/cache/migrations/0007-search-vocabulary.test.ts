@@ -1,14 +1,13 @@
 // Migration 0007: no prefix indexes; prefixes expand through the vocabulary; existing rows re-indexed.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { migratedTo } from './support';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../src/main/cache/migrate';
 import { MIGRATIONS } from '../../../../src/main/cache/migrations';
 import { search } from '../../../../src/main/cache/queries/search';
 
 async function db(upTo: number) {
-  const d = new Database(':memory:');
-  d.pragma('foreign_keys = ON');
-  await migrate(d, { migrations: MIGRATIONS.slice(0, upTo) });
+  const d = await migratedTo(upTo);
   return d;
 }
 

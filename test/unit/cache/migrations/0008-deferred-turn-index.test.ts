@@ -1,5 +1,6 @@
 // Migration 0008: turns reach the search index in bulk after they are written, and never go missing.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { migratedTo } from './support';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../src/main/cache/migrate';
 import { MIGRATIONS } from '../../../../src/main/cache/migrations';
@@ -7,9 +8,7 @@ import { indexBacklog, searchBacklog } from '../../../../src/main/cache/queries/
 import { search } from '../../../../src/main/cache/queries/search';
 
 async function db(upTo: number) {
-  const d = new Database(':memory:');
-  d.pragma('foreign_keys = ON');
-  await migrate(d, { migrations: MIGRATIONS.slice(0, upTo) });
+  const d = await migratedTo(upTo);
   d.exec(`INSERT INTO projects (id, title, status) VALUES ('p', 'P', 'IN_PROGRESS');
           INSERT INTO interviews (id, project_id, status, fingerprint, detail_state, listed_at) VALUES ('i', 'p', 'COMPLETE', 'f', 'complete', 'now');`);
   return d;
