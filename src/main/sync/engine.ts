@@ -88,15 +88,17 @@ export class SyncEngine {
     await this.o.cache.call('sync.started', { scope: 'workspace', now: iso() });
     emit();
 
+    const listed = Promise.all([
+      limit(() => counted(state, () => this.o.client.listProjects(so))),
+      limit(() => counted(state, () => this.o.client.getCredits(so))),
+    ]);
+    listed.catch(() => undefined); // awaited below; this only keeps a failure from surfacing early as unhandled
     // Page 1 of every project synced before is asked for alongside the project list, so a re-sync with
     // nothing new costs one round trip instead of two.
     state.firstPages = await this.prefetchFirstPages(limit, state, signal, opts.projectIds);
     let projects: ProjectListItem[];
     try {
-      const [list, credits] = await Promise.all([
-        limit(() => counted(state, () => this.o.client.listProjects(so))),
-        limit(() => counted(state, () => this.o.client.getCredits(so))),
-      ]);
+      const [list, credits] = await listed;
       projects = list;
       await this.o.cache.call('projects.saveList', { items: list, syncedAt: iso() });
       await this.o.cache.call('credits.save', { credits, now: iso() });
