@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Shell } from './app/Shell';
 import { ErrorNote } from './components/ErrorNote';
-import { ProjectsScreen } from './features/projects/ProjectsScreen';
-import { AddWorkspaceForm } from './features/workspaces/AddWorkspaceForm';
 import { FirstRun } from './features/workspaces/FirstRun';
-import { Sidebar } from './features/workspaces/Sidebar';
 import { useWorkspaces } from './features/workspaces/store';
 import './styles/app.css';
 
 export function App() {
   const { status, workspaces, currentId, appInfo, error, load } = useWorkspaces();
-  const [adding, setAdding] = useState(false);
   useEffect(() => {
     void load();
     return window.fieldwork.events.on('workspaces.changed', () => void load());
@@ -46,21 +43,7 @@ export function App() {
   return (
     <div className="shell">
       {keychainBanner}
-      <div className="shell-body">
-        <Sidebar onAddWorkspace={() => setAdding(true)} />
-        <main className="content">
-          {adding ? (
-            <section className="screen" aria-labelledby="add-title">
-              <h1 id="add-title">Add a workspace</h1>
-              <div className="card" style={{ padding: 'var(--sp-24)', maxWidth: 520 }}>
-                <AddWorkspaceForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
-              </div>
-            </section>
-          ) : (
-            <ProjectsScreen workspace={current} />
-          )}
-        </main>
-      </div>
+      <Shell key={current.id} workspace={current} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProjectSummary } from '../../../shared/ipc/channels/views';
 import { ProgressBar } from '../../components/ProgressBar';
 import { StatusBadge } from '../../components/StatusBadge';
+import { openProject } from '../../app/nav-store';
 import { formatDate, typeLabel } from '../../lib/format';
 
 /** Every study of the workspace: title, type, status, created date and recruiting progress. */
@@ -23,7 +24,9 @@ export function ProjectTable({ items }: { items: ProjectSummary[] }) {
           return (
             <tr key={p.id}>
               <th scope="row" className="table-title">
-                {p.title || 'Untitled study'}
+                <button type="button" className="btn-link table-link" onClick={() => openProject(p.id)}>
+                  {p.title || 'Untitled study'}
+                </button>
               </th>
               <td>{typeLabel(p.type)}</td>
               <td>

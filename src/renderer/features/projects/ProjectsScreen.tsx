@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import { useNav } from '../../app/nav-store';
 import { ErrorNote } from '../../components/ErrorNote';
 import { relativeTime } from '../../lib/format';
+import { useSync } from '../sync/store';
 import { ProjectTable } from './ProjectTable';
 import { EMPTY, useProjects } from './store';
 
@@ -9,9 +11,10 @@ export function ProjectsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const slice = useProjects((s) => s.byWorkspace[workspace.id] ?? EMPTY);
   const load = useProjects((s) => s.load);
   const refresh = useProjects((s) => s.refresh);
+  const generation = useSync((s) => s.generation);
   useEffect(() => {
     void load(workspace.id);
-  }, [workspace.id, load]);
+  }, [workspace.id, load, generation]);
 
   const loading = slice.status === 'loading' || slice.status === 'idle';
   return (
@@ -24,8 +27,8 @@ export function ProjectsScreen({ workspace }: { workspace: WorkspaceSummary }) {
             {slice.syncedAt && <> · synced {relativeTime(slice.syncedAt)}</>}
           </p>
         </div>
-        <button type="button" className="btn" onClick={() => void refresh(workspace.id)} disabled={loading} aria-busy={loading}>
-          {loading ? 'Syncing…' : 'Sync now'}
+        <button type="button" className="btn btn-primary" onClick={() => useNav.getState().go({ name: 'new-study' })}>
+          New study
         </button>
       </header>
       {slice.error && <ErrorNote error={slice.error} onRetry={() => void refresh(workspace.id)} />}

@@ -1,41 +1,79 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { StatusDot } from '../../components/StatusBadge';
+import { openProject, useNav } from '../../app/nav-store';
 import { EMPTY, useProjects } from '../projects/store';
+import { useSync } from '../sync/store';
 import { useWorkspaces } from './store';
 
-export function Sidebar({ onAddWorkspace }: { onAddWorkspace: () => void }) {
+export function Sidebar() {
   const { workspaces, currentId, select } = useWorkspaces();
   const projects = useProjects((s) => (currentId ? (s.byWorkspace[currentId] ?? EMPTY) : EMPTY));
+  const loadProjects = useProjects((s) => s.load);
+  const generation = useSync((s) => s.generation);
+  const { route, go, openSearch } = useNav();
   const id = useId();
+  useEffect(() => {
+    if (currentId) void loadProjects(currentId);
+  }, [currentId, generation, loadProjects]);
+  const activeProject = route.name === 'project' || route.name === 'interview' ? route.projectId : null;
   return (
-    <nav className="sidebar" aria-label="Workspace and projects">
+    <nav className="sidebar" aria-label="Workspace and studies">
       <div className="field">
         <label htmlFor={`${id}-ws`} className="sidebar-label">
           Workspace
         </label>
-        <select id={`${id}-ws`} className="input" value={currentId ?? ''} onChange={(e) => select(e.target.value)}>
+        <select
+          id={`${id}-ws`}
+          className="input"
+          value={currentId ?? ''}
+          onChange={(e) => {
+            select(e.target.value);
+            go({ name: 'projects' });
+          }}
+        >
           {workspaces.map((w) => (
             <option key={w.id} value={w.id}>
               {w.name}
             </option>
           ))}
         </select>
-        <button type="button" className="btn-link sidebar-add" onClick={onAddWorkspace}>
+        <button type="button" className="btn-link sidebar-add" onClick={() => go({ name: 'add-workspace' })}>
           Add workspace
         </button>
       </div>
-      <h2 className="sidebar-label">Projects</h2>
-      <ul className="sidebar-projects">
-        {projects.items.map((p) => (
-          <li key={p.id}>
-            <StatusDot status={p.status} />
-            <span className="sidebar-project-title" title={p.title}>
-              {p.title || 'Untitled study'}
-            </span>
-          </li>
-        ))}
-        {projects.items.length === 0 && <li className="muted">{projects.status === 'ready' ? 'No studies yet' : '…'}</li>}
-      </ul>
+      <div className="sidebar-section">
+        <button type="button" className={`sidebar-item sidebar-heading ${route.name === 'projects' ? 'is-active' : ''}`} aria-current={route.name === 'projects' ? 'page' : undefined} onClick={() => go({ name: 'projects' })}>
+          Studies
+        </button>
+        <ul className="sidebar-projects">
+          {projects.items.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className={`sidebar-item ${activeProject === p.id ? 'is-active' : ''}`}
+                aria-current={activeProject === p.id ? 'page' : undefined}
+                onClick={() => openProject(p.id)}
+                title={p.title}
+              >
+                <StatusDot status={p.status} />
+                <span className="sidebar-project-title">{p.title || 'Untitled study'}</span>
+              </button>
+            </li>
+          ))}
+          {projects.items.length === 0 && <li className="muted sidebar-empty">{projects.status === 'ready' ? 'No studies yet' : 'Loading…'}</li>}
+        </ul>
+      </div>
+      <div className="sidebar-actions">
+        <button type="button" className={`sidebar-item ${route.name === 'new-study' ? 'is-active' : ''}`} onClick={() => go({ name: 'new-study' })}>
+          <span aria-hidden="true">＋</span> New study <kbd className="kbd">Ctrl N</kbd>
+        </button>
+        <button type="button" className="sidebar-item" onClick={() => openSearch(true)}>
+          <span aria-hidden="true">⌕</span> Search <kbd className="kbd">Ctrl K</kbd>
+        </button>
+        <button type="button" className={`sidebar-item ${route.name === 'settings' ? 'is-active' : ''}`} onClick={() => go({ name: 'settings' })}>
+          <span aria-hidden="true">⚙</span> Settings
+        </button>
+      </div>
     </nav>
   );
 }

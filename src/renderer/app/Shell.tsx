@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
+import { NewStudy } from '../features/new-study/NewStudy';
+import { ProjectPage } from '../features/project/ProjectPage';
+import { ProjectsScreen } from '../features/projects/ProjectsScreen';
+import { SearchPalette } from '../features/search/SearchPalette';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { SyncHeader } from '../features/sync/SyncHeader';
+import { useSync } from '../features/sync/store';
+import { InterviewViewer } from '../features/viewer/InterviewViewer';
+import { AddWorkspaceForm } from '../features/workspaces/AddWorkspaceForm';
+import { Sidebar } from '../features/workspaces/Sidebar';
+import { useNav } from './nav-store';
+import { ShortcutSheet } from './ShortcutSheet';
+import { useGlobalShortcuts } from './shortcuts';
+
+/** Sidebar, header and the current screen, for the workspace in use. */
+export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
+  const { route, go, back, searchOpen, openSearch, shortcutsOpen, openShortcuts } = useNav();
+  const attach = useSync((s) => s.attach);
+  const offline = useSync((s) => s.offline);
+  useEffect(() => attach(workspace.id), [workspace.id, attach]);
+  useGlobalShortcuts();
+  return (
+    <div className="shell-body">
+      <Sidebar />
+      <div className="main-column">
+        <header className="app-header">
+          {route.name === 'interview' ? (
+            <button type="button" className="btn btn-small" onClick={back}>
+              ← Back
+            </button>
+          ) : (
+            <span />
+          )}
+          <SyncHeader />
+        </header>
+        {offline && (
+          <div className="banner banner-warning" role="status">
+            <strong>Offline.</strong> <span>The service can't be reached, so Fieldwork is showing the data saved on this computer. It syncs again on its own.</span>
+          </div>
+        )}
+        <main className="content" id="main">
+          {route.name === 'projects' && <ProjectsScreen workspace={workspace} />}
+          {route.name === 'project' && <ProjectPage key={route.projectId} workspace={workspace} projectId={route.projectId} tab={route.tab} />}
+          {route.name === 'interview' && <InterviewViewer key={route.interviewId} workspace={workspace} projectId={route.projectId} interviewId={route.interviewId} atMs={route.atMs} />}
+          {route.name === 'new-study' && <NewStudy workspace={workspace} />}
+          {route.name === 'settings' && <SettingsScreen />}
+          {route.name === 'add-workspace' && (
+            <section className="screen" aria-labelledby="add-title">
+              <h1 id="add-title">Add a workspace</h1>
+              <div className="card" style={{ padding: 'var(--sp-24)', maxWidth: 520 }}>
+                <AddWorkspaceForm onDone={() => go({ name: 'projects' })} onCancel={back} />
+              </div>
+            </section>
+          )}
+        </main>
+      </div>
+      {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
+      {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Dialog } from '../components/Dialog';
+
+const ROWS: [string, string][] = [
+  ['Ctrl/⌘ K', 'Search'],
+  ['Ctrl/⌘ N', 'New study'],
+  ['Ctrl/⌘ R', 'Sync now'],
+  ['Ctrl/⌘ E', 'Export'],
+  ['Space', 'Player: play or pause'],
+  ['J / K / L', 'Player: back, pause, forward'],
+  ['← / →', 'Player: back or forward 5 s'],
+  ['[ / ]', 'Player: slower or faster'],
+  ['H', 'Player: highlight the selected text'],
+  ['?', 'This list'],
+];
+
+export function ShortcutSheet({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title="Keyboard shortcuts" onClose={onClose}>
+      <table className="table shortcut-table">
+        <tbody>
+          {ROWS.map(([k, v]) => (
+            <tr key={k}>
+              <th scope="row">
+                <kbd className="kbd">{k}</kbd>
+              </th>
+              <td>{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Dialog>
+  );
+}

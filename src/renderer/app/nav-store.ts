@@ -1,0 +1,47 @@
+import { create } from 'zustand';
+
+export const PROJECT_TABS = ['guide', 'stimuli', 'share', 'interviews', 'report'] as const;
+export type ProjectTab = (typeof PROJECT_TABS)[number];
+
+export type Route =
+  | { name: 'projects' }
+  | { name: 'project'; projectId: string; tab: ProjectTab }
+  | { name: 'interview'; projectId: string; interviewId: string; atMs: number | null }
+  | { name: 'new-study' }
+  | { name: 'settings' }
+  | { name: 'add-workspace' };
+
+type NavState = {
+  route: Route;
+  /** Routes visited before this one, so Back returns where the researcher was (a quote jump, a search hit). */
+  history: Route[];
+  searchOpen: boolean;
+  shortcutsOpen: boolean;
+  go(route: Route): void;
+  back(): void;
+  openSearch(open: boolean): void;
+  openShortcuts(open: boolean): void;
+};
+
+export const useNav = create<NavState>((set, get) => ({
+  route: { name: 'projects' },
+  history: [],
+  searchOpen: false,
+  shortcutsOpen: false,
+  go(route) {
+    const { route: current, history } = get();
+    if (JSON.stringify(current) === JSON.stringify(route)) return;
+    set({ route, history: [...history.slice(-49), current] });
+  },
+  back() {
+    const { history } = get();
+    const prev = history.at(-1);
+    set({ route: prev ?? { name: 'projects' }, history: history.slice(0, -1) });
+  },
+  openSearch: (searchOpen) => set({ searchOpen }),
+  openShortcuts: (shortcutsOpen) => set({ shortcutsOpen }),
+}));
+
+export const openProject = (projectId: string, tab: ProjectTab = 'guide') => useNav.getState().go({ name: 'project', projectId, tab });
+export const openInterview = (projectId: string, interviewId: string, atMs: number | null = null) =>
+  useNav.getState().go({ name: 'interview', projectId, interviewId, atMs });

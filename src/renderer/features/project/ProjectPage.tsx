@@ -1,0 +1,80 @@
+import { useEffect, type KeyboardEvent } from 'react';
+import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import { ErrorNote } from '../../components/ErrorNote';
+import { StatusBadge } from '../../components/StatusBadge';
+import { PROJECT_TABS, useNav, type ProjectTab } from '../../app/nav-store';
+import { relativeTime, typeLabel } from '../../lib/format';
+import { GuideTab } from '../guide/GuideTab';
+import { InterviewsTab } from '../interviews/InterviewsTab';
+import { ReportTab } from '../report/ReportTab';
+import { ShareTab } from '../share/ShareTab';
+import { StimuliTab } from '../stimuli/StimuliTab';
+import { useSync } from '../sync/store';
+import { LOADING, projectKey, useProject } from './store';
+
+const TAB_LABELS: Record<ProjectTab, string> = { guide: 'Guide', stimuli: 'Stimuli', share: 'Share', interviews: 'Interviews', report: 'Report' };
+
+/** One study: its header and the five tabs. Reads the cache; a finished sync reloads it. */
+export function ProjectPage({ workspace, projectId, tab }: { workspace: WorkspaceSummary; projectId: string; tab: ProjectTab }) {
+  const slice = useProject((s) => s.byKey[projectKey(workspace.id, projectId)] ?? LOADING);
+  const load = useProject((s) => s.load);
+  const generation = useSync((s) => s.generation);
+  const go = useNav((s) => s.go);
+  useEffect(() => {
+    void load(workspace.id, projectId);
+  }, [workspace.id, projectId, load, generation]);
+
+  const p = slice.detail;
+  if (!p) {
+    if (slice.status === 'error' && slice.error) return <section className="screen"><ErrorNote error={slice.error} onRetry={() => void load(workspace.id, projectId)} /></section>;
+    if (slice.status === 'missing') return <section className="screen"><p className="empty">This study is not in the saved data. Sync to fetch it, or pick another study.</p></section>;
+    return <p className="empty" role="status"><span className="spinner" aria-hidden="true" /> Opening study…</p>;
+  }
+  const tabs = PROJECT_TABS.filter((t) => t !== 'stimuli' || p.type === 'STIMULI');
+  const select = (t: ProjectTab) => go({ name: 'project', projectId, tab: t });
+  const onKey = (e: KeyboardEvent) => {
+    const i = tabs.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : null;
+    if (!next) return;
+    e.preventDefault();
+    select(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+  const active = tabs.includes(tab) ? tab : 'guide';
+  return (
+    <section className="project-page" aria-labelledby="project-title">
+      <header className="project-head">
+        <div className="project-head-title">
+          <h1 id="project-title">{p.title || 'Untitled study'}</h1>
+          <p className="muted">
+            {typeLabel(p.type)} · <StatusBadge status={p.status} /> · saved {relativeTime(p.synced_at)}
+          </p>
+        </div>
+        <div className="tabs" role="tablist" aria-label="Study sections" onKeyDown={onKey}>
+          {tabs.map((t) => (
+            <button
+              key={t}
+              id={`tab-${t}`}
+              type="button"
+              role="tab"
+              aria-selected={t === active}
+              aria-controls={`panel-${t}`}
+              tabIndex={t === active ? 0 : -1}
+              className="tab"
+              onClick={() => select(t)}
+            >
+              {TAB_LABELS[t]}
+            </button>
+          ))}
+        </div>
+      </header>
+      <div className="tab-panel" role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`}>
+        {active === 'guide' && <GuideTab workspace={workspace} project={p} />}
+        {active === 'stimuli' && <StimuliTab workspace={workspace} project={p} />}
+        {active === 'share' && <ShareTab workspace={workspace} project={p} />}
+        {active === 'interviews' && <InterviewsTab workspace={workspace} project={p} />}
+        {active === 'report' && <ReportTab workspace={workspace} project={p} />}
+      </div>
+    </section>
+  );
+}

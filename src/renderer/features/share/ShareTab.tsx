@@ -1,0 +1,8 @@
+import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+
+export type TabProps = { workspace: WorkspaceSummary; project: ProjectDetail };
+
+export function ShareTab({ project }: TabProps) {
+  return <p className="empty">Not built yet: {project.title}</p>;
+}

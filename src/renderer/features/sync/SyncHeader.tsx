@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { ProgressBar } from '../../components/ProgressBar';
+import { relativeTime } from '../../lib/format';
+import { useSync } from './store';
+
+/** The header's right side: sync state (dot, freshness, progress, Sync now) and credits. */
+export function SyncHeader() {
+  const { status, credits, offline, syncNow } = useSync();
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  const running = status?.running ?? false;
+  const p = status?.progress;
+  return (
+    <div className="sync-header">
+      <div className="sync-state" role="status" aria-live="polite">
+        <span className={`sync-dot ${offline ? 'sync-dot-offline' : running ? 'sync-dot-running' : 'sync-dot-ok'}`} aria-hidden="true" />
+        {running ? (
+          <span>
+            Syncing{p && p.total > 0 ? ` ${p.phase} ${p.done} of ${p.total}` : '…'}
+          </span>
+        ) : offline ? (
+          <span>Offline: showing saved data</span>
+        ) : (
+          <span className="muted">Synced {relativeTime(status?.last_completed_at ?? null)}</span>
+        )}
+        {running && p && p.total > 0 && <ProgressBar value={p.done} max={p.total} label="Sync progress" />}
+      </div>
+      <button type="button" className="btn btn-small" onClick={() => void syncNow()} disabled={running} title="Sync now (Ctrl+R)">
+        {running ? 'Syncing…' : 'Sync now'}
+      </button>
+      <div className="credits" aria-label="Credits">
+        {credits ? (
+          <>
+            <span className="num">{credits.balance}</span>
+            <span className="muted"> · </span>
+            <span className="num">{credits.trial_credits}</span>
+            <span className="muted"> trial</span>
+          </>
+        ) : (
+          <span className="muted">Credits unknown</span>
+        )}
+      </div>
+    </div>
+  );
+}
