@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { BrowserWindow} from 'electron';
-import { app, ipcMain, net, protocol, session } from 'electron';
+import type { BrowserWindow } from 'electron';
+import { app, clipboard, ipcMain, net, Notification, protocol, session } from 'electron';
 import { channelNames, IPC_EVENT_CHANNEL } from '../shared/ipc/contract';
 import { createCore, type Core } from './core';
 import { registerIpc, type IpcMainLike } from './ipc/registrar';
@@ -71,6 +71,13 @@ app.whenReady().then(async () => {
     sqliteBinding: findElectronSqliteBinding(appRoot, process.versions.electron, app.isPackaged),
     cacheWorker: { path: cacheWorkerPath },
     mediaUrl: (w, i) => `${MEDIA_SCHEME}://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`,
+    desktop: {
+      writeClipboard: (text) => clipboard.writeText(text),
+      // Only when the researcher is looking elsewhere; in the window, the renderer shows a toast.
+      notify: (n) => {
+        if (Notification.isSupported() && !mainWindow?.isFocused()) new Notification({ title: n.title, body: n.body }).show();
+      },
+    },
   });
   const mediaCore = core;
   protocol.handle(MEDIA_SCHEME, async (request) => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
+import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
 import { AppError } from './errors';
 import { EventHub } from './events';
@@ -46,6 +47,8 @@ export type CoreOptions = {
   timers?: Timers;
   /** Run the optional webhook receiver (the app does; a one-off CLI command must not take its port). */
   webhooks?: boolean;
+  /** Clipboard and OS notifications; in memory when not given (test host, CLI). */
+  desktop?: DesktopPorts;
 };
 
 export type Core = {
@@ -56,6 +59,7 @@ export type Core = {
   demo: DemoService;
   settings: SettingsStore;
   webhooks: WebhookService;
+  desktop: DesktopPorts;
   /** Serves `video/<workspace>/<interview>` for the media protocol (Electron) or route (test host). */
   serveMedia(path: string, range: string | undefined): Promise<MediaResponse>;
   close(): Promise<void>;
@@ -67,6 +71,7 @@ export type Core = {
  */
 export function createCore(o: CoreOptions): Core {
   const events = new EventHub();
+  const desktop = o.desktop ?? createMemoryDesktop();
   const workspaces = new WorkspaceService(new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')), o.secrets, o.log);
   const settings = new SettingsStore(join(o.dataDir, 'settings.json'));
   const demo = new DemoService({ dataDir: o.dataDir, mediaDir: o.mediaDir, nativeBinding: o.sqliteBinding, log: o.log }, workspaces, o.secrets);
@@ -96,7 +101,7 @@ export function createCore(o: CoreOptions): Core {
     },
   };
   const handlers: Handlers = {
-    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets }),
+    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop }),
     ...workspaceHandlers(deps),
     ...demoHandlers({ demo, events, runtimes }),
     ...projectHandlers(deps),
@@ -118,6 +123,7 @@ export function createCore(o: CoreOptions): Core {
     demo,
     settings,
     webhooks,
+    desktop,
     serveMedia: async (path, range) => {
       const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
       if (!m) throw new AppError('not_found', 'No such media.');

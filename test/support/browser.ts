@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core';
+import { createMemoryDesktop, type MemoryDesktop } from '../../src/main/desktop/ports';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { startTestHost, testHostMediaUrl, type TestHost } from '../../src/test-host/host';
@@ -27,12 +28,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export type Harness = { core: Core; host: TestHost; dataDir: string; close(): Promise<void> };
+export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: MemoryDesktop; close(): Promise<void> };
 
 /** A fresh profile, the real core and the test host serving the built renderer. */
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
+  const desktop = createMemoryDesktop();
   const core = createCore({
+    desktop,
     dataDir,
     mediaDir: join(ROOT, 'resources/sample-media'),
     secrets: createMemoryStore(null),
@@ -47,6 +50,7 @@ export async function startHarness(): Promise<Harness> {
     core,
     host,
     dataDir,
+    desktop,
     close: async () => {
       await host.close();
       await core.close();

@@ -6,4 +6,6 @@ export type AppInfo = { version: string; platform: string; keychain: KeychainSta
 
 export const appChannels = {
   'app.info': channel(z.undefined()).returns<AppInfo>(),
+  /** Copy goes through main: the page itself has no clipboard permission. */
+  'app.copyText': channel(z.object({ text: z.string().max(1_000_000) })).returns<void>(),
 };
