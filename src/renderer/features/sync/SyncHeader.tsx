@@ -34,10 +34,11 @@ export function SyncHeader() {
       <div className="credits" aria-label="Credits">
         {credits ? (
           <>
+            <span className="muted">Balance </span>
             <span className="num">{credits.balance}</span>
             <span className="muted"> · </span>
             <span className="num">{credits.trial_credits}</span>
-            <span className="muted"> trial</span>
+            <span className="muted"> trial credits</span>
           </>
         ) : (
           <span className="muted">Credits unknown</span>

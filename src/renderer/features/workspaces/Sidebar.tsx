@@ -65,7 +65,7 @@ export function Sidebar() {
       </div>
       <div className="sidebar-actions">
         <button type="button" className={`sidebar-item ${route.name === 'new-study' ? 'is-active' : ''}`} onClick={() => go({ name: 'new-study' })}>
-          <span aria-hidden="true">＋</span> New study <kbd className="kbd">Ctrl N</kbd>
+          <span aria-hidden="true">+</span> New study <kbd className="kbd">Ctrl N</kbd>
         </button>
         <button type="button" className="sidebar-item" onClick={() => openSearch(true)}>
           <span aria-hidden="true">⌕</span> Search <kbd className="kbd">Ctrl K</kbd>
