@@ -68,7 +68,9 @@ export function ReportTab({ workspace, project }: TabProps) {
   const disabledReason = !canGenerate
     ? completed === null
       ? 'Checking for completed interviews…'
-      : 'A report needs at least one completed interview. None of this study\u2019s interviews is complete yet: share the participant link to start collecting.'
+      : `A report needs at least one completed interview, and none of this study\u2019s interviews is complete yet. ${
+          project.recruiting.has_launched ? 'Share the participant link to start collecting.' : 'Launch the study and share its participant link to start collecting.'
+        }`
     : processing
       ? 'A report is being generated.'
       : null;
@@ -100,7 +102,7 @@ export function ReportTab({ workspace, project }: TabProps) {
           )}
         </div>
       </header>
-      {disabledReason && (
+      {disabledReason && !(report === null && !processing) && (
         <p id={reasonId} className={processing ? 'visually-hidden' : 'report-reason muted'}>
           {disabledReason}
         </p>
@@ -144,11 +146,13 @@ export function ReportTab({ workspace, project }: TabProps) {
       {report === null && !processing && (
         <div className="report-empty card">
           <h3>No report yet</h3>
-          <p className="muted">
-            {canGenerate
-              ? 'Generate a report to see the themes across the completed interviews, with quotes that open the moment they were said. It usually takes 1–3 minutes.'
-              : 'Once an interview is complete you can generate a report here.'}
-          </p>
+          {disabledReason ? (
+            <p id={reasonId} className="muted">
+              {disabledReason}
+            </p>
+          ) : (
+            <p className="muted">Generate a report to see the themes across the completed interviews, with quotes that open the moment they were said. It usually takes 1–3 minutes.</p>
+          )}
         </div>
       )}
 

@@ -140,7 +140,8 @@ export function SearchPalette({ workspace, onClose }: { workspace: WorkspaceSumm
         <input
           ref={inputRef}
           className="search-input"
-          type="search"
+          // Not type=search: Chromium spends Escape on clearing such a field, and Escape must close the palette.
+          type="text"
           role="combobox"
           aria-label="Search transcripts and report quotes"
           aria-expanded={hits.length > 0}
