@@ -141,8 +141,10 @@ describe.skipIf(skip !== null)('report tab', () => {
     await page.getByRole('button', { name: 'Studies', exact: true }).click();
     await page.getByRole('table', { name: 'Studies' }).waitFor();
     await openReport('Meal-kit churn');
-    const pollNow = await cache.call('polls.get', { projectId: pid });
-    if (pollNow?.state === 'polling') await progress.waitFor();
+    // The first check comes about 10 s after the start, so the report is still being tracked on return.
+    expect((await cache.call('polls.get', { projectId: pid }))?.state).toBe('polling');
+    await progress.waitFor();
+    expect(await progress.innerText()).toMatch(/You can leave this page/);
 
     const toast = page.getByRole('status').filter({ hasText: 'Report ready — Meal-kit churn' });
     await toast.waitFor({ timeout: 30_000 });
@@ -174,6 +176,26 @@ describe.skipIf(skip !== null)('report tab', () => {
     expect((await cache.call('reports.get', { projectId: pid }))?.status).toBe('COMPLETED');
     expect(await page.getByRole('alert').filter({ hasText: 'The report could not be generated' }).count()).toBe(0);
   }, 60_000);
+
+  it('a report that cannot be started says why, inline, and the report stays as it was', async () => {
+    const cache = (await runtime(harness)).cache;
+    const pid = projectId(harness, 'Meal-kit churn');
+    const before = await cache.call('reports.get', { projectId: pid });
+    await operator(harness, 'PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['POST'] });
+    try {
+      await page.getByRole('button', { name: 'Regenerate' }).click();
+      await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
+      const error = page.getByRole('alert').filter({ has: page.getByText('Show details') });
+      await error.waitFor({ timeout: 20_000 });
+      expect(await error.innerText()).not.toMatch(/at .*\.ts|Error:/);
+      expect(await page.getByRole('button', { name: 'Regenerate' }).isEnabled()).toBe(true);
+      expect(await page.getByRole('status').filter({ hasText: 'Generating the report' }).count()).toBe(0);
+      expect((await cache.call('reports.get', { projectId: pid }))?.report_id).toBe(before?.report_id);
+      await shot(page, 'report-start-error');
+    } finally {
+      await operator(harness, 'PUT', '/_sandbox/faults', { rate_5xx: 0 });
+    }
+  }, 40_000);
 
   it('Generate is disabled, with the reason, on a study with no completed interview', async () => {
     await openReport('Onboarding interviews');

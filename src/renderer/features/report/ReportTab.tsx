@@ -156,6 +156,12 @@ export function ReportTab({ workspace, project }: TabProps) {
         </div>
       )}
 
+      {report && !processing && !['COMPLETED', 'FAILED', 'PROCESSING'].includes(report.status) && (
+        <div className="report-note" role="status">
+          <p>The service answered with a report state Fieldwork does not recognise, so there is nothing to show yet. Sync again later, or regenerate the report.</p>
+        </div>
+      )}
+
       {report?.status === 'COMPLETED' && <ReportBody workspaceId={ws} project={project} dimmed={processing} />}
 
       {confirming && (

@@ -49,7 +49,8 @@ export const useReports = create<ReportState>((set, get) => {
         const poll = await call(api().reports.start({ workspace_id: workspaceId, project_id: projectId }));
         patch(workspaceId, projectId, { poll, starting: false });
       } catch (e) {
-        patch(workspaceId, projectId, { starting: false, error: UiError.from(e) });
+        const err = UiError.from(e);
+        patch(workspaceId, projectId, { starting: false, error: new UiError(err.code, `The report was not started, and the current one is unchanged. ${err.message}`, err.details) });
       }
     },
     attach(workspaceId) {
