@@ -197,6 +197,15 @@ describe.skipIf(skip !== null)('report tab', () => {
     }
   }, 40_000);
 
+  it('a study with completed interviews and no report yet offers Generate', async () => {
+    await openReport('Packaging concepts');
+    expect(await page.getByText('No report yet').isVisible()).toBe(true);
+    const generate = page.getByRole('button', { name: 'Generate report' });
+    await expect.poll(() => generate.isEnabled()).toBe(true);
+    expect(await generate.getAttribute('aria-describedby')).toBeNull();
+    await shot(page, 'report-empty');
+  });
+
   it('Generate is disabled, with the reason, on a study with no completed interview', async () => {
     await openReport('Onboarding interviews');
     const generate = page.getByRole('button', { name: 'Generate report' });

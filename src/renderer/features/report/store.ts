@@ -60,7 +60,8 @@ export const useReports = create<ReportState>((set, get) => {
           await get().loadPoll(e.workspace_id, e.project_id);
           const detail = await useProject.getState().load(e.workspace_id, e.project_id);
           const toast: ReportToast = { id: ++toastSeq, workspaceId: e.workspace_id, projectId: e.project_id, study: detail?.title || 'Untitled study', state: e.state };
-          set((s) => ({ toasts: [...s.toasts.slice(-2), toast] }));
+          // A study's newer outcome replaces its older toast (a retry that worked supersedes the failure).
+          set((s) => ({ toasts: [...s.toasts.filter((t) => !(t.workspaceId === toast.workspaceId && t.projectId === toast.projectId)).slice(-2), toast] }));
         })();
       });
     },

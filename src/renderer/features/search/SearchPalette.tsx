@@ -214,7 +214,16 @@ export function SearchPalette({ workspace, onClose }: { workspace: WorkspaceSumm
                   {h.kind === 'quote' ? (
                     <span className="search-role search-role-quote">Quote</span>
                   ) : (
-                    <span className={`search-role ${h.role === 'AI' ? 'search-role-ai' : ''}`}>{h.role === 'AI' ? 'AI' : 'P'}</span>
+                    <span className={`search-role ${h.role === 'AI' ? 'search-role-ai' : ''}`} title={h.role === 'AI' ? 'AI interviewer' : 'Participant'}>
+                      {h.role === 'AI' ? (
+                        'AI'
+                      ) : (
+                        <>
+                          <span aria-hidden="true">P</span>
+                          <span className="visually-hidden">Participant</span>
+                        </>
+                      )}
+                    </span>
                   )}
                   <span className="search-hit-where">
                     {h.project_title || 'Untitled study'}
