@@ -21,6 +21,7 @@ import {
 } from './ipc/handlers';
 import { createDispatcher, type Dispatch, type HandlerMap } from './ipc/dispatcher';
 import { JobRegistry } from './jobs/job-registry';
+import { notifyWhenReportsFinish } from './jobs/report-notifier';
 import type { Timers } from './jobs/timers';
 import type { Logger } from './logging/logger';
 import { serveVideo, type MediaResponse } from './media/media-route';
@@ -82,6 +83,7 @@ export function createCore(o: CoreOptions): Core {
     o.cacheWorker ? openWorkerCache(file, o.cacheWorker, { nativeBinding: o.sqliteBinding }) : openInProcessCache(file, { nativeBinding: o.sqliteBinding });
   const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
   const jobs = new JobRegistry();
+  notifyWhenReportsFinish({ events, runtimes, settings, desktop, log: o.log });
   const webhooks = new WebhookService({ settings, secrets: o.secrets, workspaces, runtimes, events, log: o.log });
   const mediaUrl = o.mediaUrl ?? ((w, i) => `fieldwork-media://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`);
   const deps = {

@@ -3,6 +3,7 @@ import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import { NewStudy } from '../features/new-study/NewStudy';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
+import { ReportToasts } from '../features/report/ReportToasts';
 import { SearchPalette } from '../features/search/SearchPalette';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SyncHeader } from '../features/sync/SyncHeader';
@@ -58,6 +59,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       </div>
       {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
       {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
+      <ReportToasts workspaceId={workspace.id} />
     </div>
   );
 }

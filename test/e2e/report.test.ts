@@ -1,0 +1,220 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import type { SecretStore } from '../../src/main/secrets/secret-store';
+import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+
+const skip = browserSkipReason();
+if (skip) console.warn(`e2e report ${skip}`);
+
+/** Calls one of the demo sandbox's operator routes with the demo workspace's own key. */
+async function operator(h: Harness, method: string, path: string, body: unknown): Promise<void> {
+  // The key lives only in the core's secret store; the test reads it there rather than widening the core's API.
+  const secrets = (h.core.workspaces as unknown as { secrets: SecretStore }).secrets;
+  const key = await secrets.get(DEMO_WORKSPACE_ID);
+  const res = await fetch(`${h.core.demo.baseUrl}${path}`, { method, headers: { 'x-api-key': key!, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status, `${method} ${path}`).toBe(200);
+}
+
+const runtime = (h: Harness) => h.core.runtimes.get(DEMO_WORKSPACE_ID);
+const projectId = (h: Harness, title: string) => h.core.demo.seededProjects().find((p) => p.title === title)!.id;
+
+describe.skipIf(skip !== null)('report tab', () => {
+  let browser: Browser;
+  let harness: Harness;
+  let page: Page;
+  let problems: string[];
+  beforeAll(async () => {
+    harness = await startHarness();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    ({ problems } = watchPage(page));
+    await page.goto(harness.host.url);
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  const openReport = async (study: string) => {
+    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
+    await page.getByRole('tab', { name: 'Report' }).click();
+    await page.getByRole('heading', { name: 'Report', level: 2 }).waitFor();
+  };
+  const themeRows = () => page.getByRole('list').filter({ has: page.locator('.theme-row') }).locator('.theme-row');
+
+  it('"Meal-kit churn" shows its summary and themes as bars sorted by frequency, with percentages and counts', async () => {
+    await openReport('Meal-kit churn');
+    const cached = await (await runtime(harness)).cache.call('reports.get', { projectId: projectId(harness, 'Meal-kit churn') });
+    expect(cached?.status).toBe('COMPLETED');
+    const analysed = cached!.interviews_analysed!;
+    expect(analysed).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(`${analysed} interviews analysed`).isVisible()).toBe(true);
+    await expect.poll(() => themeRows().count()).toBe(cached!.themes.length);
+    expect(cached!.themes.length).toBeGreaterThanOrEqual(3);
+
+    const rows = await themeRows().evaluateAll((els) =>
+      els.map((el) => ({
+        title: el.querySelector('.theme-title')!.textContent,
+        pct: Number(el.querySelector('.theme-pct')!.textContent!.replace('%', '')),
+        count: el.querySelector('.theme-count')!.textContent,
+        bar: (el.querySelector('.theme-bar-fill') as HTMLElement).style.width,
+      })),
+    );
+    const byFrequency = [...cached!.themes].sort((a, b) => b.frequency - a.frequency);
+    expect(rows.map((r) => r.title)).toEqual(byFrequency.map((t) => t.title));
+    for (const [i, r] of rows.entries()) {
+      const f = byFrequency[i]!.frequency;
+      expect(r.pct).toBe(Math.round(f * 100));
+      expect(r.count).toBe(`${Math.round(f * analysed)} of ${analysed} interviews`);
+      expect(r.bar).toBe(`${Math.max(r.pct, 1)}%`);
+      if (i > 0) expect(r.pct).toBeLessThanOrEqual(rows[i - 1]!.pct);
+    }
+    // The summary sits in a readable column (about 70 characters).
+    const summary = page.getByRole('region', { name: 'Summary' });
+    expect(await summary.innerText()).toContain(cached!.summary!.slice(0, 40));
+    const width = await summary.evaluate((el) => parseFloat(getComputedStyle(el).maxWidth) / parseFloat(getComputedStyle(el).fontSize));
+    expect(width).toBeLessThanOrEqual(45); // 70ch at this font is well under 45em
+  });
+
+  it('a theme expands to its summary and quotes; a quote opens the interview at the moment it was said', async () => {
+    const cache = (await runtime(harness)).cache;
+    const pid = projectId(harness, 'Meal-kit churn');
+    const report = (await cache.call('reports.get', { projectId: pid }))!;
+    const top = [...report.themes].sort((a, b) => b.frequency - a.frequency)[0]!;
+    const first = themeRows().first();
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    await first.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    const detail = page.locator(`#${await first.getAttribute('aria-controls')}`);
+    await expect.poll(() => detail.innerText()).toContain(top.summary.slice(0, 30));
+    const where = await cache.call('search.locateQuote', { projectId: pid, quote: top.quotes[0]! });
+    expect(where).not.toBeNull();
+    const mmss = `${String(Math.floor(where!.start_ms / 60000)).padStart(2, '0')}:${String(Math.floor(where!.start_ms / 1000) % 60).padStart(2, '0')}`;
+    const jump = detail.getByRole('button', { name: `Open the interview at ${mmss}` }).first();
+    await jump.waitFor();
+    expect(await jump.innerText()).toBe(`▶ ${mmss}`);
+    expect(await detail.getByRole('listitem').count()).toBe(top.quotes.length);
+    await page.getByRole('button', { name: 'Regenerate' }).scrollIntoViewIfNeeded();
+    await shot(page, 'report-theme-open-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'report-theme-open-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await detail.getByRole('listitem').first().getByRole('button').click();
+    const interview = (await cache.call('interviews.get', { id: where!.interview_id }))!;
+    // The viewer shows the interview that was opened (its id, or its participant once the viewer is built).
+    await page.getByRole('button', { name: '← Back' }).waitFor();
+    await expect.poll(() => page.locator('#main').innerText()).toMatch(new RegExp(`${where!.interview_id}|${interview.participant_name ?? '\u0000'}`));
+    await page.getByRole('button', { name: '← Back' }).click();
+    await page.getByRole('heading', { name: 'Report', level: 2 }).waitFor();
+  });
+
+  it('regenerate asks first, shows progress, keeps tracking while the researcher is elsewhere, then completes with a notification', async () => {
+    const cache = (await runtime(harness)).cache;
+    const pid = projectId(harness, 'Meal-kit churn');
+    const before = (await cache.call('reports.get', { projectId: pid }))!;
+    await operator(harness, 'PUT', '/_sandbox/organisations/me', { report_duration_ms: 500 });
+    harness.desktop.notifications.length = 0;
+    const pollBefore = await cache.call('polls.get', { projectId: pid });
+
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Regenerate the report?' });
+    expect(await confirm.innerText()).toMatch(/replaces the current one/);
+    await confirm.getByRole('button', { name: 'Keep current report' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Keeping the report started nothing.
+    expect(await cache.call('polls.get', { projectId: pid })).toEqual(pollBefore);
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
+
+    const progress = page.getByRole('status').filter({ hasText: 'Generating the report' });
+    await progress.waitFor();
+    expect(await progress.innerText()).toMatch(/\d:\d\d elapsed · usually 1–3 minutes/);
+    expect(await page.getByRole('button', { name: 'Regenerate' }).isDisabled()).toBe(true);
+    expect((await cache.call('polls.get', { projectId: pid }))?.state).toBe('polling');
+    await shot(page, 'report-processing');
+
+    // Leave for the project list and come back: main kept polling and the tab shows the live state.
+    await page.getByRole('button', { name: 'Studies', exact: true }).click();
+    await page.getByRole('table', { name: 'Studies' }).waitFor();
+    await openReport('Meal-kit churn');
+    // The first check comes about 10 s after the start, so the report is still being tracked on return.
+    expect((await cache.call('polls.get', { projectId: pid }))?.state).toBe('polling');
+    await progress.waitFor();
+    expect(await progress.innerText()).toMatch(/You can leave this page/);
+
+    const toast = page.getByRole('status').filter({ hasText: 'Report ready — Meal-kit churn' });
+    await toast.waitFor({ timeout: 30_000 });
+    await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report ready — Meal-kit churn');
+    const after = (await cache.call('reports.get', { projectId: pid }))!;
+    expect(after.status).toBe('COMPLETED');
+    expect(after.report_id).not.toBe(before.report_id);
+    await expect.poll(() => progress.count()).toBe(0);
+    await expect.poll(() => themeRows().count()).toBe(after.themes.length);
+  }, 60_000);
+
+  it('a FAILED report says so and offers Retry, which generates it again', async () => {
+    const cache = (await runtime(harness)).cache;
+    const pid = projectId(harness, 'Meal-kit churn');
+    await operator(harness, 'PUT', '/_sandbox/faults', { report_failure_rate: 1 });
+    harness.desktop.notifications.length = 0;
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'The report could not be generated' });
+    await failure.waitFor({ timeout: 30_000 });
+    expect((await cache.call('reports.get', { projectId: pid }))?.status).toBe('FAILED');
+    await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report failed — Meal-kit churn');
+    await shot(page, 'report-failed');
+
+    await operator(harness, 'PUT', '/_sandbox/faults', { report_failure_rate: 0 });
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('status').filter({ hasText: 'Generating the report' }).waitFor();
+    await expect.poll(() => themeRows().count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect((await cache.call('reports.get', { projectId: pid }))?.status).toBe('COMPLETED');
+    expect(await page.getByRole('alert').filter({ hasText: 'The report could not be generated' }).count()).toBe(0);
+  }, 60_000);
+
+  it('a report that cannot be started says why, inline, and the report stays as it was', async () => {
+    const cache = (await runtime(harness)).cache;
+    const pid = projectId(harness, 'Meal-kit churn');
+    const before = await cache.call('reports.get', { projectId: pid });
+    await operator(harness, 'PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['POST'] });
+    try {
+      await page.getByRole('button', { name: 'Regenerate' }).click();
+      await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
+      const error = page.getByRole('alert').filter({ has: page.getByText('Show details') });
+      await error.waitFor({ timeout: 20_000 });
+      expect(await error.innerText()).not.toMatch(/at .*\.ts|Error:/);
+      expect(await page.getByRole('button', { name: 'Regenerate' }).isEnabled()).toBe(true);
+      expect(await page.getByRole('status').filter({ hasText: 'Generating the report' }).count()).toBe(0);
+      expect((await cache.call('reports.get', { projectId: pid }))?.report_id).toBe(before?.report_id);
+      await shot(page, 'report-start-error');
+    } finally {
+      await operator(harness, 'PUT', '/_sandbox/faults', { rate_5xx: 0 });
+    }
+  }, 40_000);
+
+  it('a study with completed interviews and no report yet offers Generate', async () => {
+    await openReport('Packaging concepts');
+    expect(await page.getByText('No report yet').isVisible()).toBe(true);
+    const generate = page.getByRole('button', { name: 'Generate report' });
+    await expect.poll(() => generate.isEnabled()).toBe(true);
+    expect(await generate.getAttribute('aria-describedby')).toBeNull();
+    await shot(page, 'report-empty');
+  });
+
+  it('Generate is disabled, with the reason, on a study with no completed interview', async () => {
+    await openReport('Onboarding interviews');
+    const generate = page.getByRole('button', { name: 'Generate report' });
+    await expect.poll(() => generate.getAttribute('aria-describedby')).not.toBeNull();
+    expect(await generate.isDisabled()).toBe(true);
+    const reason = page.locator(`#${await generate.getAttribute('aria-describedby')}`);
+    expect(await reason.innerText()).toMatch(/needs at least one completed interview/);
+    expect(await page.getByText('No report yet').isVisible()).toBe(true);
+    await shot(page, 'report-disabled');
+    expect(problems).toEqual([]);
+  });
+});
