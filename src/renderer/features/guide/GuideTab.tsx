@@ -86,10 +86,11 @@ export function GuideTab({ workspace, project }: TabProps) {
     setError(null);
     try {
       const r = await call(api().studies.update({ workspace_id: workspace.id, project_id: project.id, ...changes }));
+      // Reload first, so the read view never flashes the old guide under "saved".
+      await useProject.getState().load(workspace.id, project.id);
       setResult(r);
       setEdit(null);
       setAttempted(false);
-      await useProject.getState().load(workspace.id, project.id);
       if (changes.title !== undefined) void useProjects.getState().load(workspace.id);
     } catch (e) {
       // The edit stays as typed: nothing the researcher wrote is lost on a failure.
@@ -256,7 +257,7 @@ export function GuideTab({ workspace, project }: TabProps) {
       </div>
       {launched && (
         <p className="guide-locked" role="note">
-          <span aria-hidden="true">🔒</span> {LAUNCHED_REASON}
+          <span className="guide-chip">Read-only</span> {LAUNCHED_REASON}
         </p>
       )}
       {resultNote}
