@@ -165,11 +165,29 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
       const form = page.getByRole('form', { name: 'Edit the guide' });
       await form.getByLabel('Intro message').fill('Hello! This takes five minutes.');
       await form.getByRole('button', { name: 'Save guide' }).click();
-      const alert = form.getByRole('alert').filter({ hasText: 'This guide has survey questions.' });
+      const alert = form.getByRole('alert').filter({ hasText: "Fieldwork can't save this guide." });
       await alert.waitFor();
-      expect(await alert.innerText()).toMatch(/survey workflow/);
+      await shot(page, 'guide-survey-conflict');
+      expect(await alert.innerText()).toMatch(/contains survey questions, which can only be edited in the service's survey workflow/);
       expect(await form.getByLabel('Intro message').inputValue()).toBe('Hello! This takes five minutes.');
       expect(await form.getByRole('status').filter({ hasText: 'Unsaved changes' }).count()).toBe(1);
+      expect(problems).toEqual([]);
+    });
+
+    it('a study launched elsewhere while being edited: the save is refused with the reason, the edit is kept, then the guide is read-only', async () => {
+      const { project_id } = await create({ title: 'Launch race', questions: [{ question: 'How did you hear about us?', probing_level: 'low' }] });
+      await openStudy('Launch race');
+      await page.getByRole('button', { name: 'Edit guide' }).click();
+      const form = page.getByRole('form', { name: 'Edit the guide' });
+      await form.getByRole('textbox', { name: 'Question 1' }).fill('Where did you first hear about us?');
+      await org.client.launchProject(project_id, 1);
+      await form.getByRole('button', { name: 'Save guide' }).click();
+      await form.getByRole('alert').filter({ hasText: 'This study has launched; its guide can no longer change.' }).waitFor();
+      expect(await form.getByRole('textbox', { name: 'Question 1' }).inputValue()).toBe('Where did you first hear about us?');
+      await expect.poll(() => form.getByRole('button', { name: 'Save guide' }).isDisabled()).toBe(true);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('note').filter({ hasText: 'This study has launched; its guide can no longer change.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Edit guide' }).count()).toBe(0);
       expect(problems).toEqual([]);
     });
 
@@ -200,6 +218,7 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
       const live = Object.fromEntries((await org.client.listStimuli(project_id)).items.map((s) => [s.caption, s.question_items]));
       expect(live).toEqual({ 'Kraft box': [q[0], q[1]], 'Reusable crate': [] });
       expect(await guideQuestions(page)).toEqual([expect.stringContaining('Shown with: Kraft box'), expect.stringContaining('Shown with: Kraft box'), expect.not.stringContaining('Shown with')]);
+      await shot(page, 'guide-stimuli-reassigned');
       await report.getByRole('button', { name: 'Assign on the Stimuli tab' }).click();
       await expect.poll(() => page.getByRole('tab', { name: 'Stimuli' }).getAttribute('aria-selected')).toBe('true');
       expect(problems).toEqual([]);

@@ -107,8 +107,9 @@ describe.skipIf(skip !== null)('creating a study', () => {
       const objective = 'Find out what makes the first delivery feel special';
       await page.getByLabel('Research objective').fill(objective);
       await page.getByRole('button', { name: /Draft (questions|again)/ }).click();
-      const alert = page.getByRole('alert').filter({ hasText: 'AI drafting is off for this organisation' });
+      const alert = page.getByRole('alert').filter({ hasText: 'AI drafting is turned off for this organisation' });
       await alert.waitFor();
+      await shot(page, 'new-study-ai-off');
       await alert.getByRole('button', { name: 'Write questions by hand' }).click();
       expect(await page.getByRole('radio', { name: /Write my own questions/ }).isChecked()).toBe(true);
       expect(await page.getByLabel(/Research objective/).inputValue()).toBe(objective);
@@ -166,6 +167,30 @@ describe.skipIf(skip !== null)('creating a study', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a service failure on create is shown inline and nothing typed is lost; creating again works', async () => {
+    const { page, problems } = await openNewStudy();
+    await page.getByRole('radio', { name: /Write my own questions/ }).check();
+    const form = page.getByRole('form', { name: 'Write your own questions' });
+    await form.getByLabel('Title', { exact: true }).fill('Delivery windows');
+    await form.getByLabel('Intro message').fill('Thanks for helping us.');
+    await form.getByRole('textbox', { name: 'Question 1' }).fill('When do you like your box to arrive?');
+    await org.operator('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['POST'] });
+    try {
+      await form.getByRole('button', { name: 'Create study' }).click();
+      await form.getByRole('alert').filter({ hasText: 'The service had a temporary problem' }).waitFor({ timeout: 10_000 });
+    } finally {
+      await org.operator('PUT', '/_sandbox/faults', {});
+    }
+    expect(await form.getByLabel('Title', { exact: true }).inputValue()).toBe('Delivery windows');
+    expect(await form.getByRole('textbox', { name: 'Question 1' }).inputValue()).toBe('When do you like your box to arrive?');
+    // POST is never retried blindly: exactly nothing was created.
+    expect((await org.client.listProjects()).some((p) => p.title === 'Delivery windows')).toBe(false);
+    await form.getByRole('button', { name: 'Create study' }).click();
+    await page.getByRole('heading', { name: 'Delivery windows', level: 1 }).waitFor({ timeout: 20_000 });
+    expect((await org.client.listProjects()).filter((p) => p.title === 'Delivery windows')).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
   it('external AI guide: prefilled organisation ID → a DRAFT whose guide is shown', async () => {
     const { page, problems } = await openNewStudy();
     await page.getByRole('radio', { name: /External AI guide/ }).check();
@@ -183,6 +208,7 @@ describe.skipIf(skip !== null)('creating a study', () => {
     expect(await page.locator('.project-head').innerText()).toMatch(/Draft/);
     const guide = page.getByRole('tabpanel');
     await guide.getByText('The service drafted this guide with AI').waitFor();
+    await shot(page, 'guide-external-draft');
     const onService = (await org.client.listProjects()).find((p) => p.title === 'Switching from supermarkets')!;
     expect(onService.status).toBe('DRAFT');
     expect(await guide.getByRole('region', { name: /Questions/ }).getByRole('listitem').count()).toBeGreaterThan(0);

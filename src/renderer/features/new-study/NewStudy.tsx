@@ -170,9 +170,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
   const errorBlock = error ? (
     error.code === 'ai_unavailable' ? (
       <div className="error-note ns-ai-off" role="alert">
-        <p>
-          <strong>AI drafting is off for this organisation.</strong> {error.message}
-        </p>
+        <p>{error.message}</p>
         <p className="ns-actions">
           <button type="button" className="btn" onClick={writeByHand}>
             Write questions by hand
