@@ -99,6 +99,25 @@ describe.skipIf(skip !== null)('creating a study', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a slow draft can be cancelled, and drafting again works', async () => {
+    const { page, problems } = await openNewStudy();
+    await page.getByLabel('Research objective').fill('See how people plan the week');
+    await org.operator('PUT', '/_sandbox/faults', { latency_ms: 4000, fault_methods: ['POST'] });
+    try {
+      await page.getByRole('button', { name: 'Draft questions' }).click();
+      await page.getByRole('button', { name: 'Drafting…' }).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      expect(await page.getByRole('button', { name: 'Draft questions' }).isEnabled()).toBe(true);
+      expect(await page.getByText('Drafted from your objective').count()).toBe(0);
+    } finally {
+      await org.operator('PUT', '/_sandbox/faults', {});
+    }
+    await page.getByLabel('Research objective').fill('See how people plan their weekly meals');
+    await page.getByRole('button', { name: 'Draft questions' }).click();
+    await page.getByText('Drafted from your objective').waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('503 (AI off for the organisation) explains it and writing by hand keeps the objective', async () => {
     await org.operator('PUT', '/_sandbox/organisations/me', { ai_enabled: false });
     try {
