@@ -221,7 +221,16 @@ describe.skipIf(skip !== null)('creating a study', () => {
     await form.getByLabel('Research objective').fill('Why do households move their weekly shop to meal kits?');
     await form.getByLabel(/AI context/).fill('Northwind sells weekly meal kits for two to four people.');
     await form.getByLabel(/Target audience/).fill('Households who tried a meal kit in the last year');
-    await form.getByRole('button', { name: 'Generate draft' }).click();
+    // A failed generation offers Retry, which generates the guide again (not an AI question draft).
+    await org.operator('PUT', '/_sandbox/faults', { generation_failure_rate: 1 });
+    try {
+      await form.getByRole('button', { name: 'Generate draft' }).click();
+      await form.getByRole('alert').filter({ hasText: 'could not draft questions' }).waitFor({ timeout: 10_000 });
+    } finally {
+      await org.operator('PUT', '/_sandbox/faults', {});
+    }
+    expect((await org.client.listProjects()).some((p) => p.title === 'Switching from supermarkets')).toBe(false);
+    await form.getByRole('button', { name: 'Retry' }).click();
 
     await page.getByRole('heading', { name: 'Switching from supermarkets', level: 1 }).waitFor({ timeout: 20_000 });
     expect(await page.locator('.project-head').innerText()).toMatch(/Draft/);

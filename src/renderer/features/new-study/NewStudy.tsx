@@ -143,8 +143,8 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
           ...(values.research_objective.trim() === '' ? { research_objective: 'Describe what you want to learn; the guide is generated from it.' } : {}),
         }
       : {};
-  async function createExternal(e: FormEvent) {
-    e.preventDefault();
+  async function createExternal(e?: FormEvent) {
+    e?.preventDefault();
     setError(null);
     setAttempt((n) => n + 1);
     if (ext.organisation_id.trim() === '' || values.title.trim() === '' || values.research_objective.trim() === '') return;
@@ -189,7 +189,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
     ) : (
       <ErrorNote
         error={error}
-        {...(error.code === 'generation_failed' ? { onRetry: () => void generate(), retryLabel: 'Retry' } : {})}
+        {...(error.code === 'generation_failed' ? { onRetry: () => void (method === 'external' ? createExternal() : generate()), retryLabel: 'Retry' } : {})}
       />
     )
   ) : null;
