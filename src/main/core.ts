@@ -14,6 +14,7 @@ import {
   reportHandlers,
   settingsHandlers,
   stimulusHandlers,
+  studyHandlers,
   syncHandlers,
   videoHandlers,
   workspaceHandlers,
@@ -114,6 +115,7 @@ export function createCore(o: CoreOptions): Core {
     ...stimulusHandlers(deps),
     ...highlightHandlers(deps),
     ...settingsHandlers(deps),
+    ...studyHandlers(deps),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();
