@@ -10,6 +10,7 @@ import {
   demoHandlers,
   highlightHandlers,
   interviewHandlers,
+  launchShareHandlers,
   projectHandlers,
   reportHandlers,
   settingsHandlers,
@@ -112,6 +113,7 @@ export function createCore(o: CoreOptions): Core {
     ...stimulusHandlers(deps),
     ...highlightHandlers(deps),
     ...settingsHandlers(deps),
+    ...launchShareHandlers(deps),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();

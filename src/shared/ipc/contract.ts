@@ -12,6 +12,7 @@ import {
   videoChannels,
 } from './channels/cache-domains';
 import { demoChannels } from './channels/demo';
+import { launchShareChannels } from './channels/launch-share';
 import { projectChannels } from './channels/projects';
 import { settingsChannels } from './channels/settings';
 import { workspaceChannels } from './channels/workspaces';
@@ -32,7 +33,8 @@ export type IpcContract = typeof appChannels &
   typeof videoChannels &
   typeof stimulusChannels &
   typeof highlightChannels &
-  typeof settingsChannels;
+  typeof settingsChannels &
+  typeof launchShareChannels;
 
 export const ipcContract: IpcContract = {
   ...appChannels,
@@ -48,6 +50,7 @@ export const ipcContract: IpcContract = {
   ...stimulusChannels,
   ...highlightChannels,
   ...settingsChannels,
+  ...launchShareChannels,
 };
 
 type Ws = { workspace_id: string };
