@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)('launching a study', () => {
     await page.getByRole('button', { name: 'Launch…' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByTestId('launch-consequence').textContent()).toBe(
-      'Launch to 12 participants. No trial credits are left, then the balance ($0.00). A project launches only once.',
+      'Launch to 12 participants. No trial credits are left, so the balance ($0.00) pays for all of them. A project launches only once.',
     );
     await dialog.getByRole('button', { name: 'Launch to 12 participants' }).click();
     const alert = dialog.getByRole('alert');
@@ -66,6 +66,9 @@ describe.skipIf(skip !== null)('launching a study', () => {
     // The dialog keeps what was typed and can be tried again with fewer participants.
     expect(await dialog.getByLabel('Participants to recruit').inputValue()).toBe('12');
     await shot(page, 'launch-402');
+    // The breakdown was about 12 participants: changing the number clears it.
+    await dialog.getByLabel('Participants to recruit').fill('11');
+    await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);
     expect(await org()).toMatchObject({ balance_cents: 0, trial_credits: 0 });
     const listed = await op.call<{ items: { id: string; recruiting: { has_launched: boolean } }[] }>('GET', '/v1/projects');
     expect(listed.body.items.find((p) => p.id === onboardingId)?.recruiting.has_launched).toBe(false);

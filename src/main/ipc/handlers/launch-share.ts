@@ -163,6 +163,9 @@ export function launchShareHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspace
         await r.cache.call('embeds.save', { projectId: project_id, allowList, now: iso() });
       } catch (e) {
         if (isNetwork(e)) throw new AppError('offline', "The allow-list wasn't saved: the service can't be reached. Your entries are still here; save again when you're back online.");
+        if (isServiceError(e) && e.status >= 500) {
+          throw new AppError('service_error', "The allow-list wasn't saved: the service had a problem. Your entries are still here; save again in a moment.", { status: e.status, cause: e.code });
+        }
         throw e;
       }
       return embedView(r, project_id, false);

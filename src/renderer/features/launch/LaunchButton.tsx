@@ -69,6 +69,7 @@ function LaunchDialog({ workspace, project }: Props) {
   const go = useNav((s) => s.go);
   const [raw, setRaw] = useState(String(project.recruiting.target_participants ?? 10));
   const [touched, setTouched] = useState(false);
+  const [sentRaw, setSentRaw] = useState<string | null>(null);
   const [credits, setCredits] = useState<CreditsView | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -142,16 +143,21 @@ function LaunchDialog({ workspace, project }: Props) {
 
   const n = target.value;
   const trial = credits?.trial_credits ?? null;
+  const balance = credits?.balance ? ` (${credits.balance})` : '';
   const consequence =
     n === null
       ? null
       : `Launch to ${plural(n, 'participant', 'participants')}. ${
-          trial === null ? 'Trial credits go first' : trial > 0 ? `Trial credits go first (${trial} left)` : 'No trial credits are left'
-        }, then the balance${credits?.balance ? ` (${credits.balance})` : ''}. A project launches only once.`;
-  const shortfall = slice.status === 'error' && slice.error?.code === 'insufficient_balance' ? (slice.error.details as InsufficientBalanceDetails | undefined) : null;
+          trial === 0
+            ? `No trial credits are left, so the balance${balance} pays for all of them`
+            : `Trial credits go first${trial === null ? '' : ` (${trial} left)`}, then the balance${balance}`
+        }. A project launches only once.`;
+  const showError = slice.status === 'error' && sentRaw === raw;
+  const shortfall = showError && slice.error?.code === 'insufficient_balance' ? (slice.error.details as InsufficientBalanceDetails | undefined) : null;
   const submit = () => {
     setTouched(true);
     if (n === null || inFlight) return;
+    setSentRaw(raw);
     void launch(workspace.id, project.id, n);
   };
 
@@ -254,7 +260,7 @@ function LaunchDialog({ workspace, project }: Props) {
           </dl>
         </div>
       )}
-      {slice.status === 'error' && slice.error && !shortfall && <ErrorNote error={slice.error} />}
+      {showError && slice.error && !shortfall && <ErrorNote error={slice.error} />}
     </Dialog>
   );
 }

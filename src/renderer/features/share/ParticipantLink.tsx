@@ -2,11 +2,11 @@ import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';
 
 /** The participant link as text (never a live link: it comes from the service), with Copy and a QR code. */
-export function ParticipantLink({ url }: { url: string }) {
+export function ParticipantLink({ url, labelled = true }: { url: string; labelled?: boolean }) {
   return (
     <div className="participant-link">
       <div className="participant-link-text">
-        <p className="share-label">Participant link</p>
+        {labelled && <p className="share-label">Participant link</p>}
         <div className="code-line">
           <code className="mono" data-testid="call-url">
             {url}

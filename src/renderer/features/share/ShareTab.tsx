@@ -79,7 +79,7 @@ export function ShareTab({ workspace, project }: TabProps) {
       )}
       <section className="card share-card" aria-labelledby="share-link-h">
         <h2 id="share-link-h">Participant link</h2>
-        {callUrl ? <ParticipantLink url={callUrl} /> : <p className="muted">The participant link is not known yet. Sync to fetch it.</p>}
+        {callUrl ? <ParticipantLink url={callUrl} labelled={false} /> : <p className="muted">The participant link is not known yet. Sync to fetch it.</p>}
       </section>
 
       <section className="card share-card" aria-labelledby="share-embed-h">
