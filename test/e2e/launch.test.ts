@@ -132,6 +132,8 @@ describe.skipIf(skip !== null)('launching a study', () => {
     // The participant page really is live at that link.
     expect((await fetch(callUrl)).status).toBe(200);
 
+    // Focus moved to Done, not lost with the launch button it replaced.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Done');
     await dialog.getByRole('button', { name: 'Copy participant link' }).click();
     await expect.poll(() => harness.desktop.clipboard).toBe(callUrl);
     for (const scheme of ['light', 'dark'] as const) {
@@ -164,7 +166,9 @@ describe.skipIf(skip !== null)('launching a study', () => {
     // Someone else launches it while this dialog is open.
     expect((await op.call('POST', `/v1/projects/${created.body.id}/launch`, { target_participants: 2 })).status).toBe(200);
     const before = await org();
-    await dialog.getByRole('button', { name: 'Launch to 3 participants' }).click();
+    // From the keyboard: Enter in the field sends it.
+    expect(await dialog.getByRole('button', { name: 'Launch to 3 participants' }).isEnabled()).toBe(true);
+    await dialog.getByLabel('Participants to recruit').press('Enter');
     await dialog.getByRole('heading', { name: 'Study already launched' }).waitFor({ timeout: 20_000 });
     expect(await dialog.getByRole('status').first().innerText()).toMatch(/had already launched, so nothing more was charged/);
     expect(await dialog.getByTestId('call-url').textContent()).toMatch(new RegExp(`/${created.body.id}$`));

@@ -58,6 +58,8 @@ describe.skipIf(skip !== null)('the Share tab', () => {
     expect(embed.snippets.iframe).toContain('<iframe');
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.locator('script[data-interview-id]').count()).toBe(0);
+    // Only the content pane scrolls: nothing (such as a hidden live region) stretches the window itself.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(900);
 
     await page.getByRole('button', { name: 'Copy Iframe snippet' }).click();
     await expect.poll(() => harness.desktop.clipboard).toBe(embed.snippets.iframe);

@@ -89,7 +89,7 @@ function LaunchDialog({ workspace, project }: Props) {
   };
 
   if (result) {
-    const title = result.outcome === 'launched' ? 'Study launched' : 'Study already launched';
+    const title = result.outcome === 'already_launched' ? 'Study already launched' : 'Study launched';
     return (
       <Dialog
         title={title}
@@ -98,6 +98,7 @@ function LaunchDialog({ workspace, project }: Props) {
         footer={
           <>
             <button
+              key="open-share"
               type="button"
               className="btn"
               onClick={() => {
@@ -107,7 +108,8 @@ function LaunchDialog({ workspace, project }: Props) {
             >
               Open Share tab
             </button>
-            <button type="button" className="btn btn-primary" onClick={onClose}>
+            {/* The launch button this replaced had focus; Done takes it so the keyboard is not lost. */}
+            <button key="done" type="button" className="btn btn-primary" onClick={onClose} autoFocus>
               Done
             </button>
           </>
