@@ -179,4 +179,31 @@ describe.skipIf(skip !== null)('launching a study', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+  it('an answer lost on the way is reconciled by reading back: shown as launched, never sent twice', async () => {
+    const created = await op.call<{ id: string }>('POST', '/v1/projects', projectBody({ title: 'Returns survey' }));
+    expect(created.status).toBe(201);
+    await harness.core.dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const { problems } = watchPage(page);
+    await openStudy(page, 'Returns survey');
+    await page.getByRole('button', { name: 'Launch…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Participants to recruit').fill('2');
+    // The service launches, but the connection drops before its answer arrives.
+    await op.call('PUT', '/_sandbox/faults', { truncate_rate: 1, fault_methods: ['POST'] });
+    const posts = countRequests((m, p) => m === 'POST' && p === `/v1/projects/${created.body.id}/launch`);
+    try {
+      await dialog.getByRole('button', { name: 'Launch to 2 participants' }).click();
+      await dialog.getByRole('heading', { name: 'Study launched' }).waitFor({ timeout: 20_000 });
+    } finally {
+      posts.stop();
+      await op.call('PUT', '/_sandbox/faults', {});
+    }
+    expect(posts.count()).toBe(1);
+    expect(await dialog.getByRole('status').first().innerText()).toMatch(/answer was lost on the way, but the study shows as launched/);
+    expect(await dialog.getByTestId('call-url').textContent()).toMatch(new RegExp(`/${created.body.id}$`));
+    expect(await dialog.getByRole('img', { name: 'QR code for the participant link' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
