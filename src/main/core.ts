@@ -10,6 +10,7 @@ import {
   demoHandlers,
   highlightHandlers,
   interviewHandlers,
+  launchShareHandlers,
   projectHandlers,
   reportHandlers,
   settingsHandlers,
@@ -116,6 +117,7 @@ export function createCore(o: CoreOptions): Core {
     ...highlightHandlers(deps),
     ...settingsHandlers(deps),
     ...studyHandlers(deps),
+    ...launchShareHandlers(deps),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();

@@ -1,3 +1,4 @@
+import type { EmbedInfo } from '../../shared/schemas/embed';
 import type { LaunchResult, ProjectListItem } from '../../shared/schemas/project';
 import { AppError } from '../errors';
 import { getEmbed } from './endpoints/embed';
@@ -64,7 +65,11 @@ async function findProject(t: Transport, projectId: string): Promise<ProjectList
  * gives the call base, and call_url is {call_base_url}/<locale>/<i>/<p>.
  */
 export async function deriveCallUrl(t: Transport, projectId: string, locale = 'en-US'): Promise<string | null> {
-  const embed = await getEmbed(t, projectId);
+  return callUrlFromEmbed(await getEmbed(t, projectId), locale);
+}
+
+/** The pure half of deriveCallUrl, for when the embed info is already at hand (the cache). */
+export function callUrlFromEmbed(embed: Pick<EmbedInfo, 'embed_url' | 'interview_id' | 'project_id'>, locale = 'en-US'): string | null {
   const suffix = `/embed/${embed.interview_id}/${embed.project_id}`;
   if (!embed.embed_url.endsWith(suffix)) return null;
   const base = embed.embed_url.slice(0, -suffix.length);

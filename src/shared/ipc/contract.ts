@@ -12,6 +12,7 @@ import {
   videoChannels,
 } from './channels/cache-domains';
 import { demoChannels } from './channels/demo';
+import { launchShareChannels } from './channels/launch-share';
 import { projectChannels } from './channels/projects';
 import { settingsChannels } from './channels/settings';
 import { studyChannels } from './channels/studies';
@@ -34,7 +35,8 @@ export type IpcContract = typeof appChannels &
   typeof stimulusChannels &
   typeof highlightChannels &
   typeof settingsChannels &
-  typeof studyChannels;
+  typeof studyChannels &
+  typeof launchShareChannels;
 
 export const ipcContract: IpcContract = {
   ...appChannels,
@@ -51,6 +53,7 @@ export const ipcContract: IpcContract = {
   ...highlightChannels,
   ...settingsChannels,
   ...studyChannels,
+  ...launchShareChannels,
 };
 
 type Ws = { workspace_id: string };

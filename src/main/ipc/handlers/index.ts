@@ -10,6 +10,7 @@ import type {
   videoChannels,
 } from '../../../shared/ipc/channels/cache-domains';
 import type { demoChannels } from '../../../shared/ipc/channels/demo';
+import type { launchShareChannels } from '../../../shared/ipc/channels/launch-share';
 import type { projectChannels } from '../../../shared/ipc/channels/projects';
 import type { settingsChannels } from '../../../shared/ipc/channels/settings';
 import type { studyChannels } from '../../../shared/ipc/channels/studies';
@@ -28,12 +29,14 @@ export type Handlers = HandlerMap<typeof appChannels> &
   HandlerMap<typeof stimulusChannels> &
   HandlerMap<typeof highlightChannels> &
   HandlerMap<typeof settingsChannels> &
-  HandlerMap<typeof studyChannels>;
+  HandlerMap<typeof studyChannels> &
+  HandlerMap<typeof launchShareChannels>;
 
 export { appHandlers } from './app';
 export { demoHandlers } from './demo';
 export { highlightHandlers } from './highlights';
 export { interviewHandlers } from './interviews';
+export { launchShareHandlers } from './launch-share';
 export { projectHandlers } from './projects';
 export { reportHandlers } from './reports';
 export { settingsHandlers } from './settings';

@@ -6,6 +6,7 @@ import { PROJECT_TABS, useNav, type ProjectTab } from '../../app/nav-store';
 import { relativeTime, typeLabel } from '../../lib/format';
 import { GuideTab } from '../guide/GuideTab';
 import { InterviewsTab } from '../interviews/InterviewsTab';
+import { LaunchButton } from '../launch/LaunchButton';
 import { ReportTab } from '../report/ReportTab';
 import { ShareTab } from '../share/ShareTab';
 import { StimuliTab } from '../stimuli/StimuliTab';
@@ -50,6 +51,7 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
             {typeLabel(p.type)} · <StatusBadge status={p.status} /> · saved {relativeTime(p.synced_at)}
           </p>
         </div>
+        <LaunchButton workspace={workspace} project={p} />
         <div className="tabs" role="tablist" aria-label="Study sections" onKeyDown={onKey}>
           {tabs.map((t) => (
             <button
