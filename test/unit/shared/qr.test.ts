@@ -46,6 +46,7 @@ function zbarAvailable(): boolean {
     execFileSync('zbarimg', ['--version'], { stdio: 'ignore' });
     return true;
   } catch {
+    console.warn('qr round trip skipped: no zbarimg (apt-get install zbar-tools; .ci/run does)');
     return false;
   }
 }
