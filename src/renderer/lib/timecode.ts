@@ -23,3 +23,14 @@ export function quoteCitation(quote: string, participant: string | null, startMs
   const when = startMs === null ? '' : `, [${timecode(startMs)}]`;
   return `"${quote.trim()}" — ${who}${when}`;
 }
+
+const shortThisYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const shortOtherYear = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** Compact for table cells: "Nov 22, 09:14" this year, "Nov 22, 2025" otherwise. */
+export function formatShortDateTime(iso: string | null, now = new Date()): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.getFullYear() === now.getFullYear() ? shortThisYear.format(d) : shortOtherYear.format(d);
+}

@@ -5,7 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { openInterview, openProject } from '../../app/nav-store';
 import { useRowWindow } from '../../lib/row-window';
-import { formatDateTime } from '../../lib/timecode';
+import { formatShortDateTime } from '../../lib/timecode';
 import { ProjectHighlights } from '../highlights/ProjectHighlights';
 import { useSync } from '../sync/store';
 import { interviewJob, projectJob, useDownloads, type DownloadJob } from './downloads';
@@ -31,7 +31,7 @@ export function InterviewsTab({ workspace, project }: TabProps) {
   const view = useInterviewsUi((s) => uiFor(s, key).view);
   const patch = useInterviewsUi((s) => s.patch);
   const views: { id: InterviewsView; label: string }[] = [
-    { id: 'list', label: 'Interviews' },
+    { id: 'list', label: 'All interviews' },
     { id: 'highlights', label: 'Highlights' },
   ];
   const onKey = (e: KeyboardEvent) => {
@@ -300,7 +300,7 @@ function InterviewTableRow({ workspace, project, row: r, index, active, onFocus 
           {status.label}
         </span>
       </td>
-      <td className="num">{formatDateTime(r.completed_at)}</td>
+      <td className="num" title={r.completed_at ?? undefined}>{formatShortDateTime(r.completed_at)}</td>
       <td className="num iv-num">{r.duration_minutes === null ? <span className="muted">—</span> : `${r.duration_minutes} min`}</td>
       <td>
         <ScreenerMark approved={r.screener_approved} />
@@ -317,7 +317,7 @@ function InterviewTableRow({ workspace, project, row: r, index, active, onFocus 
           r.has_video &&
           !r.offline &&
           !job && (
-            <button type="button" className="btn btn-small" aria-label={`Download ${name}'s video for offline`} onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id })}>
+            <button type="button" className="btn btn-ghost btn-small iv-download" aria-label={`Download ${name}'s video for offline`} onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id })}>
               Download
             </button>
           )
