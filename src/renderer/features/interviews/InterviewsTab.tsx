@@ -134,7 +134,7 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
         </p>
         <DownloadAll workspace={workspace} project={project} />
       </div>
-      <DownloadError />
+      <DownloadError workspace={workspace} project={project} />
       {pages.status === 'error' && pages.error ? (
         <ErrorNote error={pages.error} onRetry={pages.retry} />
       ) : pages.status === 'loading' && pages.pages.size === 0 ? (
@@ -317,7 +317,7 @@ function InterviewTableRow({ workspace, project, row: r, index, active, onFocus 
           r.has_video &&
           !r.offline &&
           !job && (
-            <button type="button" className="btn btn-ghost btn-small iv-download" aria-label={`Download ${name}'s video for offline`} onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id })}>
+            <button type="button" className="btn btn-ghost btn-small iv-download" aria-label={`Download ${name}'s video for offline`} onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id, label: name })}>
               Download
             </button>
           )
@@ -401,7 +401,38 @@ function DownloadAll({ workspace, project }: TabProps) {
   );
 }
 
-function DownloadError() {
+/** A download that could not start, and single downloads that failed: said next to the table, dismissable. */
+function DownloadError({ workspace, project }: TabProps) {
   const error = useDownloads((s) => s.error);
-  return error ? <ErrorNote error={error} /> : null;
+  const jobs = useDownloads((s) => s.jobs);
+  const dismiss = useDownloads((s) => s.dismiss);
+  const start = useDownloads((s) => s.start);
+  const failed = Object.values(jobs).filter((j) => j.workspaceId === workspace.id && j.projectId === project.id && j.interviewId !== null && j.state === 'failed');
+  return (
+    <>
+      {error && <ErrorNote error={error} />}
+      {failed.map((j) => (
+        <div key={j.jobId} className="error-note iv-download-failed" role="alert">
+          <p>
+            {j.label ? `${j.label}'s video` : 'A video'} could not be downloaded for offline use. {j.message ?? 'Try again later.'}
+          </p>
+          <span className="row-8">
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                dismiss(j.jobId);
+                void start(workspace.id, { projectId: project.id, interviewId: j.interviewId!, ...(j.label ? { label: j.label } : {}) });
+              }}
+            >
+              Try again
+            </button>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => dismiss(j.jobId)}>
+              Dismiss
+            </button>
+          </span>
+        </div>
+      ))}
+    </>
+  );
 }

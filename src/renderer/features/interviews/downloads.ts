@@ -7,6 +7,8 @@ export type DownloadJob = {
   projectId: string | null;
   /** The interview a single download is for; null for "download all". */
   interviewId: string | null;
+  /** Who the video is of, for messages about a single download. */
+  label: string | null;
   /** The interview being fetched right now (for "download all", the current one). */
   current: string | null;
   /** Single: bytes. All: interviews finished so far. */
@@ -21,7 +23,7 @@ type DownloadState = {
   /** Bumped whenever a video lands (or a job ends), so lists reload their "available offline" marks. */
   landed: number;
   error: UiError | null;
-  start(workspaceId: string, target: { projectId: string; interviewId?: string }): Promise<void>;
+  start(workspaceId: string, target: { projectId: string; interviewId?: string; label?: string }): Promise<void>;
   cancel(jobId: string): Promise<void>;
   dismiss(jobId: string): void;
 };
@@ -39,7 +41,7 @@ export const useDownloads = create<DownloadState>((set, get) => {
     api().events.on('videos.progress', (p) => {
       const prev = get().jobs[p.job_id];
       // Progress can arrive before videos.download has answered with the job id: keep it and merge later.
-      const base: DownloadJob = prev ?? { jobId: p.job_id, workspaceId: p.workspace_id, projectId: null, interviewId: null, current: null, done: 0, total: null, state: 'running', message: null };
+      const base: DownloadJob = prev ?? { jobId: p.job_id, workspaceId: p.workspace_id, projectId: null, interviewId: null, label: null, current: null, done: 0, total: null, state: 'running', message: null };
       const all = base.interviewId === null && prev !== undefined;
       const next: DownloadJob = {
         ...base,
@@ -71,6 +73,7 @@ export const useDownloads = create<DownloadState>((set, get) => {
             workspaceId,
             projectId: target.projectId,
             interviewId: target.interviewId ?? null,
+            label: target.label ?? null,
             current: early?.current ?? target.interviewId ?? null,
             done: early?.done ?? 0,
             total: early?.total ?? null,
