@@ -217,14 +217,16 @@ function InterviewTable({ workspace, project, pages }: TabProps & { pages: Pages
     }
   };
 
+  // One row is always tabbable: the active one, or the first shown when the active one scrolled away.
+  const tabRow = active >= win.start && active < win.end ? active : win.start;
   const rows: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
     const r = pages.rowAt(i);
     rows.push(
       r ? (
-        <InterviewTableRow key={r.id} workspace={workspace} project={project} row={r} index={i} active={i === active} onFocus={() => setActive(i)} />
+        <InterviewTableRow key={r.id} workspace={workspace} project={project} row={r} index={i} active={i === tabRow} onFocus={() => setActive(i)} />
       ) : (
-        <tr key={`loading-${i}`} className="iv-row iv-row-loading" aria-rowindex={i + 2} data-index={i} tabIndex={i === active ? 0 : -1} onFocus={() => setActive(i)}>
+        <tr key={`loading-${i}`} className="iv-row iv-row-loading" aria-rowindex={i + 2} data-index={i} tabIndex={i === tabRow ? 0 : -1} onFocus={() => setActive(i)}>
           <td colSpan={COLUMNS}>
             <span className="iv-skeleton" aria-hidden="true" />
             <span className="visually-hidden">Loading row {i + 1}</span>
