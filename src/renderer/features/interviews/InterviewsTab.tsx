@@ -130,14 +130,14 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
           </button>
         )}
         <p className="iv-count muted num" role="status" aria-live="polite">
-          {pages.status === 'loading' && pages.pages.size === 0 ? 'Loading…' : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
+          {pages.query === null ? 'Loading…' : pages.stale ? 'Filtering…' : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
         </p>
         <DownloadAll workspace={workspace} project={project} />
       </div>
       <DownloadError workspace={workspace} project={project} />
       {pages.status === 'error' && pages.error ? (
         <ErrorNote error={pages.error} onRetry={pages.retry} />
-      ) : pages.status === 'loading' && pages.pages.size === 0 ? (
+      ) : pages.query === null ? (
         <p className="empty" role="status">
           <span className="spinner" aria-hidden="true" /> Loading interviews…
         </p>
@@ -178,8 +178,13 @@ function InterviewTable({ workspace, project, pages }: TabProps & { pages: Pages
   const win = useRowWindow(scrollRef, { count: pages.total, rowHeight: ROW_HEIGHT, overscan: 8, headerHeight: HEADER_HEIGHT });
   const [active, setActive] = useState(0);
   const focusPending = useRef(false);
-  const { ensure } = pages;
-  useEffect(() => ensure(win.start, win.end), [ensure, win.start, win.end]);
+  const { ensure, query } = pages;
+  useEffect(() => ensure(win.start, win.end), [ensure, win.start, win.end, query]);
+  // New filters: start at the top of the new list.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    setActive(0);
+  }, [query]);
   // The list shrank (a filter, a sync): keep the active row inside it.
   useEffect(() => {
     if (active >= pages.total && pages.total > 0) setActive(pages.total - 1);

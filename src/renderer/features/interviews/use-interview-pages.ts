@@ -6,16 +6,17 @@ export const PAGE_SIZE = 100;
 
 export type InterviewFilters = { status: '' | 'STARTED' | 'INCOMPLETE' | 'COMPLETE'; screener: '' | 'passed' | 'failed' | 'none'; text: string };
 
-type PagesState = { status: 'loading' | 'ready' | 'error'; total: number; pages: Map<number, InterviewRow[]>; error: UiError | null };
+type PagesState = { query: string | null; status: 'loading' | 'ready' | 'error'; total: number; pages: Map<number, InterviewRow[]>; error: UiError | null };
 
 /**
  * The interview list, read from the cache a page at a time as the table scrolls: the renderer never
- * holds more than the pages someone looked at. A new query (filters) starts over; `reloadKey`
- * re-reads the pages already shown (a sync finished, a video landed) without blanking them.
+ * holds more than the pages someone looked at. A new query (filters) replaces the rows when its first
+ * page arrives, so the table never blanks while typing; `reloadKey` re-reads the pages already shown
+ * (a sync finished, a video landed).
  */
 export function useInterviewPages(workspaceId: string, projectId: string, filters: InterviewFilters, reloadKey: number) {
   const query = JSON.stringify([workspaceId, projectId, filters.status, filters.screener, filters.text.trim()]);
-  const [state, setState] = useState<PagesState>({ status: 'loading', total: 0, pages: new Map(), error: null });
+  const [state, setState] = useState<PagesState>({ query: null, status: 'loading', total: 0, pages: new Map(), error: null });
   const inFlight = useRef(new Set<number>());
   const current = useRef(query);
 
@@ -37,13 +38,15 @@ export function useInterviewPages(workspaceId: string, projectId: string, filter
         );
         if (current.current !== q) return;
         setState((s) => {
-          const pages = new Map(s.pages);
+          const pages = s.query === q ? new Map(s.pages) : new Map<number, InterviewRow[]>();
           pages.set(page, res.items);
-          return { status: 'ready', total: res.total, pages, error: null };
+          return { query: q, status: 'ready', total: res.total, pages, error: null };
         });
       } catch (e) {
         if (current.current !== q) return;
-        setState((s) => ({ ...s, status: s.pages.size ? s.status : 'error', error: UiError.from(e) }));
+        setState((s) =>
+          s.query === q && s.pages.size ? { ...s, error: UiError.from(e) } : { query: q, status: 'error', total: 0, pages: new Map(), error: UiError.from(e) },
+        );
       } finally {
         if (current.current === q) inFlight.current.delete(page);
       }
@@ -54,12 +57,12 @@ export function useInterviewPages(workspaceId: string, projectId: string, filter
   useEffect(() => {
     current.current = query;
     inFlight.current = new Set();
-    setState((s) => ({ status: 'loading', total: s.total, pages: new Map(), error: null }));
     void fetchPage(0, query);
   }, [query, fetchPage]);
 
+  // Pages of an older query do not count as loaded for the current one.
   const loaded = useRef(state.pages);
-  loaded.current = state.pages;
+  loaded.current = state.query === query ? state.pages : new Map();
   useEffect(() => {
     if (reloadKey === 0) return;
     for (const page of loaded.current.keys()) void fetchPage(page, current.current);
@@ -78,5 +81,7 @@ export function useInterviewPages(workspaceId: string, projectId: string, filter
 
   const rowAt = (i: number): InterviewRow | undefined => state.pages.get(Math.floor(i / PAGE_SIZE))?.[i % PAGE_SIZE];
   const retry = () => void fetchPage(0, current.current);
-  return { ...state, rowAt, ensure, retry };
+  /** True while a new query's first page is on its way and the previous rows are still shown. */
+  const stale = state.query !== query;
+  return { ...state, stale, rowAt, ensure, retry };
 }
