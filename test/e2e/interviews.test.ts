@@ -303,4 +303,20 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     expect(await ok<HighlightView[]>(harness.core.dispatch('highlights.list', { workspace_id: WS, interview_id: a.id }))).toEqual([]);
     expect(problems).toEqual([]);
   });
+
+  it('a study without interviews explains the next step, in both views', async () => {
+    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: /Onboarding interviews/ }).click();
+    await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab', { name: 'Interviews' }).click();
+    const views = page.getByRole('tablist', { name: 'Interview views' });
+    await views.getByRole('tab', { name: 'All interviews' }).click();
+    await expect.poll(() => page.getByText('No interviews yet. Share the participant link to start collecting.').isVisible()).toBe(true);
+    expect(await page.getByRole('table', { name: 'Interviews' }).count()).toBe(0);
+    await shot(page, 'interviews-empty');
+    await views.getByRole('tab', { name: 'Highlights' }).click();
+    await expect.poll(() => page.getByText(/No highlights in this study yet/).isVisible()).toBe(true);
+    await views.getByRole('tab', { name: 'All interviews' }).click();
+    await page.getByRole('button', { name: 'Open Share' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Share' }).getAttribute('aria-selected')).toBe('true');
+    expect(problems).toEqual([]);
+  });
 });

@@ -91,49 +91,53 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
 
   const pages = useInterviewPages(workspace.id, project.id, filters, reloadKey);
   const filtered = filters.status !== '' || filters.screener !== '' || filters.text.trim() !== '';
+  // Nothing to filter or download yet: the empty state alone says what to do.
+  const none = pages.query !== null && !pages.stale && pages.status === 'ready' && pages.total === 0 && !filtered;
 
   return (
     <div className="iv-list">
-      <div className="iv-toolbar" role="search" aria-label="Filter interviews">
-        <label className="iv-filter iv-filter-text">
-          <span className="visually-hidden">Search participants</span>
-          <input className="input" type="search" placeholder="Search name or email" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
-        </label>
-        <label className="iv-filter">
-          <span className="iv-filter-label">Status</span>
-          <select className="input" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as InterviewFilters['status'] })}>
-            <option value="">Any</option>
-            <option value="COMPLETE">Complete</option>
-            <option value="INCOMPLETE">Incomplete</option>
-            <option value="STARTED">Started</option>
-          </select>
-        </label>
-        <label className="iv-filter">
-          <span className="iv-filter-label">Screener</span>
-          <select className="input" value={filters.screener} onChange={(e) => setFilters({ screener: e.target.value as InterviewFilters['screener'] })}>
-            <option value="">Any</option>
-            <option value="passed">Passed</option>
-            <option value="failed">Failed</option>
-            <option value="none">No screener</option>
-          </select>
-        </label>
-        {filtered && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => {
-              setText('');
-              patch(uiKey, { filters: NO_FILTERS });
-            }}
-          >
-            Clear filters
-          </button>
-        )}
-        <p className="iv-count muted num" role="status" aria-live="polite">
-          {pages.query === null ? 'Loading…' : pages.stale ? 'Filtering…' : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
-        </p>
-        <DownloadAll workspace={workspace} project={project} />
-      </div>
+      {!none && (
+        <div className="iv-toolbar" role="search" aria-label="Filter interviews">
+          <label className="iv-filter iv-filter-text">
+            <span className="visually-hidden">Search participants</span>
+            <input className="input" type="search" placeholder="Search name or email" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+          </label>
+          <label className="iv-filter">
+            <span className="iv-filter-label">Status</span>
+            <select className="input" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as InterviewFilters['status'] })}>
+              <option value="">Any</option>
+              <option value="COMPLETE">Complete</option>
+              <option value="INCOMPLETE">Incomplete</option>
+              <option value="STARTED">Started</option>
+            </select>
+          </label>
+          <label className="iv-filter">
+            <span className="iv-filter-label">Screener</span>
+            <select className="input" value={filters.screener} onChange={(e) => setFilters({ screener: e.target.value as InterviewFilters['screener'] })}>
+              <option value="">Any</option>
+              <option value="passed">Passed</option>
+              <option value="failed">Failed</option>
+              <option value="none">No screener</option>
+            </select>
+          </label>
+          {filtered && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => {
+                setText('');
+                patch(uiKey, { filters: NO_FILTERS });
+              }}
+            >
+              Clear filters
+            </button>
+          )}
+          <p className="iv-count muted num" role="status" aria-live="polite">
+            {pages.query === null ? 'Loading…' : pages.stale ? 'Filtering…' : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
+          </p>
+          <DownloadAll workspace={workspace} project={project} />
+        </div>
+      )}
       <DownloadError workspace={workspace} project={project} />
       {pages.status === 'error' && pages.error ? (
         <ErrorNote error={pages.error} onRetry={pages.retry} />
