@@ -130,8 +130,12 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     const target = (await list()).items.find((i) => i.has_video && !i.offline)!;
     const row = table().getByRole('row', { name: new RegExp(target.participant_name!) }).first();
     expect(await row.innerText()).toContain('Online only');
+    const usage = page.locator('.iv-usage');
+    await expect.poll(() => usage.innerText()).toMatch(/^0\.0 MB of [\d.]+ (MB|GB) used$/);
     await row.getByRole('button', { name: `Download ${target.participant_name}'s video for offline` }).click();
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Available offline');
+    // The quota line counts the new file.
+    await expect.poll(() => usage.innerText()).not.toMatch(/^0\.0 MB/);
     expect((await list()).items.find((i) => i.id === target.id)!.offline).toBe(true);
     expect(problems).toEqual([]);
   });

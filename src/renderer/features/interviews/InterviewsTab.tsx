@@ -4,6 +4,7 @@ import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { openInterview, openProject } from '../../app/nav-store';
+import { api, call } from '../../lib/api';
 import { useRowWindow } from '../../lib/row-window';
 import { formatShortDateTime } from '../../lib/timecode';
 import { ProjectHighlights } from '../highlights/ProjectHighlights';
@@ -397,6 +398,7 @@ function DownloadAll({ workspace, project }: TabProps) {
           : null;
   return (
     <div className="iv-download-all">
+      <OfflineUsage workspaceId={workspace.id} />
       {job && outcome && (
         <p className={`iv-outcome ${job.state === 'failed' ? 'iv-outcome-failed' : ''}`} role="status">
           {outcome}
@@ -409,6 +411,30 @@ function DownloadAll({ workspace, project }: TabProps) {
         Download all for offline
       </button>
     </div>
+  );
+}
+
+const mb = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MB`);
+
+/** How much of the offline-video quota is used, so "Download all" is not a surprise. */
+function OfflineUsage({ workspaceId }: { workspaceId: string }) {
+  const landed = useDownloads((s) => s.landed);
+  const [usage, setUsage] = useState<{ bytes: number; quota: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    call(api().videos.usage({ workspace_id: workspaceId })).then(
+      (u) => live && setUsage(u),
+      () => live && setUsage(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [workspaceId, landed]);
+  if (!usage) return null;
+  return (
+    <span className="iv-usage muted num" title="Offline videos use this much of the quota set in Settings">
+      {mb(usage.bytes)} of {mb(usage.quota)} used
+    </span>
   );
 }
 
