@@ -6,12 +6,12 @@ import { stmt } from './stmt';
 /** Researcher-authored data. Every write goes through withFullSync: this is the one thing sync cannot restore. */
 export type Highlight = HighlightView;
 
-export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at'>;
+export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name'>;
 
 const cleanTags = (tags: string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 
 export function addHighlight(db: CacheDb, args: { highlight: NewHighlight; now: string }): Highlight {
-  const h: Highlight = { ...args.highlight, tags: cleanTags(args.highlight.tags), id: randomUUID(), created_at: args.now, updated_at: args.now };
+  const h = { ...args.highlight, tags: cleanTags(args.highlight.tags), id: randomUUID(), created_at: args.now, updated_at: args.now };
   withFullSync(db, () => {
     stmt(
       db,
@@ -21,7 +21,8 @@ export function addHighlight(db: CacheDb, args: { highlight: NewHighlight; now: 
     const tag = stmt(db, 'INSERT INTO highlight_tags (highlight_id, tag) VALUES (?, ?)');
     for (const t of h.tags) tag.run(h.id, t);
   });
-  return h;
+  // Read back, so the answer carries what a list would (the participant's name from the cache).
+  return listHighlights(db, { id: h.id })[0]!;
 }
 
 export function updateHighlight(db: CacheDb, args: { id: string; note?: string; tags?: string[]; now: string }): Highlight | null {
@@ -50,8 +51,9 @@ export function listHighlights(db: CacheDb, args: { id?: string; interviewId?: s
   if (args.tag) where.push('h.id IN (SELECT highlight_id FROM highlight_tags WHERE tag = @tag)');
   const rows = db
     .prepare(
-      `SELECT h.*, (SELECT json_group_array(tag) FROM (SELECT tag FROM highlight_tags WHERE highlight_id = h.id ORDER BY tag)) AS tags_json
-       FROM highlights h ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      `SELECT h.*, i.participant_name AS participant_name,
+         (SELECT json_group_array(tag) FROM (SELECT tag FROM highlight_tags WHERE highlight_id = h.id ORDER BY tag)) AS tags_json
+       FROM highlights h LEFT JOIN interviews i ON i.id = h.interview_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY h.interview_id, h.start_turn, h.start_offset`,
     )
     .all({ id: args.id ?? null, interviewId: args.interviewId ?? null, projectId: args.projectId ?? null, tag: args.tag ?? null }) as (Omit<Highlight, 'tags'> & { tags_json: string })[];

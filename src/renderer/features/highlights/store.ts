@@ -1,18 +1,105 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
 import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
+import { api, call, UiError } from '../../lib/api';
+import { showAddHighlightDialog } from './AddHighlightDialog';
 
 /** A selection in the transcript, as the viewer reports it: turn indexes plus character offsets in each turn's text. */
 export type TranscriptRange = { start_turn: number; start_offset: number; end_turn: number; end_offset: number; start_ms: number | null; quote: string };
 export type HighlightContext = { workspaceId: string; projectId: string; interviewId: string };
 
+export type HighlightList = { status: 'loading' | 'ready' | 'error'; items: HighlightView[]; error: UiError | null };
+const EMPTY: HighlightList = { status: 'loading', items: [], error: null };
+const NONE: HighlightView[] = [];
+
+type HighlightsState = {
+  /** Keyed `${workspace}/i/${interview}` and `${workspace}/p/${project}`. */
+  lists: Record<string, HighlightList>;
+  /** Bumped by every add, edit and delete, so every list showing highlights reloads. */
+  version: number;
+  /** The selection waiting in the "Add highlight" dialog. */
+  pending: { ctx: HighlightContext; range: TranscriptRange } | null;
+  load(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string }): Promise<void>;
+  add(ctx: HighlightContext, range: TranscriptRange, tags: string[], note: string): Promise<HighlightView>;
+  update(workspaceId: string, id: string, patch: { tags?: string[]; note?: string }): Promise<HighlightView | null>;
+  remove(workspaceId: string, id: string): Promise<void>;
+  /** Every tag used in the workspace, most used first: suggestions keep coding consistent. */
+  tags(workspaceId: string): Promise<string[]>;
+};
+
+export const interviewKey = (workspaceId: string, interviewId: string) => `${workspaceId}/i/${interviewId}`;
+export const projectKey = (workspaceId: string, projectId: string) => `${workspaceId}/p/${projectId}`;
+
+export const useHighlights = create<HighlightsState>((set, get) => ({
+  lists: {},
+  version: 0,
+  pending: null,
+  async load(key, input) {
+    if (!get().lists[key]) set((s) => ({ lists: { ...s.lists, [key]: EMPTY } }));
+    try {
+      const items = await call(api().highlights.list(input));
+      set((s) => ({ lists: { ...s.lists, [key]: { status: 'ready', items, error: null } } }));
+    } catch (e) {
+      set((s) => ({ lists: { ...s.lists, [key]: { status: s.lists[key]?.items.length ? 'ready' : 'error', items: s.lists[key]?.items ?? [], error: UiError.from(e) } } }));
+    }
+  },
+  async add(ctx, range, tags, note) {
+    const h = await call(
+      api().highlights.add({
+        workspace_id: ctx.workspaceId,
+        project_id: ctx.projectId,
+        interview_id: ctx.interviewId,
+        start_turn: range.start_turn,
+        start_offset: range.start_offset,
+        end_turn: range.end_turn,
+        end_offset: range.end_offset,
+        start_ms: range.start_ms === null ? null : Math.max(0, Math.round(range.start_ms)),
+        quote: range.quote,
+        note,
+        tags,
+      }),
+    );
+    set((s) => ({ version: s.version + 1 }));
+    return h;
+  },
+  async update(workspaceId, id, patch) {
+    const h = await call(api().highlights.update({ workspace_id: workspaceId, id, ...patch }));
+    set((s) => ({ version: s.version + 1 }));
+    return h;
+  },
+  async remove(workspaceId, id) {
+    await call(api().highlights.delete({ workspace_id: workspaceId, id }));
+    set((s) => ({ version: s.version + 1 }));
+  },
+  async tags(workspaceId) {
+    const all = await call(api().highlights.list({ workspace_id: workspaceId }));
+    const counts = new Map<string, number>();
+    for (const h of all) for (const t of h.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+  },
+}));
+
 /** Opens the "add highlight" dialog (tags and a note) for a transcript selection. */
 export function requestHighlight(ctx: HighlightContext, range: TranscriptRange): void {
-  void ctx;
-  void range;
+  if (!range.quote.trim()) return;
+  useHighlights.setState({ pending: { ctx, range } });
+  // The dialog mounts itself, so any screen can ask for it without having to host it.
+  showAddHighlightDialog();
 }
 
-/** The highlights of one interview, for marking the transcript. */
+/** The highlights of one interview, for marking the transcript; reloads after any change. */
 export function useInterviewHighlights(workspaceId: string, interviewId: string): HighlightView[] {
-  void workspaceId;
-  void interviewId;
-  return [];
+  return useHighlightList(interviewKey(workspaceId, interviewId), { workspace_id: workspaceId, interview_id: interviewId }).items;
+}
+
+/** A list of highlights kept fresh: loaded on mount and after every add, edit or delete. */
+export function useHighlightList(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string; tag?: string }): HighlightList {
+  const version = useHighlights((s) => s.version);
+  const load = useHighlights((s) => s.load);
+  const list = useHighlights((s) => s.lists[key]);
+  const inputKey = JSON.stringify(input);
+  useEffect(() => {
+    void load(key, JSON.parse(inputKey) as typeof input);
+  }, [key, inputKey, version, load]);
+  return list ?? { ...EMPTY, items: NONE };
 }

@@ -36,6 +36,8 @@ export type HighlightView = {
   tags: string[];
   created_at: string;
   updated_at: string;
+  /** From the cached interview at read time; null when that interview is not (or no longer) cached. */
+  participant_name: string | null;
 };
 
 export const syncChannels = {
