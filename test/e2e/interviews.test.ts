@@ -4,6 +4,7 @@ import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains'
 import type { InterviewRow } from '../../src/shared/ipc/channels/views';
 import type { IpcResult } from '../../src/shared/ipc/define';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { demoOperator } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
 
 const skip = browserSkipReason();
@@ -26,12 +27,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
 
   /** Calls an operator route of the embedded demo service with the demo workspace's own key. */
   const operator = async (method: string, path: string, body?: unknown) => {
-    const key = await harness.secrets.get(WS);
-    const res = await fetch(`${harness.core.demo.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': key ?? '', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+    const res = await (await demoOperator(harness)).call(method, path, body);
     expect(res.status, `${method} ${path}`).toBeLessThan(300);
   };
   const list = (f: Record<string, unknown> = {}) => ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId, ...f }));

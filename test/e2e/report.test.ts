@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import type { SecretStore } from '../../src/main/secrets/secret-store';
+import { demoOperator } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
 
 const skip = browserSkipReason();
@@ -9,10 +9,7 @@ if (skip) console.warn(`e2e report ${skip}`);
 
 /** Calls one of the demo sandbox's operator routes with the demo workspace's own key. */
 async function operator(h: Harness, method: string, path: string, body: unknown): Promise<void> {
-  // The key lives only in the core's secret store; the test reads it there rather than widening the core's API.
-  const secrets = (h.core.workspaces as unknown as { secrets: SecretStore }).secrets;
-  const key = await secrets.get(DEMO_WORKSPACE_ID);
-  const res = await fetch(`${h.core.demo.baseUrl}${path}`, { method, headers: { 'x-api-key': key!, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await (await demoOperator(h)).call(method, path, body);
   expect(res.status, `${method} ${path}`).toBe(200);
 }
 

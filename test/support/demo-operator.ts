@@ -1,6 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import type { SecretStore } from '../../src/main/secrets/secret-store';
 import type { Harness } from './browser';
 
 export type DemoOperator = {
@@ -11,9 +10,8 @@ export type DemoOperator = {
 
 /** Talks to the demo's embedded sandbox as its organisation, so a test can provoke 402/409/faults. */
 export async function demoOperator(h: Harness): Promise<DemoOperator> {
-  // The key lives only in the core's secret store; tests read it there rather than widen the app's API.
-  const secrets = (h.core.workspaces as unknown as { secrets: SecretStore }).secrets;
-  const key = await secrets.get(DEMO_WORKSPACE_ID);
+  // The key lives only in the core's secret store; the harness hands tests that store rather than widen the app's API.
+  const key = await h.secrets.get(DEMO_WORKSPACE_ID);
   const baseUrl = h.core.demo.baseUrl;
   if (!key || !baseUrl) throw new Error('the demo workspace is not running');
   return {
