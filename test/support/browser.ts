@@ -6,6 +6,7 @@ import { createCore, type Core } from '../../src/main/core';
 import { createMemoryDesktop, type MemoryDesktop } from '../../src/main/desktop/ports';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
+import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { startTestHost, testHostMediaUrl, type TestHost } from '../../src/test-host/host';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -28,17 +29,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: MemoryDesktop; close(): Promise<void> };
+export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: MemoryDesktop; secrets: SecretStore; close(): Promise<void> };
 
-/** A fresh profile, the real core and the test host serving the built renderer. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * A fresh profile, the real core and the test host serving the built renderer. `secrets` defaults to an
+ * in-memory store that reports no problem; pass createMemoryStore('reason') to act out a missing keychain.
+ */
+export async function startHarness(opts: { secrets?: SecretStore } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
   const desktop = createMemoryDesktop();
+  const secrets = opts.secrets ?? createMemoryStore(null);
   const core = createCore({
     desktop,
     dataDir,
     mediaDir: join(ROOT, 'resources/sample-media'),
-    secrets: createMemoryStore(null),
+    secrets,
     log: silentLogger,
     version: 'e2e',
     platform: process.platform,
@@ -51,6 +56,7 @@ export async function startHarness(): Promise<Harness> {
     host,
     dataDir,
     desktop,
+    secrets,
     close: async () => {
       await host.close();
       await core.close();

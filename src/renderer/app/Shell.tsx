@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
+import { Toasts } from '../components/Toasts';
 import { NewStudy } from '../features/new-study/NewStudy';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
@@ -58,6 +59,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       </div>
       {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
       {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
+      <Toasts workspaceId={workspace.id} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ const ROWS: [string, string][] = [
   ['Ctrl/⌘ N', 'New study'],
   ['Ctrl/⌘ R', 'Sync now'],
   ['Ctrl/⌘ E', 'Export'],
+  ['Ctrl/⌘ ,', 'Settings'],
   ['Space', 'Player: play or pause'],
   ['J / K / L', 'Player: back, pause, forward'],
   ['← / →', 'Player: back or forward 5 s'],

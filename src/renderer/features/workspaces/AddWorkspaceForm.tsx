@@ -100,8 +100,9 @@ export function AddWorkspaceForm({ onDone, onCancel }: { onDone?: () => void; on
             spellCheck={false}
             {...aria('api_key')}
           />
-          <button type="button" className="btn" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
+          {/* The name says what the button does next; a toggle whose label also flips would read backwards. */}
+          <button type="button" className="btn" onClick={() => setShowKey((s) => !s)} aria-controls={`${id}-api_key`}>
+            {showKey ? 'Hide key' : 'Show key'}
           </button>
         </div>,
         'Stored in your system keychain, never in a file.',
