@@ -17,7 +17,7 @@ const ROWS: [string, string][] = [
 export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Keyboard shortcuts" onClose={onClose}>
-      <table className="table shortcut-table">
+      <table className="table shortcut-table" aria-label="Keyboard shortcuts">
         <tbody>
           {ROWS.map(([k, v]) => (
             <tr key={k}>
