@@ -217,6 +217,40 @@ describe.skipIf(skip !== null)('settings', () => {
     await expect.poll(() => harness.core.settings.get().notifications).toBe(true);
   });
 
+  it('native menu commands (app.command) run in the page like their shortcuts', async () => {
+    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Studies' }).click();
+    await page.getByRole('table', { name: 'Studies' }).waitFor();
+    const settingsHeading = page.getByRole('heading', { name: 'Settings', level: 1 });
+    harness.core.events.emit('app.command', { command: 'settings' });
+    await settingsHeading.waitFor();
+    // The keyboard runs the same commands: Ctrl+K opens search.
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: /Search/ });
+    await search.waitFor();
+    await search.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => search.count()).toBe(0);
+    harness.core.events.emit('app.command', { command: 'new-study' });
+    await expect.poll(() => settingsHeading.count()).toBe(0);
+    harness.core.events.emit('app.command', { command: 'search' });
+    await search.waitFor();
+    await search.getByRole('button', { name: 'Close' }).click();
+    // Ctrl+, opens settings, and Ctrl+R syncs without reloading the page.
+    await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
+    await page.keyboard.press('Control+,');
+    await settingsHeading.waitFor();
+    const finished = new Promise<void>((resolve) => {
+      const off = harness.core.events.subscribe((e) => {
+        if (e.name === 'sync.finished') {
+          off();
+          resolve();
+        }
+      });
+    });
+    await page.keyboard.press('Control+r');
+    await finished;
+    expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+  });
+
   it('removing a workspace names the consequence, and purging deletes its saved data', async () => {
     const org = await sandbox.newOrg({ name: 'Acme' });
     const added = (await harness.core.dispatch('workspaces.add', { name: 'Acme', base_url: sandbox.baseUrl, api_key: org.apiKey })) as { ok: true; value: { id: string } };

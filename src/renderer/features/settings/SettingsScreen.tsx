@@ -9,25 +9,9 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { api, call, UiError } from '../../lib/api';
 import { useWorkspaces } from '../workspaces/store';
+import { checkNumber, formatBytes, removalText } from './settings-text';
 import { applyTheme, useSettings, type Theme } from './store';
 import './settings.css';
-
-/** Checks a number field with the schema main uses; the message says what to type instead. */
-export function checkNumber(schema: z.ZodType<number>, raw: string): { value: number; error: null } | { value: null; error: string } {
-  const t = raw.trim();
-  if (t === '' || !/^-?\d+(\.\d+)?$/.test(t)) return { value: null, error: 'Enter a number.' };
-  const r = schema.safeParse(Number(t));
-  if (r.success) return { value: r.data, error: null };
-  const msg = r.error.issues[0]?.message ?? 'This value is not allowed';
-  return { value: null, error: msg.endsWith('.') ? msg : `${msg}.` };
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / (1024 * 1024);
-  if (mb < 1024) return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
-  return `${(mb / 1024).toFixed(1)} GB`;
-}
 
 /** Workspaces, sync, offline videos, appearance, notifications, the webhook receiver and about. */
 export function SettingsScreen() {
@@ -231,9 +215,13 @@ const THEMES: { value: Theme; label: string }[] = [
 function AppearanceSection({ settings }: { settings: SettingsView }) {
   const save = useSettings((s) => s.save);
   const [error, setError] = useState<UiError | null>(null);
+  // Shown as chosen at once; main confirms, or the choice is rolled back with the reason.
+  const [pending, setPending] = useState<Theme | null>(null);
+  const current = pending ?? settings.theme;
   const id = useId();
   const choose = async (theme: Theme) => {
     const before = settings.theme;
+    setPending(theme);
     applyTheme(theme);
     setError(null);
     try {
@@ -241,6 +229,8 @@ function AppearanceSection({ settings }: { settings: SettingsView }) {
     } catch (e) {
       applyTheme(before);
       setError(UiError.from(e));
+    } finally {
+      setPending(null);
     }
   };
   return (
@@ -249,8 +239,8 @@ function AppearanceSection({ settings }: { settings: SettingsView }) {
         <legend>Theme</legend>
         <div className="segmented">
           {THEMES.map((t) => (
-            <label key={t.value} className={`segment ${settings.theme === t.value ? 'is-checked' : ''}`}>
-              <input type="radio" name={`${id}-theme`} value={t.value} checked={settings.theme === t.value} onChange={() => void choose(t.value)} />
+            <label key={t.value} className={`segment ${current === t.value ? 'is-checked' : ''}`}>
+              <input type="radio" name={`${id}-theme`} value={t.value} checked={current === t.value} onChange={() => void choose(t.value)} />
               {t.label}
             </label>
           ))}
@@ -282,15 +272,19 @@ function Toggle({ label, hint, checked, onChange, disabled }: { label: string; h
 function NotificationsSection({ settings }: { settings: SettingsView }) {
   const save = useSettings((s) => s.save);
   const [error, setError] = useState<UiError | null>(null);
+  const [pending, setPending] = useState<boolean | null>(null);
   return (
     <Section title="Notifications">
       <Toggle
         label="Notify me when interviews complete or a report is ready"
         hint="A system notification when Fieldwork is in the background; a note in the corner of the window when it is in front."
-        checked={settings.notifications}
+        checked={pending ?? settings.notifications}
         onChange={(v) => {
           setError(null);
-          save({ notifications: v }).catch((e: unknown) => setError(UiError.from(e)));
+          setPending(v);
+          save({ notifications: v })
+            .catch((e: unknown) => setError(UiError.from(e)))
+            .finally(() => setPending(null));
         }}
       />
       {error && <ErrorNote error={error} />}
@@ -496,19 +490,6 @@ function WorkspacesSection() {
       {removing && <RemoveWorkspaceDialog workspace={removing} onClose={() => setRemoving(null)} />}
     </Section>
   );
-}
-
-/** The consequence, spelled out: what goes, and that the studies on the service stay. */
-export function removalText(w: Pick<WorkspaceSummary, 'name' | 'key_storage'>, purge: boolean, videoBytes: number | null): string {
-  const key = w.key_storage === 'keychain' ? 'Its API key is deleted from the keychain' : 'Its API key is forgotten';
-  const data = !purge
-    ? ''
-    : videoBytes === null
-      ? ', and its saved data and offline videos are deleted'
-      : videoBytes === 0
-        ? ', and its saved data is deleted (it has no offline videos)'
-        : `, and its saved data and ${formatBytes(videoBytes)} of offline videos are deleted`;
-  return `Remove '${w.name}'. ${key}${data}. Studies on the service are not affected.`;
 }
 
 function RemoveWorkspaceDialog({ workspace, onClose }: { workspace: WorkspaceSummary; onClose: () => void }) {
