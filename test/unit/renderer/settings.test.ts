@@ -1,6 +1,6 @@
-/// <reference path="../../../src/renderer/env.d.ts" />
 // The settings screen's wording and validation, and the app commands shared by the menu and the keyboard.
 import { describe, expect, it } from 'vitest';
+import type {} from '../../../src/renderer/env';
 import { settingsFields } from '../../../src/shared/ipc/channels/settings';
 import { checkNumber, formatBytes, removalText } from '../../../src/renderer/features/settings/settings-text';
 import { useNav } from '../../../src/renderer/app/nav-store';
