@@ -54,6 +54,7 @@ describe.skipIf(skip !== null)('settings', () => {
 
   it('shows every section, with About naming the version and keychain status', async () => {
     await openSettings();
+    expect(await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     for (const name of ['Workspaces', 'Sync', 'Offline videos', 'Appearance', 'Notifications', 'Webhook receiver', 'About']) {
       await page.getByRole('heading', { name, level: 2 }).waitFor();
       expect(await page.getByRole('heading', { name, level: 2 }).count(), name).toBe(1);
@@ -307,6 +308,7 @@ describe.skipIf(skip !== null)('settings without a keychain', () => {
     await page.goto(harness.host.url);
     const banner = page.getByRole('status').filter({ hasText: 'No keychain.' });
     await expect.poll(() => banner.innerText().catch(() => '')).toMatch(/No keychain\.\s+No system keychain was found \(test\)/);
+    expect(await page.getByRole('form', { name: 'Add a workspace' }).innerText()).toMatch(/No keychain on this computer: the key is kept in memory until Fieldwork quits/);
     await shot(page, 'first-run-no-keychain');
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
