@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { BrowserWindow } from 'electron';
-import { app, clipboard, ipcMain, net, Notification, protocol, session } from 'electron';
+import type { BrowserWindow, MenuItemConstructorOptions } from 'electron';
+import { app, clipboard, ipcMain, Menu, net, Notification, protocol, screen, session, shell } from 'electron';
 import { channelNames, IPC_EVENT_CHANNEL } from '../shared/ipc/contract';
 import { createCore, type Core } from './core';
 import { registerIpc, type IpcMainLike } from './ipc/registrar';
@@ -13,7 +13,9 @@ import { buildCsp } from './security/csp';
 import { APP_ORIGIN, APP_SCHEME } from './security/navigation';
 import { devicePermissionHandler, permissionCheckHandler, permissionRequestHandler } from './security/permissions';
 import { openSecretStore } from './secrets/keytar-store';
-import { createMainWindow, hardenContents } from './window';
+import { buildMenuTemplate } from './menu';
+import { createMainWindow, hardenContents, trackWindowState } from './window';
+import { createWindowStateSaver, loadWindowState } from './window-state';
 import cacheWorkerPath from './cache/worker-entry?modulePath';
 import { MEDIA_SCHEME } from './security/csp';
 
@@ -77,6 +79,8 @@ app.whenReady().then(async () => {
       notify: (n) => {
         if (Notification.isSupported() && !mainWindow?.isFocused()) new Notification({ title: n.title, body: n.body }).show();
       },
+      // The handler has already checked the path is inside a folder Fieldwork exported to.
+      showInFolder: (path) => shell.showItemInFolder(path),
     },
   });
   const mediaCore = core;
@@ -92,13 +96,30 @@ app.whenReady().then(async () => {
   registerIpc(ipcMain as unknown as IpcMainLike, channelNames, core.dispatch, () => allowedOrigins, log);
   core.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));
 
+  const menuCore = core;
+  const template = buildMenuTemplate({
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    appName: 'Fieldwork',
+    command: (command) => {
+      if (mainWindow?.isMinimized()) mainWindow.restore();
+      mainWindow?.focus();
+      menuCore.events.emit('app.command', { command });
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template as MenuItemConstructorOptions[]));
+
+  const stateFile = join(app.getPath('userData'), 'window-state.json');
+  const windowState = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea));
   mainWindow = createMainWindow({
+    state: windowState,
     preloadPath: join(__dirname, '../preload/index.cjs'),
     isPackaged: app.isPackaged,
     url: devServer ?? `${APP_ORIGIN}/index.html`,
     allowedOrigins,
     externalHosts: () => [],
   });
+  trackWindowState(mainWindow, createWindowStateSaver(stateFile, { onError: (e) => log.warn('could not save the window position', { error: e }) }));
   mainWindow.on('closed', () => {
     mainWindow = null;
   });

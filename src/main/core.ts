@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
+import { ExportFolders } from './desktop/export-folders';
+import { createNotifier, watchCompletedInterviews, type Notifier } from './desktop/notifier';
 import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
 import { AppError } from './errors';
@@ -63,6 +65,10 @@ export type Core = {
   settings: SettingsStore;
   webhooks: WebhookService;
   desktop: DesktopPorts;
+  /** OS notifications behind the Notifications setting; reuse it for any other "done" notice. */
+  notifier: Notifier;
+  /** Folders Fieldwork exported into: the export feature registers them, "Show in folder" checks them. */
+  exports: ExportFolders;
   /** Serves `video/<workspace>/<interview>` for the media protocol (Electron) or route (test host). */
   serveMedia(path: string, range: string | undefined): Promise<MediaResponse>;
   close(): Promise<void>;
@@ -86,6 +92,15 @@ export function createCore(o: CoreOptions): Core {
   const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
   const jobs = new JobRegistry();
   notifyWhenReportsFinish({ events, runtimes, settings, desktop, log: o.log });
+  const notifier = createNotifier({ desktop, enabled: () => settings.get().notifications });
+  const exportFolders = new ExportFolders(join(o.dataDir, 'export-folders.json'));
+  const stopCompletedNotices = watchCompletedInterviews({
+    events,
+    notifier,
+    log: o.log,
+    ...(o.timers ? { timers: o.timers } : {}),
+    projectTitle: async (w, p) => ((await (await runtimes.get(w)).cache.call('projects.get', { id: p })) as { title?: string } | null)?.title ?? null,
+  });
   const webhooks = new WebhookService({ settings, secrets: o.secrets, workspaces, runtimes, events, log: o.log });
   const mediaUrl = o.mediaUrl ?? ((w, i) => `fieldwork-media://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`);
   const deps = {
@@ -105,7 +120,7 @@ export function createCore(o: CoreOptions): Core {
     },
   };
   const handlers: Handlers = {
-    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop }),
+    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders }),
     ...workspaceHandlers(deps),
     ...demoHandlers({ demo, events, runtimes }),
     ...projectHandlers(deps),
@@ -130,6 +145,8 @@ export function createCore(o: CoreOptions): Core {
     settings,
     webhooks,
     desktop,
+    notifier,
+    exports: exportFolders,
     serveMedia: async (path, range) => {
       const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
       if (!m) throw new AppError('not_found', 'No such media.');
@@ -137,6 +154,7 @@ export function createCore(o: CoreOptions): Core {
       return serveVideo(runtime.videos, decodeURIComponent(m[2]!), range);
     },
     close: async () => {
+      stopCompletedNotices();
       jobs.cancelAll();
       await webhooks.stop();
       await runtimes.closeAll();

@@ -1,6 +1,7 @@
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { buildWebPreferences } from './security/web-preferences';
 import { guardNavigation, windowOpenHandler } from './security/navigation';
+import { DEFAULT_WINDOW, MIN_WINDOW, stateOf, type WindowState, type WindowStateSaver } from './window-state';
 
 export type WindowOptions = {
   preloadPath: string;
@@ -8,6 +9,8 @@ export type WindowOptions = {
   url: string;
   allowedOrigins: readonly string[];
   externalHosts: () => readonly string[];
+  /** The restored size and position (already fitted to the displays); defaults otherwise. */
+  state?: WindowState;
 };
 
 /** Locks down any web contents: no navigation away, no new windows, no <webview>. */
@@ -20,18 +23,36 @@ export function hardenContents(contents: WebContents, opts: Pick<WindowOptions, 
 }
 
 export function createMainWindow(opts: WindowOptions): BrowserWindow {
+  const state = opts.state ?? DEFAULT_WINDOW;
   const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    width: state.width,
+    height: state.height,
+    ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
+    minWidth: MIN_WINDOW.width,
+    minHeight: MIN_WINDOW.height,
     show: false,
     title: 'Fieldwork',
     backgroundColor: '#f6f7f9',
     webPreferences: buildWebPreferences(opts.preloadPath, opts.isPackaged),
   });
   hardenContents(win.webContents, opts);
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (state.maximized) win.maximize();
+    win.show();
+  });
   void win.loadURL(opts.url);
   return win;
+}
+
+/** Saves the window's normal bounds as it is moved, resized or maximised, and once more when it closes. */
+export function trackWindowState(win: BrowserWindow, saver: WindowStateSaver): void {
+  const save = () => {
+    if (win.isDestroyed() || win.isMinimized() || win.isFullScreen()) return;
+    saver.schedule(stateOf(win.getNormalBounds(), win.isMaximized()));
+  };
+  for (const name of ['resize', 'move', 'maximize', 'unmaximize'] as const) win.on(name as 'resize', save);
+  win.on('close', () => {
+    save();
+    saver.flush();
+  });
 }

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Shell } from './app/Shell';
 import { ErrorNote } from './components/ErrorNote';
+import { useSettings } from './features/settings/store';
 import { FirstRun } from './features/workspaces/FirstRun';
 import { useWorkspaces } from './features/workspaces/store';
 import './styles/app.css';
 
 export function App() {
   const { status, workspaces, currentId, appInfo, error, load } = useWorkspaces();
+  useEffect(() => void useSettings.getState().load(), []);
   useEffect(() => {
     void load();
     return window.fieldwork.events.on('workspaces.changed', () => void load());

@@ -31,12 +31,15 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: MemoryDesktop; secrets: SecretStore; close(): Promise<void> };
 
-/** A fresh profile, the real core and the test host serving the built renderer. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * A fresh profile, the real core and the test host serving the built renderer. `secrets` defaults to an
+ * in-memory store that reports no problem; pass createMemoryStore('reason') to act out a missing keychain.
+ */
+export async function startHarness(opts: { secrets?: SecretStore } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
   const desktop = createMemoryDesktop();
-  // Kept so a test can read the demo workspace's key and call the demo sandbox's operator routes.
-  const secrets = createMemoryStore(null);
+  // Handed to tests too, so they can read the demo workspace's key and call the demo sandbox's operator routes.
+  const secrets = opts.secrets ?? createMemoryStore(null);
   const core = createCore({
     desktop,
     dataDir,

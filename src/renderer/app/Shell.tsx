@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
+import { Toasts } from '../components/Toasts';
 import { NewStudy } from '../features/new-study/NewStudy';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
@@ -60,6 +61,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
       {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
       <ReportToasts workspaceId={workspace.id} />
+      <Toasts workspaceId={workspace.id} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ const ROWS: [string, string][] = [
   ['Ctrl/⌘ N', 'New study'],
   ['Ctrl/⌘ R', 'Sync now'],
   ['Ctrl/⌘ E', 'Export'],
+  ['Ctrl/⌘ ,', 'Settings'],
   ['Space', 'Player: play or pause'],
   ['J / K / L', 'Player: back, pause, forward'],
   ['← / →', 'Player: back or forward 5 s'],
@@ -16,7 +17,7 @@ const ROWS: [string, string][] = [
 export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Keyboard shortcuts" onClose={onClose}>
-      <table className="table shortcut-table">
+      <table className="table shortcut-table" aria-label="Keyboard shortcuts">
         <tbody>
           {ROWS.map(([k, v]) => (
             <tr key={k}>

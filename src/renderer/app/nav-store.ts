@@ -17,10 +17,16 @@ type NavState = {
   history: Route[];
   searchOpen: boolean;
   shortcutsOpen: boolean;
+  /**
+   * Bumped by Ctrl/Cmd+E and the menu's Export…. The export dialog (a later feature) subscribes to
+   * changes of this counter and opens for the current screen; until it exists, nothing listens.
+   */
+  exportRequested: number;
   go(route: Route): void;
   back(): void;
   openSearch(open: boolean): void;
   openShortcuts(open: boolean): void;
+  requestExport(): void;
 };
 
 export const useNav = create<NavState>((set, get) => ({
@@ -28,6 +34,7 @@ export const useNav = create<NavState>((set, get) => ({
   history: [],
   searchOpen: false,
   shortcutsOpen: false,
+  exportRequested: 0,
   go(route) {
     const { route: current, history } = get();
     if (JSON.stringify(current) === JSON.stringify(route)) return;
@@ -40,6 +47,7 @@ export const useNav = create<NavState>((set, get) => ({
   },
   openSearch: (searchOpen) => set({ searchOpen }),
   openShortcuts: (shortcutsOpen) => set({ shortcutsOpen }),
+  requestExport: () => set((s) => ({ exportRequested: s.exportRequested + 1 })),
 }));
 
 export const openProject = (projectId: string, tab: ProjectTab = 'guide') => useNav.getState().go({ name: 'project', projectId, tab });

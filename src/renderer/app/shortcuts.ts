@@ -1,8 +1,49 @@
 import { useEffect } from 'react';
+import type { AppCommand } from '../../shared/ipc/contract';
 import { useSync } from '../features/sync/store';
+import { api } from '../lib/api';
 import { useNav } from './nav-store';
 
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+
+const KEYS: Record<string, AppCommand> = { k: 'search', n: 'new-study', r: 'sync', e: 'export', ',': 'settings' };
+
+/** When each command last ran, so a key press seen both by the page and by the menu's accelerator runs once. */
+const lastRun = new Map<AppCommand, number>();
+// Both deliveries of one press arrive within a few milliseconds; a person cannot repeat a chord this fast.
+const SAME_PRESS_MS = 100;
+
+/**
+ * Runs one of the app's commands, from the keyboard or from the native menu (`app.command`).
+ * `export` only bumps `useNav().exportRequested`: the export dialog listens to it.
+ */
+export function runCommand(command: AppCommand, now = performance.now()): boolean {
+  const last = lastRun.get(command);
+  if (last !== undefined && now - last < SAME_PRESS_MS) return false;
+  lastRun.set(command, now);
+  const nav = useNav.getState();
+  switch (command) {
+    case 'search':
+      nav.openSearch(true);
+      break;
+    case 'new-study':
+      nav.go({ name: 'new-study' });
+      break;
+    case 'sync':
+      void useSync.getState().syncNow();
+      break;
+    case 'export':
+      nav.requestExport();
+      break;
+    case 'settings':
+      nav.go({ name: 'settings' });
+      break;
+    case 'shortcuts':
+      nav.openShortcuts(true);
+      break;
+  }
+  return true;
+}
 
 /** The app-wide shortcuts of the UI brief. Player keys belong to the viewer, which handles its own. */
 export function useGlobalShortcuts(): void {
@@ -11,16 +52,11 @@ export function useGlobalShortcuts(): void {
       const mod = e.ctrlKey || e.metaKey;
       const nav = useNav.getState();
       if (mod && !e.shiftKey && !e.altKey) {
-        const k = e.key.toLowerCase();
-        if (k === 'k') {
+        const command = KEYS[e.key.toLowerCase()];
+        if (command) {
+          // preventDefault also stops the browser's own Ctrl+R (reload) and Ctrl+N (new window).
           e.preventDefault();
-          nav.openSearch(true);
-        } else if (k === 'n') {
-          e.preventDefault();
-          nav.go({ name: 'new-study' });
-        } else if (k === 'r') {
-          e.preventDefault();
-          void useSync.getState().syncNow();
+          runCommand(command);
         }
         return;
       }
@@ -30,6 +66,10 @@ export function useGlobalShortcuts(): void {
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    const offMenu = api().events.on('app.command', ({ command }) => void runCommand(command));
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      offMenu();
+    };
   }, []);
 }

@@ -57,6 +57,7 @@ export const ipcContract: IpcContract = {
 };
 
 type Ws = { workspace_id: string };
+export type AppCommand = 'new-study' | 'sync' | 'search' | 'export' | 'settings' | 'shortcuts';
 
 export const ipcEvents = {
   'workspaces.changed': event<{ reason: 'added' | 'removed' | 'demo' }>(),
@@ -67,6 +68,8 @@ export const ipcEvents = {
   'reports.done': event<Ws & { project_id: string; state: 'completed' | 'failed' | 'timed_out' }>(),
   'videos.progress': event<Ws & { job_id: string; interview_id: string | null; done: number; total: number | null; state: 'running' | 'done' | 'failed' | 'cancelled'; message: string | null }>(),
   'stimuli.progress': event<Ws & { upload_id: string; sent: number; total: number }>(),
+  /** A command from the native menu (or its accelerator); the renderer runs it like the matching shortcut. */
+  'app.command': event<{ command: AppCommand }>(),
 };
 export type IpcEvents = typeof ipcEvents;
 

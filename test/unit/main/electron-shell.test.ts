@@ -2,7 +2,7 @@
 // 'electron' module (the real one needs a binary this machine cannot download), and the test checks
 // that what they hand Electron is the locked-down configuration the pure functions describe.
 import { describe, it, expect, vi, beforeAll, afterAll, type MockInstance } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,12 @@ const fake = vi.hoisted(() => {
     readonly focus = vi.fn();
     readonly restore = vi.fn();
     readonly isMinimized = vi.fn(() => false);
+    readonly maximize = vi.fn();
+    readonly isMaximized = vi.fn(() => false);
+    readonly isDestroyed = vi.fn(() => false);
+    readonly isFullScreen = vi.fn(() => false);
+    readonly isFocused = vi.fn(() => true);
+    readonly getNormalBounds = vi.fn(() => ({ x: 0, y: 0, width: 1280, height: 820 }));
     constructor(readonly options: Record<string, unknown>) {
       super();
       FakeBrowserWindow.instances.push(this);
@@ -106,7 +112,9 @@ const fake = vi.hoisted(() => {
     protocolHandlers,
     session: { defaultSession },
     net: { fetch: vi.fn(async (url: string) => new Response(`file body of ${url}`)) },
-    shell: { openExternal: vi.fn(async (_url: string) => undefined) },
+    shell: { openExternal: vi.fn(async (_url: string) => undefined), showItemInFolder: vi.fn() },
+    Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
+    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1050 } }]) },
   };
 });
 
@@ -118,6 +126,8 @@ vi.mock('electron', () => ({
   session: fake.session,
   net: fake.net,
   shell: fake.shell,
+  Menu: fake.Menu,
+  screen: fake.screen,
 }));
 
 vi.mock('../../../src/main/secrets/keytar-store', async () => {
@@ -233,6 +243,9 @@ describe('app.ts composition root', () => {
     savedRendererUrl = (process.env as Record<string, string | undefined>).ELECTRON_RENDERER_URL;
     (process.env as Record<string, string | undefined>).ELECTRON_RENDERER_URL = 'http://localhost:5173';
     stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    // A window state from the last session, on the one display there is.
+    mkdirSync(fake.app.state.userData, { recursive: true });
+    writeFileSync(join(fake.app.state.userData, 'window-state.json'), JSON.stringify({ x: 100, y: 50, width: 1100, height: 700, maximized: true }));
     appWindowsBefore = fake.FakeBrowserWindow.instances.length;
 
     await import('../../../src/main/app');
@@ -415,6 +428,44 @@ describe('app.ts composition root', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+
+  it('sets a native application menu whose commands reach the renderer as app.command', () => {
+    expect(fake.Menu.setApplicationMenu).toHaveBeenCalledTimes(1);
+    type Item = { label?: string; role?: string; accelerator?: string; click?: () => void; submenu?: Item[] };
+    const built = fake.Menu.setApplicationMenu.mock.calls[0]![0] as { template: Item[] };
+    expect(fake.Menu.buildFromTemplate).toHaveBeenCalledWith(built.template);
+    const flat = (items: Item[]): Item[] => items.flatMap((i) => [i, ...flat(i.submenu ?? [])]);
+    const items = flat(built.template);
+    // Packaged: no devtools, and the page-reload role (Ctrl+R) is absent because Ctrl+R is Sync now.
+    expect(items.map((i) => i.role)).not.toContain('toggleDevTools');
+    expect(items.map((i) => i.role)).not.toContain('reload');
+    expect(items.map((i) => i.role)).toEqual(expect.arrayContaining(['copy', 'paste', 'zoomIn', 'resetZoom', 'togglefullscreen', 'windowMenu', 'help']));
+    mainWindow.webContents.send.mockClear();
+    mainWindow.focus.mockClear();
+    items.find((i) => i.label === 'Sync now')!.click!();
+    expect(mainWindow.webContents.send).toHaveBeenCalledExactlyOnceWith(IPC_EVENT_CHANNEL, { name: 'app.command', payload: { command: 'sync' } });
+    expect(mainWindow.focus).toHaveBeenCalled();
+  });
+
+  it('a second instance restores and focuses the first window', () => {
+    mainWindow.focus.mockClear();
+    mainWindow.isMinimized.mockReturnValueOnce(true);
+    fake.app.emit('second-instance', {}, ['fieldwork'], '/');
+    expect(mainWindow.restore).toHaveBeenCalledTimes(1);
+    expect(mainWindow.focus).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores the saved window size, position and maximised state, and saves it again on close', () => {
+    expect(mainWindow.options).toMatchObject({ x: 100, y: 50, width: 1100, height: 700, minWidth: 900, minHeight: 600 });
+    mainWindow.emit('ready-to-show');
+    expect(mainWindow.maximize).toHaveBeenCalledTimes(1);
+    expect(mainWindow.show).toHaveBeenCalled();
+    mainWindow.getNormalBounds.mockReturnValue({ x: 40, y: 30, width: 1000, height: 650 });
+    mainWindow.isMaximized.mockReturnValue(false);
+    mainWindow.emit('move');
+    mainWindow.emit('close');
+    expect(JSON.parse(readFileSync(join(fake.app.state.userData, 'window-state.json'), 'utf8'))).toEqual({ x: 40, y: 30, width: 1000, height: 650, maximized: false });
   });
 
   it('logged refusals (JSON lines on stderr) name the channel but carry no payload', async () => {

@@ -1,9 +1,11 @@
 import type { appChannels } from '../../../shared/ipc/channels/app';
+import type { ExportFolders } from '../../desktop/export-folders';
 import type { DesktopPorts } from '../../desktop/ports';
+import { AppError } from '../../errors';
 import type { SecretStore } from '../../secrets/secret-store';
 import type { HandlerMap } from '../dispatcher';
 
-export function appHandlers(deps: { version: string; platform: string; secrets: SecretStore; desktop: DesktopPorts }): HandlerMap<typeof appChannels> {
+export function appHandlers(deps: { version: string; platform: string; secrets: SecretStore; desktop: DesktopPorts; exports: ExportFolders }): HandlerMap<typeof appChannels> {
   return {
     'app.info': async () => ({
       version: deps.version,
@@ -12,6 +14,11 @@ export function appHandlers(deps: { version: string; platform: string; secrets: 
     }),
     'app.copyText': async ({ text }) => {
       deps.desktop.writeClipboard(text);
+    },
+    'app.showInFolder': async ({ path }) => {
+      const allowed = deps.exports.allowed(path);
+      if (!allowed) throw new AppError('not_allowed', 'Fieldwork can only show files it exported itself, and this one is not there any more. Export it again.');
+      deps.desktop.showInFolder(allowed);
     },
   };
 }

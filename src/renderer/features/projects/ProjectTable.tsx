@@ -3,11 +3,12 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { StatusBadge } from '../../components/StatusBadge';
 import { openProject } from '../../app/nav-store';
 import { formatDate, typeLabel } from '../../lib/format';
+import './projects.css';
 
 /** Every study of the workspace: title, type, status, created date and recruiting progress. */
 export function ProjectTable({ items }: { items: ProjectSummary[] }) {
   return (
-    <table className="table" aria-label="Studies">
+    <table className="table projects-table" aria-label="Studies">
       <thead>
         <tr>
           <th scope="col">Title</th>
@@ -35,7 +36,7 @@ export function ProjectTable({ items }: { items: ProjectSummary[] }) {
               <td className="num">{formatDate(p.created_at)}</td>
               <td>
                 <div className="recruiting">
-                  <ProgressBar value={done} max={target} label={`${p.title}: ${done} of ${target} completed`} />
+                  <ProgressBar value={done} max={target} label={`${p.title || 'Untitled study'}: ${done} of ${target} participants completed`} />
                   <span className="num muted">
                     {done} / {target || '—'}
                   </span>

@@ -19,6 +19,7 @@ function validate(v: { name: string; base_url: string; api_key: string }): Error
 /** Adds a workspace. The key is checked by the service before it is saved; on failure nothing typed is lost. */
 export function AddWorkspaceForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
   const add = useWorkspaces((s) => s.add);
+  const keychain = useWorkspaces((s) => s.appInfo?.keychain.available ?? true);
   const [values, setValues] = useState({ name: '', base_url: '', api_key: '', organisation_id: '' });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [showKey, setShowKey] = useState(false);
@@ -100,11 +101,12 @@ export function AddWorkspaceForm({ onDone, onCancel }: { onDone?: () => void; on
             spellCheck={false}
             {...aria('api_key')}
           />
-          <button type="button" className="btn" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
+          {/* The name says what the button does next; a toggle whose label also flips would read backwards. */}
+          <button type="button" className="btn" onClick={() => setShowKey((s) => !s)} aria-controls={`${id}-api_key`}>
+            {showKey ? 'Hide key' : 'Show key'}
           </button>
         </div>,
-        'Stored in your system keychain, never in a file.',
+        keychain ? 'Stored in your system keychain, never in a file.' : 'No keychain on this computer: the key is kept in memory until Fieldwork quits, never in a file.',
       )}
       <div className="field">
         <label htmlFor={`${id}-org`}>

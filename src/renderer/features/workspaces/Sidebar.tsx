@@ -64,13 +64,13 @@ export function Sidebar() {
         </ul>
       </div>
       <div className="sidebar-actions">
-        <button type="button" className={`sidebar-item ${route.name === 'new-study' ? 'is-active' : ''}`} onClick={() => go({ name: 'new-study' })}>
+        <button type="button" className={`sidebar-item ${route.name === 'new-study' ? 'is-active' : ''}`} aria-current={route.name === 'new-study' ? 'page' : undefined} onClick={() => go({ name: 'new-study' })}>
           <span aria-hidden="true">+</span> New study <kbd className="kbd">Ctrl N</kbd>
         </button>
         <button type="button" className="sidebar-item" onClick={() => openSearch(true)}>
           <span aria-hidden="true">⌕</span> Search <kbd className="kbd">Ctrl K</kbd>
         </button>
-        <button type="button" className={`sidebar-item ${route.name === 'settings' ? 'is-active' : ''}`} onClick={() => go({ name: 'settings' })}>
+        <button type="button" className={`sidebar-item ${route.name === 'settings' ? 'is-active' : ''}`} aria-current={route.name === 'settings' ? 'page' : undefined} onClick={() => go({ name: 'settings' })}>
           <span aria-hidden="true">⚙</span> Settings
         </button>
       </div>

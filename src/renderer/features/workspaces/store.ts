@@ -18,6 +18,8 @@ type WorkspacesState = {
   startDemo(): Promise<void>;
   add(input: AddInput): Promise<WorkspaceSummary>;
   select(id: string | null): void;
+  /** Forgets a workspace (its key; with purge, its saved data and videos) and moves to another one. */
+  remove(id: string, purge: boolean): Promise<void>;
 };
 
 function remembered(list: WorkspaceSummary[]): string | null {
@@ -37,7 +39,8 @@ export const useWorkspaces = create<WorkspacesState>((set, get) => ({
     set({ status: 'loading', error: null });
     try {
       const [workspaces, appInfo] = await Promise.all([call(api().workspaces.list()), call(api().app.info())]);
-      const currentId = get().currentId ?? remembered(workspaces);
+      const kept = get().currentId;
+      const currentId = kept && workspaces.some((w) => w.id === kept) ? kept : remembered(workspaces);
       set({ status: 'ready', workspaces, appInfo, currentId });
       if (currentId) void api().workspaces.activate({ workspace_id: currentId });
     } catch (e) {
@@ -63,6 +66,14 @@ export const useWorkspaces = create<WorkspacesState>((set, get) => ({
     set({ workspaces });
     get().select(workspace.id);
     return workspace;
+  },
+
+  async remove(id, purge) {
+    await call(api().workspaces.remove({ workspace_id: id, purge_cache: purge }));
+    const workspaces = await call(api().workspaces.list());
+    const currentId = get().currentId === id ? remembered(workspaces) : get().currentId;
+    set({ workspaces });
+    get().select(currentId);
   },
 
   select(id) {

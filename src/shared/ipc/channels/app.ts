@@ -8,4 +8,6 @@ export const appChannels = {
   'app.info': channel(z.undefined()).returns<AppInfo>(),
   /** Copy goes through main: the page itself has no clipboard permission. */
   'app.copyText': channel(z.object({ text: z.string().max(1_000_000) })).returns<void>(),
+  /** Reveals an exported file; main refuses anything outside the folders Fieldwork exported to. */
+  'app.showInFolder': channel(z.object({ path: z.string().min(1).max(4096) })).returns<void>(),
 };

@@ -3,13 +3,15 @@ import { channel } from '../define';
 
 /** The fields without defaults: a patch must name only what it changes (zod 4's partial() keeps defaults). */
 const fields = {
-  sync_interval_minutes: z.number().int().min(1, 'At least every minute').max(1440, 'At most once a day'),
-  video_quota_mb: z.number().int().min(100, 'At least 100 MB').max(1_000_000),
+  sync_interval_minutes: z.number().int('Use whole minutes').min(1, 'At least every minute').max(1440, 'At most once a day (1440 minutes)'),
+  video_quota_mb: z.number().int('Use whole megabytes').min(100, 'At least 100 MB').max(1_000_000, 'At most 1,000,000 MB'),
   theme: z.enum(['system', 'light', 'dark']),
   notifications: z.boolean(),
   webhook_enabled: z.boolean(),
-  webhook_port: z.number().int().min(1024, 'Use a port from 1024 up').max(65535),
+  webhook_port: z.number().int('Use a whole number').min(1024, 'Use a port from 1024 up').max(65535, 'Use a port up to 65535'),
 };
+/** Each field's schema, so forms validate with the very rules main applies. */
+export const settingsFields = fields;
 
 export const SETTINGS_DEFAULTS = {
   sync_interval_minutes: 15,

@@ -1,0 +1,103 @@
+import type { AppCommand } from '../shared/ipc/contract';
+
+/**
+ * The native application menu as plain data, so it is built and tested without Electron. The shell
+ * passes the result to Menu.buildFromTemplate; the shapes below are the subset of Electron's
+ * MenuItemConstructorOptions the menu uses.
+ */
+export type MenuItem =
+  | { type: 'separator' }
+  | { role: string; label?: string; accelerator?: string }
+  | { label: string; accelerator?: string; click: () => void }
+  | { label: string; role?: string; submenu: MenuItem[] };
+
+
+export type MenuDeps = {
+  isPackaged: boolean;
+  platform: string;
+  appName: string;
+  /** Forwards one of the app's own commands to the renderer (the `app.command` event). */
+  command: (command: AppCommand) => void;
+};
+
+export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
+  const mac = d.platform === 'darwin';
+  const cmd = (label: string, accelerator: string | undefined, command: AppCommand): MenuItem => ({
+    label,
+    ...(accelerator ? { accelerator } : {}),
+    click: () => d.command(command),
+  });
+  const sep: MenuItem = { type: 'separator' };
+
+  const appMenu: MenuItem[] = mac
+    ? [
+        {
+          label: d.appName,
+          role: 'appMenu',
+          submenu: [{ role: 'about' }, sep, cmd('Settings…', 'CmdOrCtrl+,', 'settings'), sep, { role: 'services' }, sep, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, sep, { role: 'quit' }],
+        },
+      ]
+    : [];
+
+  const file: MenuItem = {
+    label: mac ? 'File' : '&File',
+    submenu: [
+      cmd('New study', 'CmdOrCtrl+N', 'new-study'),
+      cmd('Sync now', 'CmdOrCtrl+R', 'sync'),
+      cmd('Search…', 'CmdOrCtrl+K', 'search'),
+      cmd('Export…', 'CmdOrCtrl+E', 'export'),
+      ...(mac ? [] : [sep, cmd('Settings', 'CmdOrCtrl+,', 'settings'), sep, { role: 'quit' }]),
+      ...(mac ? [sep, { role: 'close' }] : []),
+    ],
+  };
+
+  const edit: MenuItem = {
+    label: mac ? 'Edit' : '&Edit',
+    submenu: [{ role: 'undo' }, { role: 'redo' }, sep, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'pasteAndMatchStyle' }, { role: 'delete' }, sep, { role: 'selectAll' }],
+  };
+
+  // Ctrl+R is "Sync now" here, so the page-reload role is never in the menu; developers get a
+  // force-reload on Ctrl+Shift+R (its default) and the devtools, and only in an unpackaged build.
+  const view: MenuItem = {
+    label: mac ? 'View' : '&View',
+    submenu: [
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      sep,
+      { role: 'togglefullscreen' },
+      ...(d.isPackaged ? [] : [sep, { role: 'forceReload', accelerator: 'CmdOrCtrl+Shift+R' }, { role: 'toggleDevTools' }]),
+    ],
+  };
+
+  const windowMenu: MenuItem = {
+    label: mac ? 'Window' : '&Window',
+    role: 'windowMenu',
+    submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, sep, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+  };
+
+  const help: MenuItem = {
+    label: mac ? 'Help' : '&Help',
+    role: 'help',
+    submenu: [
+      // Help stays inside the app: there is no public docs site to send anyone to.
+      cmd('Keyboard Shortcuts', undefined, 'shortcuts'),
+      ...(mac ? [] : [sep, { role: 'about', label: `About ${d.appName}` }]),
+    ],
+  };
+
+  return [...appMenu, file, edit, view, windowMenu, help];
+}
+
+/** Every accelerator in a template, with the label or role it belongs to (for checks and tests). */
+export function acceleratorsOf(template: readonly MenuItem[]): { accelerator: string; item: string }[] {
+  const out: { accelerator: string; item: string }[] = [];
+  const walk = (items: readonly MenuItem[]) => {
+    for (const it of items) {
+      if ('submenu' in it) walk(it.submenu);
+      if ('accelerator' in it && it.accelerator) out.push({ accelerator: it.accelerator, item: 'label' in it && it.label ? it.label : 'role' in it ? it.role : '' });
+    }
+  };
+  walk(template);
+  return out;
+}
