@@ -154,7 +154,12 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
         const t = Math.max(0, Math.min((player.currentTime() ?? 0) + action.seconds, Number.isFinite(duration) ? duration : Infinity));
         player.currentTime(t);
         setTimeMs(Math.round(t * 1000));
-      } else if (action.kind === 'speed') player.playbackRate(stepSpeed(player.playbackRate() ?? 1, action.direction));
+      } else if (action.kind === 'speed') {
+        // video.js answers playbackRate() from a cache updated on the (asynchronous) ratechange event, so
+        // quick presses would step from a stale rate; the media element's own rate is current.
+        const media = player.el().querySelector('video');
+        player.playbackRate(stepSpeed(media?.playbackRate ?? player.playbackRate() ?? 1, action.direction));
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
