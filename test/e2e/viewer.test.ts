@@ -231,18 +231,14 @@ describe.skipIf(skip !== null)('interview viewer', () => {
   it('plays a downloaded video with the service stopped; without a download it says what to do', async () => {
     const saved = rows[2]!;
     const notSaved = rows[3]!;
-    const done = new Promise<void>((resolve, reject) => {
-      const off = harness.core.events.subscribe((e) => {
-        const ev = e as { name?: string; payload?: { interview_id?: string; state?: string; message?: string } };
-        if (ev.name !== 'videos.progress' || ev.payload?.interview_id !== saved.id) return;
-        if (ev.payload.state === 'done') {
-          off();
-          resolve();
-        } else if (ev.payload.state === 'failed') reject(new Error(ev.payload.message));
-      });
-    });
-    await dispatch('videos.download', { workspace_id: DEMO_WORKSPACE_ID, interview_id: saved.id });
-    await done;
+    // Saved from the viewer while the service is up: progress, then the badge.
+    const first = await browser.newPage({ viewport: { width: 1360, height: 840 } });
+    const firstWatch = watchPage(first);
+    await openViewer(first, saved.participant_name!);
+    await first.getByRole('button', { name: /Save for offline/ }).click();
+    await first.getByText('Saved on this computer').waitFor({ timeout: 30_000 });
+    expect(firstWatch.problems).toEqual([]);
+    await first.close();
     await stopService();
 
     const page = await browser.newPage({ viewport: { width: 1360, height: 840 } });

@@ -11,6 +11,7 @@ import { activeTurnAt, formatClock, startIndex } from './active-turn';
 import { InterviewDetails } from './details/InterviewDetails';
 import { PlaybackController, type PlaybackState } from './playback-controller';
 import { playerAction, stepSpeed } from './player-keys';
+import { SaveOffline } from './SaveOffline';
 import { Transcript } from './Transcript';
 import { playerPort, VideoPlayer, type VjsPlayer } from './VideoPlayer';
 import './viewer.css';
@@ -186,7 +187,8 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
             <span>{formatDate(interview.completed_at)}</span>
             {interview.duration_minutes !== null && <span className="tabular">{interview.duration_minutes} min</span>}
             <span className="tabular">{turns.length} turns</span>
-            <SourceBadge state={playback} offline={interview.offline} />
+            <SourceBadge state={playback} />
+            <SaveOffline key={interview.id} workspace={workspace} interviewId={interview.id} saved={interview.offline} hasVideo={interview.has_video} />
           </p>
         </header>
         <div className="player-frame">
@@ -252,8 +254,7 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
   );
 }
 
-function SourceBadge({ state, offline }: { state: PlaybackState; offline: boolean }) {
-  if (state.kind === 'ready') return <span className={`source-badge${state.source === 'local' ? ' is-local' : ''}`}>{state.source === 'local' ? 'Playing from this computer' : 'Streaming'}</span>;
-  if (offline) return <span className="source-badge is-local">Saved on this computer</span>;
-  return null;
+function SourceBadge({ state }: { state: PlaybackState }) {
+  if (state.kind !== 'ready') return null;
+  return <span className="source-badge">{state.source === 'local' ? 'Playing from this computer' : 'Streaming'}</span>;
 }

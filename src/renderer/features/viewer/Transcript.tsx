@@ -83,7 +83,8 @@ export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekT
     if (top >= el.scrollTop && bottom <= el.scrollTop + el.clientHeight) return;
     const target = Math.max(0, top - el.clientHeight / 3);
     const far = Math.abs(target - el.scrollTop) > el.clientHeight * 3;
-    el.scrollTo({ top: target, behavior: far ? 'auto' : 'smooth' });
+    const still = far || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollTo({ top: target, behavior: still ? 'auto' : 'smooth' });
   }, [activeIndex, follow, layout]);
 
   useEffect(() => {
