@@ -151,6 +151,12 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await page.keyboard.press(']');
     await page.keyboard.press(']');
     await expect.poll(v.rate).toBe(1);
+    // Paused, the controls show: how the themed player looks.
+    await page.locator('.player-frame').hover();
+    await shot(page, 'viewer-paused-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'viewer-paused-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     // ? still opens the shortcut sheet from the viewer.
     await page.keyboard.press('?');
     await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();

@@ -7,9 +7,9 @@ import { api, call, UiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { InterviewHighlights } from '../highlights/InterviewHighlights';
 import { requestHighlight, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
-import { activeTurnAt, formatClock, startIndex } from './active-turn';
+import { activeTurnAt, startIndex } from './active-turn';
 import { InterviewDetails } from './details/InterviewDetails';
-import { PlaybackController, type PlaybackState } from './playback-controller';
+import { PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
 import { playerAction, stepSpeed } from './player-keys';
 import { SaveOffline } from './SaveOffline';
 import { Transcript } from './Transcript';
@@ -196,9 +196,11 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
           {playback.kind === 'unavailable' && (
             <div className="player-message" role="alert">
               <p>{playback.message}</p>
-              <button type="button" className="btn btn-small" onClick={() => void controller.current?.retry()}>
-                Try again
-              </button>
+              {playback.message === UNREACHABLE_MESSAGE && (
+                <button type="button" className="btn btn-small" onClick={() => void controller.current?.retry()}>
+                  Try again
+                </button>
+              )}
             </div>
           )}
           {playback.kind === 'recovering' && (
@@ -208,9 +210,7 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
           )}
         </div>
         <div className="player-status">
-          <span className="tabular" aria-label="Position">
-            {formatClock(timeMs)}
-          </span>
+          <span className="muted">Speed</span>
           <span className="speed tabular" aria-live="polite" aria-label={`Speed ${rate}×`}>
             {Number.isInteger(rate) ? rate.toFixed(1) : String(rate)}×
           </span>
