@@ -173,6 +173,54 @@ describe('playback controller', () => {
     expect(isMediaUrl('javascript:alert(1)')).toBe(false);
   });
 
+  it('a stall (waiting with no progress while playing) counts as a failure after stallMs; progress cancels it', async () => {
+    const player = fakePlayer();
+    const pending: { fn: () => void; ms: number; live: boolean }[] = [];
+    let asked = 0;
+    const c = new PlaybackController({
+      player: player.port,
+      fetchSource: async () => {
+        asked++;
+        return { kind: 'remote', media_url: URL };
+      },
+      onState: () => undefined,
+      stallMs: 5000,
+      timers: {
+        set: (fn, ms) => {
+          const t = { fn, ms, live: true };
+          pending.push(t);
+          return t;
+        },
+        clear: (h) => void ((h as { live: boolean }).live = false),
+      },
+    });
+    await c.start(null);
+    player.fireLoaded();
+    player.playTo(4);
+    c.noteProgress();
+    // Waiting, then playback moves on: no recovery.
+    c.noteWaiting();
+    expect(pending.at(-1)!.ms).toBe(5000);
+    player.playTo(4.3);
+    c.noteProgress();
+    expect(pending.at(-1)!.live).toBe(false);
+    // Waiting and stuck: the timer fires and the source is asked for again, resuming at 4.3 s, playing.
+    c.noteWaiting();
+    const timer = pending.at(-1)!;
+    expect(timer.live).toBe(true);
+    timer.fn();
+    await flush();
+    expect(asked).toBe(2);
+    player.fireLoaded();
+    expect(player.calls.slice(-2)).toEqual(['seek 4.3', 'play']);
+    // Paused players never arm the watchdog.
+    player.port.seek(9);
+    (player.port as { paused: () => boolean }).paused = () => true;
+    const before = pending.length;
+    c.noteWaiting();
+    expect(pending.length).toBe(before);
+  });
+
   it('ignores a late answer after dispose', async () => {
     const { c, player } = setup([{ kind: 'remote', media_url: URL }]);
     const p = c.start(null);

@@ -96,15 +96,18 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
       void c.recover();
     };
     const onRate = () => setRate(player.playbackRate() ?? 1);
+    const onWaiting = () => c.noteWaiting();
     player.on(['timeupdate', 'seeked', 'play', 'pause'], onTime);
     player.on('error', onError);
     player.on('ratechange', onRate);
+    player.on(['waiting', 'stalled'], onWaiting);
     void c.start(atMs);
     return () => {
       c.dispose();
       player.off(['timeupdate', 'seeked', 'play', 'pause'], onTime);
       player.off('error', onError);
       player.off('ratechange', onRate);
+      player.off(['waiting', 'stalled'], onWaiting);
     };
     // atMs is the opening position; later changes seek instead (below).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -43,6 +43,7 @@ export class PlaybackController {
   private generation = 0;
   private disposed = false;
   private state: PlaybackState = { kind: 'loading' };
+  private stallTimer: unknown = null;
 
   constructor(
     private readonly o: {
@@ -50,6 +51,9 @@ export class PlaybackController {
       fetchSource: () => Promise<PlaybackView>;
       onState: (s: PlaybackState) => void;
       maxAttempts?: number;
+      /** How long playback may wait for data with no progress before the source is treated as failed. */
+      stallMs?: number;
+      timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
     },
   ) {}
 
@@ -70,8 +74,25 @@ export class PlaybackController {
     const t = this.o.player.currentTime();
     // Playback moved on from the point of the last recovery: the source works, so failures start counting afresh.
     if (this.attempts > 0 && Math.abs(t - this.lastTime) > 0.5) this.attempts = 0;
+    if (t !== this.lastTime) this.clearStall();
     this.lastTime = t;
     this.wasPlaying = !this.o.player.paused();
+  }
+
+  /**
+   * The player is waiting for data while it should be playing. A browser retries a failing media request
+   * for a long while before it reports an error; if nothing moves for `stallMs`, recover now instead.
+   */
+  noteWaiting(): void {
+    if (this.state.kind !== 'ready' || this.stallTimer !== null || this.o.player.paused()) return;
+    const at = this.o.player.currentTime();
+    this.stallTimer = this.timers().set(() => {
+      this.stallTimer = null;
+      if (this.state.kind === 'ready' && !this.o.player.paused() && this.o.player.currentTime() === at) {
+        this.wasPlaying = true;
+        void this.recover();
+      }
+    }, this.o.stallMs ?? 12_000);
   }
 
   /** The player failed (an expired link, a dropped connection): fetch the source again and resume. */
@@ -94,10 +115,22 @@ export class PlaybackController {
   dispose(): void {
     this.disposed = true;
     this.generation++;
+    this.clearStall();
+  }
+
+  private timers() {
+    return this.o.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  }
+
+  private clearStall(): void {
+    if (this.stallTimer === null) return;
+    this.timers().clear(this.stallTimer);
+    this.stallTimer = null;
   }
 
   private async loadFrom(recovering: boolean): Promise<void> {
     const gen = ++this.generation;
+    this.clearStall();
     this.set(recovering ? { kind: 'recovering' } : { kind: 'loading' });
     const resumeAt = this.lastTime;
     const resumePlaying = this.wasPlaying;
