@@ -59,6 +59,10 @@ npx tsx bench/run.ts --cpu-prof --keep   # a .cpuprofile per contender in the ke
 - **Re-sync**: \`SyncEngine.run\` again on the just-synced cache in the same process, nothing changed.
 - **Search**: a fixed mix of single common words, rare words, two-word queries, prefixes typed so far and quoted
   phrases, \`search.query\` with limit 50, through the worker cache, and in-process for reference.
+- **Viewer** (row 4): the built renderer in Chromium against the real core (the browser test host, as the e2e tests
+  run it), with the demo workspace and one simulated 2,000-turn interview in "Meal-kit churn". It needs
+  Chromium (\`CHROMIUM_PATH\`) and rebuilds the renderer first (\`npm run build\`). With \`--keep\`, the run folder
+  holds a screenshot of the long transcript scrolled to its middle.
 - Rows are modules in \`bench/rows/\`, composed by \`bench/run.ts\`.
 `;
   writeFileSync(file, text);

@@ -1,5 +1,263 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { InterviewDetail } from '../../../shared/ipc/channels/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { ErrorNote } from '../../components/ErrorNote';
+import { api, call, UiError } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { InterviewHighlights } from '../highlights/InterviewHighlights';
+import { requestHighlight, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
+import { activeTurnAt, startIndex } from './active-turn';
+import { InterviewDetails } from './details/InterviewDetails';
+import { PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
+import { playerAction, stepSpeed } from './player-keys';
+import { SaveOffline } from './SaveOffline';
+import { Transcript } from './Transcript';
+import { playerPort, VideoPlayer, type VjsPlayer } from './VideoPlayer';
+import './viewer.css';
 
-export function InterviewViewer({ interviewId }: { workspace: WorkspaceSummary; projectId: string; interviewId: string; atMs: number | null }) {
-  return <p className="empty">Not built yet: {interviewId}</p>;
+type Props = { workspace: WorkspaceSummary; projectId: string; interviewId: string; atMs: number | null };
+type Load = { status: 'loading' } | { status: 'error'; error: UiError } | { status: 'missing' } | { status: 'ready'; interview: InterviewDetail };
+
+/** One interview: the video on the left with details and highlights under it, the transcript on the right. */
+export function InterviewViewer({ workspace, projectId, interviewId, atMs }: Props) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const fetchDetail = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      const interview = await call(api().interviews.get({ workspace_id: workspace.id, interview_id: interviewId }));
+      setLoad(interview ? { status: 'ready', interview } : { status: 'missing' });
+    } catch (e) {
+      setLoad({ status: 'error', error: UiError.from(e) });
+    }
+  }, [workspace.id, interviewId]);
+  useEffect(() => void fetchDetail(), [fetchDetail]);
+
+  if (load.status === 'loading')
+    return (
+      <p className="empty" role="status">
+        <span className="spinner" aria-hidden="true" /> Opening interview…
+      </p>
+    );
+  if (load.status === 'error')
+    return (
+      <section className="screen">
+        <ErrorNote error={load.error} onRetry={() => void fetchDetail()} />
+      </section>
+    );
+  if (load.status === 'missing')
+    return (
+      <section className="screen">
+        <p className="empty">This interview is not in the saved data. Sync the study to fetch it, then open it again.</p>
+      </section>
+    );
+  return <ViewerReady workspace={workspace} projectId={projectId} interview={load.interview} atMs={atMs} />;
+}
+
+const TABS = [
+  { id: 'details', label: 'Participant & screener' },
+  { id: 'highlights', label: 'Highlights' },
+] as const;
+
+function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: WorkspaceSummary; projectId: string; interview: InterviewDetail; atMs: number | null }) {
+  const turns = interview.transcript;
+  const starts = useMemo(() => startIndex(turns), [turns]);
+  const [timeMs, setTimeMs] = useState(atMs ?? 0);
+  const [follow, setFollow] = useState(true);
+  const [rate, setRate] = useState(1);
+  const [playback, setPlayback] = useState<PlaybackState>({ kind: 'loading' });
+  const [selection, setSelection] = useState<TranscriptRange | null>(null);
+  const [tab, setTab] = useState<(typeof TABS)[number]['id']>('details');
+  const [player, setPlayer] = useState<VjsPlayer | null>(null);
+  const controller = useRef<PlaybackController | null>(null);
+  const highlights = useInterviewHighlights(workspace.id, interview.id);
+  const highlighted = useMemo(() => {
+    const s = new Set<number>();
+    for (const h of highlights) for (let i = h.start_turn; i <= h.end_turn; i++) s.add(i);
+    return s;
+  }, [highlights]);
+  const activeIndex = useMemo(() => activeTurnAt(starts, timeMs), [starts, timeMs]);
+
+  // The player exists once video.js is ready; the controller loads the source into it.
+  useEffect(() => {
+    if (!player) return;
+    const c = new PlaybackController({
+      player: playerPort(player),
+      fetchSource: () => call(api().videos.source({ workspace_id: workspace.id, interview_id: interview.id })),
+      onState: setPlayback,
+    });
+    controller.current = c;
+    const onTime = () => {
+      c.noteProgress();
+      setTimeMs(Math.round((player.currentTime() ?? 0) * 1000));
+    };
+    const onError = () => {
+      player.error(null);
+      void c.recover();
+    };
+    const onRate = () => setRate(player.playbackRate() ?? 1);
+    const onWaiting = () => c.noteWaiting();
+    player.on(['timeupdate', 'seeked', 'play', 'pause'], onTime);
+    player.on('error', onError);
+    player.on('ratechange', onRate);
+    player.on(['waiting', 'stalled'], onWaiting);
+    void c.start(atMs);
+    return () => {
+      c.dispose();
+      player.off(['timeupdate', 'seeked', 'play', 'pause'], onTime);
+      player.off('error', onError);
+      player.off('ratechange', onRate);
+      player.off(['waiting', 'stalled'], onWaiting);
+    };
+    // atMs is the opening position; later changes seek instead (below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [player, workspace.id, interview.id]);
+
+  const firstAt = useRef(atMs);
+  useEffect(() => {
+    if (atMs === firstAt.current || atMs === null || !player) return;
+    firstAt.current = atMs;
+    player.currentTime(atMs / 1000);
+    setTimeMs(atMs);
+    setFollow(true);
+  }, [atMs, player]);
+
+  const seekMs = useCallback(
+    (ms: number) => {
+      setTimeMs(ms);
+      setFollow(true);
+      if (player && playback.kind === 'ready') player.currentTime(ms / 1000);
+    },
+    [player, playback.kind],
+  );
+  const onSeekTurn = useCallback((t: TranscriptTurn) => seekMs(t.start_ms), [seekMs]);
+
+  const highlight = useCallback(() => {
+    if (selection) requestHighlight({ workspaceId: workspace.id, projectId, interviewId: interview.id }, selection);
+  }, [selection, workspace.id, projectId, interview.id]);
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const action = playerAction(e);
+      if (!action) return;
+      if (action.kind === 'highlight') {
+        if (!selection) return;
+        e.preventDefault();
+        highlight();
+        return;
+      }
+      if (!player || playback.kind !== 'ready') return;
+      e.preventDefault();
+      if (action.kind === 'toggle') {
+        if (player.paused()) void player.play()?.catch(() => undefined);
+        else player.pause();
+      } else if (action.kind === 'pause') player.pause();
+      else if (action.kind === 'skip') {
+        const duration = player.duration() ?? Infinity;
+        const t = Math.max(0, Math.min((player.currentTime() ?? 0) + action.seconds, Number.isFinite(duration) ? duration : Infinity));
+        player.currentTime(t);
+        setTimeMs(Math.round(t * 1000));
+      } else if (action.kind === 'speed') {
+        // video.js answers playbackRate() from a cache updated on the (asynchronous) ratechange event, so
+        // quick presses would step from a stale rate; the media element's own rate is current.
+        const media = player.el().querySelector('video');
+        player.playbackRate(stepSpeed(media?.playbackRate ?? player.playbackRate() ?? 1, action.direction));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [player, playback.kind, selection, highlight]);
+
+  const title = interview.participant_name ?? 'Unnamed participant';
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const i = TABS.findIndex((t) => t.id === tab);
+    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    setTab(next.id);
+    document.getElementById(`viewer-tab-${next.id}`)?.focus();
+  };
+
+  return (
+    <section className="viewer" aria-labelledby="viewer-title">
+      <div className="viewer-left">
+        <header className="viewer-head">
+          <h1 id="viewer-title" className="viewer-title">
+            {title}
+          </h1>
+          <p className="viewer-meta muted">
+            <span>{formatDate(interview.completed_at)}</span>
+            {interview.duration_minutes !== null && <span className="tabular">{interview.duration_minutes} min</span>}
+            <span className="tabular">{turns.length} turns</span>
+            <SourceBadge state={playback} />
+            <SaveOffline key={interview.id} workspace={workspace} interviewId={interview.id} saved={interview.offline} hasVideo={interview.has_video} />
+          </p>
+        </header>
+        <div className="player-frame">
+          <VideoPlayer label={`Video of the interview with ${title}`} onReady={setPlayer} />
+          {playback.kind === 'unavailable' && (
+            <div className="player-message" role="alert">
+              <p>{playback.message}</p>
+              {playback.message === UNREACHABLE_MESSAGE && (
+                <button type="button" className="btn btn-small" onClick={() => void controller.current?.retry()}>
+                  Try again
+                </button>
+              )}
+            </div>
+          )}
+          {playback.kind === 'recovering' && (
+            <div className="player-message player-message-quiet" role="status">
+              <span className="spinner" aria-hidden="true" /> Reconnecting to the video…
+            </div>
+          )}
+        </div>
+        <div className="player-status">
+          <span className="muted">Speed</span>
+          <span className="speed tabular" aria-live="polite" aria-label={`Speed ${rate}×`}>
+            {Number.isInteger(rate) ? rate.toFixed(1) : String(rate)}×
+          </span>
+          <span className="muted player-hint">
+            <kbd className="kbd">Space</kbd> play · <kbd className="kbd">J</kbd>/<kbd className="kbd">L</kbd> ±10 s · <kbd className="kbd">[</kbd>/<kbd className="kbd">]</kbd> speed · <kbd className="kbd">?</kbd> all
+          </span>
+        </div>
+        <div className="viewer-tabs tabs" role="tablist" aria-label="Interview sections" onKeyDown={onTabKey}>
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              id={`viewer-tab-${t.id}`}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={tab === t.id}
+              aria-controls={`viewer-panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div className="viewer-panel" role="tabpanel" id={`viewer-panel-${tab}`} aria-labelledby={`viewer-tab-${tab}`}>
+          {tab === 'details' ? <InterviewDetails interview={interview} /> : <InterviewHighlights workspace={workspace} interview={interview} onSeek={seekMs} />}
+        </div>
+      </div>
+      <Transcript
+        turns={turns}
+        activeIndex={activeIndex}
+        follow={follow}
+        onFollowChange={setFollow}
+        onSeekTurn={onSeekTurn}
+        highlighted={highlighted}
+        onSelection={setSelection}
+        canHighlight={selection !== null}
+        onHighlight={highlight}
+      />
+    </section>
+  );
+}
+
+function SourceBadge({ state }: { state: PlaybackState }) {
+  if (state.kind !== 'ready') return null;
+  return <span className="source-badge">{state.source === 'local' ? 'Playing from this computer' : 'Streaming'}</span>;
 }

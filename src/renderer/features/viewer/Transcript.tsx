@@ -1,0 +1,211 @@
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import type { TranscriptRange } from '../highlights/store';
+import { formatClock } from './active-turn';
+import { estimateRowHeight, RowLayout } from './row-layout';
+import { rangeFromPoints, textPointFromDom } from './selection';
+
+const OVERSCAN = 12;
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown']);
+
+type Props = {
+  turns: readonly TranscriptTurn[];
+  activeIndex: number;
+  follow: boolean;
+  onFollowChange: (follow: boolean) => void;
+  onSeekTurn: (turn: TranscriptTurn) => void;
+  highlighted: ReadonlySet<number>;
+  onSelection: (range: TranscriptRange | null) => void;
+  canHighlight: boolean;
+  onHighlight: () => void;
+};
+
+/**
+ * The transcript beside the player. Only the rows near the viewport are in the DOM (a long interview
+ * has thousands of turns); rows start at an estimated height and are measured as they render.
+ */
+export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekTurn, highlighted, onSelection, canHighlight, onHighlight }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const layout = useMemo(() => new RowLayout(turns.map((t) => estimateRowHeight(t.text))), [turns]);
+  const [view, setView] = useState({ top: 0, height: 600 });
+  const [, setVersion] = useState(0);
+  const frame = useRef(0);
+
+  const remeasureSoon = useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      setVersion((v) => v + 1);
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const rowObserver = useMemo(
+    () =>
+      new ResizeObserver((entries) => {
+        let changed = false;
+        for (const e of entries) {
+          const el = e.target as HTMLElement;
+          changed = layout.measure(Number(el.dataset.turn), el.getBoundingClientRect().height) || changed;
+        }
+        if (changed) remeasureSoon();
+      }),
+    [layout, remeasureSoon],
+  );
+  useEffect(() => () => rowObserver.disconnect(), [rowObserver]);
+
+  useLayoutEffect(() => {
+    const el = scroller.current!;
+    const sync = () => setView({ top: el.scrollTop, height: el.clientHeight });
+    sync();
+    const ro = new ResizeObserver(sync);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const onScroll = () => {
+    const el = scroller.current!;
+    setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+  };
+  // Only the researcher's own scrolling turns following off, not the smooth scroll that follows the playhead.
+  const manual = () => {
+    if (follow) onFollowChange(false);
+  };
+
+  const { start, end } = layout.window(view.top, view.height, OVERSCAN);
+
+  // Follow the playhead: bring the active turn into view when it is outside it.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!follow || activeIndex < 0 || !el) return;
+    const top = layout.top(activeIndex);
+    const bottom = top + layout.height(activeIndex);
+    if (top >= el.scrollTop && bottom <= el.scrollTop + el.clientHeight) return;
+    const target = Math.max(0, top - el.clientHeight / 3);
+    const far = Math.abs(target - el.scrollTop) > el.clientHeight * 3;
+    const still = far || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollTo({ top: target, behavior: still ? 'auto' : 'smooth' });
+  }, [activeIndex, follow, layout]);
+
+  useEffect(() => {
+    const onChange = () => {
+      const sel = document.getSelection();
+      const el = scroller.current;
+      if (!sel || sel.isCollapsed || sel.rangeCount === 0 || !el || !el.contains(sel.anchorNode) || !el.contains(sel.focusNode)) return onSelection(null);
+      const a = textPointFromDom(sel.anchorNode!, sel.anchorOffset);
+      const b = textPointFromDom(sel.focusNode!, sel.focusOffset);
+      onSelection(a && b ? rangeFromPoints(turns, a, b) : null);
+    };
+    document.addEventListener('selectionchange', onChange);
+    return () => document.removeEventListener('selectionchange', onChange);
+  }, [turns, onSelection]);
+
+  const onRowKey = (e: KeyboardEvent<HTMLLIElement>, turn: TranscriptTurn) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      onSeekTurn(turn);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      manual();
+      const next = turn.index + (e.key === 'ArrowDown' ? 1 : -1);
+      const row = scroller.current?.querySelector<HTMLElement>(`[data-turn="${next}"]`);
+      row?.focus();
+      row?.scrollIntoView({ block: 'nearest' });
+    }
+  };
+
+  const rows: TranscriptTurn[] = turns.slice(start, end);
+  return (
+    <section className="transcript" aria-labelledby="transcript-title">
+      <div className="transcript-bar">
+        <h2 id="transcript-title" className="transcript-title">
+          Transcript <span className="muted tabular">· {turns.length} turns</span>
+        </h2>
+        <div className="row-8">
+          <button type="button" className="btn btn-small" disabled={!canHighlight} onClick={onHighlight} title="Select transcript text, then press H">
+            Highlight <kbd className="kbd">H</kbd>
+          </button>
+          <label className="follow-toggle">
+            <input type="checkbox" checked={follow} onChange={(e) => onFollowChange(e.target.checked)} />
+            Follow playhead
+          </label>
+        </div>
+      </div>
+      {turns.length === 0 ? (
+        <p className="empty">This interview has no transcript yet. It appears after the next sync once the service has it.</p>
+      ) : (
+        <div
+          className="transcript-scroll"
+          ref={scroller}
+          onScroll={onScroll}
+          onWheel={manual}
+          onTouchMove={manual}
+          onPointerDown={(e) => {
+            if (e.target === scroller.current) manual();
+          }}
+          onKeyDown={(e) => {
+            if (SCROLL_KEYS.has(e.key) && e.target === scroller.current) manual();
+          }}
+          tabIndex={-1}
+        >
+          <div style={{ height: layout.top(start) }} aria-hidden="true" />
+          <ol className="turns" aria-label="Transcript turns">
+            {rows.map((t) => (
+              <TurnRow key={t.index} turn={t} active={t.index === activeIndex} highlighted={highlighted.has(t.index)} observer={rowObserver} onSeek={onSeekTurn} onKey={onRowKey} />
+            ))}
+          </ol>
+          <div style={{ height: Math.max(0, layout.total() - layout.top(end)) }} aria-hidden="true" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+const ROLE_LABEL = { AI: 'AI', User: 'Participant', unknown: 'Speaker' } as const;
+
+const TurnRow = memo(function TurnRow({
+  turn,
+  active,
+  highlighted,
+  observer,
+  onSeek,
+  onKey,
+}: {
+  turn: TranscriptTurn;
+  active: boolean;
+  highlighted: boolean;
+  observer: ResizeObserver;
+  onSeek: (t: TranscriptTurn) => void;
+  onKey: (e: KeyboardEvent<HTMLLIElement>, t: TranscriptTurn) => void;
+}) {
+  const ref = useRef<HTMLLIElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current!;
+    observer.observe(el);
+    return () => observer.unobserve(el);
+  }, [observer]);
+  const role = turn.role === 'AI' ? 'ai' : turn.role === 'User' ? 'participant' : 'unknown';
+  return (
+    <li
+      ref={ref}
+      data-turn={turn.index}
+      className={`turn turn-${role}${active ? ' is-active' : ''}${highlighted ? ' is-highlighted' : ''}`}
+      aria-current={active ? 'true' : undefined}
+      tabIndex={0}
+      onClick={() => {
+        // A drag that selected text is for highlighting, not for seeking.
+        if (document.getSelection()?.isCollapsed !== false) onSeek(turn);
+      }}
+      onKeyDown={(e) => onKey(e, turn)}
+    >
+      <div className="turn-meta">
+        <span className="turn-time tabular">{formatClock(turn.start_ms)}</span>
+        <span className="turn-role">{ROLE_LABEL[turn.role]}</span>
+        {highlighted && <span className="turn-mark">Highlighted</span>}
+      </div>
+      <p className="turn-text" data-turn-text="">
+        {turn.text}
+      </p>
+    </li>
+  );
+});

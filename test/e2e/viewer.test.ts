@@ -1,0 +1,278 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import type { InterviewDetail, InterviewRow } from '../../src/shared/ipc/channels/views';
+import type { Sandbox } from '../../src/sandbox/server';
+import { issueKey } from '../../src/sandbox/store/orgs';
+import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+
+const skip = browserSkipReason();
+if (skip) console.warn(`e2e viewer ${skip}`);
+
+const TTL_SECONDS = 3;
+
+describe.skipIf(skip !== null)('interview viewer', () => {
+  let browser: Browser;
+  let harness: Harness;
+  let churnId: string;
+  let rows: InterviewRow[];
+
+  const dispatch = async <T,>(channel: string, input: unknown): Promise<T> => {
+    const r = await harness.core.dispatch(channel, input);
+    if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
+    return r.value as T;
+  };
+  const operator = async (method: string, path: string, body: unknown) => {
+    // The demo's sandbox runs in this process; an operator key of its organisation drives its switches.
+    const sandbox = demoSandbox()!;
+    const org = (sandbox.context.db.prepare('SELECT id FROM organisations LIMIT 1').get() as { id: string }).id;
+    const key = issueKey(sandbox.context.db, org, new Date().toISOString());
+    const res = await fetch(`${sandbox.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) });
+    expect(res.status).toBeLessThan(300);
+  };
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    browser = await launchBrowser();
+    await dispatch('demo.start', undefined);
+    // Signed video links that live 3 seconds: every link the app holds has expired by the time it plays.
+    await operator('PUT', '/_sandbox/organisations/me', { video_url_ttl_seconds: TTL_SECONDS });
+    await dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
+    const projects = (await dispatch<{ items: { id: string; title: string }[] }>('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items;
+    churnId = projects.find((p) => p.title === 'Meal-kit churn')!.id;
+    rows = (await dispatch<{ items: InterviewRow[] }>('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items.filter((r) => r.has_video);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  const demoSandbox = () => (harness.core.demo as unknown as { sandbox: Sandbox | null }).sandbox;
+  /**
+   * Stops the demo's service for good. The core restarts the demo sandbox whenever the demo workspace is
+   * used and the sandbox is down (an app restart), so the test also pins its address to the dead one:
+   * from then on every request to the service is refused, as when the researcher is offline.
+   */
+  async function stopService(): Promise<void> {
+    const dead = harness.core.demo.baseUrl!;
+    await harness.core.demo.close();
+    Object.defineProperty(harness.core.demo, 'baseUrl', { get: () => dead, configurable: true });
+    await expect(fetch(`${dead}/v1/projects`)).rejects.toThrow();
+  }
+  /** The signed link as main keeps it (the renderer never sees it). */
+  const storedLink = async (interviewId: string) => {
+    const rec = await (await harness.core.runtimes.get(DEMO_WORKSPACE_ID)).cache.call('interviews.get', { id: interviewId });
+    return { video_url_expires_at: rec?.video_url_expires_at ?? null };
+  };
+  const video = (page: Page) => ({
+    time: () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1),
+    paused: () => page.evaluate(() => document.querySelector('video')?.paused ?? true),
+    rate: () => page.evaluate(() => document.querySelector('video')?.playbackRate ?? -1),
+  });
+  const activeTurn = (page: Page) => page.evaluate(() => Number(document.querySelector('[aria-current="true"][data-turn]')?.getAttribute('data-turn') ?? -1));
+  const activeInView = (page: Page) =>
+    page.evaluate(() => {
+      const row = document.querySelector('[aria-current="true"][data-turn]');
+      const box = document.querySelector('.transcript-scroll');
+      if (!row || !box) return false;
+      const r = row.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+    });
+
+  /** An interview in the Interviews tab, by its participant's name, whether the tab shows it as a button or a link. */
+  const interviewLink = (page: Page, participant: string) => {
+    const name = new RegExp(participant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return page.getByRole('button', { name }).or(page.getByRole('link', { name })).first();
+  };
+  /** Sidebar → the study → Interviews tab → the interview: the way a researcher gets there. */
+  async function openViewer(page: Page, participant: string): Promise<void> {
+    await page.goto(harness.host.url);
+    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Meal-kit churn', exact: true }).first().click();
+    await page.getByRole('tab', { name: 'Interviews' }).click();
+    await interviewLink(page, participant).click();
+    await page.getByRole('heading', { name: participant, level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Transcript turns' }).waitFor();
+  }
+
+  it('plays, the transcript follows the playhead, a click seeks, and the player keys work', async () => {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 840 } });
+    const { problems } = watchPage(page);
+    const row = rows[0]!;
+    const detail = (await dispatch<InterviewDetail>('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
+    expect(detail.transcript.length).toBeGreaterThan(4);
+    await openViewer(page, row.participant_name!);
+    const v = video(page);
+    // AI and participant turns are labelled, not only coloured.
+    const labels = await page.locator('.turn-role').allInnerTexts();
+    expect(new Set(labels.map((l) => l.toUpperCase()))).toEqual(new Set(['AI', 'PARTICIPANT']));
+
+    await page.getByRole('button', { name: 'Play Video' }).click();
+    await expect.poll(v.time, { timeout: 15_000 }).toBeGreaterThan(1);
+    const first = await activeTurn(page);
+    await expect.poll(() => activeTurn(page), { timeout: 15_000 }).toBeGreaterThan(Math.max(first, 0));
+    expect(await activeInView(page)).toBe(true);
+    await shot(page, 'viewer-playing-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'viewer-playing-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Clicking a turn seeks to its start and makes it the active one.
+    const target = detail.transcript.at(-2)!;
+    await page.locator(`[data-turn="${target.index}"]`).click();
+    await expect.poll(v.time).toBeGreaterThanOrEqual(target.start_ms / 1000 - 0.05);
+    await expect.poll(() => activeTurn(page)).toBe(target.index);
+
+    // K pauses; space (on the focused turn) plays and pauses; ←/→ and J/L move the time.
+    await page.keyboard.press('k');
+    await expect.poll(v.paused).toBe(true);
+    await page.keyboard.press(' ');
+    await expect.poll(v.paused).toBe(false);
+    await page.keyboard.press(' ');
+    await expect.poll(v.paused).toBe(true);
+    const early = detail.transcript[2]!.start_ms / 1000;
+    await page.locator(`[data-turn="${detail.transcript[2]!.index}"]`).click();
+    await expect.poll(v.time).toBeCloseTo(early, 0);
+    let t = await v.time();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(v.time).toBeCloseTo(t + 5, 0);
+    t = await v.time();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(v.time).toBeCloseTo(t - 5, 0);
+    t = await v.time();
+    await page.keyboard.press('l');
+    await expect.poll(v.time).toBeCloseTo(t + 10, 0);
+    t = await v.time();
+    await page.keyboard.press('j');
+    await expect.poll(v.time).toBeCloseTo(Math.max(0, t - 10), 0);
+    // ] and [ change the speed within 0.5–2×, and the speed is shown.
+    await page.keyboard.press(']');
+    await expect.poll(v.rate).toBe(1.25);
+    await expect.poll(() => page.locator('.player-status .speed').innerText()).toBe('1.25×');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('[');
+    await expect.poll(v.rate).toBe(0.5);
+    await page.keyboard.press(']');
+    await page.keyboard.press(']');
+    await expect.poll(v.rate).toBe(1);
+    // Paused, the controls show: how the themed player looks.
+    await page.locator('.player-frame').hover();
+    await shot(page, 'viewer-paused-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'viewer-paused-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // ? still opens the shortcut sheet from the viewer.
+    await page.keyboard.press('?');
+    await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Selecting transcript text enables Highlight (the dialog itself belongs to the highlights feature).
+    const highlightButton = page.getByRole('button', { name: /^Highlight/ });
+    expect(await highlightButton.isDisabled()).toBe(true);
+    await page.locator(`[data-turn="${target.index}"] [data-turn-text]`).selectText();
+    await expect.poll(() => highlightButton.isEnabled()).toBe(true);
+    await page.evaluate(() => document.getSelection()?.removeAllRanges());
+    await expect.poll(() => highlightButton.isDisabled()).toBe(true);
+
+    // Scrolling the transcript by hand turns following off; the toggle says so.
+    const follow = page.getByRole('checkbox', { name: 'Follow playhead' });
+    expect(await follow.isChecked()).toBe(true);
+    await page.locator('.transcript-scroll').hover();
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => follow.isChecked()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('a link that dies mid-play (expired) is refreshed on the player error, and playback resumes where it was', async () => {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 840 } });
+    const { problems } = watchPage(page);
+    const row = rows[1]!;
+    const before = await storedLink(row.id);
+    // The link the app holds has expired (3-second links, synced earlier).
+    await expect.poll(() => Date.parse(before.video_url_expires_at!) < Date.now(), { timeout: 10_000 }).toBe(true);
+    const sourceCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/__fieldwork/invoke') && r.postData()?.includes('"videos.source"')) sourceCalls.push(r.url());
+    });
+    // The first answer carries only the first part of the video; every later request for the same
+    // address fails, as a dead link would. Only the reloaded address (the viewer's recovery) gets through.
+    const mediaRequests: string[] = [];
+    await page.route('**/__fieldwork/media/**', async (route) => {
+      const url = route.request().url();
+      mediaRequests.push(`${url} ${route.request().headers().range ?? ''}`);
+      if (url.includes('attempt=')) return route.continue();
+      if (mediaRequests.length > 1) return route.abort('failed');
+      const full = await route.fetch({ headers: { ...route.request().headers(), range: 'bytes=0-' } });
+      const body = await full.body();
+      const total = Number(/\/(\d+)$/.exec(full.headers()['content-range'] ?? '')?.[1] ?? body.length);
+      const part = body.subarray(0, Math.floor(total * 0.4));
+      return route.fulfill({ status: 206, headers: { 'content-type': 'video/webm', 'accept-ranges': 'bytes', 'content-range': `bytes 0-${part.length - 1}/${total}`, 'content-length': String(part.length) }, body: part });
+    });
+    await openViewer(page, row.participant_name!);
+    const v = video(page);
+    await page.getByRole('button', { name: 'Play Video' }).click();
+    await expect.poll(v.time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+    // The player runs out of data, its request fails, and the viewer asks main for the source again.
+    // Sample the playhead until the viewer asks for the source again: the furthest it got is where it stopped.
+    let stoppedAt = 0;
+    await expect
+      .poll(
+        async () => {
+          const t = await v.time();
+          if (sourceCalls.length < 2) stoppedAt = Math.max(stoppedAt, t);
+          return sourceCalls.length;
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    expect(stoppedAt).toBeGreaterThan(3);
+    await expect.poll(() => mediaRequests.some((r) => r.includes('attempt=')), { timeout: 15_000 }).toBe(true);
+    // Resumed from where it stopped, playing: from the start it would need over 10 s to get past that point.
+    await expect.poll(v.time, { timeout: 5_000 }).toBeGreaterThan(stoppedAt + 0.5);
+    expect(await v.paused()).toBe(false);
+    // Main replaced the expired link with a fresh one while serving the video.
+    const after = await storedLink(row.id);
+    expect(Date.parse(after.video_url_expires_at!)).toBeGreaterThan(Date.parse(before.video_url_expires_at!));
+    expect(problems.filter((p) => !/Failed to load resource|ERR_FAILED|MEDIA_ERR/.test(p))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('plays a downloaded video with the service stopped; without a download it says what to do', async () => {
+    const saved = rows[2]!;
+    const notSaved = rows[3]!;
+    // Saved from the viewer while the service is up: progress, then the badge.
+    const first = await browser.newPage({ viewport: { width: 1360, height: 840 } });
+    const firstWatch = watchPage(first);
+    await openViewer(first, saved.participant_name!);
+    await first.getByRole('button', { name: /Save for offline/ }).click();
+    await first.getByText('Saved on this computer').waitFor({ timeout: 30_000 });
+    expect(firstWatch.problems).toEqual([]);
+    await first.close();
+    await stopService();
+
+    const page = await browser.newPage({ viewport: { width: 1360, height: 840 } });
+    const { problems } = watchPage(page);
+    await openViewer(page, saved.participant_name!);
+    await page.getByText('Playing from this computer').waitFor({ timeout: 15_000 });
+    await page.keyboard.press(' ');
+    await expect.poll(video(page).time, { timeout: 15_000 }).toBeGreaterThan(1);
+
+    await page.getByRole('button', { name: '← Back' }).click();
+    await interviewLink(page, notSaved.participant_name!).click();
+    const alert = page.getByRole('alert').filter({ hasText: "This video isn't saved on this computer" });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.innerText()).toContain("Connect and try again, or download it for offline when you're online.");
+    // The transcript is still there to read.
+    expect(await page.locator('[data-turn]').count()).toBeGreaterThan(2);
+    const light = await shot(page, 'viewer-unavailable-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = await shot(page, 'viewer-unavailable-dark');
+    expect(existsSync(light) && existsSync(dark)).toBe(true);
+    // Still no service: nothing above was played from it.
+    expect(demoSandbox()).toBeNull();
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
