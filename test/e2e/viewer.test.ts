@@ -81,10 +81,10 @@ describe.skipIf(skip !== null)('interview viewer', () => {
       return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
     });
 
-  /** An interview in the Interviews tab, by its participant's name, whether the tab shows it as a button or a link. */
+  /** An interview's row in the Interviews tab, by its participant's name (a click on the row opens it). */
   const interviewLink = (page: Page, participant: string) => {
     const name = new RegExp(participant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    return page.getByRole('button', { name }).or(page.getByRole('link', { name })).first();
+    return page.getByRole('table', { name: 'Interviews' }).getByRole('row', { name }).first();
   };
   /** Sidebar → the study → Interviews tab → the interview: the way a researcher gets there. */
   async function openViewer(page: Page, participant: string): Promise<void> {
