@@ -5,6 +5,7 @@ import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SearchPalette } from '../features/search/SearchPalette';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { WindowFileDrop } from '../features/stimuli/WindowFileDrop';
 import { SyncHeader } from '../features/sync/SyncHeader';
 import { useSync } from '../features/sync/store';
 import { InterviewViewer } from '../features/viewer/InterviewViewer';
@@ -58,6 +59,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       </div>
       {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
       {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
+      <WindowFileDrop workspace={workspace} />
     </div>
   );
 }
