@@ -14,6 +14,7 @@ import {
   reportHandlers,
   settingsHandlers,
   stimulusHandlers,
+  studyHandlers,
   syncHandlers,
   videoHandlers,
   workspaceHandlers,
@@ -116,6 +117,7 @@ export function createCore(o: CoreOptions): Core {
     ...stimulusHandlers({ ...deps, mediaRoute: (relative: string) => mediaRoot + relative }),
     ...highlightHandlers(deps),
     ...settingsHandlers(deps),
+    ...studyHandlers(deps),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();

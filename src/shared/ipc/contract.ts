@@ -14,6 +14,7 @@ import {
 import { demoChannels } from './channels/demo';
 import { projectChannels } from './channels/projects';
 import { settingsChannels } from './channels/settings';
+import { studyChannels } from './channels/studies';
 import { workspaceChannels } from './channels/workspaces';
 
 /** Every channel prefix on the wire; the main-process registrar refuses anything else. */
@@ -32,7 +33,8 @@ export type IpcContract = typeof appChannels &
   typeof videoChannels &
   typeof stimulusChannels &
   typeof highlightChannels &
-  typeof settingsChannels;
+  typeof settingsChannels &
+  typeof studyChannels;
 
 export const ipcContract: IpcContract = {
   ...appChannels,
@@ -48,6 +50,7 @@ export const ipcContract: IpcContract = {
   ...stimulusChannels,
   ...highlightChannels,
   ...settingsChannels,
+  ...studyChannels,
 };
 
 type Ws = { workspace_id: string };

@@ -12,6 +12,7 @@ import type {
 import type { demoChannels } from '../../../shared/ipc/channels/demo';
 import type { projectChannels } from '../../../shared/ipc/channels/projects';
 import type { settingsChannels } from '../../../shared/ipc/channels/settings';
+import type { studyChannels } from '../../../shared/ipc/channels/studies';
 import type { workspaceChannels } from '../../../shared/ipc/channels/workspaces';
 import type { HandlerMap } from '../dispatcher';
 
@@ -26,7 +27,8 @@ export type Handlers = HandlerMap<typeof appChannels> &
   HandlerMap<typeof videoChannels> &
   HandlerMap<typeof stimulusChannels> &
   HandlerMap<typeof highlightChannels> &
-  HandlerMap<typeof settingsChannels>;
+  HandlerMap<typeof settingsChannels> &
+  HandlerMap<typeof studyChannels>;
 
 export { appHandlers } from './app';
 export { demoHandlers } from './demo';
@@ -36,6 +38,7 @@ export { projectHandlers } from './projects';
 export { reportHandlers } from './reports';
 export { settingsHandlers } from './settings';
 export { stimulusHandlers } from './stimuli';
+export { studyHandlers } from './studies';
 export { syncHandlers } from './sync';
 export { videoHandlers } from './videos';
 export { workspaceHandlers } from './workspaces';
