@@ -31,6 +31,11 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     });
     expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
   };
+  const dispatch = async <T>(channel: string, input: unknown): Promise<T> => {
+    const r = await harness.core.dispatch(channel, input);
+    if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
+    return r.value as T;
+  };
   const serviceStimuli = async (projectId: string) => (await (await client()).listStimuli(projectId)).items;
   const openStudy = async (title: string, tab: string) => {
     await page.getByRole('navigation').getByRole('button', { name: new RegExp(title) }).first().click();
@@ -75,8 +80,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
   });
 
   it('a draft: a real image chosen with the file button shows progress, lands with its caption, and its warning leads to an assignment that persists', async () => {
-    const c = await client();
-    const created = await c.createProject({
+    // Through the app's own channel, so the guide is in the offline cache as after any create.
+    const created = await dispatch<{ project_id: string }>('studies.create', {
+      workspace_id: DEMO_WORKSPACE_ID,
       title: 'Box concepts round 2',
       type: 'STIMULI',
       research_objective: 'Which box design do customers prefer?',
@@ -89,7 +95,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
       interaction_modes: ['video'],
       target_participants: 8,
     });
-    draftId = created.id;
+    draftId = created.project_id;
     await harness.core.dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
     await openStudy('Box concepts round 2', 'Stimuli');
     await expect.poll(() => page.getByText('No stimuli yet').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -116,7 +122,6 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(await page.getByRole('status').filter({ hasText: 'Launch is blocked' }).innerText()).toMatch(/1 stimulus is not shown with any question/);
     expect(await card.getByText('Not assigned').isVisible()).toBe(true);
 
-    await shot(page, 'debug-before-check');
     await card.getByRole('checkbox', { name: new RegExp(`question 2: ${Q2.slice(0, 30)}`) }).check();
     await expect.poll(async () => (await serviceStimuli(draftId))[0]?.question_items).toEqual([Q2]);
     await expect.poll(() => page.getByText('Launch is blocked').count()).toBe(0);
@@ -198,6 +203,94 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await sandbox('PUT', '/_sandbox/faults', { latency_ms: 0 });
     expect((await serviceStimuli(draftId)).length).toBe(before);
     await page.getByRole('button', { name: 'Remove recipe-card.jpg' }).click();
+    expect(problems).toEqual([]);
+  });
+  it('the guided STIMULI flow: create, upload 2 captioned images, AI-draft, save, assignments suggested then restored, ready to launch', async () => {
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('button', { name: /New study/ }).click();
+    await page.getByRole('radio', { name: /Stimuli study/ }).check();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Snack pack concepts');
+    await page.getByRole('textbox', { name: /Research objective/ }).fill('Find out which snack pack design shoppers prefer');
+    await page.getByRole('button', { name: 'Create stimuli study and add media' }).click();
+    await page.getByRole('heading', { name: 'Snack pack concepts', level: 1 }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').first().getAttribute('aria-current')).toBe('step');
+    const projectId = (await (await client()).listProjects()).find((p) => p.title === 'Snack pack concepts')!.id;
+
+    await page.getByLabel('Stimulus files').setInputFiles([join(MEDIA, 'concept-a-kraft-box.png'), join(MEDIA, 'concept-c-reusable-crate.webp')]);
+    await page.getByRole('textbox', { name: 'Caption for concept-a-kraft-box.png' }).fill('Concept A: kraft box');
+    await page.getByRole('textbox', { name: 'Caption for concept-c-reusable-crate.webp' }).fill('Concept C: reusable crate');
+    expect(await page.getByRole('button', { name: 'Continue to questions' }).isDisabled()).toBe(true);
+    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 900, fault_methods: ['POST'] });
+    await page.getByRole('button', { name: 'Upload 2 files' }).click();
+    await page.getByRole('progressbar', { name: 'Uploading concept-a-kraft-box.png' }).waitFor();
+    await shot(page, 'stimuli-wizard-upload-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'stimuli-wizard-upload-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => page.getByRole('list', { name: 'Uploaded stimuli' }).getByRole('listitem').count(), { timeout: 30_000 }).toBe(2);
+    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 0 });
+    expect((await serviceStimuli(projectId)).map((x) => x.caption)).toEqual(['Concept A: kraft box', 'Concept C: reusable crate']);
+
+    await page.getByRole('button', { name: 'Continue to questions' }).click();
+    expect(await page.getByRole('textbox', { name: 'Research objective' }).inputValue()).toBe('Find out which snack pack design shoppers prefer');
+    await page.getByRole('button', { name: 'Draft questions with AI' }).click();
+    const q = (n: number) => page.getByRole('textbox', { name: `Question ${n}`, exact: true });
+    await q(1).waitFor({ timeout: 15_000 });
+    // Grounded on the captions: a question names each one.
+    const texts = async () => page.getByRole('textbox', { name: /^Question \d+$/ }).evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+    const drafted = await texts();
+    const aOnly = drafted.find((t) => t.includes('Concept A: kraft box') && !t.includes('Concept C'))!;
+    const cOnly = drafted.find((t) => t.includes('Concept C: reusable crate') && !t.includes('Concept A'))!;
+    const both = drafted.find((t) => t.includes('Concept A: kraft box') && t.includes('Concept C: reusable crate'))!;
+    expect([aOnly, cOnly, both].every(Boolean)).toBe(true);
+    await page.getByRole('button', { name: 'Save questions' }).click();
+
+    // First save: nothing to restore (the placeholder had no stimuli); the questions that name each stimulus are offered.
+    const assign = page.getByRole('list', { name: 'Assign stimuli' });
+    await assign.waitFor({ timeout: 15_000 });
+    const cardA = assign.getByRole('listitem', { name: 'Concept A: kraft box' });
+    const cardC = assign.getByRole('listitem', { name: 'Concept C: reusable crate' });
+    const ticked = (card: typeof cardA) => card.getByRole('checkbox', { checked: true }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.replace(/^.*question \d+: /, '')));
+    expect((await ticked(cardA)).sort()).toEqual([aOnly, both].sort());
+    expect((await ticked(cardC)).sort()).toEqual([cOnly, both].sort());
+    expect(await cardA.getByText('Suggested from its caption').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save assignments' }).click();
+    await page.getByRole('heading', { name: 'Ready to launch' }).waitFor({ timeout: 15_000 });
+    const assigned = async () => Object.fromEntries((await serviceStimuli(projectId)).map((x) => [x.caption, [...x.question_items].sort()]));
+    expect(await assigned()).toEqual({ 'Concept A: kraft box': [aOnly, both].sort(), 'Concept C: reusable crate': [cOnly, both].sort() });
+
+    // Edit again: change C's own question and drop the comparison. Saving clears the service's assignments;
+    // A keeps the question whose text survived, C lost both and is asked, with the reworded question suggested.
+    await page.getByRole('button', { name: 'Edit the questions again' }).click();
+    const cIndex = (await texts()).indexOf(cOnly) + 1;
+    const cEdited = cOnly.replace('first impression', 'first reaction');
+    expect(cEdited).not.toBe(cOnly);
+    await q(cIndex).fill(cEdited);
+    await page.getByRole('button', { name: `Delete question ${(await texts()).indexOf(both) + 1}` }).click();
+    await page.getByRole('button', { name: 'Save questions' }).click();
+    await assign.waitFor({ timeout: 15_000 });
+    await expect.poll(() => cardA.getByText('Kept 1 question').isVisible()).toBe(true);
+    expect(await cardA.getByText('Its other question was changed or removed.').isVisible()).toBe(true);
+    expect(await ticked(cardA)).toEqual([aOnly]);
+    expect(await ticked(cardC)).toEqual([cEdited]);
+    expect(await cardC.getByText('Suggested from its caption').isVisible()).toBe(true);
+    // The service already has A's restored assignment; C waits for the researcher.
+    expect(await assigned()).toEqual({ 'Concept A: kraft box': [aOnly], 'Concept C: reusable crate': [] });
+
+    // Unticking C's only question is refused with a reason; ticking it back lets the save through.
+    await cardC.getByRole('checkbox', { checked: true }).uncheck();
+    await page.getByRole('button', { name: 'Save assignments' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'needs at least one question' }).innerText()).toMatch(/“Concept C: reusable crate” needs at least one question: launch is blocked/);
+    await cardC.getByRole('checkbox', { name: new RegExp(`: ${cEdited.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).check();
+    await page.getByRole('button', { name: 'Save assignments' }).click();
+    await page.getByRole('heading', { name: 'Ready to launch' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('status').filter({ hasText: 'Ready to launch' }).innerText()).toMatch(/4 questions and 2 stimuli, each shown with at least one question/);
+    expect(await assigned()).toEqual({ 'Concept A: kraft box': [aOnly], 'Concept C: reusable crate': [cEdited] });
+    await shot(page, 'stimuli-wizard-ready');
+
+    await page.getByRole('button', { name: 'Go to launch' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Share', selected: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Snack pack concepts', level: 1 }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
   });
 });

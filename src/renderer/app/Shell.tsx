@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import { NewStudy } from '../features/new-study/NewStudy';
+import { StimuliWizard } from '../features/new-study/StimuliWizard';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SearchPalette } from '../features/search/SearchPalette';
@@ -46,6 +47,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
           {route.name === 'project' && <ProjectPage key={route.projectId} workspace={workspace} projectId={route.projectId} tab={route.tab} />}
           {route.name === 'interview' && <InterviewViewer key={route.interviewId} workspace={workspace} projectId={route.projectId} interviewId={route.interviewId} atMs={route.atMs} />}
           {route.name === 'new-study' && <NewStudy workspace={workspace} />}
+          {route.name === 'stimuli-wizard' && <StimuliWizard key={route.projectId} workspace={workspace} projectId={route.projectId} />}
           {route.name === 'settings' && <SettingsScreen />}
           {route.name === 'add-workspace' && (
             <section className="screen" aria-labelledby="add-title">
