@@ -21,7 +21,12 @@ export function stimulusHandlers(d: Deps): HandlerMap<typeof stimulusChannels> {
     const r = await d.runtimes.get(workspaceId);
     const client = await d.workspaces.client(workspaceId);
     const items = (await client.listStimuli(projectId)).items;
-    await r.cache.call('stimuli.save', { projectId, items });
+    try {
+      await r.cache.call('stimuli.save', { projectId, items });
+    } catch {
+      // The project is not in the offline copy yet (made elsewhere, never synced): a sync brings it, stimuli and all.
+      await r.runSync([projectId]).catch(() => undefined);
+    }
     return items;
   }
 

@@ -364,7 +364,7 @@ function AssignStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceSumm
                     <span className="tag-ok">Kept {r.question_items.length === 1 ? '1 question' : `${r.question_items.length} questions`}</span>
                   ) : none ? (
                     <span className="tag-warning">
-                      <span aria-hidden="true">! </span>Choose at least one
+                      <span aria-hidden="true">!</span>Choose at least one
                     </span>
                   ) : asked.has(s.stimuli_id) && (suggested[s.stimuli_id]?.length ?? 0) > 0 ? (
                     <span className="tag-accent">Suggested from its caption</span>

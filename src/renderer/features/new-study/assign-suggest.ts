@@ -10,7 +10,8 @@ export function suggestQuestions(caption: string | null, questions: string[]): s
   if (full.length > 0) return full;
   // "Concept A: kraft box" is often referred to by its label alone.
   const label = c.includes(':') ? c.slice(0, c.indexOf(':')).trim() : '';
-  if (label.length < 3) return [];
+  // A one-word label ("Concept: …") names every concept; only a specific one ("Concept A") is a clue.
+  if (label.length < 3 || label.split(' ').length < 2) return [];
   const re = new RegExp(`(^|[^a-z0-9])${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z0-9]|$)`);
   return questions.filter((q) => re.test(norm(q)));
 }

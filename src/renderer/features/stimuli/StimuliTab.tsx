@@ -56,7 +56,7 @@ export function StimuliTab({ workspace, project }: TabProps) {
           </p>
         </div>
       )}
-      {!launched && <UploadPanel workspaceId={workspace.id} projectId={project.id} />}
+      {!launched && <UploadPanel workspaceId={workspace.id} projectId={project.id} compact={items.length > 0} />}
       {slice?.error && <ErrorNote error={slice.error} onRetry={() => void loadViews(workspace.id, project.id)} />}
       {!slice || (slice.status === 'loading' && items.length === 0) ? (
         <p className="empty" role="status">
@@ -113,7 +113,7 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
           <span className="muted">{s.kind === 'video' ? 'Video' : 'Image'}</span>
           {unassigned && !p.readOnly && (
             <span className="tag-warning">
-              <span aria-hidden="true">! </span>Not assigned
+              <span aria-hidden="true">!</span>Not assigned
             </span>
           )}
         </div>
