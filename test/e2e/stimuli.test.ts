@@ -75,6 +75,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
       expect(await card.getByRole('checkbox').first().isDisabled()).toBe(true);
     }
     expect(await page.getByText('This study has launched').isVisible()).toBe(true);
+    await shot(page, 'stimuli-launched-light');
     expect(await page.getByRole('button', { name: 'Choose files…' }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
@@ -107,6 +108,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await row.getByRole('textbox', { name: 'Caption for concept-a-kraft-box.png' }).fill('Kraft box, matte');
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
     await expect.poll(() => row.getByRole('progressbar', { name: 'Uploading concept-a-kraft-box.png' }).isVisible()).toBe(true);
+    // The bytes are sent; the service is confirming the new stimulus.
+    await row.getByText('Adding…').waitFor();
+    expect(Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(Number(await row.getByRole('progressbar').getAttribute('aria-valuemax')));
     await shot(page, 'stimuli-upload-progress');
     await expect.poll(() => row.getByText('Added to the study').isVisible(), { timeout: 20_000 }).toBe(true);
     await sandbox('PUT', '/_sandbox/faults', { latency_ms: 0 });
@@ -143,16 +147,28 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('a file dropped anywhere in the window lands in the Stimuli tab, and uploads', async () => {
-    await page.getByRole('tab', { name: 'Guide' }).click();
+  it('a file dropped anywhere in the window lands in the Stimuli tab, and uploads; elsewhere it is refused with a reason', async () => {
     const bytes = readFileSync(join(MEDIA, 'concept-b-compostable-pouch.jpg')).toString('base64');
-    await page.evaluate(async (b64) => {
-      const bin = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([bin], 'pouch.jpg', { type: 'image/jpeg' }));
-      const target = document.querySelector('main') ?? document.body;
-      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, bytes);
+    const drop = () =>
+      page.evaluate(async (b64) => {
+        const bin = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+        const dt = new DataTransfer();
+        dt.items.add(new File([bin], 'pouch.jpg', { type: 'image/jpeg' }));
+        const target = document.querySelector('main') ?? document.body;
+        const events = ['dragenter', 'dragover', 'drop'].map((type) => new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+        for (const e of events) target.dispatchEvent(e);
+        // The page must take the drop itself, or the window would navigate to the file.
+        return events[2]!.defaultPrevented;
+      }, bytes);
+
+    await openStudy('Meal-kit churn', 'Guide');
+    expect(await drop()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Only stimuli studies take images and videos.' }).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Files to add' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await openStudy('Box concepts round 2', 'Guide');
+    expect(await drop()).toBe(true);
     expect(await page.getByRole('tab', { name: 'Stimuli', selected: true }).isVisible()).toBe(true);
     const row = page.getByRole('listitem', { name: 'pouch.jpg' });
     await row.getByRole('textbox', { name: 'Caption for pouch.jpg' }).fill('Compostable pouch');
@@ -222,7 +238,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(await page.getByRole('button', { name: 'Continue to questions' }).isDisabled()).toBe(true);
     await sandbox('PUT', '/_sandbox/faults', { latency_ms: 900, fault_methods: ['POST'] });
     await page.getByRole('button', { name: 'Upload 2 files' }).click();
-    await page.getByRole('progressbar', { name: 'Uploading concept-a-kraft-box.png' }).waitFor();
+    await page.getByRole('listitem', { name: 'concept-a-kraft-box.png' }).getByText('Adding…').waitFor();
     await shot(page, 'stimuli-wizard-upload-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'stimuli-wizard-upload-dark');

@@ -3,7 +3,9 @@ import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
 import type { ProjectDetail } from '../../../shared/ipc/channels/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useNav } from '../../app/nav-store';
 import { UiError } from '../../lib/api';
+import { PLACEHOLDER_QUESTION } from '../new-study/stimuli-entry';
 import { stimuliKey, useStimuli } from './store';
 import { UploadPanel } from './UploadPanel';
 import './stimuli.css';
@@ -29,6 +31,9 @@ export function StimuliTab({ workspace, project }: TabProps) {
   const questions = project.guide?.questions.map((q) => q.question) ?? [];
   const items = slice?.items ?? [];
   const unassigned = items.filter((s) => s.question_items.length === 0).length;
+  const go = useNav((s) => s.go);
+  // Still on the placeholder question from creation: the guided setup has not been finished.
+  const setupUnfinished = !launched && questions.length === 1 && questions[0] === PLACEHOLDER_QUESTION;
 
   return (
     <div className="stimuli-tab">
@@ -40,6 +45,14 @@ export function StimuliTab({ workspace, project }: TabProps) {
           </p>
         </div>
       </div>
+      {setupUnfinished && (
+        <div className="stimuli-note stimuli-setup" role="note">
+          <span>This study still has its placeholder question. Draft the real questions from the captions, then assign each stimulus.</span>
+          <button type="button" className="btn btn-small btn-primary" onClick={() => go({ name: 'stimuli-wizard', projectId: project.id })}>
+            Continue the guided setup
+          </button>
+        </div>
+      )}
       {launched && (
         <p className="stimuli-note" role="note">
           This study has launched, so its stimuli, captions and assignments can no longer be changed.

@@ -77,9 +77,11 @@ export function UploadPanel({ workspaceId, projectId, compact = false }: { works
             ))}
           </ul>
           <div className="row-8 staged-actions">
-            <button type="button" className="btn btn-primary" disabled={ready === 0 || busy} onClick={() => void uploadAll(workspaceId, projectId)}>
-              {ready === 0 ? 'Upload' : `Upload ${ready} ${ready === 1 ? 'file' : 'files'}`}
-            </button>
+            {(ready > 0 || (!busy && !checking && done === 0)) && (
+              <button type="button" className="btn btn-primary" disabled={ready === 0 || busy} onClick={() => void uploadAll(workspaceId, projectId)}>
+                {ready === 0 ? 'Upload' : `Upload ${ready} ${ready === 1 ? 'file' : 'files'}`}
+              </button>
+            )}
             {checking && (
               <span className="muted row-8" role="status">
                 <span className="spinner" aria-hidden="true" /> Checking files…
@@ -137,7 +139,7 @@ function StagedRow({ f }: { f: StagedFile }) {
           <div className="staged-progress">
             <ProgressBar value={f.sent} max={f.total || f.size} label={`Uploading ${f.name}`} />
             <span className="muted num">
-              {f.state === 'queued' ? 'Waiting…' : f.state === 'preparing' ? 'Preparing…' : `${Math.min(100, Math.round((f.sent / (f.total || f.size || 1)) * 100))}%`}
+              {f.state === 'queued' ? 'Waiting…' : f.state === 'preparing' ? 'Starting…' : f.sent >= f.total ? 'Adding…' : `${Math.min(99, Math.round((f.sent / (f.total || f.size || 1)) * 100))}%`}
             </span>
           </div>
         )}
