@@ -22,7 +22,7 @@ const LAUNCHED_REASON = 'This study has launched; its guide can no longer change
 
 export const isLaunched = (p: ProjectDetail) => p.recruiting.has_launched || p.status === 'IN_PROGRESS' || p.status === 'COMPLETE' || p.status === 'PAUSED';
 
-const probingText = (level: string) => (isProbingLevel(level) ? `${PROBING_INFO[level].label} · ${PROBING_INFO[level].followUps}` : 'Probing not reported by the service');
+const probingText = (level: 'low' | 'medium' | 'high') => `${PROBING_INFO[level].label} · ${PROBING_INFO[level].followUps}`;
 
 function editFrom(p: ProjectDetail): EditState {
   const g = p.guide;
@@ -64,7 +64,13 @@ export function GuideTab({ workspace, project }: TabProps) {
 
   const changes = edit ? diff(project, edit) : {};
   const dirty = Object.keys(changes).length > 0;
-  const errors = edit && attempted ? validateGuideEdit(edit) : {};
+  const check = (e: EditState) => {
+    const x = validateGuideEdit(e);
+    // With no intro on record an empty one is simply not sent, so it is not an error.
+    if (!g?.intro_message && e.intro_message.trim() === '') delete x.intro_message;
+    return x;
+  };
+  const errors = edit && attempted ? check(edit) : {};
   const stimuliWarn = project.type === 'STIMULI' && changes.questions !== undefined && project.stimuli.length > 0;
 
   const start = () => {
@@ -86,10 +92,11 @@ export function GuideTab({ workspace, project }: TabProps) {
     setError(null);
     try {
       const r = await call(api().studies.update({ workspace_id: workspace.id, project_id: project.id, ...changes }));
+      // Reload first, so the read view never flashes the old guide under "saved".
+      await useProject.getState().load(workspace.id, project.id);
       setResult(r);
       setEdit(null);
       setAttempted(false);
-      await useProject.getState().load(workspace.id, project.id);
       if (changes.title !== undefined) void useProjects.getState().load(workspace.id);
     } catch (e) {
       // The edit stays as typed: nothing the researcher wrote is lost on a failure.
@@ -103,7 +110,7 @@ export function GuideTab({ workspace, project }: TabProps) {
   function submit(e: FormEvent) {
     e.preventDefault();
     setAttempted(true);
-    if (!edit || !dirty || Object.keys(validateGuideEdit(edit)).length > 0) return;
+    if (!edit || !dirty || Object.keys(check(edit)).length > 0) return;
     if (stimuliWarn) setConfirming(true);
     else void save();
   }
@@ -113,7 +120,7 @@ export function GuideTab({ workspace, project }: TabProps) {
       {error.code === 'survey_questions' ? (
         <div className="error-note" role="alert">
           <p>
-            <strong>This guide has survey questions.</strong> {error.message}
+            <strong>Fieldwork can't save this guide.</strong> {error.message}
           </p>
           <p className="hint">Your edits are still here. Cancel to discard them, or copy what you need first.</p>
           <details>
@@ -256,7 +263,7 @@ export function GuideTab({ workspace, project }: TabProps) {
       </div>
       {launched && (
         <p className="guide-locked" role="note">
-          <span aria-hidden="true">🔒</span> {LAUNCHED_REASON}
+          <span className="guide-chip">Read-only</span> {LAUNCHED_REASON}
         </p>
       )}
       {resultNote}
@@ -298,7 +305,8 @@ export function GuideTab({ workspace, project }: TabProps) {
                       <div>
                         <p className="guide-text">{q.question}</p>
                         <p className="guide-meta">
-                          <span className={`guide-probing probing-${q.probing_level}`}>{probingText(q.probing_level)}</span>
+                          {/* Unknown levels (external drafts) are explained once above rather than on every question. */}
+                          {isProbingLevel(q.probing_level) && <span className={`guide-probing probing-${q.probing_level}`}>{probingText(q.probing_level)}</span>}
                           {stimuli.length > 0 && <span className="hint">Shown with: {stimuli.map((s) => s.caption || 'untitled stimulus').join(', ')}</span>}
                         </p>
                       </div>

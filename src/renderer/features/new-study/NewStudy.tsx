@@ -49,6 +49,8 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
   const [error, setError] = useState<UiError | null>(null);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
   const formRef = useFocusFirstInvalid(attempt);
+  // Drafting saves nothing, so cancelling just means ignoring the answer when it comes.
+  const draftRun = useRef(0);
 
   const { method, values } = draft;
   const choose = (m: Method) => {
@@ -68,8 +70,10 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       return;
     }
     setBusy('drafting');
+    const run = ++draftRun.current;
     try {
       const g = await call(api().studies.generate({ workspace_id: workspace.id, research_objective: values.research_objective.trim(), type: values.type === 'CHURN' ? 'CHURN' : 'USER_INTERVIEW' }));
+      if (run !== draftRun.current) return;
       update((d) => ({
         drafted: true,
         values: {
@@ -82,11 +86,15 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       }));
       setAttempt(0);
     } catch (e) {
-      setError(UiError.from(e));
+      if (run === draftRun.current) setError(UiError.from(e));
     } finally {
-      setBusy(null);
+      if (run === draftRun.current) setBusy(null);
     }
   }
+  const cancelDraft = () => {
+    draftRun.current++;
+    setBusy(null);
+  };
 
   async function create(e: FormEvent) {
     e.preventDefault();
@@ -135,8 +143,8 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
           ...(values.research_objective.trim() === '' ? { research_objective: 'Describe what you want to learn; the guide is generated from it.' } : {}),
         }
       : {};
-  async function createExternal(e: FormEvent) {
-    e.preventDefault();
+  async function createExternal(e?: FormEvent) {
+    e?.preventDefault();
     setError(null);
     setAttempt((n) => n + 1);
     if (ext.organisation_id.trim() === '' || values.title.trim() === '' || values.research_objective.trim() === '') return;
@@ -170,9 +178,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
   const errorBlock = error ? (
     error.code === 'ai_unavailable' ? (
       <div className="error-note ns-ai-off" role="alert">
-        <p>
-          <strong>AI drafting is off for this organisation.</strong> {error.message}
-        </p>
+        <p>{error.message}</p>
         <p className="ns-actions">
           <button type="button" className="btn" onClick={writeByHand}>
             Write questions by hand
@@ -183,7 +189,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
     ) : (
       <ErrorNote
         error={error}
-        {...(error.code === 'generation_failed' ? { onRetry: () => void generate(), retryLabel: 'Retry' } : {})}
+        {...(error.code === 'generation_failed' ? { onRetry: () => void (method === 'external' ? createExternal() : generate()), retryLabel: 'Retry' } : {})}
       />
     )
   ) : null;
@@ -276,6 +282,11 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
                   'Draft questions'
                 )}
               </button>
+              {busy === 'drafting' && (
+                <button type="button" className="btn" onClick={cancelDraft}>
+                  Cancel
+                </button>
+              )}
               {draft.drafted && busy === null && <span className="hint">Drafting again replaces the title, messages and questions below.</span>}
               <span className="visually-hidden" role="status">
                 {busy === 'drafting' ? 'Drafting questions, this takes a few seconds.' : ''}
