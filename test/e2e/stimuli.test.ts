@@ -68,11 +68,13 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
       const img = card.getByRole('img', { name: s.caption });
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
       expect(await img.getAttribute('src')).toMatch(/^\/__fieldwork\/media\/stimulus\//);
-      const checked = card.getByRole('checkbox', { checked: true });
-      expect(await checked.count()).toBeGreaterThan(0);
+      // Read-only after launch: the assigned questions as a list, no checkboxes to toggle.
+      const shown = card.getByRole('list', { name: `Questions shown with ${s.caption}` }).getByRole('listitem');
+      expect(await shown.count()).toBeGreaterThan(0);
       // The demo's questions name the concept they go with.
-      for (const label of await checked.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) expect(label).toContain(s.caption);
-      expect(await card.getByRole('checkbox').first().isDisabled()).toBe(true);
+      for (const text of await shown.allInnerTexts()) expect(text).toContain(s.caption);
+      expect(await card.getByRole('checkbox').count()).toBe(0);
+      expect(await card.getByRole('textbox').count()).toBe(0);
     }
     expect(await page.getByText('This study has launched').isVisible()).toBe(true);
     await shot(page, 'stimuli-launched-light');

@@ -41,7 +41,7 @@ export function StimuliTab({ workspace, project }: TabProps) {
         <div>
           <h2>Stimuli</h2>
           <p className="muted">
-            {items.length === 0 ? 'Images and videos participants react to.' : `${items.length} ${items.length === 1 ? 'image or video' : 'images and videos'}, shown in this order beside the questions ticked for each.`}
+            {items.length === 0 ? 'Images and videos participants react to.' : `${items.length} ${items.length === 1 ? 'image or video' : 'images and videos'}, shown to participants in this order, each beside its questions.`}
           </p>
         </div>
       </div>
@@ -131,7 +131,23 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
           )}
         </div>
         {!p.readOnly && <CaptionEditor caption={s.caption ?? ''} label={label} disabled={saving} onSave={(c) => void save(s.question_items, c === '' ? null : c)} />}
-        <fieldset className="stimulus-questions" disabled={p.readOnly || saving}>
+        {p.readOnly ? (
+          <div className="stimulus-questions">
+            <p className="stimulus-questions-label">Shown with {s.question_items.length === 1 ? '1 question' : `${s.question_items.length} questions`}</p>
+            <ul aria-label={`Questions shown with ${label}`}>
+              {s.question_items.map((q) => {
+                const n = p.questions.indexOf(q);
+                return (
+                  <li key={q} className="question-check question-read">
+                    <span className="question-num num">{n >= 0 ? `Q${n + 1}` : '—'}</span>
+                    <span className="question-text">{q}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ) : (
+        <fieldset className="stimulus-questions" disabled={saving}>
           <legend>
             Shown with {s.question_items.length === 0 ? 'no question' : s.question_items.length === 1 ? '1 question' : `${s.question_items.length} questions`}
           </legend>
@@ -162,6 +178,7 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
             </ul>
           )}
         </fieldset>
+        )}
         {saving && (
           <p className="muted row-8" role="status">
             <span className="spinner" aria-hidden="true" /> Saving…
