@@ -211,6 +211,23 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  it('a video stimulus previews through the media route, seekable', async () => {
+    await page.getByLabel('Stimulus files').setInputFiles(join(ROOT, 'resources/sample-media/videos/churn-brief.webm'));
+    await page.getByRole('textbox', { name: 'Caption for churn-brief.webm' }).fill('Unboxing clip');
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    const card = cards().filter({ hasText: 'Unboxing clip' });
+    await card.waitFor({ timeout: 20_000 });
+    const video = card.locator('video');
+    expect(await video.getAttribute('aria-label')).toBe('Video: Unboxing clip');
+    expect(await video.getAttribute('src')).toMatch(/^\/__fieldwork\/media\/stimulus\//);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0);
+    // Seeking needs HTTP Range from the route.
+    expect(await video.evaluate((v: HTMLVideoElement) => v.seekable.length)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Clear added' }).click();
+    expect(problems).toEqual([]);
+  });
+
   it('an upload can be cancelled; nothing is added', async () => {
     const before = (await serviceStimuli(draftId)).length;
     await sandbox('PUT', '/_sandbox/faults', { latency_ms: 3000, fault_methods: ['POST'] });
