@@ -114,7 +114,7 @@ export function createCore(o: CoreOptions): Core {
     ...interviewHandlers(deps),
     ...reportHandlers(deps),
     ...videoHandlers(deps),
-    ...stimulusHandlers({ ...deps, mediaRoute: (relative: string) => mediaRoot + relative }),
+    ...stimulusHandlers({ ...deps, desktop, mediaRoute: (relative: string) => mediaRoot + relative }),
     ...highlightHandlers(deps),
     ...settingsHandlers(deps),
     ...studyHandlers(deps),

@@ -121,6 +121,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     const card = cards().first();
     expect(await card.getByRole('heading').innerText()).toBe('Kraft box, matte');
     await expect.poll(() => card.getByRole('img', { name: 'Kraft box, matte' }).evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(harness.desktop.notifications).toContainEqual({ title: 'Stimulus added', body: 'concept-a-kraft-box.png was added to “Box concepts round 2”.' });
     const [onService] = await serviceStimuli(draftId);
     expect(onService?.caption).toBe('Kraft box, matte');
 
@@ -309,6 +310,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(await ticked(cardA)).toEqual([aOnly]);
     expect(await ticked(cardC)).toEqual([cEdited]);
     expect(await cardC.getByText('Suggested from its caption').isVisible()).toBe(true);
+    await shot(page, 'stimuli-wizard-assign');
     // The service already has A's restored assignment; C waits for the researcher.
     expect(await assigned()).toEqual({ 'Concept A: kraft box': [aOnly], 'Concept C: reusable crate': [] });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
+import type { MemoryDesktop } from '../../../src/main/desktop/ports';
 import { silentLogger } from '../../../src/main/logging/logger';
 import { serveStimulusMedia, toStimulusView } from '../../../src/main/media/stimulus-media';
 import { createMemoryStore } from '../../../src/main/secrets/memory-store';
@@ -60,6 +61,8 @@ async function stimuliStudy(): Promise<{ org: Org; ws: string; projectId: string
 describe('stimuli.list and stimuli.assign', () => {
   it('lists from the cache with main’s media route in place of the service URL', async () => {
     const { ws, projectId, stimulusId } = await stimuliStudy();
+    // The upload in stimuliStudy() told the desktop, for when the window is not in front.
+    expect((core.desktop as MemoryDesktop).notifications.at(-1)).toEqual({ title: 'Stimulus added', body: `concept-a-kraft-box.png was added to “${projectBody().title}”.` });
     const [view] = await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId }));
     expect(view).toMatchObject({ stimuli_id: stimulusId, kind: 'image', caption: 'Kraft box', question_items: [] });
     expect(view!.media_url).toBe(`/__fieldwork/media/stimulus/${encodeURIComponent(ws)}/${encodeURIComponent(projectId)}/${encodeURIComponent(stimulusId)}`);

@@ -1,6 +1,7 @@
-import { isAbsolute } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import type { StimulusView, stimulusChannels } from '../../../shared/ipc/channels/cache-domains';
 import type { StimulusRecord } from '../../../shared/schemas/stimulus';
+import type { DesktopPorts } from '../../desktop/ports';
 import { AppError } from '../../errors';
 import { toStimulusView } from '../../media/stimulus-media';
 import { uploadStimulus } from '../../media/stimulus-upload';
@@ -10,6 +11,8 @@ import type { HandlerDeps } from './context';
 type Deps = Pick<HandlerDeps, 'runtimes' | 'workspaces' | 'jobs' | 'events'> & {
   /** The renderer-facing URL of a path on main's media route. */
   mediaRoute: (relative: string) => string;
+  /** Uploads run on while the researcher works elsewhere; the OS tells them when one lands (Electron: only if unfocused). */
+  desktop?: Pick<DesktopPorts, 'notify'>;
 };
 
 export function stimulusHandlers(d: Deps): HandlerMap<typeof stimulusChannels> {
@@ -42,6 +45,8 @@ export function stimulusHandlers(d: Deps): HandlerMap<typeof stimulusChannels> {
           { signal: job.signal, onProgress: (p) => d.events.emit('stimuli.progress', { workspace_id, upload_id: job.id, sent: p.sent, total: p.total }) },
         );
         await refresh(workspace_id, project_id).catch(() => undefined);
+        const title = (await (await d.runtimes.get(workspace_id)).cache.call('projects.get', { id: project_id }).catch(() => null))?.title;
+        d.desktop?.notify({ title: 'Stimulus added', body: `${basename(path)} was added to ${title ? `“${title}”` : 'the study'}.` });
         return { stimulus_id: res.stimulus_id, content_type: res.content_type, bytes: res.bytes, assigned: res.assigned };
       } finally {
         job.done();
