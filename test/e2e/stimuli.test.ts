@@ -310,6 +310,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(await ticked(cardA)).toEqual([aOnly]);
     expect(await ticked(cardC)).toEqual([cEdited]);
     expect(await cardC.getByText('Suggested from its caption').isVisible()).toBe(true);
+    expect(await cardC.getByText('All 2 of its questions were changed or removed, so it needs new ones.').isVisible()).toBe(true);
     await shot(page, 'stimuli-wizard-assign');
     // The service already has A's restored assignment; C waits for the researcher.
     expect(await assigned()).toEqual({ 'Concept A: kraft box': [aOnly], 'Concept C: reusable crate': [] });

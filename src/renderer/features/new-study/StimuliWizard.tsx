@@ -303,7 +303,8 @@ function AssignStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceSumm
   const detail = useProject((s) => s.byKey[projectKey(workspace.id, w.projectId)]?.detail);
   const questions = useMemo(() => detail?.guide?.questions.map((q) => q.question) ?? [], [detail]);
   const restored = new Map((w.saved?.restored ?? []).map((r) => [r.stimuli_id, r]));
-  const asked = new Set((w.saved?.unresolved ?? []).map((u) => u.stimuli_id));
+  const unresolved = new Map((w.saved?.unresolved ?? []).map((u) => [u.stimuli_id, u]));
+  const asked = new Set(unresolved.keys());
   // What each stimulus will be shown with: its current assignment, or for one that has none, the suggestions.
   const [picks, setPicks] = useState<Record<string, string[]>>(() =>
     Object.fromEntries(stimuli.map((s) => [s.stimuli_id, s.question_items.length > 0 ? s.question_items : suggestQuestions(s.caption, questions)])),
@@ -371,6 +372,11 @@ function AssignStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceSumm
                   ) : null}
                 </div>
                 {r && r.lost_questions.length > 0 && <p className="muted">Its other {r.lost_questions.length === 1 ? 'question was' : `${r.lost_questions.length} questions were`} changed or removed.</p>}
+                {(unresolved.get(s.stimuli_id)?.lost_questions.length ?? 0) > 0 && (
+                  <p className="muted">
+                    {unresolved.get(s.stimuli_id)!.lost_questions.length === 1 ? 'Its question was' : `All ${unresolved.get(s.stimuli_id)!.lost_questions.length} of its questions were`} changed or removed, so it needs new ones.
+                  </p>
+                )}
                 <fieldset className="stimulus-questions" disabled={busy}>
                   <legend>Shown with</legend>
                   <ul>
