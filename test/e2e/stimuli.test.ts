@@ -268,6 +268,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect((await serviceStimuli(projectId)).map((x) => x.caption)).toEqual(['Concept A: kraft box', 'Concept C: reusable crate']);
 
     await page.getByRole('button', { name: 'Continue to questions' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Draft the questions');
     expect(await page.getByRole('textbox', { name: 'Research objective' }).inputValue()).toBe('Find out which snack pack design shoppers prefer');
     await page.getByRole('button', { name: 'Draft questions with AI' }).click();
     const q = (n: number) => page.getByRole('textbox', { name: `Question ${n}`, exact: true });

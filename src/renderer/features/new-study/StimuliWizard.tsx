@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { LIMITS } from '../../../shared/schemas/limits';
@@ -77,6 +77,16 @@ function Wizard({ workspace, w, launched }: { workspace: WorkspaceSummary; w: Wi
 
   const stepIndex = WIZARD_STEPS.indexOf(w.step);
   const headingId = useId();
+  // On a step change, focus goes to the new step's heading, so keyboard and screen-reader users land on it.
+  const stepRef = useRef<HTMLDivElement>(null);
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    stepRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [w.step]);
   if (launched) {
     return (
       <section className="screen wizard" aria-labelledby={headingId}>
@@ -107,10 +117,12 @@ function Wizard({ workspace, w, launched }: { workspace: WorkspaceSummary; w: Wi
           </li>
         ))}
       </ol>
-      {w.step === 'media' && <MediaStep workspace={workspace} w={w} stimuli={stimuli} busy={pending.some(isActive)} onNext={() => patch({ step: 'questions' })} />}
-      {w.step === 'questions' && <QuestionsStep workspace={workspace} w={w} stimuli={stimuli} patch={patch} />}
-      {w.step === 'assign' && <AssignStep workspace={workspace} w={w} stimuli={stimuli} patch={patch} />}
-      {w.step === 'ready' && <ReadyStep w={w} stimuli={stimuli} />}
+      <div ref={stepRef} className="wizard-step">
+        {w.step === 'media' && <MediaStep workspace={workspace} w={w} stimuli={stimuli} busy={pending.some(isActive)} onNext={() => patch({ step: 'questions' })} />}
+        {w.step === 'questions' && <QuestionsStep workspace={workspace} w={w} stimuli={stimuli} patch={patch} />}
+        {w.step === 'assign' && <AssignStep workspace={workspace} w={w} stimuli={stimuli} patch={patch} />}
+        {w.step === 'ready' && <ReadyStep w={w} stimuli={stimuli} />}
+      </div>
     </section>
   );
 }
@@ -120,7 +132,7 @@ function MediaStep({ workspace, w, stimuli, busy, onNext }: { workspace: Workspa
   return (
     <div className="wizard-body">
       <div className="sf-section">
-        <h2>Add the images and videos</h2>
+        <h2 tabIndex={-1}>Add the images and videos</h2>
         <p className="muted">Give each a caption that says what it shows, e.g. “Concept A: kraft box”. The AI writes the questions from the captions, and participants see them below the media.</p>
         <UploadPanel workspaceId={workspace.id} projectId={w.projectId} compact />
         {stimuli.length > 0 && (
@@ -210,7 +222,7 @@ function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceS
   return (
     <div className="wizard-body">
       <div className="sf-section">
-        <h2>Draft the questions</h2>
+        <h2 tabIndex={-1}>Draft the questions</h2>
         <p className="muted">
           The AI drafts questions from your objective and the captions of the {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}: {stimuli.map((s) => s.caption).filter(Boolean).join(', ') || 'none captioned'}.
         </p>
@@ -340,7 +352,7 @@ function AssignStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceSumm
   return (
     <div className="wizard-body">
       <div className="sf-section">
-        <h2>Assign each stimulus to its questions</h2>
+        <h2 tabIndex={-1}>Assign each stimulus to its questions</h2>
         <p className="muted">
           {w.saved?.stimuli_cleared ? 'Saving the questions cleared the assignments on the service. ' : ''}
           {restoredCount > 0 ? `${restoredCount} ${restoredCount === 1 ? 'stimulus keeps' : 'stimuli keep'} the questions whose text did not change. ` : ''}
@@ -430,7 +442,7 @@ function ReadyStep({ w, stimuli }: { w: WizardState; stimuli: StimulusView[] }) 
           ✓
         </span>
         <div>
-          <h2>Ready to launch</h2>
+          <h2 tabIndex={-1}>Ready to launch</h2>
           <p>
             {questions} {questions === 1 ? 'question' : 'questions'} and {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}, each shown with at least one question. Launching publishes the participant link and charges
             credits; you choose how many participants on the Share tab.

@@ -147,37 +147,37 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
             </ul>
           </div>
         ) : (
-        <fieldset className="stimulus-questions" disabled={saving}>
-          <legend>
-            Shown with {s.question_items.length === 0 ? 'no question' : s.question_items.length === 1 ? '1 question' : `${s.question_items.length} questions`}
-          </legend>
-          {p.questions.length === 0 ? (
-            <p className="muted">The interview guide has no saved questions yet. Sync the study to fetch them.</p>
-          ) : (
-            <ul>
-              {p.questions.map((q, i) => (
-                <li key={`${i}-${q}`}>
-                  <label className="question-check">
-                    <input type="checkbox" checked={s.question_items.includes(q)} onChange={(e) => toggle(q, e.target.checked)} aria-label={`Show “${label}” with question ${i + 1}: ${q}`} />
-                    <span className="question-num num">Q{i + 1}</span>
-                    <span className="question-text">{q}</span>
-                  </label>
-                </li>
-              ))}
-              {stale.map((q) => (
-                <li key={`stale-${q}`}>
-                  <label className="question-check">
-                    <input type="checkbox" checked onChange={() => toggle(q, false)} aria-label={`Remove “${label}” from a question no longer in the guide: ${q}`} />
-                    <span className="question-num">—</span>
-                    <span className="question-text">
-                      {q} <span className="muted">(no longer in the guide)</span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </fieldset>
+          <fieldset className="stimulus-questions" disabled={saving}>
+            <legend>
+              Shown with {s.question_items.length === 0 ? 'no question' : s.question_items.length === 1 ? '1 question' : `${s.question_items.length} questions`}
+            </legend>
+            {p.questions.length === 0 ? (
+              <p className="muted">The interview guide has no saved questions yet. Sync the study to fetch them.</p>
+            ) : (
+              <ul>
+                {p.questions.map((q, i) => (
+                  <li key={`${i}-${q}`}>
+                    <label className="question-check">
+                      <input type="checkbox" checked={s.question_items.includes(q)} onChange={(e) => toggle(q, e.target.checked)} aria-label={`Show “${label}” with question ${i + 1}: ${q}`} />
+                      <span className="question-num num">Q{i + 1}</span>
+                      <span className="question-text">{q}</span>
+                    </label>
+                  </li>
+                ))}
+                {stale.map((q) => (
+                  <li key={`stale-${q}`}>
+                    <label className="question-check">
+                      <input type="checkbox" checked onChange={() => toggle(q, false)} aria-label={`Remove “${label}” from a question no longer in the guide: ${q}`} />
+                      <span className="question-num">—</span>
+                      <span className="question-text">
+                        {q} <span className="muted">(no longer in the guide)</span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </fieldset>
         )}
         {saving && (
           <p className="muted row-8" role="status">
