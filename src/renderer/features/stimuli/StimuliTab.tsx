@@ -32,6 +32,7 @@ export function StimuliTab({ workspace, project }: TabProps) {
   const items = slice?.items ?? [];
   const unassigned = items.filter((s) => s.question_items.length === 0).length;
   const go = useNav((s) => s.go);
+  const hasStaged = useStimuli((s) => s.staged.some((f) => f.workspaceId === workspace.id && f.projectId === project.id));
   // Still on the placeholder question from creation: the guided setup has not been finished.
   const setupUnfinished = !launched && questions.length === 1 && questions[0] === PLACEHOLDER_QUESTION;
 
@@ -76,7 +77,9 @@ export function StimuliTab({ workspace, project }: TabProps) {
           <span className="spinner" aria-hidden="true" /> Loading stimuli…
         </p>
       ) : items.length === 0 ? (
-        <p className="empty">{launched ? 'This study has no stimuli.' : 'No stimuli yet. Drop images or videos above, give each a caption, then tick the questions it goes with.'}</p>
+        <p className="empty">
+          {launched ? 'This study has no stimuli.' : hasStaged ? 'Uploaded files appear here.' : 'No stimuli yet. Drop images or videos above, give each a caption, then tick the questions it goes with.'}
+        </p>
       ) : (
         <ol className="stimuli-list" aria-label="Stimuli in display order">
           {items.map((s, i) => (
