@@ -43,7 +43,7 @@ export async function viewer(ctx: BenchContext): Promise<BenchRow> {
     await page.goto(harness.host.url);
     await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Meal-kit churn', exact: true }).first().click();
-    await page.getByRole('tab', { name: 'Interviews' }).click();
+    await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
     const opener = page.getByRole('table', { name: 'Interviews' }).getByRole('row', { name: new RegExp(escapeRe(row.participant_name ?? row.id)) }).first();
 
     const opens = await ctx.phase(`viewer: open the interview ${OPENS} times`, async () => {

@@ -29,11 +29,12 @@ import { notifyWhenReportsFinish } from './jobs/report-notifier';
 import type { Timers } from './jobs/timers';
 import type { Logger } from './logging/logger';
 import { serveVideo, type MediaResponse } from './media/media-route';
+import { serveStimulusMedia } from './media/stimulus-media';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsStore } from './settings';
 import { WebhookService } from './webhooks';
 import { WorkspaceRegistry } from './workspaces/registry';
-import { RuntimeManager } from './workspaces/runtime';
+import { RuntimeManager, workspaceDir } from './workspaces/runtime';
 import { WorkspaceService } from './workspaces/service';
 
 export type CoreOptions = {
@@ -69,7 +70,7 @@ export type Core = {
   notifier: Notifier;
   /** Folders Fieldwork exported into: the export feature registers them, "Show in folder" checks them. */
   exports: ExportFolders;
-  /** Serves `video/<workspace>/<interview>` for the media protocol (Electron) or route (test host). */
+  /** Serves `video/<workspace>/<interview>` and `stimulus/<workspace>/<project>/<stimulus>` for the media protocol (Electron) or route (test host). */
   serveMedia(path: string, range: string | undefined): Promise<MediaResponse>;
   close(): Promise<void>;
 };
@@ -103,6 +104,9 @@ export function createCore(o: CoreOptions): Core {
   });
   const webhooks = new WebhookService({ settings, secrets: o.secrets, workspaces, runtimes, events, log: o.log });
   const mediaUrl = o.mediaUrl ?? ((w, i) => `fieldwork-media://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`);
+  // The same media route serves stimuli; its root is whatever precedes `video/<w>/<i>` in mediaUrl.
+  const probe = mediaUrl('w', 'i');
+  const mediaRoot = probe.endsWith('video/w/i') ? probe.slice(0, -'video/w/i'.length) : 'fieldwork-media://';
   const deps = {
     workspaces,
     runtimes,
@@ -128,7 +132,7 @@ export function createCore(o: CoreOptions): Core {
     ...interviewHandlers(deps),
     ...reportHandlers(deps),
     ...videoHandlers(deps),
-    ...stimulusHandlers(deps),
+    ...stimulusHandlers({ ...deps, desktop, mediaRoute: (relative: string) => mediaRoot + relative }),
     ...highlightHandlers(deps),
     ...settingsHandlers(deps),
     ...studyHandlers(deps),
@@ -148,6 +152,12 @@ export function createCore(o: CoreOptions): Core {
     notifier,
     exports: exportFolders,
     serveMedia: async (path, range) => {
+      const st = /^stimulus\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
+      if (st) {
+        const w = decodeURIComponent(st[1]!);
+        const runtime = await runtimes.get(w);
+        return serveStimulusMedia({ dir: join(workspaceDir(o.dataDir, w), 'stimuli'), cache: runtime.cache }, decodeURIComponent(st[2]!), decodeURIComponent(st[3]!), range);
+      }
       const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
       if (!m) throw new AppError('not_found', 'No such media.');
       const runtime = await runtimes.get(decodeURIComponent(m[1]!));

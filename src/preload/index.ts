@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildApi } from '../shared/ipc/build-api';
 import type { IpcResult } from '../shared/ipc/define';
 import { channelNames, eventNames, IPC_EVENT_CHANNEL, IPC_PREFIX, type FieldworkApi, type IpcContract, type IpcEvents } from '../shared/ipc/contract';
@@ -30,3 +30,21 @@ const api = buildApi<IpcContract, IpcEvents>(
 ) satisfies FieldworkApi;
 
 contextBridge.exposeInMainWorld('fieldwork', api);
+
+/**
+ * A dropped or chosen file's path on disk, which main needs to upload it. Electron no longer puts
+ * `path` on File; webUtils reads it here, in the preload, and the page only ever gets the string.
+ * Files that do not live on disk (made in the page) have no path and are refused.
+ */
+const files = Object.freeze({
+  pathFor: (file: File): Promise<string> => {
+    try {
+      const path = webUtils.getPathForFile(file);
+      return path ? Promise.resolve(path) : Promise.reject(new Error('This file is not on your computer’s disk. Save it first, then add it.'));
+    } catch {
+      return Promise.reject(new Error('This is not a file Fieldwork can read.'));
+    }
+  },
+});
+
+contextBridge.exposeInMainWorld('fieldworkFiles', files);

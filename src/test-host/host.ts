@@ -1,10 +1,31 @@
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Core } from '../main/core';
 import { resolveAppAsset } from '../main/security/app-protocol';
 import { buildCsp } from '../main/security/csp';
+import { LIMITS } from '../shared/schemas/limits';
+
+/** Larger than any stimulus may be, so main's own size check (not this cap) is what a test meets. */
+const DROP_MAX_BYTES = LIMITS.videoBytesMax + 1024 * 1024;
+
+/** A dropped file's name, reduced to one harmless path segment. */
+export function safeDropName(raw: string): string {
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    /* keep it as sent */
+  }
+  // eslint-disable-next-line no-control-regex
+  name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '').slice(-180);
+  return name || 'file';
+}
 
 export type TestHost = { url: string; port: number; close(): Promise<void> };
 
@@ -28,6 +49,7 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
     for (const c of clients) c.write(`data: ${JSON.stringify(event)}\n\n`);
   });
   let origin = '';
+  const dropDir = mkdtempSync(join(tmpdir(), 'fieldwork-drops-'));
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -43,6 +65,28 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
       const body = JSON.parse(await readBody(req)) as { channel: string; input: unknown; hasInput: boolean };
       const result = await opts.core.dispatch(body.channel, body.hasInput ? body.input : undefined);
       return send(res, 200, 'application/json', JSON.stringify(result));
+    }
+    if (url.pathname === '/__fieldwork/files' && req.method === 'POST') {
+      // The test host's webUtils.getPathForFile: same checks as invoke, then the bytes land in a temp folder.
+      if (req.headers.origin !== origin) return send(res, 403, 'application/json', JSON.stringify({ error: 'Files must come from the Fieldwork page.' }));
+      if (Number(req.headers['content-length'] ?? 0) > DROP_MAX_BYTES) return send(res, 413, 'application/json', JSON.stringify({ error: 'This file is too large.' }));
+      const dir = join(dropDir, randomUUID());
+      mkdirSync(dir);
+      const file = join(dir, safeDropName(String(req.headers['x-file-name'] ?? 'file')));
+      let seen = 0;
+      const cap = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          seen += chunk.length;
+          cb(seen > DROP_MAX_BYTES ? new Error('too large') : null, chunk);
+        },
+      });
+      try {
+        await pipeline(req, cap, createWriteStream(file));
+      } catch {
+        rmSync(dir, { recursive: true, force: true });
+        return send(res, 413, 'application/json', JSON.stringify({ error: 'This file is too large.' }));
+      }
+      return send(res, 200, 'application/json', JSON.stringify({ path: file }));
     }
     if (url.pathname === '/__fieldwork/events' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -84,6 +128,7 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
       for (const c of clients) c.end();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      rmSync(dropDir, { recursive: true, force: true });
     },
   };
 }

@@ -48,7 +48,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     // The demo's first sync fills the cache; wait for it (expect.poll only runs inside a test).
     for (let i = 0; i < 300 && (await list()).total < 24; i++) await new Promise((r) => setTimeout(r, 100));
     await studies.getByRole('button', { name: 'Meal-kit churn' }).click();
-    await page.getByRole('tab', { name: 'Interviews' }).click();
+    await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
   });
   afterAll(async () => {
     await browser?.close();
@@ -306,7 +306,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
 
   it('a study without interviews explains the next step, in both views', async () => {
     await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: /Onboarding interviews/ }).click();
-    await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab', { name: 'Interviews' }).click();
+    await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab', { name: 'Interviews', exact: true }).click();
     const views = page.getByRole('tablist', { name: 'Interview views' });
     await views.getByRole('tab', { name: 'All interviews' }).click();
     await expect.poll(() => page.getByText('No interviews yet. Share the participant link to start collecting.').isVisible()).toBe(true);

@@ -83,8 +83,8 @@ describe.skipIf(skip !== null)('offline: the service goes away', () => {
     // Its header comes from the cache (the tabs' content belongs to their own features' tests).
     expect(await page.locator('.project-head').innerText()).toMatch(/Churn[\s\S]*In progress/);
     expect(await page.locator('.sync-state').innerText()).toBe('Offline: showing saved data');
-    await page.getByRole('tab', { name: 'Interviews' }).click();
-    expect(await page.getByRole('tab', { name: 'Interviews' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
+    expect(await page.getByRole('tab', { name: 'Interviews', exact: true }).getAttribute('aria-selected')).toBe('true');
     await shot(page, 'offline-project');
     // Another study opens too, from the sidebar.
     await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Packaging concepts' }).click();

@@ -91,7 +91,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await page.goto(harness.host.url);
     await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Meal-kit churn', exact: true }).first().click();
-    await page.getByRole('tab', { name: 'Interviews' }).click();
+    await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
     await interviewLink(page, participant).click();
     await page.getByRole('heading', { name: participant, level: 1 }).waitFor();
     await page.getByRole('list', { name: 'Transcript turns' }).waitFor();

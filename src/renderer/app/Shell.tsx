@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import { Toasts } from '../components/Toasts';
 import { NewStudy } from '../features/new-study/NewStudy';
+import { StimuliWizard } from '../features/new-study/StimuliWizard';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { ReportToasts } from '../features/report/ReportToasts';
 import { SearchPalette } from '../features/search/SearchPalette';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { WindowFileDrop } from '../features/stimuli/WindowFileDrop';
 import { SyncHeader } from '../features/sync/SyncHeader';
 import { useSync } from '../features/sync/store';
 import { InterviewViewer } from '../features/viewer/InterviewViewer';
@@ -47,6 +49,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
           {route.name === 'project' && <ProjectPage key={route.projectId} workspace={workspace} projectId={route.projectId} tab={route.tab} />}
           {route.name === 'interview' && <InterviewViewer key={route.interviewId} workspace={workspace} projectId={route.projectId} interviewId={route.interviewId} atMs={route.atMs} />}
           {route.name === 'new-study' && <NewStudy workspace={workspace} />}
+          {route.name === 'stimuli-wizard' && <StimuliWizard key={route.projectId} workspace={workspace} projectId={route.projectId} />}
           {route.name === 'settings' && <SettingsScreen />}
           {route.name === 'add-workspace' && (
             <section className="screen" aria-labelledby="add-title">
@@ -62,6 +65,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
       <ReportToasts workspaceId={workspace.id} />
       <Toasts workspaceId={workspace.id} />
+      <WindowFileDrop workspace={workspace} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ export type Route =
   | { name: 'project'; projectId: string; tab: ProjectTab }
   | { name: 'interview'; projectId: string; interviewId: string; atMs: number | null }
   | { name: 'new-study' }
+  | { name: 'stimuli-wizard'; projectId: string }
   | { name: 'settings' }
   | { name: 'add-workspace' };
 

@@ -16,17 +16,20 @@ const electron = vi.hoisted(() => {
     removeListener: vi.fn(),
   };
   const contextBridge = { exposeInMainWorld: vi.fn() };
-  return { ipcRenderer, contextBridge, ipcListeners };
+  const webUtils = { getPathForFile: vi.fn((_file: unknown) => '/home/r/Pictures/pack.png') };
+  return { ipcRenderer, contextBridge, ipcListeners, webUtils };
 });
 
-vi.mock('electron', () => ({ contextBridge: electron.contextBridge, ipcRenderer: electron.ipcRenderer }));
+vi.mock('electron', () => ({ contextBridge: electron.contextBridge, ipcRenderer: electron.ipcRenderer, webUtils: electron.webUtils }));
 
 type Api = Record<string, Record<string, (...args: unknown[]) => unknown>>;
 let api: Api;
+let files: Record<string, (...args: unknown[]) => unknown>;
 
 beforeAll(async () => {
   await import('../../../src/preload/index');
   api = electron.contextBridge.exposeInMainWorld.mock.calls[0]![1] as Api;
+  files = electron.contextBridge.exposeInMainWorld.mock.calls[1]![1] as typeof files;
 });
 
 /** Every (path, value) pair reachable from the exposed object, including non-enumerable and symbol keys. */
@@ -52,9 +55,28 @@ function eventListener(): (...args: unknown[]) => void {
 const fakeElectronEvent = () => ({ sender: { id: 1, send: vi.fn() }, senderId: 0, ports: [] });
 
 describe('preload', () => {
-  it("exposes the API exactly once, under 'fieldwork'", () => {
-    expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
-    expect(electron.contextBridge.exposeInMainWorld.mock.calls[0]![0]).toBe('fieldwork');
+  it("exposes the API once under 'fieldwork' and the file-path helper once under 'fieldworkFiles', nothing else", () => {
+    expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(2);
+    expect(electron.contextBridge.exposeInMainWorld.mock.calls.map((c) => c[0])).toEqual(['fieldwork', 'fieldworkFiles']);
+  });
+
+  it('fieldworkFiles holds exactly a frozen pathFor, which returns the path webUtils reads and nothing of Electron', async () => {
+    expect(Reflect.ownKeys(files)).toEqual(['pathFor']);
+    expect(Object.isFrozen(files)).toBe(true);
+    const forbidden = new Set<unknown>([electron.webUtils, electron.webUtils.getPathForFile, electron.ipcRenderer, electron.contextBridge]);
+    for (const [path, v] of walk(files, 'fieldworkFiles')) expect(forbidden.has(v), path).toBe(false);
+    const file = { name: 'pack.png' };
+    await expect(files.pathFor!(file)).resolves.toBe('/home/r/Pictures/pack.png');
+    expect(electron.webUtils.getPathForFile).toHaveBeenCalledWith(file);
+  });
+
+  it('pathFor refuses a file that has no path on disk, and anything webUtils cannot read', async () => {
+    electron.webUtils.getPathForFile.mockReturnValueOnce('');
+    await expect(files.pathFor!({ name: 'made-in-page.png' })).rejects.toThrow(/not on your computer/);
+    electron.webUtils.getPathForFile.mockImplementationOnce(() => {
+      throw new TypeError('not a File');
+    });
+    await expect(files.pathFor!('/etc/passwd')).rejects.toThrow(/not a file Fieldwork can read/);
   });
 
   it('top-level keys are exactly the contract domains plus events', () => {

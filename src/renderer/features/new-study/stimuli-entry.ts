@@ -1,7 +1,8 @@
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
-import { openProject } from '../../app/nav-store';
+import { useNav } from '../../app/nav-store';
 import { api, call } from '../../lib/api';
 import { useProjects } from '../projects/store';
+import { useStimuliWizard } from './stimuli-wizard-store';
 
 export type StimuliWizardStart = { workspace: WorkspaceSummary; title: string; research_objective: string };
 
@@ -9,9 +10,9 @@ export type StimuliWizardStart = { workspace: WorkspaceSummary; title: string; r
 export const PLACEHOLDER_QUESTION = 'Placeholder: replaced once the stimuli are uploaded and the questions drafted.';
 
 /**
- * Starts a STIMULI study. For now: creates the project with a placeholder question and opens its
- * Stimuli tab, where media is uploaded. The guided wizard (upload, draft questions from the captions,
- * re-assign) replaces this function. Throws a UiError the caller shows inline.
+ * Starts a STIMULI study the spec's way (typical flow 2): the project is created with a placeholder
+ * question, then the guided wizard takes over: upload media with captions, draft questions from them,
+ * save, put the assignments back, ready to launch. Throws a UiError the caller shows inline.
  */
 export async function startStimuliWizard({ workspace, title, research_objective }: StimuliWizardStart): Promise<void> {
   const { project_id } = await call(
@@ -26,6 +27,7 @@ export async function startStimuliWizard({ workspace, title, research_objective 
       interaction_modes: ['video', 'audio'],
     }),
   );
+  useStimuliWizard.getState().begin(workspace.id, project_id, { title: title.trim(), research_objective: research_objective.trim() });
   void useProjects.getState().load(workspace.id);
-  openProject(project_id, 'stimuli');
+  useNav.getState().go({ name: 'stimuli-wizard', projectId: project_id });
 }

@@ -153,7 +153,9 @@ export function SearchPalette({ workspace, onClose }: { workspace: WorkspaceSumm
           maxLength={500}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <kbd className="kbd">Esc</kbd>
+        <button type="button" className="btn btn-ghost btn-small" aria-label="Close" title="Close (Esc)" onClick={onClose}>
+          <kbd className="kbd">Esc</kbd>
+        </button>
       </div>
       <div className="search-filters">
         <label className="search-filter">

@@ -22,6 +22,19 @@ export type ReportPollView = { state: 'polling' | 'completed' | 'failed' | 'time
 export type PlaybackView = { kind: 'local' | 'remote'; media_url: string } | { kind: 'unavailable'; reason: string };
 export type VideoJobView = { job_id: string };
 export type UploadView = { stimulus_id: string; content_type: string; bytes: number; assigned: string[] };
+/**
+ * A stimulus as the renderer shows it. `media_url` is main's own media route (fieldwork-media: in
+ * Electron, a same-origin path in the test host), never the service's URL: the renderer's CSP allows
+ * no remote media, and main fetches, checks and caches the file.
+ */
+export type StimulusView = {
+  stimuli_id: string;
+  display_order: number;
+  kind: 'image' | 'video' | null;
+  media_url: string | null;
+  caption: string | null;
+  question_items: string[];
+};
 export type HighlightView = {
   id: string;
   project_id: string;
@@ -97,6 +110,17 @@ export const stimulusChannels = {
     }),
   ).returns<UploadView>(),
   'stimuli.cancel': channel(z.object({ upload_id: z.string().min(1).max(100) })).returns<boolean>(),
+  'stimuli.list': channel(z.object({ ...ws, project_id: id })).returns<StimulusView[]>(),
+  'stimuli.assign': channel(
+    z.object({
+      ...ws,
+      project_id: id,
+      stimuli_id: id,
+      question_items: z.array(z.string().min(1).max(500)).max(30),
+      /** Omit to leave it unchanged; null clears it. */
+      caption: z.string().max(300).nullable().optional(),
+    }),
+  ).returns<StimulusView[]>(),
 };
 
 const range = { start_turn: z.number().int().min(0), start_offset: z.number().int().min(0), end_turn: z.number().int().min(0), end_offset: z.number().int().min(0) };

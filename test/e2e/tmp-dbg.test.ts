@@ -1,0 +1,31 @@
+import { it } from 'vitest';
+import { launchBrowser, startHarness } from '../support/browser';
+
+it('dbg', async () => {
+  const harness = await startHarness();
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => console.log('PAGE', m.type(), m.text()));
+  await page.goto(harness.host.url);
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+  let n = 0;
+  harness.core.events.subscribe((e) => { if (e.name === 'sync.finished') n++; });
+  await page.evaluate(() => window.addEventListener('keydown', (e) => console.log('key', e.key, e.ctrlKey, e.defaultPrevented)));
+  harness.core.events.emit('app.command', { command: 'settings' });
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog', { name: /Search/ }).getByRole('button', { name: 'Close' }).click();
+  harness.core.events.emit('app.command', { command: 'new-study' });
+  await new Promise((r) => setTimeout(r, 500));
+  harness.core.events.emit('app.command', { command: 'search' });
+  await page.getByRole('dialog', { name: /Search/ }).getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Control+,');
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  console.log('active', await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)));
+  await page.keyboard.press('Control+r');
+  await new Promise((r) => setTimeout(r, 3000));
+  console.log('finished events', n, await page.locator('.sync-header').innerText());
+  await browser.close();
+  await harness.close();
+}, 60_000);
