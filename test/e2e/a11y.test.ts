@@ -225,8 +225,8 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       const tabs = await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab').allInnerTexts();
       expect(tabs.length).toBeGreaterThanOrEqual(4);
       for (const tab of tabs) {
-        await page.getByRole('tab', { name: tab }).click();
-        await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await expect.poll(() => page.getByRole('tab', { name: tab, exact: true }).getAttribute('aria-selected')).toBe('true');
         await audit(page, `${study} / ${tab}`, results);
       }
     }

@@ -180,6 +180,9 @@ describe.skipIf(skip !== null)('search palette', () => {
   });
 
   it('works offline: with the demo service stopped, search still answers from the saved data', async () => {
+    // Leave the viewer first: its player would log the lost video link (the viewer's own tests cover that).
+    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Studies' }).click();
+    await page.getByRole('table', { name: 'Studies' }).waitFor();
     await harness.core.demo.close();
     expect(harness.core.demo.baseUrl).toBeNull();
     await page.keyboard.press('Control+K');

@@ -8,19 +8,24 @@ const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isCon
 
 const KEYS: Record<string, AppCommand> = { k: 'search', n: 'new-study', r: 'sync', e: 'export', ',': 'settings' };
 
-/** When each command last ran, so a key press seen both by the page and by the menu's accelerator runs once. */
-const lastRun = new Map<AppCommand, number>();
-// Both deliveries of one press arrive within a few milliseconds; a person cannot repeat a chord this fast.
+export type CommandSource = 'keyboard' | 'menu';
+/**
+ * When and from where each command last ran. One key press can arrive twice, through the page and through
+ * the menu's accelerator; only a repeat from the OTHER source is that same press. Two presses from the
+ * keyboard always both run, however quick.
+ */
+const lastRun = new Map<AppCommand, { at: number; source: CommandSource }>();
+// Both deliveries of one press arrive within a few milliseconds of each other.
 const SAME_PRESS_MS = 100;
 
 /**
  * Runs one of the app's commands, from the keyboard or from the native menu (`app.command`).
  * `export` only bumps `useNav().exportRequested`: the export dialog listens to it.
  */
-export function runCommand(command: AppCommand, now = performance.now()): boolean {
+export function runCommand(command: AppCommand, source: CommandSource, now = performance.now()): boolean {
   const last = lastRun.get(command);
-  if (last !== undefined && now - last < SAME_PRESS_MS) return false;
-  lastRun.set(command, now);
+  if (last && last.source !== source && now - last.at < SAME_PRESS_MS) return false;
+  lastRun.set(command, { at: now, source });
   const nav = useNav.getState();
   switch (command) {
     case 'search':
@@ -56,7 +61,7 @@ export function useGlobalShortcuts(): void {
         if (command) {
           // preventDefault also stops the browser's own Ctrl+R (reload) and Ctrl+N (new window).
           e.preventDefault();
-          runCommand(command);
+          runCommand(command, 'keyboard');
         }
         return;
       }
@@ -66,7 +71,7 @@ export function useGlobalShortcuts(): void {
       }
     };
     window.addEventListener('keydown', onKey);
-    const offMenu = api().events.on('app.command', ({ command }) => void runCommand(command));
+    const offMenu = api().events.on('app.command', ({ command }) => void runCommand(command, 'menu'));
     return () => {
       window.removeEventListener('keydown', onKey);
       offMenu();

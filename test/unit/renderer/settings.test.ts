@@ -45,19 +45,22 @@ describe('removalText names the consequence', () => {
 describe('runCommand', () => {
   it('export bumps exportRequested (what the export dialog listens to), once per key press', () => {
     const before = useNav.getState().exportRequested;
-    expect(runCommand('export', 1_000)).toBe(true);
+    expect(runCommand('export', 'keyboard', 1_000)).toBe(true);
     // The same press seen again through the menu accelerator is ignored.
-    expect(runCommand('export', 1_050)).toBe(false);
+    expect(runCommand('export', 'menu', 1_050)).toBe(false);
     expect(useNav.getState().exportRequested).toBe(before + 1);
-    expect(runCommand('export', 2_000)).toBe(true);
+    expect(runCommand('export', 'keyboard', 2_000)).toBe(true);
     expect(useNav.getState().exportRequested).toBe(before + 2);
+    // Two quick presses on the keyboard are two presses: both run.
+    expect(runCommand('export', 'keyboard', 2_030)).toBe(true);
+    expect(useNav.getState().exportRequested).toBe(before + 3);
   });
   it('settings, new study and search navigate', () => {
-    runCommand('settings', 10_000);
+    runCommand('settings', 'menu', 10_000);
     expect(useNav.getState().route).toEqual({ name: 'settings' });
-    runCommand('new-study', 10_000);
+    runCommand('new-study', 'menu', 10_000);
     expect(useNav.getState().route).toEqual({ name: 'new-study' });
-    runCommand('search', 10_000);
+    runCommand('search', 'menu', 10_000);
     expect(useNav.getState().searchOpen).toBe(true);
   });
 });
