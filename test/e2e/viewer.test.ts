@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/ipc/channels/views';
 import type { Sandbox } from '../../src/sandbox/server';
 import { issueKey } from '../../src/sandbox/store/orgs';
@@ -174,6 +175,29 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await expect.poll(() => highlightButton.isEnabled()).toBe(true);
     await page.evaluate(() => document.getSelection()?.removeAllRanges());
     await expect.poll(() => highlightButton.isDisabled()).toBe(true);
+
+    // Select → H → tags and a note → saved, listed under the player, marked in the transcript, quote copied with its time.
+    const turnText = detail.transcript[target.index]!.text;
+    await page.locator(`[data-turn="${target.index}"] [data-turn-text]`).selectText();
+    await page.keyboard.press('h');
+    const dialog = page.getByRole('dialog', { name: 'Add highlight' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: 'Tags' }).fill('pricing');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Says price outright');
+    await dialog.getByRole('button', { name: /^Save/ }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const saved = await dispatch<HighlightView[]>('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
+    expect(saved.map((h) => ({ quote: h.quote, tags: h.tags, note: h.note, start_turn: h.start_turn, end_turn: h.end_turn }))).toEqual([
+      { quote: turnText, tags: ['pricing'], note: 'Says price outright', start_turn: target.index, end_turn: target.index },
+    ]);
+    await expect.poll(() => page.locator(`[data-turn="${target.index}"]`).innerText()).toMatch(/Highlighted/);
+    await page.getByRole('tab', { name: 'Highlights' }).click();
+    const card = page.getByRole('article', { name: /^Highlight:/ });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Copy quote' }).click();
+    await expect.poll(() => harness.desktop.clipboard).toContain(turnText);
+    expect(harness.desktop.clipboard).toMatch(/\[\d{2}:\d{2}\]/);
 
     // Scrolling the transcript by hand turns following off; the toggle says so.
     const follow = page.getByRole('checkbox', { name: 'Follow playhead' });
