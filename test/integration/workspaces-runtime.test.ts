@@ -88,6 +88,31 @@ describe('two workspaces', () => {
     await slow.org.operator('PUT', '/_sandbox/faults', {});
   });
 
+  it('Cancel stops the sync in flight and nothing else; the next sync finishes the job', async () => {
+    const slow = await orgWith('Cancelled study', 'walrus');
+    await slow.org.operator('POST', `/_sandbox/projects/${slow.projectId}/simulate`, { completed: 400 });
+    await slow.org.operator('PUT', '/_sandbox/faults', { latency_ms: 150, fault_methods: ['GET'] });
+    const ws = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Cancelled', base_url: sb.baseUrl, api_key: slow.org.apiKey }));
+    expect(await ok(core.dispatch('sync.cancel', { workspace_id: ws.id }))).toBe(false);
+    const finished: { ok: boolean; message: string | null; offline: boolean }[] = [];
+    const off = core.events.subscribe((e) => {
+      if (e.name === 'sync.finished' && (e.payload as { workspace_id: string }).workspace_id === ws.id) finished.push(e.payload as (typeof finished)[number]);
+    });
+    const inFlight = core.dispatch('sync.run', { workspace_id: ws.id });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await ok(core.dispatch('sync.cancel', { workspace_id: ws.id }))).toBe(true);
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    expect(finished).toEqual([{ workspace_id: ws.id, ok: false, message: 'Sync cancelled. What it had already fetched is saved.', offline: false }]);
+    const runtime = await core.runtimes.get(ws.id);
+    const partial = await runtime.cache.call('interviews.count', {});
+    expect(partial).toBeLessThan(430);
+    // The runtime itself was not stopped: the next sync runs to the end.
+    await slow.org.operator('PUT', '/_sandbox/faults', {});
+    await ok(core.dispatch('sync.run', { workspace_id: ws.id }));
+    expect(await runtime.cache.call('interviews.count', {})).toBe(430);
+    off();
+  });
+
   it('removing a workspace deletes its key; with purge, also its cache, videos and backups', async () => {
     const c = await orgWith('Gone study', 'meteor');
     const wc = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Gone', base_url: sb.baseUrl, api_key: c.org.apiKey }));

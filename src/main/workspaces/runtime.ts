@@ -28,6 +28,8 @@ export class WorkspaceRuntime {
   readonly videos: VideoStore;
   readonly scheduler: Scheduler;
   private abort = new AbortController();
+  /** The sync in flight's own switch, so Cancel stops that sync without stopping report polls or downloads. */
+  private syncAbort: AbortController | null = null;
   lastProgress: SyncProgress | null = null;
 
   constructor(
@@ -63,8 +65,12 @@ export class WorkspaceRuntime {
 
   /** Runs (or joins) a sync and tells the renderer how it went. */
   async runSync(projectIds?: string[]): Promise<SyncResult> {
+    // A call that joins a running sync shares that sync's switch.
+    if (!this.sync.isRunning) this.syncAbort = new AbortController();
+    const own = this.syncAbort!;
+    const signal = AbortSignal.any([this.abort.signal, own.signal]);
     try {
-      const result = await this.sync.run({ signal: this.abort.signal, ...(projectIds ? { projectIds } : {}) });
+      const result = await this.sync.run({ signal, ...(projectIds ? { projectIds } : {}) });
       for (const n of result.new_complete) {
         this.d.events.emit('interviews.completed', { workspace_id: this.id, project_id: n.project_id, count: n.interview_ids.length });
       }
@@ -72,9 +78,17 @@ export class WorkspaceRuntime {
       return result;
     } catch (e) {
       const offline = (e as { status?: number }).status === 0 && (e as { code?: string }).code !== 'aborted';
-      this.d.events.emit('sync.finished', { workspace_id: this.id, ok: false, message: e instanceof Error ? e.message : 'Sync failed.', offline });
+      const message = own.signal.aborted ? 'Sync cancelled. What it had already fetched is saved.' : e instanceof Error ? e.message : 'Sync failed.';
+      this.d.events.emit('sync.finished', { workspace_id: this.id, ok: false, message, offline });
       throw e;
     }
+  }
+
+  /** Stops the sync in flight, if any; what it already saved stays, and the next sync picks up from there. */
+  cancelSync(): boolean {
+    if (!this.sync.isRunning || !this.syncAbort) return false;
+    this.syncAbort.abort();
+    return true;
   }
 
   /** Stops everything in flight (a switch to another workspace); the runtime stays usable. */

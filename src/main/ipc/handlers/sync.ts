@@ -9,6 +9,7 @@ export function syncHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeo
       const res = await r.runSync(project_ids);
       return { projects: res.projects, interviews_written: res.interviews_written, requests: res.requests, issues: res.issues, duration_ms: res.duration_ms };
     },
+    'sync.cancel': async ({ workspace_id }) => (await d.runtimes.get(workspace_id)).cancelSync(),
     'sync.status': async ({ workspace_id }) => {
       const r = await d.runtimes.get(workspace_id);
       const s = await r.cache.call('sync.state', { scope: 'workspace' });

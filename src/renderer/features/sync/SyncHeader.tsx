@@ -5,7 +5,7 @@ import { useSync } from './store';
 
 /** The header's right side: sync state (dot, freshness, progress, Sync now) and credits. */
 export function SyncHeader() {
-  const { status, credits, offline, syncNow } = useSync();
+  const { status, credits, offline, error, syncNow, cancel } = useSync();
   const [, tick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 30_000);
@@ -24,13 +24,22 @@ export function SyncHeader() {
         ) : offline ? (
           <span>Offline: showing saved data</span>
         ) : (
-          <span className="muted">Synced {relativeTime(status?.last_completed_at ?? null)}</span>
+          <span className="muted">
+            Synced {relativeTime(status?.last_completed_at ?? null)}
+            {error && <> · {error.message}</>}
+          </span>
         )}
         {running && p && p.total > 0 && <ProgressBar value={p.done} max={p.total} label="Sync progress" />}
       </div>
-      <button type="button" className="btn btn-small" onClick={() => void syncNow()} disabled={running} title="Sync now (Ctrl+R)">
-        {running ? 'Syncing…' : 'Sync now'}
-      </button>
+      {running ? (
+        <button type="button" className="btn btn-small" onClick={() => void cancel()} title="Stop this sync; what it already saved stays">
+          Cancel sync
+        </button>
+      ) : (
+        <button type="button" className="btn btn-small" onClick={() => void syncNow()} title="Sync now (Ctrl+R)">
+          Sync now
+        </button>
+      )}
       <div className="credits" aria-label="Credits">
         {credits ? (
           <>

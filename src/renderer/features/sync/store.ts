@@ -14,6 +14,7 @@ type SyncState = {
   attach(workspaceId: string): () => void;
   refreshStatus(): Promise<void>;
   syncNow(): Promise<void>;
+  cancel(): Promise<void>;
 };
 
 export const useSync = create<SyncState>((set, get) => ({
@@ -52,6 +53,12 @@ export const useSync = create<SyncState>((set, get) => ({
     } catch (e) {
       if (get().workspaceId === workspaceId) set({ error: UiError.from(e) });
     }
+  },
+  async cancel() {
+    const workspaceId = get().workspaceId;
+    if (!workspaceId) return;
+    await call(api().sync.cancel({ workspace_id: workspaceId })).catch(() => false);
+    await get().refreshStatus();
   },
   async syncNow() {
     const workspaceId = get().workspaceId;

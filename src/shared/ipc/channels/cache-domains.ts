@@ -56,6 +56,8 @@ export type HighlightView = {
 export const syncChannels = {
   'sync.run': channel(z.object({ ...ws, project_ids: z.array(id).max(500).optional() })).returns<SyncRunResult>(),
   'sync.status': channel(z.object(ws)).returns<SyncStatus>(),
+  /** Stops the sync in flight; false when none was running. */
+  'sync.cancel': channel(z.object(ws)).returns<boolean>(),
 };
 
 export const cachedProjectChannels = {
