@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { demoOperator } from '../support/demo-operator';
+
+const skip = browserSkipReason();
+if (skip) console.warn(`e2e sync header ${skip}`);
+
+describe.skipIf(skip !== null)('sync in the header', () => {
+  let browser: Browser;
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  it('shows progress while syncing, Cancel stops it and says so, and Sync now comes back', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const { problems } = watchPage(page);
+    await page.goto(harness.host.url);
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    const op = await demoOperator(harness);
+    const churn = harness.core.demo.seededProjects().find((p) => p.title === 'Meal-kit churn')!.id;
+    expect((await op.call('POST', `/_sandbox/projects/${churn}/simulate`, { completed: 300 })).status).toBeLessThan(300);
+    expect((await op.call('PUT', '/_sandbox/faults', { latency_ms: 400, fault_methods: ['GET'] })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const cancel = page.getByRole('button', { name: 'Cancel sync' });
+    await cancel.waitFor();
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Sync progress' }).count(), { timeout: 15_000 }).toBe(1);
+    await shot(page, 'sync-header-running');
+    await cancel.click();
+    await page.getByRole('button', { name: 'Sync now' }).waitFor();
+    await expect.poll(() => page.locator('.sync-state').innerText()).toMatch(/Sync cancelled\. What it had already fetched is saved\./);
+    expect((await harness.core.dispatch('sync.status', { workspace_id: DEMO_WORKSPACE_ID })) as unknown).toMatchObject({ ok: true, value: { running: false } });
+    await shot(page, 'sync-header-cancelled');
+
+    // The next sync finishes the job and clears the note.
+    await op.call('PUT', '/_sandbox/faults', {});
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => page.locator('.sync-state').innerText(), { timeout: 30_000 }).toMatch(/^Synced just now$/);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
