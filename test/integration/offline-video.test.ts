@@ -6,7 +6,7 @@ import { createApiClient } from '../../src/main/api/client';
 import type { Cache } from '../../src/main/cache/cache';
 import { silentLogger } from '../../src/main/logging/logger';
 import { serveVideo } from '../../src/main/media/media-route';
-import { VideoStore } from '../../src/main/media/video-store';
+import { NO_RECORDING_AT_SYNC, VideoStore } from '../../src/main/media/video-store';
 import { SyncEngine } from '../../src/main/sync/engine';
 import { failure, manualClock, projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
 import { memoryCache } from '../support/workspace';
@@ -135,5 +135,21 @@ describe('offline video', () => {
     expect(src).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/offline/i) });
     const res = await serveVideo(offline, id, undefined);
     expect(res.status).toBe(404);
+  });
+
+  it('offline, a record synced without a recording says so rather than that it was not downloaded', async () => {
+    const { items } = await cache.call('interviews.list', { projectId });
+    const id = items[2]!.id;
+    const link = (await cache.call('interviews.get', { id }))!;
+    // As a chat interview syncs: a complete record with no video link.
+    await cache.call('interviews.updateVideoLink', { id, url: null, expiresAt: null });
+    try {
+      const offline = new VideoStore({ dir: dir(), cache, client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }), quotaBytes: () => 1e9, log: silentLogger, now: clock.now });
+      const src = await offline.source(id);
+      expect(src).toEqual({ kind: 'unavailable', reason: NO_RECORDING_AT_SYNC });
+      expect(NO_RECORDING_AT_SYNC).not.toMatch(/offline|reach|connect/i);
+    } finally {
+      await cache.call('interviews.updateVideoLink', { id, url: link.video_url, expiresAt: link.video_url_expires_at });
+    }
   });
 });

@@ -15,6 +15,8 @@ export type PlaybackSource =
   | { kind: 'remote'; url: string; expires_at: string | null }
   | { kind: 'unavailable'; reason: string };
 
+export const NO_RECORDING_AT_SYNC = 'This interview had no recording when it was last synced. Its transcript is below.';
+
 export type DownloadProgress = { interview_id: string; done: number; total: number | null };
 
 const EXT: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv' };
@@ -58,6 +60,10 @@ export class VideoStore {
       return { kind: 'unavailable', reason: 'This interview has no recording.' };
     } catch (e) {
       if (e instanceof ServiceError && e.status === 0) {
+        // A record synced without a video link had no recording (a chat interview): saying it "wasn't
+        // downloaded" would send the researcher to look for a download that cannot exist.
+        const rec = await this.o.cache.call('interviews.get', { id: interviewId });
+        if (rec && rec.video_url === null) return { kind: 'unavailable', reason: NO_RECORDING_AT_SYNC };
         return { kind: 'unavailable', reason: "You're offline and this video wasn't downloaded. Connect to watch it, or download it for offline use next time you're online." };
       }
       throw e;

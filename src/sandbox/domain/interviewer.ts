@@ -24,9 +24,18 @@ const secondsSince = (startMs: number, nowMs: number) => Math.max(0, Math.round(
 /** Roughly how long the AI takes to say a line, so AI turns have a sensible end time. */
 const speakingSeconds = (text: string) => Math.max(1, Math.round((text.split(/\s+/).length / 2.6) * 100) / 100);
 
+/**
+ * Where the next turn starts on the recording's timeline: now, or when the turn before it ends if that is
+ * later. The end times are estimates of speaking time, and a participant who types faster than the AI
+ * "speaks" (or the intro and first question, said at the same instant) would otherwise give turns that
+ * overlap or start before the one above them; a recording's turns never do.
+ */
+const nextStart = (state: ChatState, nowMs: number) => Math.max(secondsSince(state.startedAtMs, nowMs), state.turns.at(-1)?.end ?? 0);
+const plus = (start: number, seconds: number) => Math.round((start + seconds) * 100) / 100;
+
 function say(state: ChatState, text: string, nowMs: number): void {
-  const start = secondsSince(state.startedAtMs, nowMs);
-  state.turns.push({ role: 'AI', text, start, end: Math.round((start + speakingSeconds(text)) * 100) / 100 });
+  const start = nextStart(state, nowMs);
+  state.turns.push({ role: 'AI', text, start, end: plus(start, speakingSeconds(text)) });
 }
 
 export function startChat(project: Project, nowMs: number): { state: ChatState; messages: AiMessage[] } {
@@ -66,9 +75,9 @@ export function answer(project: Project, state: ChatState, text: string, nowMs: 
     if (state.screenerIndex >= project.screener!.length) state.phase = 'questions';
     return [nextPrompt(project, state, nowMs)];
   }
-  const lastAi = state.turns[state.turns.length - 1];
-  const start = lastAi ? lastAi.end : secondsSince(state.startedAtMs, nowMs);
-  state.turns.push({ role: 'User', text, start, end: Math.max(start, secondsSince(state.startedAtMs, nowMs)) });
+  // The answer starts when the question ends; it lasts as long as saying it would, or until it was sent.
+  const start = state.turns.at(-1)?.end ?? secondsSince(state.startedAtMs, nowMs);
+  state.turns.push({ role: 'User', text, start, end: Math.max(plus(start, speakingSeconds(text)), secondsSince(state.startedAtMs, nowMs)) });
   const q = project.questions[state.questionIndex]!;
   if (state.followUpsAsked < FOLLOW_UPS[q.probing_level]) {
     const followUp = followUpFor(text, state.followUpsAsked);

@@ -73,7 +73,8 @@ function persist(ctx: SandboxContext, session: Session, interview: Interview, pr
     transcript: s.turns,
     status: s.outcome ?? 'STARTED',
     completed_at: s.outcome === 'COMPLETE' ? iso(now) : null,
-    duration_seconds: s.outcome ? Math.max(1, Math.round((now - s.startedAtMs) / 1000)) : null,
+    // The transcript's timeline can run past the wall clock (turns last at least their speaking time).
+    duration_seconds: s.outcome ? Math.max(1, Math.round((now - s.startedAtMs) / 1000), Math.ceil(s.turns.at(-1)?.end ?? 0)) : null,
     screener: project.screener
       ? {
           approved: project.screener.every((q) => !q.pass || q.pass.some((p) => p.toLowerCase() === (s.screenerAnswers[q.id] ?? '').trim().toLowerCase())),

@@ -57,6 +57,20 @@ describe('the sandbox interviewer', () => {
     expect(state.turns.every((x) => x.end >= x.start)).toBe(true);
   });
 
+  it('a participant who answers faster than the AI speaks still gets a timeline that never runs backwards', () => {
+    const p = project(['medium', 'high']);
+    // Everything said within a quarter of a second, as a quick typist (or a test) would.
+    const { state } = startChat(p, 0);
+    for (let t = 10; state.phase !== 'done'; t += 10) answer(p, state, 'Quick answer about the weekly delivery.', t);
+    expect(state.turns.length).toBeGreaterThan(8);
+    for (let n = 1; n < state.turns.length; n++) {
+      // Each turn starts once the one before it has ended, so every turn has its own moment to seek to.
+      expect(state.turns[n]!.start).toBeGreaterThanOrEqual(state.turns[n - 1]!.end);
+      expect(state.turns[n]!.start).toBeGreaterThan(state.turns[n - 1]!.start);
+    }
+    expect(state.turns.every((x) => x.end > x.start)).toBe(true);
+  });
+
   it('follow-ups pick up a word the participant used', () => {
     expect(followUpFor('The packaging was wasteful', 0)).toContain('"packaging"');
     expect(followUpFor('The packaging was wasteful', 1)).toMatch(/^Why does "packaging" matter/);
