@@ -228,7 +228,7 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
     await page.getByRole('status').filter({ hasText: 'Generating the report' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Report ready — Meal-kit churn' }).waitFor({ timeout: 40_000 });
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Report ready — Meal-kit churn' }).waitFor({ timeout: 40_000 });
     const after = (await c.call('reports.get', { projectId: churnId() }))!;
     expect(after.status).toBe('COMPLETED');
     expect(after.report_id).not.toBe(before.report_id);

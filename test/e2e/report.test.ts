@@ -143,7 +143,7 @@ describe.skipIf(skip !== null)('report tab', () => {
     await progress.waitFor();
     expect(await progress.innerText()).toMatch(/You can leave this page/);
 
-    const toast = page.getByRole('status').filter({ hasText: 'Report ready — Meal-kit churn' });
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Report ready — Meal-kit churn' });
     await toast.waitFor({ timeout: 30_000 });
     await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report ready — Meal-kit churn');
     const after = (await cache.call('reports.get', { projectId: pid }))!;

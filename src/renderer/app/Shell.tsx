@@ -5,7 +5,7 @@ import { NewStudy } from '../features/new-study/NewStudy';
 import { StimuliWizard } from '../features/new-study/StimuliWizard';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
-import { ReportToasts } from '../features/report/ReportToasts';
+import { useReportToasts } from '../features/report/use-report-toasts';
 import { SearchPalette } from '../features/search/SearchPalette';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { WindowFileDrop } from '../features/stimuli/WindowFileDrop';
@@ -25,6 +25,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
   const offline = useSync((s) => s.offline);
   useEffect(() => attach(workspace.id), [workspace.id, attach]);
   useGlobalShortcuts();
+  useReportToasts(workspace.id);
   return (
     <div className="shell-body">
       <Sidebar />
@@ -63,7 +64,6 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       </div>
       {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
       {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
-      <ReportToasts workspaceId={workspace.id} />
       <Toasts workspaceId={workspace.id} />
       <WindowFileDrop workspace={workspace} />
     </div>

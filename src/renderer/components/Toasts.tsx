@@ -5,7 +5,15 @@ import { useSettings } from '../features/settings/store';
 import { api } from '../lib/api';
 import './toasts.css';
 
-export type Toast = { id: number; title: string; body?: string; tone: 'info' | 'success' | 'warning' };
+export type Toast = {
+  id: number;
+  title: string;
+  body?: string;
+  tone: 'info' | 'success' | 'warning' | 'danger';
+  /** A newer toast with the same key replaces the older one (a retry that worked supersedes its failure). */
+  key?: string;
+  action?: { label: string; run: () => void };
+};
 
 type ToastState = {
   toasts: Toast[];
@@ -21,7 +29,7 @@ export const useToasts = create<ToastState>((set, get) => ({
   push(t, ttlMs = 8_000) {
     const id = ++seq;
     // At most a few at once: the oldest make way.
-    set((s) => ({ toasts: [...s.toasts.slice(-3), { ...t, id }] }));
+    set((s) => ({ toasts: [...s.toasts.filter((o) => !t.key || o.key !== t.key).slice(-3), { ...t, id }] }));
     if (ttlMs > 0) setTimeout(() => get().dismiss(id), ttlMs);
     return id;
   },
@@ -82,6 +90,18 @@ export function Toasts({ workspaceId }: { workspaceId: string }) {
               <strong>{t.title}</strong>
               {t.body && <span className="muted">{t.body}</span>}
             </div>
+            {t.action && (
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => {
+                  t.action!.run();
+                  dismiss(t.id);
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
             <button type="button" className="btn btn-ghost btn-small" aria-label={`Dismiss: ${t.title}`} onClick={() => dismiss(t.id)}>
               ✕
             </button>

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { ReportPollView } from '../../../shared/ipc/channels/cache-domains';
+import { openProject } from '../../app/nav-store';
+import { useToasts, type Toast } from '../../components/Toasts';
 import { api, call, UiError } from '../../lib/api';
 import { useProject } from '../project/store';
 
@@ -11,29 +13,31 @@ export type ReportSlice = {
   error: UiError | null;
 };
 
-export type ReportToast = { id: number; workspaceId: string; projectId: string; study: string; state: 'completed' | 'failed' | 'timed_out' };
 
 type ReportState = {
   byKey: Record<string, ReportSlice>;
-  toasts: ReportToast[];
   loadPoll(workspaceId: string, projectId: string): Promise<void>;
   start(workspaceId: string, projectId: string): Promise<void>;
   /** Listens for finished polls of this workspace for as long as the shell shows it. */
   attach(workspaceId: string): () => void;
-  dismiss(id: number): void;
 };
+
+type Outcome = 'completed' | 'failed' | 'timed_out';
+const TOAST: Record<Outcome, { title: (study: string) => string; body: string; tone: Toast['tone'] }> = {
+  completed: { title: (s) => `Report ready — ${s}`, body: 'The themes and quotes are in the Report tab.', tone: 'success' },
+  failed: { title: (s) => `Report failed — ${s}`, body: 'The service could not generate it. Open the Report tab to try again.', tone: 'danger' },
+  timed_out: { title: (s) => `Report still processing — ${s}`, body: 'Fieldwork stopped checking after 5 minutes. Open the Report tab to check again.', tone: 'warning' },
+};
+const TOAST_MS = 12_000;
 
 const key = (w: string, p: string) => `${w}/${p}`;
 const EMPTY: ReportSlice = { poll: null, loaded: false, starting: false, error: null };
 export const reportSlice = (s: ReportState, w: string, p: string) => s.byKey[key(w, p)] ?? EMPTY;
 
-let toastSeq = 0;
-
 export const useReports = create<ReportState>((set, get) => {
   const patch = (w: string, p: string, v: Partial<ReportSlice>) => set((s) => ({ byKey: { ...s.byKey, [key(w, p)]: { ...(s.byKey[key(w, p)] ?? EMPTY), ...v } } }));
   return {
     byKey: {},
-    toasts: [],
     async loadPoll(workspaceId, projectId) {
       try {
         const poll = await call(api().reports.poll({ workspace_id: workspaceId, project_id: projectId }));
@@ -59,14 +63,19 @@ export const useReports = create<ReportState>((set, get) => {
         void (async () => {
           await get().loadPoll(e.workspace_id, e.project_id);
           const detail = await useProject.getState().load(e.workspace_id, e.project_id);
-          const toast: ReportToast = { id: ++toastSeq, workspaceId: e.workspace_id, projectId: e.project_id, study: detail?.title || 'Untitled study', state: e.state };
-          // A study's newer outcome replaces its older toast (a retry that worked supersedes the failure).
-          set((s) => ({ toasts: [...s.toasts.filter((t) => !(t.workspaceId === toast.workspaceId && t.projectId === toast.projectId)).slice(-2), toast] }));
+          const text = TOAST[e.state];
+          useToasts.getState().push(
+            {
+              key: `report:${e.workspace_id}/${e.project_id}`,
+              tone: text.tone,
+              title: text.title(detail?.title || 'Untitled study'),
+              body: text.body,
+              action: { label: 'Open', run: () => openProject(e.project_id, 'report') },
+            },
+            TOAST_MS,
+          );
         })();
       });
-    },
-    dismiss(id) {
-      set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
     },
   };
 });

@@ -62,7 +62,8 @@ export const useSync = create<SyncState>((set, get) => ({
   },
   async syncNow() {
     const workspaceId = get().workspaceId;
-    if (!workspaceId || get().status?.running) return;
+    // No check of our own `running` flag: it can lag behind main, and main joins a sync already in flight.
+    if (!workspaceId) return;
     set((s) => ({ status: s.status ? { ...s.status, running: true, progress: null } : { running: true, progress: null, last_started_at: null, last_completed_at: null, last_error: null } }));
     try {
       await call(api().sync.run({ workspace_id: workspaceId }));
