@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../src/shared/ipc/define';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { openDemo } from '../support/demo-operator';
 import { testSandbox, type Org, type TestSandbox } from '../support/sandbox';
 
 const skip = browserSkipReason();
@@ -48,11 +49,7 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
     let page: Page;
     let problems: string[];
     beforeAll(async () => {
-      page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      problems = watchPage(page).problems;
-      await page.goto(harness.host.url);
-      await page.getByRole('button', { name: 'Try the demo' }).click();
-      await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+      ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 900 } }));
     });
 
     const open = async (title: string) => {
