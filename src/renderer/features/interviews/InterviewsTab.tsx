@@ -7,6 +7,7 @@ import { openInterview, openProject } from '../../app/nav-store';
 import { api, call } from '../../lib/api';
 import { useRowWindow } from '../../lib/row-window';
 import { formatShortDateTime } from '../../lib/timecode';
+import { tablistKeys } from '../../lib/tablist-keys';
 import { ProjectHighlights } from '../highlights/ProjectHighlights';
 import { useSync } from '../sync/store';
 import { interviewJob, projectJob, useDownloads, type DownloadJob } from './downloads';
@@ -35,13 +36,12 @@ export function InterviewsTab({ workspace, project }: TabProps) {
     { id: 'list', label: 'All interviews' },
     { id: 'highlights', label: 'Highlights' },
   ];
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    e.preventDefault();
-    const next = view === 'list' ? 'highlights' : 'list';
-    patch(key, { view: next });
-    document.getElementById(`iv-view-${next}`)?.focus();
-  };
+  const onKey = tablistKeys(
+    views.map((v) => v.id),
+    view,
+    (id) => patch(key, { view: id }),
+    (id) => `iv-view-${id}`,
+  );
   return (
     <div className="iv-tab">
       <div className="iv-views" role="tablist" aria-label="Interview views" onKeyDown={onKey}>
