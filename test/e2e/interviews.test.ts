@@ -2,21 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains';
 import type { InterviewRow } from '../../src/shared/ipc/channels/views';
-import type { IpcResult } from '../../src/shared/ipc/define';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import { demoOperator, demoProjectId, openDemo, type DemoOperator } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
+import { ok } from '../support/ipc';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e interviews ${skip}`);
 
 const WS = DEMO_WORKSPACE_ID;
-
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 describe.skipIf(skip !== null)('interviews tab', () => {
   let browser: Browser;
@@ -109,7 +103,8 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('button', { name: '← Back' }).isVisible()).toBe(true);
     // The viewer is another screen's work: check only that it is the third row's interview that opened.
-    expect(await page.locator('main').innerText()).toMatch(new RegExp(`${items[2]!.id}|${items[2]!.participant_name}`));
+    // The Back button shows while the viewer is still loading the interview: wait for its content.
+    await expect.poll(() => page.locator('main').innerText()).toMatch(new RegExp(`${items[2]!.id}|${items[2]!.participant_name}`));
     await page.getByRole('button', { name: '← Back' }).click();
     await table().waitFor();
   });
