@@ -1,33 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../src/shared/ipc/define';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
-import { testSandbox, type Org, type TestSandbox } from '../support/sandbox';
+import { openDemo } from '../support/demo-operator';
+import { addStimulus, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
+import { ok } from '../support/ipc';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e guide ${skip}`);
 
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(800, 7)]);
-async function addStimulus(org: Org, projectId: string, caption: string, questions: string[]): Promise<void> {
-  const presign = await org.client.presignStimulus({ project_id: projectId, filename: 'a.png', content_type: 'image/png', file_size_bytes: PNG.length });
-  await org.client.uploadStimulus(presign, {
-    open: async function* () {
-      yield PNG;
-    },
-    size: PNG.length,
-    filename: 'a.png',
-    contentType: 'image/png',
-  });
-  await org.client.confirmStimulus({ project_id: projectId, file_id: presign.file_id, file_ext: '.png', caption });
-  const s = (await org.client.listStimuli(projectId)).items.find((x) => x.caption === caption)!;
-  await org.client.assignStimulus({ project_id: projectId, stimuli_id: s.stimuli_id, question_items: questions });
-}
 
 const guideQuestions = (page: Page) => page.getByRole('tabpanel').getByRole('region', { name: /Questions/ }).getByRole('listitem').allInnerTexts();
 
@@ -48,11 +28,7 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
     let page: Page;
     let problems: string[];
     beforeAll(async () => {
-      page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      problems = watchPage(page).problems;
-      await page.goto(harness.host.url);
-      await page.getByRole('button', { name: 'Try the demo' }).click();
-      await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+      ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 900 } }));
     });
 
     const open = async (title: string) => {

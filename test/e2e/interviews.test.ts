@@ -2,21 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains';
 import type { InterviewRow } from '../../src/shared/ipc/channels/views';
-import type { IpcResult } from '../../src/shared/ipc/define';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import { demoOperator } from '../support/demo-operator';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { demoOperator, demoProjectId, openDemo, type DemoOperator } from '../support/demo-operator';
+import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
+import { ok } from '../support/ipc';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e interviews ${skip}`);
 
 const WS = DEMO_WORKSPACE_ID;
-
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 describe.skipIf(skip !== null)('interviews tab', () => {
   let browser: Browser;
@@ -24,12 +18,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   let page: Page;
   let problems: string[];
   let churnId: string;
-
-  /** Calls an operator route of the embedded demo service with the demo workspace's own key. */
-  const operator = async (method: string, path: string, body?: unknown) => {
-    const res = await (await demoOperator(harness)).call(method, path, body);
-    expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  };
+  let op: DemoOperator;
   const list = (f: Record<string, unknown> = {}) => ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId, ...f }));
   const table = () => page.getByRole('table', { name: 'Interviews' });
   const domRows = () => table().locator('tbody tr[data-index]');
@@ -38,16 +27,13 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   beforeAll(async () => {
     harness = await startHarness();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    ({ problems } = watchPage(page));
-    await page.goto(harness.host.url);
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    const studies = page.getByRole('table', { name: 'Studies' });
-    await studies.waitFor({ timeout: 30_000 });
-    churnId = harness.core.demo.seededProjects().find((p) => p.title === 'Meal-kit churn')!.id;
+    const demo = await openDemo(browser, harness, { viewport: { width: 1360, height: 860 } });
+    ({ page, problems } = demo);
+    op = await demoOperator(harness);
+    churnId = demoProjectId(harness, 'Meal-kit churn');
     // The demo's first sync fills the cache; wait for it (expect.poll only runs inside a test).
     for (let i = 0; i < 300 && (await list()).total < 24; i++) await new Promise((r) => setTimeout(r, 100));
-    await studies.getByRole('button', { name: 'Meal-kit churn' }).click();
+    await demo.studies.getByRole('button', { name: 'Meal-kit churn' }).click();
     await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
   });
   afterAll(async () => {
@@ -117,7 +103,8 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('button', { name: '← Back' }).isVisible()).toBe(true);
     // The viewer is another screen's work: check only that it is the third row's interview that opened.
-    expect(await page.locator('main').innerText()).toMatch(new RegExp(`${items[2]!.id}|${items[2]!.participant_name}`));
+    // The Back button shows while the viewer is still loading the interview: wait for its content.
+    await expect.poll(() => page.locator('main').innerText()).toMatch(new RegExp(`${items[2]!.id}|${items[2]!.participant_name}`));
     await page.getByRole('button', { name: '← Back' }).click();
     await table().waitFor();
   });
@@ -138,8 +125,8 @@ describe.skipIf(skip !== null)('interviews tab', () => {
 
   it('keeps only the visible rows in the DOM for 500 more interviews, and scrolling reveals later ones', { timeout: 120_000 }, async () => {
     // Short-lived video links, so the "download all" below has to ask the service for each one.
-    await operator('PUT', '/_sandbox/organisations/me', { video_url_ttl_seconds: 30 });
-    await operator('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 500, transcript_turns: 4 });
+    await op.ok('PUT', '/_sandbox/organisations/me', { video_url_ttl_seconds: 30 });
+    await op.ok('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 500, transcript_turns: 4 });
     await ok(harness.core.dispatch('sync.run', { workspace_id: WS, project_ids: [churnId] }));
     const { total } = await list();
     expect(total).toBeGreaterThanOrEqual(524);
@@ -168,7 +155,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
 
   it('a download that fails says so beside the table, and the row stays online-only', { timeout: 60_000 }, async () => {
     // Links are short-lived now, so the download must ask the service for a fresh one, which fails.
-    await operator('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['GET'] });
+    await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['GET'] });
     try {
       const { items } = await list({ limit: 10 });
       const k = items.findIndex((i) => i.has_video && !i.offline);
@@ -183,18 +170,18 @@ describe.skipIf(skip !== null)('interviews tab', () => {
       expect((await list({ limit: 10 })).items[k]!.offline).toBe(false);
       await shot(page, 'interviews-download-failed');
       // Once the service is back, Try again fetches it.
-      await operator('PUT', '/_sandbox/faults', {});
+      await op.ok('PUT', '/_sandbox/faults', {});
       await alert.getByRole('button', { name: 'Try again' }).click();
       await expect.poll(() => alert.count()).toBe(0);
       await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Available offline');
     } finally {
-      await operator('PUT', '/_sandbox/faults', {});
+      await op.ok('PUT', '/_sandbox/faults', {});
     }
   });
 
   it('"Download all" shows progress and Cancel stops it', { timeout: 60_000 }, async () => {
     // Each link refresh now takes a while, so the job is still running when Cancel is pressed.
-    await operator('PUT', '/_sandbox/faults', { latency_ms: 300, fault_methods: ['GET'] });
+    await op.ok('PUT', '/_sandbox/faults', { latency_ms: 300, fault_methods: ['GET'] });
     try {
       const before = (await list()).items.filter((i) => i.offline).length;
       await page.getByRole('button', { name: 'Download all for offline' }).click();
@@ -214,7 +201,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
       await new Promise((r) => setTimeout(r, 1000));
       expect((await list({ limit: 10_000 })).items.filter((i) => i.offline).length).toBe(offline);
     } finally {
-      await operator('PUT', '/_sandbox/faults', {});
+      await op.ok('PUT', '/_sandbox/faults', {});
     }
     expect(problems).toEqual([]);
   });
@@ -281,7 +268,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await page.emulateMedia({ colorScheme: 'light' });
 
     // A re-sync (new interviews arrive) keeps every highlight, and the view still lists them.
-    await operator('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 2, transcript_turns: 4 });
+    await op.ok('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 2, transcript_turns: 4 });
     await ok(harness.core.dispatch('sync.run', { workspace_id: WS }));
     const views = page.getByRole('tablist', { name: 'Interview views' });
     await views.getByRole('tab', { name: 'All interviews' }).click();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
-import { countRequests, demoOperator, type DemoOperator } from '../support/demo-operator';
+import { countRequests, demoOperator, demoProjectId, startDemo, type DemoOperator } from '../support/demo-operator';
 import { projectBody } from '../support/sandbox';
 
 const skip = browserSkipReason();
@@ -19,11 +19,9 @@ describe.skipIf(skip !== null)('launching a study', () => {
   beforeAll(async () => {
     harness = await startHarness();
     browser = await launchBrowser();
-    const r = await harness.core.dispatch('demo.start', undefined);
-    if (!r.ok) throw new Error(r.error.message);
+    await startDemo(harness);
     op = await demoOperator(harness);
-    const list = await op.call<{ items: { id: string; title: string }[] }>('GET', '/v1/projects');
-    onboardingId = list.body.items.find((p) => p.title === 'Onboarding interviews')!.id;
+    onboardingId = demoProjectId(harness, 'Onboarding interviews');
   });
   afterAll(async () => {
     await browser?.close();

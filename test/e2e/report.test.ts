@@ -1,34 +1,25 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import { demoOperator } from '../support/demo-operator';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { demoOperator, demoProjectId as projectId, openDemo, type DemoOperator } from '../support/demo-operator';
+import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e report ${skip}`);
 
-/** Calls one of the demo sandbox's operator routes with the demo workspace's own key. */
-async function operator(h: Harness, method: string, path: string, body: unknown): Promise<void> {
-  const res = await (await demoOperator(h)).call(method, path, body);
-  expect(res.status, `${method} ${path}`).toBe(200);
-}
-
 const runtime = (h: Harness) => h.core.runtimes.get(DEMO_WORKSPACE_ID);
-const projectId = (h: Harness, title: string) => h.core.demo.seededProjects().find((p) => p.title === title)!.id;
 
 describe.skipIf(skip !== null)('report tab', () => {
   let browser: Browser;
   let harness: Harness;
   let page: Page;
   let problems: string[];
+  let op: DemoOperator;
   beforeAll(async () => {
     harness = await startHarness();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    ({ problems } = watchPage(page));
-    await page.goto(harness.host.url);
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    ({ page, problems } = await openDemo(browser, harness));
+    op = await demoOperator(harness);
   });
   afterAll(async () => {
     await browser?.close();
@@ -113,7 +104,7 @@ describe.skipIf(skip !== null)('report tab', () => {
     const cache = (await runtime(harness)).cache;
     const pid = projectId(harness, 'Meal-kit churn');
     const before = (await cache.call('reports.get', { projectId: pid }))!;
-    await operator(harness, 'PUT', '/_sandbox/organisations/me', { report_duration_ms: 500 });
+    await op.ok('PUT', '/_sandbox/organisations/me', { report_duration_ms: 500 });
     harness.desktop.notifications.length = 0;
     const pollBefore = await cache.call('polls.get', { projectId: pid });
 
@@ -156,7 +147,7 @@ describe.skipIf(skip !== null)('report tab', () => {
   it('a FAILED report says so and offers Retry, which generates it again', async () => {
     const cache = (await runtime(harness)).cache;
     const pid = projectId(harness, 'Meal-kit churn');
-    await operator(harness, 'PUT', '/_sandbox/faults', { report_failure_rate: 1 });
+    await op.ok('PUT', '/_sandbox/faults', { report_failure_rate: 1 });
     harness.desktop.notifications.length = 0;
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
@@ -166,7 +157,7 @@ describe.skipIf(skip !== null)('report tab', () => {
     await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report failed — Meal-kit churn');
     await shot(page, 'report-failed');
 
-    await operator(harness, 'PUT', '/_sandbox/faults', { report_failure_rate: 0 });
+    await op.ok('PUT', '/_sandbox/faults', { report_failure_rate: 0 });
     await failure.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('status').filter({ hasText: 'Generating the report' }).waitFor();
     await expect.poll(() => themeRows().count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -178,7 +169,7 @@ describe.skipIf(skip !== null)('report tab', () => {
     const cache = (await runtime(harness)).cache;
     const pid = projectId(harness, 'Meal-kit churn');
     const before = await cache.call('reports.get', { projectId: pid });
-    await operator(harness, 'PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['POST'] });
+    await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['POST'] });
     try {
       await page.getByRole('button', { name: 'Regenerate' }).click();
       await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
@@ -190,7 +181,7 @@ describe.skipIf(skip !== null)('report tab', () => {
       expect((await cache.call('reports.get', { projectId: pid }))?.report_id).toBe(before?.report_id);
       await shot(page, 'report-start-error');
     } finally {
-      await operator(harness, 'PUT', '/_sandbox/faults', { rate_5xx: 0 });
+      await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 0 });
     }
   }, 40_000);
 

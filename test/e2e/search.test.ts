@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
+import { demoProjectId, openDemo } from '../support/demo-operator';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e search ${skip}`);
@@ -14,16 +15,12 @@ describe.skipIf(skip !== null)('search palette', () => {
   let page: Page;
   let problems: string[];
   const cache = async () => (await harness.core.runtimes.get(DEMO_WORKSPACE_ID)).cache;
-  const projectId = (title: string) => harness.core.demo.seededProjects().find((p) => p.title === title)!.id;
+  const projectId = (title: string) => demoProjectId(harness, title);
 
   beforeAll(async () => {
     harness = await startHarness();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    ({ problems } = watchPage(page));
-    await page.goto(harness.host.url);
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    ({ page, problems } = await openDemo(browser, harness));
     // A report quote whose text looks like HTML: it must come back as text, never as markup.
     await (
       await cache()

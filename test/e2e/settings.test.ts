@@ -5,6 +5,7 @@ import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import { workspaceDir } from '../../src/main/workspaces/runtime';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { demoOperator, demoProjectId, openDemo, type DemoOperator } from '../support/demo-operator';
 import { testSandbox, type TestSandbox } from '../support/sandbox';
 
 const skip = browserSkipReason();
@@ -30,16 +31,14 @@ describe.skipIf(skip !== null)('settings', () => {
   let sandbox: TestSandbox;
   let page: Page;
   let problems: string[];
+  let op: DemoOperator;
 
   beforeAll(async () => {
     harness = await startHarness();
     sandbox = await testSandbox();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-    problems = watchPage(page).problems;
-    await page.goto(harness.host.url);
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 900 }, colorScheme: 'light' }));
+    op = await demoOperator(harness);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -170,14 +169,7 @@ describe.skipIf(skip !== null)('settings', () => {
   });
 
   it('sync finding new completed interviews sends one OS notification and shows a toast', async () => {
-    const key = await harness.secrets.get(DEMO_WORKSPACE_ID);
-    const churn = harness.core.demo.seededProjects().find((p) => p.title === 'Meal-kit churn')!;
-    const res = await fetch(`${harness.core.demo.baseUrl}/_sandbox/projects/${churn.id}/simulate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key! },
-      body: JSON.stringify({ completed: 2 }),
-    });
-    expect(res.status).toBeLessThan(300);
+    await op.ok('POST', `/_sandbox/projects/${demoProjectId(harness, 'Meal-kit churn')}/simulate`, { completed: 2 });
     harness.desktop.notifications.length = 0;
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => harness.desktop.notifications, { timeout: 30_000 }).toEqual([{ title: '2 new interviews completed', body: 'Meal-kit churn' }]);
@@ -192,13 +184,7 @@ describe.skipIf(skip !== null)('settings', () => {
     await openSettings();
     await page.getByRole('switch', { name: /Notify me/ }).uncheck();
     await expect.poll(() => harness.core.settings.get().notifications).toBe(false);
-    const key = await harness.secrets.get(DEMO_WORKSPACE_ID);
-    const churn = harness.core.demo.seededProjects().find((p) => p.title === 'Meal-kit churn')!;
-    await fetch(`${harness.core.demo.baseUrl}/_sandbox/projects/${churn.id}/simulate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key! },
-      body: JSON.stringify({ completed: 1 }),
-    });
+    await op.ok('POST', `/_sandbox/projects/${demoProjectId(harness, 'Meal-kit churn')}/simulate`, { completed: 1 });
     harness.desktop.notifications.length = 0;
     const done = new Promise<void>((resolve) => {
       const off = harness.core.events.subscribe((e) => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbedInfo } from '../../src/shared/schemas/embed';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
-import { demoOperator, type DemoOperator } from '../support/demo-operator';
+import { demoOperator, demoProjectId, startDemo, type DemoOperator } from '../support/demo-operator';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e share ${skip}`);
@@ -17,11 +17,9 @@ describe.skipIf(skip !== null)('the Share tab', () => {
   beforeAll(async () => {
     harness = await startHarness();
     browser = await launchBrowser();
-    const r = await harness.core.dispatch('demo.start', undefined);
-    if (!r.ok) throw new Error(r.error.message);
+    await startDemo(harness);
     op = await demoOperator(harness);
-    const list = await op.call<{ items: { id: string; title: string }[] }>('GET', '/v1/projects');
-    churnId = list.body.items.find((p) => p.title === 'Meal-kit churn')!.id;
+    churnId = demoProjectId(harness, 'Meal-kit churn');
     embed = (await op.call<EmbedInfo>('GET', `/v1/projects/${churnId}/embed`)).body;
   });
   afterAll(async () => {

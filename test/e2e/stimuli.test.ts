@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, type Harness } from '../support/browser';
+import { demoOperator, openDemo, type DemoOperator } from '../support/demo-operator';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e stimuli ${skip}`);
@@ -19,18 +20,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
   let page: Page;
   let problems: string[];
   let draftId = '';
+  let op: DemoOperator;
 
   const client = () => harness.core.workspaces.client(DEMO_WORKSPACE_ID);
-  const sandbox = async (method: string, path: string, body?: unknown) => {
-    // The demo's key lives in the harness's in-memory secret store; the operator routes need it to know the organisation.
-    const key = await (harness.core.workspaces as unknown as { secrets: { get(id: string): Promise<string | null> } }).secrets.get(DEMO_WORKSPACE_ID);
-    const res = await fetch(`${harness.core.demo.baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
-  };
   const dispatch = async <T>(channel: string, input: unknown): Promise<T> => {
     const r = await harness.core.dispatch(channel, input);
     if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
@@ -46,11 +38,8 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     harness = await startHarness();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    ({ problems } = watchPage(page));
-    await page.goto(harness.host.url);
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    ({ page, problems } = await openDemo(browser, harness));
+    op = await demoOperator(harness);
   });
   afterAll(async () => {
     await browser?.close();
@@ -104,7 +93,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await expect.poll(() => page.getByText('No stimuli yet').isVisible(), { timeout: 15_000 }).toBe(true);
 
     // Slow the service's answers so the progress is there to see.
-    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 700, fault_methods: ['POST'] });
+    await op.ok('PUT', '/_sandbox/faults', { latency_ms: 700, fault_methods: ['POST'] });
     await page.getByLabel('Stimulus files').setInputFiles(join(MEDIA, 'concept-a-kraft-box.png'));
     const row = page.getByRole('list', { name: 'Files to add' }).getByRole('listitem', { name: 'concept-a-kraft-box.png' });
     await row.getByRole('textbox', { name: 'Caption for concept-a-kraft-box.png' }).fill('Kraft box, matte');
@@ -115,7 +104,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(Number(await row.getByRole('progressbar').getAttribute('aria-valuemax')));
     await shot(page, 'stimuli-upload-progress');
     await expect.poll(() => row.getByText('Added to the study').isVisible(), { timeout: 20_000 }).toBe(true);
-    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 0 });
+    await op.ok('PUT', '/_sandbox/faults', { latency_ms: 0 });
 
     await expect.poll(() => cards().count()).toBe(1);
     const card = cards().first();
@@ -231,12 +220,12 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
 
   it('an upload can be cancelled; nothing is added', async () => {
     const before = (await serviceStimuli(draftId)).length;
-    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 3000, fault_methods: ['POST'] });
+    await op.ok('PUT', '/_sandbox/faults', { latency_ms: 3000, fault_methods: ['POST'] });
     await page.getByLabel('Stimulus files').setInputFiles(join(MEDIA, 'recipe-card.jpg'));
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
     await page.getByRole('button', { name: 'Cancel upload of recipe-card.jpg' }).click();
     await expect.poll(() => page.getByRole('listitem', { name: 'recipe-card.jpg' }).getByText('Cancelled. Nothing was added.').isVisible(), { timeout: 10_000 }).toBe(true);
-    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 0 });
+    await op.ok('PUT', '/_sandbox/faults', { latency_ms: 0 });
     expect((await serviceStimuli(draftId)).length).toBe(before);
     await page.getByRole('button', { name: 'Remove recipe-card.jpg' }).click();
     expect(problems).toEqual([]);
@@ -256,7 +245,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await page.getByRole('textbox', { name: 'Caption for concept-a-kraft-box.png' }).fill('Concept A: kraft box');
     await page.getByRole('textbox', { name: 'Caption for concept-c-reusable-crate.webp' }).fill('Concept C: reusable crate');
     expect(await page.getByRole('button', { name: 'Continue to questions' }).isDisabled()).toBe(true);
-    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 900, fault_methods: ['POST'] });
+    await op.ok('PUT', '/_sandbox/faults', { latency_ms: 900, fault_methods: ['POST'] });
     await page.getByRole('button', { name: 'Upload 2 files' }).click();
     await page.getByRole('listitem', { name: 'concept-a-kraft-box.png' }).getByText('Adding…').waitFor();
     await shot(page, 'stimuli-wizard-upload-light');
@@ -264,7 +253,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await shot(page, 'stimuli-wizard-upload-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(() => page.getByRole('list', { name: 'Uploaded stimuli' }).getByRole('listitem').count(), { timeout: 30_000 }).toBe(2);
-    await sandbox('PUT', '/_sandbox/faults', { latency_ms: 0 });
+    await op.ok('PUT', '/_sandbox/faults', { latency_ms: 0 });
     expect((await serviceStimuli(projectId)).map((x) => x.caption)).toEqual(['Concept A: kraft box', 'Concept C: reusable crate']);
 
     await page.getByRole('button', { name: 'Continue to questions' }).click();

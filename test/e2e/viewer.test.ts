@@ -5,8 +5,8 @@ import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/ipc/channels/views';
 import type { Sandbox } from '../../src/sandbox/server';
-import { issueKey } from '../../src/sandbox/store/orgs';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { demoOperator, startDemo } from '../support/demo-operator';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e viewer ${skip}`);
@@ -24,21 +24,13 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
     return r.value as T;
   };
-  const operator = async (method: string, path: string, body: unknown) => {
-    // The demo's sandbox runs in this process; an operator key of its organisation drives its switches.
-    const sandbox = demoSandbox()!;
-    const org = (sandbox.context.db.prepare('SELECT id FROM organisations LIMIT 1').get() as { id: string }).id;
-    const key = issueKey(sandbox.context.db, org, new Date().toISOString());
-    const res = await fetch(`${sandbox.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) });
-    expect(res.status).toBeLessThan(300);
-  };
 
   beforeAll(async () => {
     harness = await startHarness();
     browser = await launchBrowser();
-    await dispatch('demo.start', undefined);
+    await startDemo(harness);
     // Signed video links that live 3 seconds: every link the app holds has expired by the time it plays.
-    await operator('PUT', '/_sandbox/organisations/me', { video_url_ttl_seconds: TTL_SECONDS });
+    await (await demoOperator(harness)).ok('PUT', '/_sandbox/organisations/me', { video_url_ttl_seconds: TTL_SECONDS });
     await dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
     const projects = (await dispatch<{ items: { id: string; title: string }[] }>('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items;
     churnId = projects.find((p) => p.title === 'Meal-kit churn')!.id;

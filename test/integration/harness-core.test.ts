@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../src/shared/ipc/define';
 import { browserSkipReason, startHarness, type Harness } from '../support/browser';
-
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
+import { ok } from '../support/ipc';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`harness core ${skip}`);

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains';
-import type { IpcResult } from '../../src/shared/ipc/define';
 import { createCore, type Core } from '../../src/main/core';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { ROOT } from '../support/browser';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
 import { WORKER } from '../support/workspace';
+import { ok } from '../support/ipc';
 
 let sb: TestSandbox;
 let core: Core;
@@ -17,12 +17,6 @@ let org: Org;
 let projectId: string;
 let ws: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-hl-resync-'));
-
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 beforeAll(async () => {
   sb = await testSandbox();

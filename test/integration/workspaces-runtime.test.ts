@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../src/shared/ipc/define';
 import { createCore, type Core } from '../../src/main/core';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
@@ -10,17 +9,12 @@ import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { ROOT } from '../support/browser';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
 import { WORKER } from '../support/workspace';
+import { ok } from '../support/ipc';
 
 let sb: TestSandbox;
 let core: Core;
 let secrets: SecretStore;
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-ws-rt-'));
-
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 async function orgWith(title: string, word: string): Promise<{ org: Org; projectId: string }> {
   const org = await sb.newOrg({ trial_credits: 100 });

@@ -1,11 +1,44 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import type { Harness } from './browser';
+import { watchPage, type Harness } from './browser';
+
+type PageOptions = NonNullable<Parameters<Browser['newPage']>[0]>;
+
+/**
+ * A new page on the app's first run, after "Try the demo", once the Studies table is up: the start most
+ * demo tests share. `problems` collects the page's console errors (assert it is empty at the end).
+ */
+export async function openDemo(browser: Browser, h: Harness, options: Pick<PageOptions, 'viewport' | 'colorScheme'> = {}): Promise<{ page: Page; problems: string[]; studies: Locator }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, ...options });
+  const { problems } = watchPage(page);
+  await page.goto(h.host.url);
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  const studies = page.getByRole('table', { name: 'Studies' });
+  await studies.waitFor({ timeout: 30_000 });
+  return { page, problems, studies };
+}
+
+/** Starts the demo workspace without a page (for tests that set the sandbox up before the UI opens). */
+export async function startDemo(h: Harness): Promise<void> {
+  const r = await h.core.dispatch('demo.start', undefined);
+  if (!r.ok) throw new Error(r.error.message);
+}
+
+/** The service id of one of the demo's seeded studies, by its title. */
+export function demoProjectId(h: Harness, title: string): string {
+  const p = h.core.demo.seededProjects().find((x) => x.title === title);
+  if (!p) throw new Error(`no seeded demo study "${title}"`);
+  return p.id;
+}
 
 export type DemoOperator = {
   baseUrl: string;
   /** Calls the demo sandbox with the demo organisation's key (service or operator routes); JSON in and out. */
   call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** Like call, for set-up: fails the test unless the service answers 2xx. */
+  ok(method: string, path: string, body?: unknown): Promise<void>;
 };
 
 /** Talks to the demo's embedded sandbox as its organisation, so a test can provoke 402/409/faults. */
@@ -14,16 +47,21 @@ export async function demoOperator(h: Harness): Promise<DemoOperator> {
   const key = await h.secrets.get(DEMO_WORKSPACE_ID);
   const baseUrl = h.core.demo.baseUrl;
   if (!key || !baseUrl) throw new Error('the demo workspace is not running');
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: { 'x-api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
   return {
     baseUrl,
-    async call<T>(method: string, path: string, body?: unknown) {
-      const res = await fetch(baseUrl + path, {
-        method,
-        headers: { 'x-api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    call,
+    async ok(method: string, path: string, body?: unknown) {
+      const { status } = await call(method, path, body);
+      expect(status >= 200 && status < 300, `${method} ${path}: ${status}`).toBe(true);
     },
   };
 }

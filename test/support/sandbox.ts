@@ -94,3 +94,22 @@ export async function failure(p: Promise<unknown>): Promise<{ status?: number; c
   }
   throw new Error('expected the call to fail, but it succeeded');
 }
+
+/** A tiny PNG-shaped file: enough for the sandbox to accept an image stimulus. */
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(800, 7)]);
+/** Uploads a small image stimulus with `caption` to a project and assigns it to `questions` (none: left unassigned); returns its id. */
+export async function addStimulus(org: Org, projectId: string, caption: string, questions: string[]): Promise<string> {
+  const presign = await org.client.presignStimulus({ project_id: projectId, filename: 'a.png', content_type: 'image/png', file_size_bytes: PNG.length });
+  await org.client.uploadStimulus(presign, {
+    open: async function* () {
+      yield PNG;
+    },
+    size: PNG.length,
+    filename: 'a.png',
+    contentType: 'image/png',
+  });
+  await org.client.confirmStimulus({ project_id: projectId, file_id: presign.file_id, file_ext: '.png', caption });
+  const s = (await org.client.listStimuli(projectId)).items.find((x) => x.caption === caption)!;
+  if (questions.length) await org.client.assignStimulus({ project_id: projectId, stimuli_id: s.stimuli_id, question_items: questions });
+  return s.stimuli_id;
+}

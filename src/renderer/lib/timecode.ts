@@ -34,3 +34,9 @@ export function formatShortDateTime(iso: string | null, now = new Date()): strin
   if (Number.isNaN(d.getTime())) return '—';
   return d.getFullYear() === now.getFullYear() ? shortThisYear.format(d) : shortOtherYear.format(d);
 }
+
+/** Elapsed time while something runs (a report generating): 0:42, 2:05. */
+export function elapsed(fromIso: string, now: number): string {
+  const s = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

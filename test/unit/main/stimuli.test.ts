@@ -11,11 +11,11 @@ import { silentLogger } from '../../../src/main/logging/logger';
 import { serveStimulusMedia, toStimulusView } from '../../../src/main/media/stimulus-media';
 import { createMemoryStore } from '../../../src/main/secrets/memory-store';
 import type { StimulusView } from '../../../src/shared/ipc/channels/cache-domains';
-import type { IpcResult } from '../../../src/shared/ipc/define';
 import type { StimulusRecord } from '../../../src/shared/schemas/stimulus';
 import { safeDropName, startTestHost, testHostMediaUrl, type TestHost } from '../../../src/test-host/host';
 import { ROOT } from '../../support/browser';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../../support/sandbox';
+import { ok, err } from '../../support/ipc';
 
 const PNG_FILE = join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png');
 const PNG = readFileSync(PNG_FILE);
@@ -23,16 +23,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'fw-stimuli-'));
 let sb: TestSandbox;
 let core: Core;
 
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-async function err(p: Promise<IpcResult<unknown>>) {
-  const r = await p;
-  if (r.ok) throw new Error('expected a failure');
-  return r.error;
-}
 async function body(s: Readable | null): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of s ?? []) chunks.push(c as Buffer);

@@ -4,49 +4,22 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDetail } from '../../../src/shared/ipc/channels/views';
 import type { UpdateStudyResult } from '../../../src/shared/ipc/channels/studies';
-import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createCore, type Core } from '../../../src/main/core';
 import { silentLogger } from '../../../src/main/logging/logger';
 import { createMemoryStore } from '../../../src/main/secrets/memory-store';
 import { ROOT } from '../../support/browser';
-import { ENGLISH, projectBody, testSandbox, type Org, type TestSandbox } from '../../support/sandbox';
+import { addStimulus, ENGLISH, projectBody, testSandbox, type Org, type TestSandbox } from '../../support/sandbox';
+import { ok, err } from '../../support/ipc';
 
 let sb: TestSandbox;
 let core: Core;
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-studies-'));
-
-async function ok<T>(p: Promise<IpcResult<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-async function err(p: Promise<IpcResult<unknown>>) {
-  const r = await p;
-  if (r.ok) throw new Error('expected a failure');
-  return r.error;
-}
 
 async function workspaceFor(org: Org, organisationId: string | null = null): Promise<string> {
   const w = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: `W ${org.orgId.slice(0, 6)}`, base_url: sb.baseUrl, api_key: org.apiKey, ...(organisationId ? { organisation_id: organisationId } : {}) }));
   return w.id;
 }
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(800, 7)]);
-async function addStimulus(org: Org, projectId: string, caption: string, questions: string[]): Promise<string> {
-  const presign = await org.client.presignStimulus({ project_id: projectId, filename: 'a.png', content_type: 'image/png', file_size_bytes: PNG.length });
-  await org.client.uploadStimulus(presign, {
-    open: async function* () {
-      yield PNG;
-    },
-    size: PNG.length,
-    filename: 'a.png',
-    contentType: 'image/png',
-  });
-  await org.client.confirmStimulus({ project_id: projectId, file_id: presign.file_id, file_ext: '.png', caption });
-  const s = (await org.client.listStimuli(projectId)).items.find((x) => x.caption === caption)!;
-  if (questions.length) await org.client.assignStimulus({ project_id: projectId, stimuli_id: s.stimuli_id, question_items: questions });
-  return s.stimuli_id;
-}
 
 beforeAll(async () => {
   sb = await testSandbox();

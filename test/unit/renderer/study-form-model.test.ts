@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProjectRequest } from '../../../src/shared/schemas/project';
-import { emptyStudyForm, issuesToErrors, language, question, toCreateBody, validateGuideEdit, validateStudyForm } from '../../../src/renderer/features/study-form/model';
+import { emptyStudyForm, issuesToErrors, language, question, toCreateBody, toQuestionBodies, toQuestionDrafts, validateGuideEdit, validateStudyForm } from '../../../src/renderer/features/study-form/model';
 
 const valid = () =>
   emptyStudyForm({
@@ -68,5 +68,18 @@ describe('study form model', () => {
       title: 'Give the study a title.',
       'questions.0': 'Write this question, or delete it.',
     });
+  });
+
+  it('turns service questions into drafts (an unknown probing level reads as medium) and drafts back into trimmed bodies', () => {
+    const drafts = toQuestionDrafts([
+      { question: 'Why?', probing_level: 'high' },
+      { question: 'What else?', probing_level: 'extreme' },
+    ]);
+    expect(drafts.map((q) => [q.question, q.probing_level])).toEqual([
+      ['Why?', 'high'],
+      ['What else?', 'medium'],
+    ]);
+    expect(new Set(drafts.map((q) => q.key)).size).toBe(2);
+    expect(toQuestionBodies([question('  Why?  ', 'low')])).toEqual([{ question: 'Why?', probing_level: 'low' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteCitation, timecode } from '../../../src/renderer/lib/timecode';
+import { elapsed, quoteCitation, timecode } from '../../../src/renderer/lib/timecode';
 import { mergeTags } from '../../../src/renderer/features/highlights/TagInput';
 import { fieldLabel, fieldValue } from '../../../src/renderer/features/viewer/details/InterviewDetails';
 
@@ -10,6 +10,15 @@ describe('timecode', () => {
     expect(timecode(3_723_000)).toBe('1:02:03');
     expect(timecode(null)).toBe('--:--');
     expect(timecode(-5)).toBe('--:--');
+  });
+});
+
+describe('elapsed', () => {
+  it('counts whole seconds since a moment as m:ss, never below zero', () => {
+    const from = '2026-01-01T10:00:00.000Z';
+    expect(elapsed(from, Date.parse(from) + 42_900)).toBe('0:42');
+    expect(elapsed(from, Date.parse(from) + 125_000)).toBe('2:05');
+    expect(elapsed(from, Date.parse(from) - 5_000)).toBe('0:00');
   });
 });
 

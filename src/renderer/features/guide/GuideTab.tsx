@@ -10,7 +10,7 @@ import { api, call, UiError } from '../../lib/api';
 import { relativeTime } from '../../lib/format';
 import { useProject } from '../project/store';
 import { useProjects } from '../projects/store';
-import { localeLabel, modesExplanation, MODE_INFO, PROBING_INFO, question, QuestionListEditor, RECRUITING_INFO, TextField, validateGuideEdit, type QuestionDraft } from '../study-form';
+import { localeLabel, modesExplanation, MODE_INFO, PROBING_INFO, question, QuestionListEditor, RECRUITING_INFO, TextField, TitleField, toQuestionBodies, toQuestionDrafts, validateGuideEdit, type QuestionDraft } from '../study-form';
 import { isInteractionMode, isProbingLevel } from '../study-form/model';
 import './guide.css';
 
@@ -31,7 +31,7 @@ function editFrom(p: ProjectDetail): EditState {
     intro_message: g?.intro_message ?? '',
     end_message: g?.end_message ?? '',
     // The external endpoint gives question texts only; medium is the service's standard depth.
-    questions: g && g.questions.length > 0 ? g.questions.map((q) => question(q.question, isProbingLevel(q.probing_level) ? q.probing_level : 'medium')) : [question()],
+    questions: g && g.questions.length > 0 ? toQuestionDrafts(g.questions) : [question()],
   };
 }
 
@@ -46,7 +46,7 @@ function diff(p: ProjectDetail, e: EditState) {
   if (e.intro_message !== (g?.intro_message ?? '')) out.intro_message = e.intro_message;
   const end = e.end_message.trim();
   if (end !== (g?.end_message ?? '').trim()) out.end_message = end === '' ? null : end;
-  if (!g || !sameQuestions(e.questions, g.questions)) out.questions = e.questions.map((q) => ({ question: q.question.trim(), probing_level: q.probing_level }));
+  if (!g || !sameQuestions(e.questions, g.questions)) out.questions = toQuestionBodies(e.questions);
   return out;
 }
 
@@ -190,7 +190,7 @@ export function GuideTab({ workspace, project }: TabProps) {
         </div>
         {errorNote}
         <div className="sf-section">
-          <TextField label="Title" value={edit.title} max={LIMITS.titleMax} onChange={(title) => setEdit({ ...edit, title })} error={errors.title} />
+          <TitleField value={edit.title} onChange={(title) => setEdit({ ...edit, title })} error={errors.title} />
           <TextField
             label="Intro message"
             multiline

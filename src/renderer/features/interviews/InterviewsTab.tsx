@@ -7,6 +7,7 @@ import { openInterview, openProject } from '../../app/nav-store';
 import { api, call } from '../../lib/api';
 import { useRowWindow } from '../../lib/row-window';
 import { formatShortDateTime } from '../../lib/timecode';
+import { tablistKeys } from '../../lib/tablist-keys';
 import { ProjectHighlights } from '../highlights/ProjectHighlights';
 import { useSync } from '../sync/store';
 import { interviewJob, projectJob, useDownloads, type DownloadJob } from './downloads';
@@ -35,13 +36,12 @@ export function InterviewsTab({ workspace, project }: TabProps) {
     { id: 'list', label: 'All interviews' },
     { id: 'highlights', label: 'Highlights' },
   ];
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    e.preventDefault();
-    const next = view === 'list' ? 'highlights' : 'list';
-    patch(key, { view: next });
-    document.getElementById(`iv-view-${next}`)?.focus();
-  };
+  const onKey = tablistKeys(
+    views.map((v) => v.id),
+    view,
+    (id) => patch(key, { view: id }),
+    (id) => `iv-view-${id}`,
+  );
   return (
     <div className="iv-tab">
       <div className="iv-views" role="tablist" aria-label="Interview views" onKeyDown={onKey}>
@@ -92,6 +92,11 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
 
   const pages = useInterviewPages(workspace.id, project.id, filters, reloadKey);
   const filtered = filters.status !== '' || filters.screener !== '' || filters.text.trim() !== '';
+  // The search box keeps its own text (it is debounced), so clearing empties it as well as the stored filters.
+  const clearFilters = () => {
+    setText('');
+    patch(uiKey, { filters: NO_FILTERS });
+  };
   // Nothing to filter or download yet: the empty state alone says what to do.
   const none = pages.query !== null && !pages.stale && pages.status === 'ready' && pages.total === 0 && !filtered;
 
@@ -122,14 +127,7 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
             </select>
           </label>
           {filtered && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              onClick={() => {
-                setText('');
-                patch(uiKey, { filters: NO_FILTERS });
-              }}
-            >
+            <button type="button" className="btn btn-ghost btn-small" onClick={clearFilters}>
               Clear filters
             </button>
           )}
@@ -150,14 +148,7 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
         filtered ? (
           <div className="empty iv-empty">
             <p>No interviews match these filters.</p>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => {
-                setText('');
-                patch(uiKey, { filters: NO_FILTERS });
-              }}
-            >
+            <button type="button" className="btn btn-small" onClick={clearFilters}>
               Clear filters
             </button>
           </div>

@@ -5,8 +5,7 @@ import { openProject } from '../../app/nav-store';
 import { ErrorNote } from '../../components/ErrorNote';
 import { api, call, UiError } from '../../lib/api';
 import { useProjects } from '../projects/store';
-import { issuesToErrors, question, StudyFormFields, TextField, toCreateBody, validateStudyForm, type FormErrors, type StudyFormValues } from '../study-form';
-import { isProbingLevel } from '../study-form/model';
+import { issuesToErrors, ObjectiveField, StudyFormFields, TextField, TitleField, toCreateBody, toQuestionDrafts, validateStudyForm, type FormErrors, type StudyFormValues } from '../study-form';
 import { startStimuliWizard } from './stimuli-entry';
 import { freshDraft, useNewStudy, type Method, type NewStudyDraft } from './store';
 import './new-study.css';
@@ -81,7 +80,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
           title: g.suggested_title || d.values.title,
           intro_message: g.intro_message,
           end_message: g.end_message,
-          questions: g.questions.map((q) => question(q.question, isProbingLevel(q.probing_level) ? q.probing_level : 'medium')),
+          questions: toQuestionDrafts(g.questions),
         },
       }));
       setAttempt(0);
@@ -261,10 +260,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
         <form ref={formRef} className="ns-body" onSubmit={create} noValidate aria-label="Draft a study with AI">
           <div className="sf-section">
             {typeChoice}
-            <TextField
-              label="Research objective"
-              multiline
-              max={LIMITS.objectiveMax}
+            <ObjectiveField
               value={values.research_objective}
               onChange={(research_objective) => setValues({ research_objective })}
               error={objectiveError}
@@ -322,15 +318,8 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
               A stimuli study shows images or videos beside its questions. It starts with a placeholder question; you then upload the media on the study's
               Stimuli tab, and the questions are written from their captions.
             </p>
-            <TextField label="Title" value={values.title} max={LIMITS.titleMax} onChange={(title) => setValues({ title })} error={attempt > 0 && values.title.trim() === '' ? 'Give the study a title.' : undefined} />
-            <TextField
-              label="Research objective"
-              optional
-              multiline
-              max={LIMITS.objectiveMax}
-              value={values.research_objective}
-              onChange={(research_objective) => setValues({ research_objective })}
-            />
+            <TitleField value={values.title} onChange={(title) => setValues({ title })} error={attempt > 0 && values.title.trim() === '' ? 'Give the study a title.' : undefined} />
+            <ObjectiveField optional value={values.research_objective} onChange={(research_objective) => setValues({ research_objective })} />
           </div>
           {errorBlock}
           {createButton('Create stimuli study and add media')}
@@ -348,11 +337,8 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
               error={extErrors.organisation_id}
               hint={workspace.organisation_id ? 'Filled in from this workspace.' : 'From your account settings on the service.'}
             />
-            <TextField label="Title" value={values.title} max={LIMITS.titleMax} onChange={(title) => setValues({ title })} error={extErrors.title} hint="Internal study name." />
-            <TextField
-              label="Research objective"
-              multiline
-              max={LIMITS.objectiveMax}
+            <TitleField value={values.title} onChange={(title) => setValues({ title })} error={extErrors.title} hint="Internal study name." />
+            <ObjectiveField
               value={values.research_objective}
               onChange={(research_objective) => setValues({ research_objective })}
               error={extErrors.research_objective}

@@ -8,8 +8,7 @@ import { api, call, UiError } from '../../lib/api';
 import { LOADING, projectKey, useProject } from '../project/store';
 import { isActive, stimuliKey, useStimuli } from '../stimuli/store';
 import { UploadPanel } from '../stimuli/UploadPanel';
-import { QuestionListEditor, TextField, question, type FormErrors } from '../study-form';
-import { isProbingLevel } from '../study-form/model';
+import { ObjectiveField, QuestionListEditor, question, toQuestionBodies, toQuestionDrafts, type FormErrors } from '../study-form';
 import { suggestQuestions } from './assign-suggest';
 import { PLACEHOLDER_QUESTION } from './stimuli-entry';
 import { useStimuliWizard, WIZARD_STEPS, type WizardState, type WizardStep } from './stimuli-wizard-store';
@@ -187,7 +186,7 @@ function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceS
     setBusy('drafting');
     try {
       const g = await call(api().studies.generate({ workspace_id: workspace.id, research_objective: w.research_objective.trim(), type: 'STIMULI', project_id: w.projectId }));
-      patch({ drafted: true, questions: g.questions.map((q) => question(q.question, isProbingLevel(q.probing_level) ? q.probing_level : 'medium')) });
+      patch({ drafted: true, questions: toQuestionDrafts(g.questions) });
       setAttempt(0);
     } catch (e) {
       setError(UiError.from(e));
@@ -203,7 +202,7 @@ function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceS
     setBusy('saving');
     try {
       const res = await call(
-        api().studies.update({ workspace_id: workspace.id, project_id: w.projectId, questions: w.questions.map((q) => ({ question: q.question.trim(), probing_level: q.probing_level })) }),
+        api().studies.update({ workspace_id: workspace.id, project_id: w.projectId, questions: toQuestionBodies(w.questions) }),
       );
       await Promise.all([useStimuli.getState().loadViews(workspace.id, w.projectId), useProject.getState().load(workspace.id, w.projectId)]);
       patch({ saved: res, step: 'assign' });
@@ -226,14 +225,7 @@ function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceS
         <p className="muted">
           The AI drafts questions from your objective and the captions of the {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}: {stimuli.map((s) => s.caption).filter(Boolean).join(', ') || 'none captioned'}.
         </p>
-        <TextField
-          label="Research objective"
-          multiline
-          max={LIMITS.objectiveMax}
-          value={w.research_objective}
-          onChange={(research_objective) => patch({ research_objective })}
-          error={objectiveError}
-        />
+        <ObjectiveField value={w.research_objective} onChange={(research_objective) => patch({ research_objective })} error={objectiveError} />
         <div className="row-8">
           <button type="button" className={`btn${w.drafted ? '' : ' btn-primary'}`} onClick={() => void draft()} disabled={busy !== null}>
             {busy === 'drafting' ? 'Drafting…' : w.drafted ? 'Draft again' : 'Draft questions with AI'}

@@ -1,9 +1,10 @@
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PROJECT_TABS, useNav, type ProjectTab } from '../../app/nav-store';
 import { relativeTime, typeLabel } from '../../lib/format';
+import { tablistKeys } from '../../lib/tablist-keys';
 import { GuideTab } from '../guide/GuideTab';
 import { InterviewsTab } from '../interviews/InterviewsTab';
 import { LaunchButton } from '../launch/LaunchButton';
@@ -33,15 +34,8 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
   }
   const tabs = PROJECT_TABS.filter((t) => t !== 'stimuli' || p.type === 'STIMULI');
   const select = (t: ProjectTab) => go({ name: 'project', projectId, tab: t });
-  const onKey = (e: KeyboardEvent) => {
-    const i = tabs.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : null;
-    if (!next) return;
-    e.preventDefault();
-    select(next);
-    document.getElementById(`tab-${next}`)?.focus();
-  };
   const active = tabs.includes(tab) ? tab : 'guide';
+  const onKey = tablistKeys(tabs, active, select, (t) => `tab-${t}`);
   return (
     <section className="project-page" aria-labelledby="project-title">
       <header className="project-head">

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { api, call } from '../../lib/api';
 import { useProject } from '../project/store';
-import { elapsed, formatDateTime } from './format';
+import { elapsed, formatDateTime } from '../../lib/timecode';
 import { ThemeChart } from './ThemeChart';
 import { reportSlice, useReports } from './store';
 import './report.css';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReportTheme } from '../../../shared/schemas/report';
 import { openInterview } from '../../app/nav-store';
 import { api, call } from '../../lib/api';
-import { clock } from './format';
+import { timecode } from '../../lib/timecode';
 
 type Located = { state: 'locating' } | { state: 'found'; interview_id: string; start_ms: number } | { state: 'missing' } | { state: 'error' };
 
@@ -94,8 +94,8 @@ function Quotes({ workspaceId, projectId, quotes }: { workspaceId: string; proje
             <div className="quote-jump">
               {l.state === 'locating' && <span className="muted">Finding…</span>}
               {l.state === 'found' && (
-                <button type="button" className="btn btn-small quote-play num" aria-label={`Open the interview at ${clock(l.start_ms)}`} onClick={() => openInterview(projectId, l.interview_id, l.start_ms)}>
-                  ▶ {clock(l.start_ms)}
+                <button type="button" className="btn btn-small quote-play num" aria-label={`Open the interview at ${timecode(l.start_ms)}`} onClick={() => openInterview(projectId, l.interview_id, l.start_ms)}>
+                  ▶ {timecode(l.start_ms)}
                 </button>
               )}
               {l.state === 'missing' && <span className="muted">not found in saved transcripts</span>}

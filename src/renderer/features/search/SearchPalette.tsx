@@ -5,7 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { openInterview, openProject } from '../../app/nav-store';
 import { api, call, UiError } from '../../lib/api';
 import { EMPTY, useProjects } from '../projects/store';
-import { clock } from '../report/format';
+import { timecode } from '../../lib/timecode';
 import { snippetPieces, snippetText } from './snippet';
 import './search.css';
 
@@ -231,7 +231,7 @@ export function SearchPalette({ workspace, onClose }: { workspace: WorkspaceSumm
                     {h.project_title || 'Untitled study'}
                     {h.kind === 'quote' ? ' · report' : ` · ${h.participant_name || 'Participant'}`}
                   </span>
-                  {h.start_ms != null && <span className="search-hit-time num">{clock(h.start_ms)}</span>}
+                  {h.start_ms != null && <span className="search-hit-time num">{timecode(h.start_ms)}</span>}
                 </div>
                 <p className={`search-snippet ${h.role === 'AI' ? 'is-ai' : ''}`}>
                   {snippetPieces(h.snippet).map((p, j) => (p.marked ? <mark key={j}>{p.text}</mark> : <span key={j}>{p.text}</span>))}

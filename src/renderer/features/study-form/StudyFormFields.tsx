@@ -66,18 +66,27 @@ export function TextField({
   );
 }
 
+type NamedFieldProps = { value: string; onChange: (v: string) => void; error?: string | undefined; hint?: ReactNode; optional?: boolean };
+
+/** The study's title, with the service's length limit. */
+export function TitleField(props: NamedFieldProps) {
+  return <TextField label="Title" max={LIMITS.titleMax} {...props} />;
+}
+
+/** The research objective (several lines), with the service's length limit. */
+export function ObjectiveField(props: NamedFieldProps) {
+  return <TextField label="Research objective" multiline max={LIMITS.objectiveMax} {...props} />;
+}
+
 /** Every field of a new study, grouped the way a researcher thinks about it: what, ask, who and how. */
 export function StudyFormFields({ values, onChange, errors, showObjective = true, questionsNote }: Props) {
   return (
     <div className="sf-form">
       <section className="sf-section" aria-label="About the study">
-        <TextField label="Title" value={values.title} max={LIMITS.titleMax} onChange={(title) => onChange({ title })} error={errors.title} hint="Internal name; participants do not see it." />
+        <TitleField value={values.title} onChange={(title) => onChange({ title })} error={errors.title} hint="Internal name; participants do not see it." />
         {showObjective && (
-          <TextField
-            label="Research objective"
+          <ObjectiveField
             optional
-            multiline
-            max={LIMITS.objectiveMax}
             value={values.research_objective}
             onChange={(research_objective) => onChange({ research_objective })}
             error={errors.research_objective}

@@ -3,4 +3,4 @@ export { COMMON_LOCALES, LanguagesEditor, localeLabel } from './LanguagesEditor'
 export * from './model';
 export { QuestionListEditor } from './QuestionListEditor';
 export { RECRUITING_INFO, RecruitingFields } from './RecruitingFields';
-export { StudyFormFields, TextField } from './StudyFormFields';
+export { ObjectiveField, StudyFormFields, TextField, TitleField } from './StudyFormFields';

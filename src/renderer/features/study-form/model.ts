@@ -37,6 +37,11 @@ export const PROBING_INFO: Record<ProbingLevel, { label: string; followUps: stri
 };
 
 export const isProbingLevel = (v: string): v is ProbingLevel => (PROBING_LEVELS as readonly string[]).includes(v);
+/** Questions from the service (an AI draft, a saved guide) as editable drafts; a level it does not name reads as medium, the service's standard depth. */
+export const toQuestionDrafts = (qs: readonly { question: string; probing_level: string }[]): QuestionDraft[] =>
+  qs.map((q) => question(q.question, isProbingLevel(q.probing_level) ? q.probing_level : 'medium'));
+/** Edited questions as the service takes them: text trimmed, with their probing level. */
+export const toQuestionBodies = (qs: readonly QuestionDraft[]) => qs.map((q) => ({ question: q.question.trim(), probing_level: q.probing_level }));
 export const isInteractionMode = (v: string): v is InteractionMode => (INTERACTION_MODES as readonly string[]).includes(v);
 
 export const MODE_INFO: Record<InteractionMode, { label: string; detail: string }> = {
@@ -70,7 +75,7 @@ export function toCreateBody(v: StudyFormValues): CreateProjectRequest {
     ...(v.research_objective.trim() ? { research_objective: v.research_objective.trim() } : {}),
     intro_message: v.intro_message,
     ...(v.end_message.trim() ? { end_message: v.end_message.trim() } : {}),
-    questions: v.questions.map((q) => ({ question: q.question.trim(), probing_level: q.probing_level })),
+    questions: toQuestionBodies(v.questions),
     // A non-number stays a string here so validation reports it instead of silently dropping it.
     ...(target ? { target_participants: /^\d+$/.test(target) ? Number(target) : (target as unknown as number) } : {}),
     recruiting_type: v.recruiting_type,

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { InterviewDetail } from '../../../shared/ipc/channels/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { ErrorNote } from '../../components/ErrorNote';
 import { api, call, UiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { tablistKeys } from '../../lib/tablist-keys';
 import { InterviewHighlights } from '../highlights/InterviewHighlights';
 import { requestHighlight, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
 import { activeTurnAt, startIndex } from './active-turn';
@@ -170,14 +171,12 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
   }, [player, playback.kind, selection, highlight]);
 
   const title = interview.participant_name ?? 'Unnamed participant';
-  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    e.preventDefault();
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
-    setTab(next.id);
-    document.getElementById(`viewer-tab-${next.id}`)?.focus();
-  };
+  const onTabKey = tablistKeys(
+    TABS.map((t) => t.id),
+    tab,
+    setTab,
+    (id) => `viewer-tab-${id}`,
+  );
 
   return (
     <section className="viewer" aria-labelledby="viewer-title">
