@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { settingsFields, type SettingsView } from '../../../shared/ipc/channels/settings';
+import { ErrorNote } from '../../components/ErrorNote';
+import { ProgressBar } from '../../components/ProgressBar';
+import { api, call, UiError } from '../../lib/api';
+import { useWorkspaces } from '../workspaces/store';
+import { NumberSetting, Section } from './SettingsSection';
+import { formatBytes } from './settings-text';
+import { useSettings } from './store';
+
+export function SyncSection({ settings }: { settings: SettingsView }) {
+  const save = useSettings((s) => s.save);
+  return (
+    <Section title="Sync" description="Fieldwork fetches new interviews and reports in the background, and whenever you press Sync now (Ctrl+R).">
+      <NumberSetting
+        label="Sync interval"
+        unit="minutes"
+        hint="From 1 minute to 1440 (once a day)."
+        schema={settingsFields.sync_interval_minutes}
+        value={settings.sync_interval_minutes}
+        onSave={(n) => save({ sync_interval_minutes: n })}
+      />
+    </Section>
+  );
+}
+
+export function VideosSection({ settings }: { settings: SettingsView }) {
+  const save = useSettings((s) => s.save);
+  const workspace = useWorkspaces((s) => s.workspaces.find((w) => w.id === s.currentId) ?? null);
+  const [usage, setUsage] = useState<{ bytes: number; quota: number } | null>(null);
+  const [usageError, setUsageError] = useState<UiError | null>(null);
+  const workspaceId = workspace?.id ?? null;
+  useEffect(() => {
+    if (!workspaceId) return;
+    let live = true;
+    call(api().videos.usage({ workspace_id: workspaceId }))
+      .then((u) => live && setUsage(u))
+      .catch((e: unknown) => live && setUsageError(UiError.from(e)));
+    return () => {
+      live = false;
+    };
+  }, [workspaceId, settings.video_quota_mb]);
+  const quotaBytes = settings.video_quota_mb * 1024 * 1024;
+  return (
+    <Section title="Offline videos" description="Videos you download play without a network. When the space is full, the oldest downloads make room.">
+      <NumberSetting
+        label="Space for offline videos"
+        unit="MB per workspace"
+        hint="At least 100 MB."
+        schema={settingsFields.video_quota_mb}
+        value={settings.video_quota_mb}
+        onSave={(n) => save({ video_quota_mb: n })}
+      />
+      {workspace && (
+        <div className="settings-usage">
+          <div className="settings-usage-label">
+            <span>{workspace.name}</span>
+            <span className="num muted">{usage ? `${formatBytes(usage.bytes)} of ${formatBytes(quotaBytes)} used` : usageError ? '' : 'Measuring…'}</span>
+          </div>
+          {usage && <ProgressBar value={usage.bytes} max={quotaBytes} label={`Offline videos: ${formatBytes(usage.bytes)} of ${formatBytes(quotaBytes)} used`} />}
+          {usageError && <ErrorNote error={usageError} />}
+        </div>
+      )}
+    </Section>
+  );
+}
