@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { InterviewRow } from '../../../shared/ipc/channels/views';
+import { openInterview } from '../../app/nav-store';
+import { useRowWindow } from '../../lib/row-window';
+import { formatShortDateTime } from '../../lib/timecode';
+import { interviewJob, useDownloads, type DownloadJob } from './downloads';
+import type { useInterviewPages } from './use-interview-pages';
+import type { TabProps } from './InterviewsTab';
+
+const ROW_HEIGHT = 40;
+const HEADER_HEIGHT = 36;
+const COLUMNS = 8;
+
+const STATUS: Record<string, { label: string; tone: string }> = {
+  COMPLETE: { label: 'Complete', tone: 'success' },
+  INCOMPLETE: { label: 'Incomplete', tone: 'warning' },
+  STARTED: { label: 'Started', tone: 'neutral' },
+};
+
+export type Pages = ReturnType<typeof useInterviewPages>;
+
+export function InterviewTable({ workspace, project, pages }: TabProps & { pages: Pages }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const win = useRowWindow(scrollRef, { count: pages.total, rowHeight: ROW_HEIGHT, overscan: 8, headerHeight: HEADER_HEIGHT });
+  const [active, setActive] = useState(0);
+  const focusPending = useRef(false);
+  const { ensure, query } = pages;
+  useEffect(() => ensure(win.start, win.end), [ensure, win.start, win.end, query]);
+  // New filters: start at the top of the new list.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    setActive(0);
+  }, [query]);
+  // The list shrank (a filter, a sync): keep the active row inside it.
+  useEffect(() => {
+    if (active >= pages.total && pages.total > 0) setActive(pages.total - 1);
+  }, [active, pages.total]);
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${active}"]`);
+    if (row) {
+      focusPending.current = false;
+      row.focus({ preventScroll: true });
+    }
+  }, [active, win.start, win.end]);
+
+  const pageRows = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+  const move = (to: number) => {
+    const next = Math.max(0, Math.min(pages.total - 1, to));
+    focusPending.current = true;
+    setActive(next);
+    win.scrollTo(next);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const row = (e.target as HTMLElement).closest('tr');
+    if (!row || row.dataset.index === undefined) return;
+    const i = Number(row.dataset.index);
+    const to: Record<string, number> = { ArrowDown: i + 1, ArrowUp: i - 1, PageDown: i + pageRows, PageUp: i - pageRows, Home: 0, End: pages.total - 1 };
+    if (e.key in to && e.target === row) {
+      e.preventDefault();
+      move(to[e.key]!);
+      return;
+    }
+    if ((e.key === 'Enter' || e.key === ' ') && e.target === row) {
+      e.preventDefault();
+      const r = pages.rowAt(i);
+      if (r) openInterview(project.id, r.id);
+    }
+  };
+
+  // One row is always tabbable: the active one, or the first shown when the active one scrolled away.
+  const tabRow = active >= win.start && active < win.end ? active : win.start;
+  const rows: ReactNode[] = [];
+  for (let i = win.start; i < win.end; i++) {
+    const r = pages.rowAt(i);
+    rows.push(
+      r ? (
+        <InterviewTableRow key={r.id} workspace={workspace} project={project} row={r} index={i} active={i === tabRow} onFocus={() => setActive(i)} />
+      ) : (
+        <tr key={`loading-${i}`} className="iv-row iv-row-loading" aria-rowindex={i + 2} data-index={i} tabIndex={i === tabRow ? 0 : -1} onFocus={() => setActive(i)}>
+          <td colSpan={COLUMNS}>
+            <span className="iv-skeleton" aria-hidden="true" />
+            <span className="visually-hidden">Loading row {i + 1}</span>
+          </td>
+        </tr>
+      ),
+    );
+  }
+
+  return (
+    <div className="iv-scroll" ref={scrollRef}>
+      <table className="table iv-table" aria-label="Interviews" aria-rowcount={pages.total + 1}>
+        <colgroup>
+          <col className="iv-col-name" />
+          <col className="iv-col-email" />
+          <col className="iv-col-status" />
+          <col className="iv-col-date" />
+          <col className="iv-col-duration" />
+          <col className="iv-col-screener" />
+          <col className="iv-col-offline" />
+          <col className="iv-col-action" />
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">Participant</th>
+            <th scope="col">Email</th>
+            <th scope="col">Status</th>
+            <th scope="col">Completed</th>
+            <th scope="col" className="iv-num">
+              Duration
+            </th>
+            <th scope="col">Screener</th>
+            <th scope="col">Video</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody onKeyDown={onKeyDown}>
+          {win.padTop > 0 && (
+            <tr className="iv-spacer" aria-hidden="true" style={{ height: win.padTop }}>
+              <td colSpan={COLUMNS} />
+            </tr>
+          )}
+          {rows}
+          {win.padBottom > 0 && (
+            <tr className="iv-spacer" aria-hidden="true" style={{ height: win.padBottom }}>
+              <td colSpan={COLUMNS} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function InterviewTableRow({ workspace, project, row: r, index, active, onFocus }: TabProps & { row: InterviewRow; index: number; active: boolean; onFocus: () => void }) {
+  const job = useDownloads((s) => interviewJob(s.jobs, workspace.id, r.id));
+  const start = useDownloads((s) => s.start);
+  const cancel = useDownloads((s) => s.cancel);
+  const status = STATUS[r.status] ?? { label: r.status, tone: 'neutral' };
+  const name = r.participant_name?.trim() || 'Unnamed participant';
+  const stop = (e: MouseEvent) => e.stopPropagation();
+  return (
+    <tr className="iv-row" aria-rowindex={index + 2} data-index={index} tabIndex={active ? 0 : -1} onFocus={(e) => e.target === e.currentTarget && onFocus()} onClick={() => openInterview(project.id, r.id)}>
+      <th scope="row" className="iv-name">
+        {name}
+      </th>
+      <td className="iv-email">{r.participant_email ?? <span className="muted">—</span>}</td>
+      <td>
+        <span className={`status status-${status.tone}`}>
+          <span className="status-dot" aria-hidden="true" />
+          {status.label}
+        </span>
+      </td>
+      <td className="num" title={r.completed_at ?? undefined}>{formatShortDateTime(r.completed_at)}</td>
+      <td className="num iv-num">{r.duration_minutes === null ? <span className="muted">—</span> : `${r.duration_minutes} min`}</td>
+      <td>
+        <ScreenerMark approved={r.screener_approved} />
+      </td>
+      <td>
+        <OfflineMark row={r} job={job} />
+      </td>
+      <td className="iv-action" onClick={stop}>
+        {job && job.interviewId === r.id ? (
+          <button type="button" className="btn btn-small" aria-label={`Cancel download of ${name}'s video`} onClick={() => void cancel(job.jobId)}>
+            Cancel
+          </button>
+        ) : (
+          r.has_video &&
+          !r.offline &&
+          !job && (
+            <button type="button" className="btn btn-ghost btn-small iv-download" aria-label={`Download ${name}'s video for offline`} onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id, label: name })}>
+              Download
+            </button>
+          )
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function ScreenerMark({ approved }: { approved: boolean | null }) {
+  if (approved === null) return <span className="muted">No screener</span>;
+  return approved ? (
+    <span className="iv-mark iv-mark-pass">
+      <span aria-hidden="true">✓</span> Passed
+    </span>
+  ) : (
+    <span className="iv-mark iv-mark-fail">
+      <span aria-hidden="true">✕</span> Failed
+    </span>
+  );
+}
+
+function OfflineMark({ row, job }: { row: InterviewRow; job: DownloadJob | null }) {
+  if (row.offline)
+    return (
+      <span className="iv-mark iv-mark-offline">
+        <span aria-hidden="true">⤓</span> Available offline
+      </span>
+    );
+  if (job) {
+    const single = job.interviewId === row.id;
+    const pct = single && job.total ? Math.round((job.done / job.total) * 100) : null;
+    return (
+      <span className="iv-mark iv-mark-progress">
+        <span className="spinner" aria-hidden="true" /> Downloading{pct === null ? '…' : ` ${pct}%`}
+      </span>
+    );
+  }
+  if (!row.has_video) return <span className="muted">No video</span>;
+  return <span className="muted">Online only</span>;
+}

@@ -1,0 +1,64 @@
+import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import { DownloadAll } from './DownloadControls';
+import type { Pages } from './InterviewTable';
+import type { InterviewFilters } from './use-interview-pages';
+
+/** Search, status and screener filters, the count, and "Download all" above the interview table. */
+export function InterviewToolbar({
+  workspace,
+  project,
+  pages,
+  text,
+  setText,
+  filters,
+  setFilters,
+  filtered,
+  clearFilters,
+}: {
+  workspace: WorkspaceSummary;
+  project: ProjectDetail;
+  pages: Pages;
+  text: string;
+  setText: (text: string) => void;
+  filters: InterviewFilters;
+  setFilters: (f: Partial<InterviewFilters>) => void;
+  filtered: boolean;
+  clearFilters: () => void;
+}) {
+  return (
+    <div className="iv-toolbar" role="search" aria-label="Filter interviews">
+      <label className="iv-filter iv-filter-text">
+        <span className="visually-hidden">Search participants</span>
+        <input className="input" type="search" placeholder="Search name or email" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <label className="iv-filter">
+        <span className="iv-filter-label">Status</span>
+        <select className="input" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as InterviewFilters['status'] })}>
+          <option value="">Any</option>
+          <option value="COMPLETE">Complete</option>
+          <option value="INCOMPLETE">Incomplete</option>
+          <option value="STARTED">Started</option>
+        </select>
+      </label>
+      <label className="iv-filter">
+        <span className="iv-filter-label">Screener</span>
+        <select className="input" value={filters.screener} onChange={(e) => setFilters({ screener: e.target.value as InterviewFilters['screener'] })}>
+          <option value="">Any</option>
+          <option value="passed">Passed</option>
+          <option value="failed">Failed</option>
+          <option value="none">No screener</option>
+        </select>
+      </label>
+      {filtered && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={clearFilters}>
+          Clear filters
+        </button>
+      )}
+      <p className="iv-count muted num" role="status" aria-live="polite">
+        {pages.query === null ? 'Loading…' : pages.stale ? 'Filtering…' : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
+      </p>
+      <DownloadAll workspace={workspace} project={project} />
+    </div>
+  );
+}
