@@ -64,6 +64,7 @@ app.whenReady().then(async () => {
   const secrets = await openSecretStore(undefined, undefined, (reason) => log.warn('no usable keychain', { reason }));
   if (secrets.warning) log.warn(secrets.warning);
   core = createCore({
+    nativeMenu: true,
     dataDir: app.getPath('userData'),
     mediaDir: app.isPackaged ? join(process.resourcesPath, 'sample-media') : join(appRoot, 'resources', 'sample-media'),
     secrets,

@@ -53,6 +53,8 @@ export type CoreOptions = {
   timers?: Timers;
   /** Run the optional webhook receiver (the app does; a one-off CLI command must not take its port). */
   webhooks?: boolean;
+  /** The Electron shell sets a native menu whose accelerators send the app's shortcuts (`app.command`). */
+  nativeMenu?: boolean;
   /** Clipboard and OS notifications; in memory when not given (test host, CLI). */
   desktop?: DesktopPorts;
 };
@@ -124,7 +126,7 @@ export function createCore(o: CoreOptions): Core {
     },
   };
   const handlers: Handlers = {
-    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders }),
+    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders, nativeMenu: o.nativeMenu ?? false }),
     ...workspaceHandlers(deps),
     ...demoHandlers({ demo, events, runtimes }),
     ...projectHandlers(deps),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { AppCommand } from '../../shared/ipc/contract';
 import { useSync } from '../features/sync/store';
+import { useWorkspaces } from '../features/workspaces/store';
 import { api } from '../lib/api';
 import { useNav } from './nav-store';
 
@@ -8,24 +9,13 @@ const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isCon
 
 const KEYS: Record<string, AppCommand> = { k: 'search', n: 'new-study', r: 'sync', e: 'export', ',': 'settings' };
 
-export type CommandSource = 'keyboard' | 'menu';
 /**
- * When and from where each command last ran. One key press can arrive twice, through the page and through
- * the menu's accelerator; only a repeat from the OTHER source is that same press. Two presses from the
- * keyboard always both run, however quick.
+ * Whether a native menu delivers the app's shortcuts (Electron). Its accelerators fire the `app.command`
+ * event, so the page must not run them a second time; in a plain browser (the test host) the page does.
  */
-const lastRun = new Map<AppCommand, { at: number; source: CommandSource }>();
-// Both deliveries of one press arrive within a few milliseconds of each other.
-const SAME_PRESS_MS = 100;
+const menuHandlesShortcuts = () => useWorkspaces.getState().appInfo?.native_menu === true;
 
-/**
- * Runs one of the app's commands, from the keyboard or from the native menu (`app.command`).
- * `export` only bumps `useNav().exportRequested`: the export dialog listens to it.
- */
-export function runCommand(command: AppCommand, source: CommandSource, now = performance.now()): boolean {
-  const last = lastRun.get(command);
-  if (last && last.source !== source && now - last.at < SAME_PRESS_MS) return false;
-  lastRun.set(command, { at: now, source });
+export function runCommand(command: AppCommand): void {
   const nav = useNav.getState();
   switch (command) {
     case 'search':
@@ -47,7 +37,6 @@ export function runCommand(command: AppCommand, source: CommandSource, now = per
       nav.openShortcuts(true);
       break;
   }
-  return true;
 }
 
 /** The app-wide shortcuts of the UI brief. Player keys belong to the viewer, which handles its own. */
@@ -61,7 +50,7 @@ export function useGlobalShortcuts(): void {
         if (command) {
           // preventDefault also stops the browser's own Ctrl+R (reload) and Ctrl+N (new window).
           e.preventDefault();
-          runCommand(command, 'keyboard');
+          if (!menuHandlesShortcuts()) runCommand(command);
         }
         return;
       }
@@ -71,7 +60,7 @@ export function useGlobalShortcuts(): void {
       }
     };
     window.addEventListener('keydown', onKey);
-    const offMenu = api().events.on('app.command', ({ command }) => void runCommand(command, 'menu'));
+    const offMenu = api().events.on('app.command', ({ command }) => runCommand(command));
     return () => {
       window.removeEventListener('keydown', onKey);
       offMenu();

@@ -341,7 +341,7 @@ describe('app.ts composition root', () => {
     const info = fake.ipcHandlers.get('fieldwork:app.info')!;
     await expect(info({ senderFrame: appFrame }, undefined)).resolves.toStrictEqual({
       ok: true,
-      value: { version: '9.9.9-test', platform: process.platform, keychain: { available: false, message: 'test: no keychain' } },
+      value: { version: '9.9.9-test', platform: process.platform, keychain: { available: false, message: 'test: no keychain' }, native_menu: true },
     });
     const list = fake.ipcHandlers.get('fieldwork:workspaces.list')!;
     await expect(list({ senderFrame: appFrame }, undefined)).resolves.toStrictEqual({ ok: true, value: [] });

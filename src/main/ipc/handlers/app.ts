@@ -5,12 +5,13 @@ import { AppError } from '../../errors';
 import type { SecretStore } from '../../secrets/secret-store';
 import type { HandlerMap } from '../dispatcher';
 
-export function appHandlers(deps: { version: string; platform: string; secrets: SecretStore; desktop: DesktopPorts; exports: ExportFolders }): HandlerMap<typeof appChannels> {
+export function appHandlers(deps: { version: string; platform: string; secrets: SecretStore; desktop: DesktopPorts; exports: ExportFolders; nativeMenu: boolean }): HandlerMap<typeof appChannels> {
   return {
     'app.info': async () => ({
       version: deps.version,
       platform: deps.platform,
       keychain: { available: deps.secrets.kind === 'keychain', message: deps.secrets.warning },
+      native_menu: deps.nativeMenu,
     }),
     'app.copyText': async ({ text }) => {
       deps.desktop.writeClipboard(text);

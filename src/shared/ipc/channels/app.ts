@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { channel } from '../define';
 
 export type KeychainStatus = { available: boolean; message: string | null };
-export type AppInfo = { version: string; platform: string; keychain: KeychainStatus };
+export type AppInfo = {
+  version: string;
+  platform: string;
+  keychain: KeychainStatus;
+  /** True in Electron, where the native menu's accelerators deliver the app's shortcuts as `app.command`. */
+  native_menu: boolean;
+};
 
 export const appChannels = {
   'app.info': channel(z.undefined()).returns<AppInfo>(),
