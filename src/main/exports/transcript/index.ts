@@ -1,0 +1,33 @@
+/**
+ * Transcript exports: one pure renderer per format, from an interview in the cache's shape to a string.
+ * Writing files and naming them is the caller's job.
+ */
+import type { TranscriptExportInput, TranscriptExportOptions } from './common';
+import { renderCsv } from './csv';
+import { renderJson } from './json';
+import { renderMarkdown } from './markdown';
+import { renderSrt } from './srt';
+import { renderTxt } from './txt';
+import { renderVtt } from './vtt';
+
+export * from './common';
+export { renderCsv, CSV_COLUMNS } from './csv';
+export { renderJson, transcriptRecord } from './json';
+export { renderMarkdown, escapeMarkdown } from './markdown';
+export { renderSrt, srtCueText } from './srt';
+export { renderTxt } from './txt';
+export { renderVtt, escapeVtt } from './vtt';
+
+export type TranscriptTextFormat = 'txt' | 'md' | 'srt' | 'vtt' | 'csv' | 'json';
+
+export const TRANSCRIPT_TEXT_FORMATS: Record<
+  TranscriptTextFormat,
+  { extension: string; mime: string; render: (input: TranscriptExportInput, options?: Partial<TranscriptExportOptions>) => string }
+> = {
+  txt: { extension: 'txt', mime: 'text/plain; charset=utf-8', render: renderTxt },
+  md: { extension: 'md', mime: 'text/markdown; charset=utf-8', render: renderMarkdown },
+  srt: { extension: 'srt', mime: 'application/x-subrip; charset=utf-8', render: renderSrt },
+  vtt: { extension: 'vtt', mime: 'text/vtt; charset=utf-8', render: renderVtt },
+  csv: { extension: 'csv', mime: 'text/csv; charset=utf-8', render: renderCsv },
+  json: { extension: 'json', mime: 'application/json', render: renderJson },
+};
