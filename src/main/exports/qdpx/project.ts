@@ -1,0 +1,357 @@
+/**
+ * REFI-QDA `project.qde` for a Fieldwork project: the exporting user, report themes and highlight tags as
+ * codes, every COMPLETE interview as a VideoSource whose Transcript has a SyncPoint at each turn start,
+ * participants as cases and their metadata as variables. Pure: no Electron, no file system; the zip is
+ * built by `buildQdpx`.
+ *
+ * Transcript text lives in `sources/<guid>.txt` (UTF-8, no BOM). SyncPoint positions and selection
+ * boundaries are code point offsets into that text as written, with the chosen line endings (see
+ * transcript-text.ts). A TranscriptSelection can only point at sync points, so each selection adds sync
+ * points at its two ends; their time stamps are estimated by interpolating within the turn.
+ */
+import { createHash } from 'node:crypto';
+import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
+import type { InterviewDetail } from '../../../shared/ipc/channels/views';
+import type { ParticipantValue } from '../../../shared/schemas/interview';
+import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { el, textEl } from './xml';
+import { buildTranscriptText, type PlacedTurn, type QdpxLineEnding, type TranscriptText } from './transcript-text';
+
+export type QdpxQuote = string | { text: string; interview_id?: string; turn_index?: number };
+
+export type QdpxTheme = { title: string; summary?: string | null; frequency?: number; quotes: QdpxQuote[] };
+
+export type QdpxInput = {
+  project: { id: string; title: string; summary?: string | null };
+  user: { id: string; name: string };
+  interviews: InterviewDetail[];
+  themes?: QdpxTheme[];
+  highlights?: HighlightView[];
+  /** Cached video files by interview id: embedded in the zip and referenced as `internal://`. */
+  videoFiles?: Record<string, string>;
+  /** Service video URLs by interview id: referenced when there is no cached file. */
+  videoUrls?: Record<string, string>;
+};
+
+export type QdpxOptions = {
+  lineEnding: QdpxLineEnding;
+  /** Participant names, emails, custom fields and screener answers. Off by default: exports leave the machine. */
+  includeParticipant: boolean;
+  /** When the export happened; fixed in tests so output is reproducible. */
+  now: Date;
+};
+
+export type QdpxTextFile = { path: string; content: string };
+export type QdpxVideoFile = { path: string; sourcePath: string };
+
+export type QdpxPlan = {
+  xml: string;
+  /** Zip paths (under `sources/`) and contents of the transcript texts. */
+  texts: QdpxTextFile[];
+  /** Video files to copy into the zip. */
+  videos: QdpxVideoFile[];
+  /** What the export summary should tell the user: external videos, quotes not found, and so on. */
+  notes: string[];
+  /** For tests and callers: the transcript text and sync points of each exported interview. */
+  transcripts: { interviewId: string; sourceGuid: string; text: TranscriptText; syncPoints: SyncPoint[] }[];
+};
+
+export type SyncPoint = { guid: string; position: number; timeStamp: number; turnStart: number | null };
+
+const NS = 'urn:QDA-XML:project:1.0';
+const THEME_COLOR = '#3b6fd4';
+const TAG_COLOR = '#d4883b';
+
+/** Stable GUIDs (UUID v5 style, from SHA-1), so exporting the same data twice gives the same project. */
+export function stableGuid(...parts: string[]): string {
+  const h = createHash('sha1').update(parts.join('\u0000')).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+}
+
+export function resolveQdpxOptions(partial: Partial<QdpxOptions> = {}): QdpxOptions {
+  return {
+    lineEnding: partial.lineEnding ?? 'lf',
+    includeParticipant: partial.includeParticipant ?? false,
+    now: partial.now ?? new Date(),
+  };
+}
+
+type Selection = { guid: string; name: string; from: number; to: number; codeGuid: string; description: string | null };
+
+export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> = {}): QdpxPlan {
+  const options = resolveQdpxOptions(partial);
+  const g = (...parts: string[]) => stableGuid('fieldwork', input.project.id, ...parts);
+  const when = options.now.toISOString();
+  const userGuid = g('user', input.user.id);
+  const who = { creatingUser: userGuid, creationDateTime: when };
+  const notes: string[] = [];
+
+  const complete = input.interviews.filter((iv) => iv.status === 'COMPLETE');
+  const skipped = input.interviews.length - complete.length;
+  if (skipped > 0) notes.push(`${skipped} interview(s) not COMPLETE were left out.`);
+
+  const participantNo = new Map(complete.map((iv, i) => [iv.id, i + 1]));
+  const personLabel = (iv: InterviewDetail) =>
+    (options.includeParticipant ? (iv.participant?.name ?? iv.participant_name) : null)?.trim() || `Participant ${participantNo.get(iv.id) ?? ''}`.trim();
+  const speaker = (iv: InterviewDetail) => (turn: TranscriptTurn) =>
+    turn.role === 'AI' ? 'Interviewer' : turn.role === 'User' ? personLabel(iv) : 'Speaker';
+
+  const texts = new Map<string, TranscriptText>(complete.map((iv) => [iv.id, buildTranscriptText(iv.transcript, speaker(iv), options.lineEnding)]));
+  const selections = new Map<string, Selection[]>(complete.map((iv) => [iv.id, []]));
+
+  // Codes: one per theme, then one per highlight tag (a tag that equals a theme title stays a separate code).
+  const codes: string[] = [];
+  const themes = input.themes ?? [];
+  let unlocated = 0;
+  themes.forEach((theme, ti) => {
+    const codeGuid = g('theme', String(ti), theme.title);
+    const desc = theme.summary?.trim() ? [textEl('Description', theme.summary)] : [];
+    codes.push(el('Code', { guid: codeGuid, name: theme.title.trim() || `Theme ${ti + 1}`, isCodable: true, color: THEME_COLOR }, desc));
+    theme.quotes.forEach((quote, qi) => {
+      const found = locateQuote(quote, complete, texts);
+      if (!found) {
+        unlocated++;
+        return;
+      }
+      selections.get(found.interviewId)!.push({
+        guid: g('theme-quote', String(ti), String(qi)),
+        name: theme.title,
+        from: found.from,
+        to: found.to,
+        codeGuid,
+        description: null,
+      });
+    });
+  });
+  if (unlocated > 0) notes.push(`${unlocated} report quote(s) could not be found in a transcript and are not coded.`);
+
+  const tagGuids = new Map<string, string>();
+  const tagCode = (tag: string) => {
+    let guid = tagGuids.get(tag);
+    if (!guid) {
+      guid = g('tag', tag);
+      tagGuids.set(tag, guid);
+      codes.push(el('Code', { guid, name: tag, isCodable: true, color: TAG_COLOR }));
+    }
+    return guid;
+  };
+  let strayHighlights = 0;
+  for (const h of input.highlights ?? []) {
+    const text = texts.get(h.interview_id);
+    const range = text ? highlightRange(h, text) : null;
+    if (!range) {
+      strayHighlights++;
+      continue;
+    }
+    const tags = h.tags.map((t) => t.trim()).filter(Boolean);
+    for (const tag of tags.length ? tags : ['Highlights']) {
+      selections.get(h.interview_id)!.push({
+        guid: g('highlight', h.id, tag),
+        name: h.quote.slice(0, 80),
+        ...range,
+        codeGuid: tagCode(tag),
+        description: h.note.trim() || null,
+      });
+    }
+  }
+  if (strayHighlights > 0) notes.push(`${strayHighlights} highlight(s) are on interviews or text not in this export and are left out.`);
+
+  // Variables and cases.
+  const variables = collectVariables(complete, options.includeParticipant, g);
+  const cases = complete.map((iv) =>
+    el('Case', { guid: g('case', iv.id), name: personLabel(iv) }, [
+      ...variables.valuesFor(iv),
+      el('SourceRef', { targetGUID: g('source', iv.id) }),
+    ]),
+  );
+
+  // Sources.
+  const textFiles: QdpxTextFile[] = [];
+  const videos: QdpxVideoFile[] = [];
+  const transcripts: QdpxPlan['transcripts'] = [];
+  const external: string[] = [];
+  const sources = complete.map((iv) => {
+    const sourceGuid = g('source', iv.id);
+    const transcriptGuid = g('transcript', iv.id);
+    const text = texts.get(iv.id)!;
+    const sync = syncPointsFor(text, selections.get(iv.id)!, (kind, n) => g('sync', iv.id, kind, String(n)));
+    transcripts.push({ interviewId: iv.id, sourceGuid: transcriptGuid, text, syncPoints: sync.points });
+    textFiles.push({ path: `sources/${transcriptGuid}.txt`, content: text.text });
+
+    let path: string | undefined;
+    const file = input.videoFiles?.[iv.id];
+    const url = input.videoUrls?.[iv.id];
+    if (file) {
+      const name = `${sourceGuid}.${videoExtension(file)}`;
+      videos.push({ path: `sources/${name}`, sourcePath: file });
+      path = `internal://${name}`;
+    } else if (url && /^https?:\/\//i.test(url)) {
+      path = url;
+      external.push(iv.id);
+    } else if (iv.has_video) {
+      external.push(iv.id);
+    }
+
+    const selectionEls = selections.get(iv.id)!.map((s) =>
+      el('TranscriptSelection', { guid: s.guid, name: s.name, fromSyncPoint: sync.guidAt(s.from), toSyncPoint: sync.guidAt(s.to), ...who }, [
+        ...(s.description ? [textEl('Description', s.description)] : []),
+        el('Coding', { guid: stableGuid(s.guid, 'coding'), ...who }, [el('CodeRef', { targetGUID: s.codeGuid })]),
+      ]),
+    );
+    const transcript = el(
+      'Transcript',
+      { guid: transcriptGuid, name: `${personLabel(iv)} transcript`, plainTextPath: `internal://${transcriptGuid}.txt`, ...who },
+      [...sync.points.map((p) => el('SyncPoint', { guid: p.guid, timeStamp: p.timeStamp, position: p.position })), ...selectionEls],
+    );
+    const description = [iv.completed_at ? `Completed ${iv.completed_at}` : null, `Interview ${iv.id}`].filter(Boolean).join('. ');
+    return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)} (${iv.id})`, path, ...who }, [textEl('Description', description), transcript]);
+  });
+  if (external.length > 0) {
+    notes.push(`${external.length} video(s) are not in the export (not cached); their sources refer to the service's link, which expires, or to nothing.`);
+  }
+
+  const children: string[] = [el('Users', {}, [el('User', { guid: userGuid, name: input.user.name, id: input.user.id })])];
+  if (codes.length) children.push(el('CodeBook', {}, [el('Codes', {}, codes)]));
+  if (variables.definitions.length) children.push(el('Variables', {}, variables.definitions));
+  if (cases.length) children.push(el('Cases', {}, cases));
+  if (sources.length) children.push(el('Sources', {}, sources));
+  if (input.project.summary?.trim()) children.push(textEl('Description', input.project.summary));
+
+  const root = el(
+    'Project',
+    { xmlns: NS, name: input.project.title.trim() || input.project.id, origin: 'Fieldwork', creatingUserGUID: userGuid, creationDateTime: when },
+    children,
+  );
+  const xml = `<?xml version="1.0" encoding="utf-8"?>\n${root}\n`;
+  return { xml, texts: textFiles, videos, notes, transcripts };
+}
+
+export function buildProjectQde(input: QdpxInput, options: Partial<QdpxOptions> = {}): string {
+  return planProjectQde(input, options).xml;
+}
+
+function videoExtension(path: string): string {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(path);
+  return m ? m[1]!.toLowerCase() : 'mp4';
+}
+
+/** A quote's place: the given turn when named, else the first turn (in interview order) containing it exactly. */
+function locateQuote(
+  quote: QdpxQuote,
+  interviews: InterviewDetail[],
+  texts: Map<string, TranscriptText>,
+): { interviewId: string; from: number; to: number } | null {
+  const q = typeof quote === 'string' ? { text: quote } : quote;
+  const needles = [...new Set([q.text, q.text.trim(), q.text.trim().replace(/^["'“‘]+|["'”’]+$/gu, '').trim()])].filter((n) => n !== '');
+  const candidates = q.interview_id ? interviews.filter((iv) => iv.id === q.interview_id) : interviews;
+  for (const needle of needles) {
+    for (const iv of candidates) {
+      const placed = texts.get(iv.id)!.turns;
+      const turns = q.turn_index !== undefined ? placed.filter((p) => p.turn.index === q.turn_index) : placed;
+      for (const p of turns) {
+        const at = p.turn.text.indexOf(needle);
+        if (at >= 0) return { interviewId: iv.id, from: p.offsetMap[at]!, to: p.offsetMap[at + needle.length]! };
+      }
+    }
+  }
+  return null;
+}
+
+/** A highlight's turn/UTF-16 range as code point offsets in the transcript text; null when it does not fit. */
+function highlightRange(h: HighlightView, text: TranscriptText): { from: number; to: number } | null {
+  const start = text.turns.find((p) => p.turn.index === h.start_turn);
+  const end = text.turns.find((p) => p.turn.index === h.end_turn);
+  if (!start || !end) return null;
+  if (h.start_offset < 0 || h.end_offset < 0 || h.start_offset > start.turn.text.length || h.end_offset > end.turn.text.length) return null;
+  const from = start.offsetMap[h.start_offset]!;
+  const to = end.offsetMap[h.end_offset]!;
+  return to > from ? { from, to } : null;
+}
+
+/**
+ * A sync point at each turn start (the paragraph start, with the turn's time), plus one at each selection
+ * end that is not already one, with a time interpolated between the turn's start and end.
+ */
+function syncPointsFor(text: TranscriptText, selections: Selection[], guid: (kind: string, n: number) => string) {
+  const byPos = new Map<number, SyncPoint>();
+  for (const p of text.turns) {
+    if (!byPos.has(p.paragraphStart)) {
+      byPos.set(p.paragraphStart, { guid: guid('turn', p.turn.index), position: p.paragraphStart, timeStamp: ms(p.turn.start_ms), turnStart: p.turn.index });
+    }
+  }
+  for (const s of selections) {
+    for (const pos of [s.from, s.to]) {
+      if (byPos.has(pos)) continue;
+      byPos.set(pos, { guid: guid('at', pos), position: pos, timeStamp: interpolate(text.turns, pos), turnStart: null });
+    }
+  }
+  const points = [...byPos.values()].sort((a, b) => a.position - b.position);
+  return { points, guidAt: (pos: number) => byPos.get(pos)!.guid };
+}
+
+function ms(v: number): number {
+  return Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
+}
+
+function interpolate(turns: PlacedTurn[], pos: number): number {
+  let owner: PlacedTurn | undefined;
+  for (const p of turns) if (p.paragraphStart <= pos) owner = p;
+  if (!owner) return 0;
+  const start = ms(owner.turn.start_ms);
+  const end = owner.turn.end_ms !== null && owner.turn.end_ms > start ? ms(owner.turn.end_ms) : start;
+  const span = owner.textEnd - owner.paragraphStart;
+  const f = span > 0 ? Math.min(1, Math.max(0, (pos - owner.paragraphStart) / span)) : 0;
+  return Math.round(start + (end - start) * f);
+}
+
+type VarKind = 'Text' | 'Boolean' | 'Integer';
+
+/**
+ * Variables: without participant data, only the interview's own metadata (completion time, duration,
+ * screener approval); with it, also email, every custom participant field and every screener answer.
+ */
+function collectVariables(interviews: InterviewDetail[], includeParticipant: boolean, g: (...p: string[]) => string) {
+  type Def = { key: string; name: string; read: (iv: InterviewDetail) => ParticipantValue | undefined };
+  const defs: Def[] = [
+    { key: 'completed_at', name: 'Completed at', read: (iv) => iv.completed_at },
+    { key: 'duration_minutes', name: 'Duration (minutes)', read: (iv) => iv.duration_minutes },
+    { key: 'screener_approved', name: 'Screener approved', read: (iv) => iv.screener?.approved ?? iv.screener_approved },
+  ];
+  if (includeParticipant) {
+    defs.push({ key: 'email', name: 'Email', read: (iv) => iv.participant?.email ?? iv.participant_email });
+    const fieldKeys = [...new Set(interviews.flatMap((iv) => Object.keys(iv.participant?.fields ?? {})))]
+      .filter((k) => !['name', 'email'].includes(k))
+      .sort();
+    for (const k of fieldKeys) defs.push({ key: `field:${k}`, name: k, read: (iv) => (iv.participant && Object.hasOwn(iv.participant.fields, k) ? iv.participant.fields[k] : undefined) });
+    const questions = new Map<string, string>();
+    for (const iv of interviews) for (const item of iv.screener?.items ?? []) if (!questions.has(item.id)) questions.set(item.id, item.text);
+    for (const [id, text] of questions) {
+      defs.push({ key: `screener:${id}`, name: `Screener: ${text}`, read: (iv) => iv.screener?.items.find((i) => i.id === id)?.answer });
+    }
+  }
+  const used = defs
+    .map((d) => {
+      const values = interviews.map((iv) => d.read(iv)).filter((v): v is string | number | boolean => v !== null && v !== undefined && v !== '');
+      if (values.length === 0) return null;
+      const kind: VarKind = values.every((v) => typeof v === 'boolean')
+        ? 'Boolean'
+        : values.every((v) => typeof v === 'number' && Number.isSafeInteger(v))
+          ? 'Integer'
+          : 'Text';
+      return { ...d, kind, guid: g('variable', d.key) };
+    })
+    .filter((d): d is NonNullable<typeof d> => d !== null);
+  const valueEl = { Text: 'TextValue', Boolean: 'BooleanValue', Integer: 'IntegerValue' } as const;
+  return {
+    definitions: used.map((d) => el('Variable', { guid: d.guid, name: d.name, typeOfVariable: d.kind })),
+    valuesFor: (iv: InterviewDetail) =>
+      used.flatMap((d) => {
+        const v = d.read(iv);
+        if (v === null || v === undefined || v === '') return [];
+        return [el('VariableValue', {}, [el('VariableRef', { targetGUID: d.guid }), textEl(valueEl[d.kind], String(v))])];
+      }),
+  };
+}
