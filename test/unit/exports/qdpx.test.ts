@@ -177,6 +177,24 @@ describe('qdpx project.qde', () => {
     expect(validate(xml).ok).toBe(false);
   });
 
+  it.skipIf(!canValidate)('validates with nothing to code, and with hostile names and field keys', () => {
+    const empty = buildProjectQde({ project: { id: 'prj_e', title: '' }, user: { id: 'u', name: '' }, interviews: [] }, { now: NOW });
+    expect(empty).not.toContain('<CodeBook');
+    expect(validate(empty).ok).toBe(true);
+    const hostile = input();
+    const name = `../../CON 🙂\u202Eevil\u0000 ${'x'.repeat(300)}`;
+    hostile.interviews[0] = interview('iv_a', ADVERSARIAL, {
+      participant: { name, email: '<a@b>', fields: { '<tag attr="1">': 'v&v', 'ok': 1.5e300, 'n': null } },
+      screener: { approved: null, items: [{ id: 'q]]>', text: 'Q "quoted" <b>', answer: '\u0007bell' }] },
+    });
+    hostile.themes = [{ title: '', quotes: ['', '   '] }];
+    hostile.highlights = [highlight({ tags: ['  ', '<script>'], start_offset: 5, end_offset: 2 })];
+    const xml = buildProjectQde(hostile, { now: NOW, includeParticipant: true, lineEnding: 'crlf' });
+    const result = validate(xml);
+    expect(result.output).toContain('validates');
+    expect(xml).toContain('name="Theme 1"');
+  });
+
   it('starts with the XML declaration, no byte order mark, in the REFI namespace', () => {
     const xml = buildProjectQde(input(), { now: NOW });
     expect(xml.charCodeAt(0)).toBe('<'.charCodeAt(0));
