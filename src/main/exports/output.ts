@@ -65,6 +65,7 @@ export interface ExportResult {
 const CHUNK = 1 << 20;
 // fflate writes no Zip64 records: entries and offsets must stay below 4 GiB.
 const ZIP_LIMIT = 0xffff_ffff - (1 << 20);
+const ZIP_MAX_ENTRIES = 0xffff;
 const STORED_EXTENSIONS = /\.(mp4|m4v|mov|webm|mkv|m4a|mp3|aac|ogg|opus|jpe?g|png|gif|webp|zip|qdpx|docx|xlsx|pptx|pdf|gz)$/i;
 
 export const cancelledError = (): AppError =>
@@ -188,7 +189,8 @@ export class ExportSink {
         return await op();
       } catch (e) {
         await this.close();
-        throw this.options.signal?.aborted ? cancelledError() : e;
+        if (this.options.signal?.aborted) throw cancelledError();
+        throw asExportError(e);
       }
     });
     this.queue = next.catch(() => undefined);
@@ -210,6 +212,24 @@ export class ExportSink {
       current,
     });
   }
+}
+
+/** File system errors in words a researcher can act on; the raw error stays in the details. */
+function asExportError(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  const code = errno(e);
+  const detail = { code, cause: e instanceof Error ? e.message : String(e) };
+  const undone = 'Nothing was left behind.';
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new AppError('export_failed', `The disk is full. ${undone} Free some space or choose another place, then export again.`, detail);
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return new AppError('export_failed', `Fieldwork may not write there. ${undone} Choose another folder, then export again.`, detail);
+  }
+  if (code === 'ENOENT') {
+    return new AppError('export_failed', `A file the export needed is missing (a cached video may have been removed). ${undone} Sync again, then export again.`, detail);
+  }
+  return new AppError('export_failed', `The export could not be written. ${undone} Try again, or choose another folder.`, detail);
 }
 
 const tempName = (): string => `.fw-${randomBytes(6).toString('hex')}.part`;
@@ -433,6 +453,9 @@ class ZipBackend implements Backend {
       const folder = nameKey(folders.slice(0, i).join('/'));
       if (this.used.has(folder)) throw unsafePath(entry, 'needs a folder where a file of that name is already in the .zip');
       this.usedDirs.add(folder);
+    }
+    if (this.used.size >= ZIP_MAX_ENTRIES) {
+      throw new AppError('export_too_large', 'A .zip holds at most 65,535 files. Export to a folder, or export fewer interviews at once.');
     }
     this.used.add(nameKey(entry));
 

@@ -1,6 +1,6 @@
 // The export sink: files land only inside the chosen folder (or .zip), nothing is overwritten silently,
 // and a cancelled or failed export leaves nothing behind.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -171,6 +171,15 @@ describe('folder export', () => {
     expect(tree(out)).toEqual([]);
   });
 
+  it('a failure part-way undoes the whole export and says what to do', async () => {
+    const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+    await sink.writeFile('sources/a.txt', 'a');
+    const failure = sink.copyFile('sources/video.mp4', join(outside, 'missing.mp4'));
+    await expect(failure).rejects.toMatchObject({ code: 'export_failed', message: expect.stringContaining('Nothing was left behind') });
+    await expect(failure).rejects.toMatchObject({ details: { code: 'ENOENT' } });
+    expect(tree(out)).toEqual([]);
+  });
+
   it('streams a large file byte for byte', async () => {
     const video = join(outside, 'video.mp4');
     const data = bigFile(video, 5);
@@ -206,6 +215,24 @@ describe('zip export', () => {
     expect(Buffer.from(entries['sources/video.mp4']!).equals(data)).toBe(true);
     // The text compressed; the video was stored rather than deflated for nothing.
     expect(readFileSync(zipPath).length).toBeLessThan(data.length + Buffer.byteLength(text));
+  });
+
+  it('streams into the .zip on disk as it goes, not into memory', async () => {
+    const video = join(outside, 'video.mp4');
+    bigFile(video, 6);
+    let onDiskMidway = 0;
+    const sink = await openExportSink({
+      target: { kind: 'zip', file: join(out, 'export.zip') },
+      onProgress: (p) => {
+        if (onDiskMidway === 0 && p.bytesDone > 4 * 1024 * 1024) {
+          const part = readdirSync(out).find((n) => n.endsWith('.part'));
+          onDiskMidway = part ? statSync(join(out, part)).size : -1;
+        }
+      },
+    });
+    await sink.copyFile('video.mp4', video);
+    await sink.finish();
+    expect(onDiskMidway).toBeGreaterThan(2 * 1024 * 1024);
   });
 
   it('gives repeated names "(2)" inside the zip, case-insensitively', async () => {
