@@ -113,11 +113,17 @@ export class ExportSink {
   private state: 'open' | 'finished' | 'closed' = 'open';
   private readonly files: WrittenFile[] = [];
   private bytes = 0;
+  /** Set by cancel(), so a long copy stops at its next chunk instead of finishing first. */
+  private cancelling = false;
+  private readonly onAbort = (): void => void this.cancel();
 
   constructor(
     private readonly backend: Backend,
     private readonly options: ExportSinkOptions,
-  ) {}
+  ) {
+    // A caller that aborts and then drops the sink still gets its files removed.
+    options.signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
 
   /** Writes text (as UTF-8, no BOM added) or bytes. */
   writeFile(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<WrittenFile> {
@@ -137,12 +143,14 @@ export class ExportSink {
     return this.run(async () => {
       const location = await this.backend.finish();
       this.state = 'finished';
+      this.options.signal?.removeEventListener('abort', this.onAbort);
       return { location, files: [...this.files], bytes: this.bytes };
     });
   }
 
   /** Removes everything written so far. Safe to call more than once, and after a failure. */
   cancel(): Promise<void> {
+    this.cancelling = true;
     const run = this.queue.then(
       () => this.close(),
       () => this.close(),
@@ -158,10 +166,10 @@ export class ExportSink {
       const requested = segments.join('/');
       this.progress(requested);
       let written = 0;
-      const signal = this.options.signal;
+      const stopped = () => this.stopped();
       const source = async function* () {
         for await (const chunk of chunks()) {
-          if (signal?.aborted) throw cancelledError();
+          if (stopped()) throw cancelledError();
           yield chunk;
         }
       };
@@ -181,7 +189,7 @@ export class ExportSink {
   private run<T>(op: () => Promise<T>): Promise<T> {
     const next = this.queue.then(async () => {
       if (this.state !== 'open') throw new AppError('export_closed', 'This export has already finished or was cancelled.');
-      if (this.options.signal?.aborted) {
+      if (this.stopped()) {
         await this.close();
         throw cancelledError();
       }
@@ -189,7 +197,7 @@ export class ExportSink {
         return await op();
       } catch (e) {
         await this.close();
-        if (this.options.signal?.aborted) throw cancelledError();
+        if (this.stopped()) throw cancelledError();
         throw asExportError(e);
       }
     });
@@ -197,9 +205,14 @@ export class ExportSink {
     return next;
   }
 
+  private stopped(): boolean {
+    return this.cancelling || this.options.signal?.aborted === true;
+  }
+
   private async close(): Promise<void> {
     if (this.state !== 'open') return;
     this.state = 'closed';
+    this.options.signal?.removeEventListener('abort', this.onAbort);
     await this.backend.rollback();
   }
 

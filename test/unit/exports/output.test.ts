@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportPathSegments, openExportSink, type ExportProgress } from '../../../src/main/exports/output';
+import { exportPathSegments, openExportSink, type ExportProgress, type ExportSink } from '../../../src/main/exports/output';
 
 let base: string;
 let out: string;
@@ -168,6 +168,37 @@ describe('folder export', () => {
     await sink.writeFile('a/b/c.txt', 'c');
     await sink.writeFile('d.txt', 'd');
     await sink.cancel();
+    expect(tree(out)).toEqual([]);
+  });
+
+  it('aborting the signal alone, with no further call, removes what was written', async () => {
+    const abort = new AbortController();
+    const sink = await openExportSink({ target: { kind: 'folder', folder: out }, signal: abort.signal });
+    await sink.writeFile('sources/a.txt', 'a');
+    await sink.writeFile('b.txt', 'b');
+    abort.abort();
+    await expect.poll(() => tree(out)).toEqual([]);
+  });
+
+  it('cancel() during a long copy stops it without waiting for the file to finish', async () => {
+    const video = join(outside, 'video.mp4');
+    bigFile(video, 8);
+    let chunksAfterCancel = -1;
+    let cancelled: Promise<void> | undefined;
+    const sink: ExportSink = await openExportSink({
+      target: { kind: 'folder', folder: out },
+      onProgress: (p) => {
+        if (p.current !== 'video.mp4') return;
+        if (chunksAfterCancel >= 0) chunksAfterCancel++;
+        if (!cancelled && p.bytesDone >= 2 * 1024 * 1024) {
+          chunksAfterCancel = 0;
+          cancelled = sink.cancel();
+        }
+      },
+    });
+    await expect(sink.copyFile('video.mp4', video)).rejects.toMatchObject({ code: 'export_cancelled' });
+    await cancelled;
+    expect(chunksAfterCancel).toBeLessThanOrEqual(1);
     expect(tree(out)).toEqual([]);
   });
 
