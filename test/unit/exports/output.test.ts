@@ -278,6 +278,20 @@ describe('zip export', () => {
     expect(new TextDecoder().decode(entries['sources/report (2).md'])).toBe('two');
   });
 
+  it('keeps a file and a folder of one name apart inside the zip', async () => {
+    const zipPath = join(out, 'export.zip');
+    const sink = await openExportSink({ target: { kind: 'zip', file: zipPath } });
+    await sink.writeFile('sources/a.txt', 'a');
+    expect((await sink.writeFile('Sources', 'file')).path).toBe('Sources (2)');
+    await sink.finish();
+    expect(Object.keys(unzipSync(readFileSync(zipPath))).sort()).toEqual(['Sources (2)', 'sources/a.txt']);
+
+    const other = await openExportSink({ target: { kind: 'zip', file: join(out, 'other.zip') } });
+    await other.writeFile('notes', 'file');
+    await expect(other.writeFile('notes/a.txt', 'a')).rejects.toMatchObject({ code: 'export_unsafe_path' });
+    expect(existsSync(join(out, 'other.zip'))).toBe(false);
+  });
+
   it('never overwrites an existing .zip silently', async () => {
     const zipPath = join(out, 'export.zip');
     writeFileSync(zipPath, 'theirs');
