@@ -258,3 +258,45 @@ describe('report exports', () => {
     expect(docxParagraphs(new Uint8Array(await renderReportDocx(bare)))).toEqual(expect.arrayContaining(['p: report', 'Interviews analysed: unknown', 'No themes.']));
   });
 });
+
+describe('DOCX with hostile text in every field', () => {
+  // XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]. Anything else makes Word
+  // refuse the file; this checks code points one by one rather than reusing the exporter's pattern.
+  function invalidXmlChars(xml: string): number[] {
+    const bad: number[] = [];
+    for (let i = 0; i < xml.length; i++) {
+      const c = xml.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < xml.length && xml.charCodeAt(i + 1) >= 0xdc00 && xml.charCodeAt(i + 1) <= 0xdfff) {
+        i++;
+        continue;
+      }
+      const ok = c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd);
+      if (!ok) bad.push(c);
+    }
+    return bad;
+  }
+  const HOSTILE = 'bad \u0000\u0007\u000b \uD800 lone ]]> <x> & "q" \u2028 sep \uFFFE 😀';
+
+  it('transcript and report DOCX carry only valid XML characters, and keep the readable text', async () => {
+    const iv = detail('iv_h', {
+      transcript: [{ index: 0, role: 'User', text: HOSTILE, start_ms: 0, end_ms: null }],
+      participant: { name: HOSTILE, email: HOSTILE, fields: { [HOSTILE]: HOSTILE } },
+      screener: { approved: true, items: [{ id: 'q', text: HOSTILE, answer: HOSTILE }] },
+      completed_at: HOSTILE,
+    });
+    const transcript = await renderDocx({ project: { id: 'p', title: HOSTILE }, interview: iv }, { includeParticipant: true, speakerLabels: 'name' });
+    const report = await renderReportDocx({
+      project: { id: 'p', title: HOSTILE },
+      report: { ...REPORT, summary: HOSTILE, generated_at: HOSTILE, themes: [{ title: HOSTILE, frequency: 0.5, summary: HOSTILE, quotes: [HOSTILE] }] as Report['themes'] },
+      locations: [[{ interview: HOSTILE, start_ms: 5000 }]],
+    });
+    for (const buf of [transcript, report]) {
+      const files = unzipSync(new Uint8Array(buf));
+      for (const [name, bytes] of Object.entries(files)) {
+        if (name.endsWith('.xml') || name.endsWith('.rels')) expect(invalidXmlChars(strFromU8(bytes)), name).toEqual([]);
+      }
+      expect(docxParagraphs(new Uint8Array(buf)).join('\n')).toContain(']]> <x> & "q"');
+      expect(docxParagraphs(new Uint8Array(buf)).join('\n')).toContain('😀');
+    }
+  });
+});

@@ -2,9 +2,9 @@
  * Report as DOCX: title, interviews analysed and generated at, the summary, then each theme by frequency with
  * its percentage, summary and quotes (indented, italic); a located quote cites interview and timestamp.
  */
-import { HeadingLevel, Paragraph, TextRun } from 'docx';
+import { HeadingLevel, Paragraph } from 'docx';
 import { compactText, oneLine } from '../transcript/common';
-import { fieldParagraph, packDocx, textRuns } from '../transcript/docx';
+import { fieldParagraph, packDocx, run, textRuns } from '../transcript/docx';
 import { citation, locationOf, metaRows, percent, reportTitle, themesByFrequency, type ReportExportInput } from './common';
 
 export async function renderReportDocx(input: ReportExportInput): Promise<Buffer> {
@@ -23,14 +23,14 @@ export async function renderReportDocx(input: ReportExportInput): Promise<Buffer
     children.push(
       new Paragraph({
         heading: HeadingLevel.HEADING_2,
-        children: [...textRuns(oneLine(theme.title) || 'Untitled theme'), new TextRun({ text: ` (${percent(theme.frequency)})` })],
+        children: [...textRuns(oneLine(theme.title) || 'Untitled theme'), run(` (${percent(theme.frequency)})`)],
       }),
     );
     if (theme.summary.trim()) children.push(new Paragraph({ children: textRuns(compactText(theme.summary)) }));
     theme.quotes.forEach((quote, q) => {
       const loc = locationOf(input, index, q);
       const runs = textRuns(`“${compactText(quote)}”`, { italics: true });
-      if (loc) runs.push(new TextRun({ text: `— ${citation(loc)}`, break: 1, color: '666666', size: 18 }));
+      if (loc) runs.push(run(`— ${citation(loc)}`, { break: 1, color: '666666', size: 18 }));
       children.push(new Paragraph({ indent: { left: 567 }, spacing: { before: 120, after: 120 }, children: runs }));
     });
   }

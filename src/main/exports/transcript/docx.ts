@@ -3,7 +3,7 @@
  * answers only when included), then one paragraph per turn with its timestamp and the speaker in bold.
  * Returns the file's bytes; Word and LibreOffice open it as is.
  */
-import { Document, HeadingLevel, Packer, Paragraph, TextRun, type ISectionOptions } from 'docx';
+import { Document, HeadingLevel, Packer, Paragraph, TextRun, type IRunOptions, type ISectionOptions } from 'docx';
 import {
   clock,
   compactText,
@@ -24,16 +24,21 @@ export function xmlSafe(text: string): string {
   return text.replace(XML_INVALID, '');
 }
 
+/** One run; every run goes through here so no server string reaches the XML unfiltered. */
+export function run(text: string, style: Omit<IRunOptions, 'text' | 'children'> = {}): TextRun {
+  return new TextRun({ ...style, text: xmlSafe(text) });
+}
+
 /** Text runs for one piece of text; its line breaks become Word line breaks inside the same paragraph. */
 export function textRuns(text: string, style: { bold?: boolean; italics?: boolean } = {}): TextRun[] {
   return xmlSafe(text)
     .split('\n')
-    .map((line, i) => new TextRun({ text: line, break: i > 0 ? 1 : undefined, ...style }));
+    .map((line, i) => new TextRun({ ...style, text: line, break: i > 0 ? 1 : undefined }));
 }
 
 /** A "Label: value" line of a title block. */
 export function fieldParagraph(label: string, value: string): Paragraph {
-  return new Paragraph({ children: [new TextRun({ text: `${xmlSafe(label)}: `, bold: true }), ...textRuns(oneLine(value))] });
+  return new Paragraph({ children: [run(`${label}: `, { bold: true }), ...textRuns(oneLine(value))] });
 }
 
 /** Packs sections into a .docx; the title lands in the document properties Word shows. */
@@ -80,8 +85,8 @@ export async function renderDocx(input: TranscriptExportInput, partial?: Partial
       new Paragraph({
         spacing: { after: 160 },
         children: [
-          new TextRun({ text: `[${clock(turn.start_ms)}] `, color: '666666' }),
-          new TextRun({ text: `${xmlSafe(speakerLabel(turn.role, input, options))}: `, bold: true }),
+          run(`[${clock(turn.start_ms)}] `, { color: '666666' }),
+          run(`${speakerLabel(turn.role, input, options)}: `, { bold: true }),
           ...textRuns(compactText(turn.text)),
         ],
       }),

@@ -33,7 +33,7 @@ export const TRANSCRIPT_TEXT_FORMATS: Record<
   json: { extension: 'json', mime: 'application/json', render: renderJson },
 };
 
-export { renderDocx, packDocx, textRuns, fieldParagraph, xmlSafe } from './docx';
+export { renderDocx, packDocx, run, textRuns, fieldParagraph, xmlSafe } from './docx';
 
 /** Binary formats render asynchronously to bytes (a zip), so they sit apart from the text formats. */
 export type TranscriptBinaryFormat = 'docx';
