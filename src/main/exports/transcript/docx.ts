@@ -1,7 +1,7 @@
 /**
  * DOCX with the `docx` library: a title block (project, interview, date; participant fields and screener
  * answers only when included), then one paragraph per turn with its timestamp and the speaker in bold.
- * Returns the file's bytes; Word and LibreOffice open it as is.
+ * Returns the file's bytes (a zip); text is filtered to characters XML 1.0 allows, which Word insists on.
  */
 import { Document, HeadingLevel, Packer, Paragraph, TextRun, type IRunOptions, type ISectionOptions } from 'docx';
 import {
