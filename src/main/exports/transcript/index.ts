@@ -4,6 +4,7 @@
  */
 import type { TranscriptExportInput, TranscriptExportOptions } from './common';
 import { renderCsv } from './csv';
+import { renderDocx } from './docx';
 import { renderJson } from './json';
 import { renderMarkdown } from './markdown';
 import { renderSrt } from './srt';
@@ -11,7 +12,7 @@ import { renderTxt } from './txt';
 import { renderVtt } from './vtt';
 
 export * from './common';
-export { renderCsv, CSV_COLUMNS } from './csv';
+export { renderCsv, csvCell, csvDocument, CSV_COLUMNS } from './csv';
 export { renderJson, transcriptRecord } from './json';
 export { renderMarkdown, escapeMarkdown } from './markdown';
 export { renderSrt, srtCueText } from './srt';
@@ -30,4 +31,16 @@ export const TRANSCRIPT_TEXT_FORMATS: Record<
   vtt: { extension: 'vtt', mime: 'text/vtt; charset=utf-8', render: renderVtt },
   csv: { extension: 'csv', mime: 'text/csv; charset=utf-8', render: renderCsv },
   json: { extension: 'json', mime: 'application/json', render: renderJson },
+};
+
+export { renderDocx, packDocx, run, textRuns, fieldParagraph, xmlSafe } from './docx';
+
+/** Binary formats render asynchronously to bytes (a zip), so they sit apart from the text formats. */
+export type TranscriptBinaryFormat = 'docx';
+
+export const TRANSCRIPT_BINARY_FORMATS: Record<
+  TranscriptBinaryFormat,
+  { extension: string; mime: string; render: (input: TranscriptExportInput, options?: Partial<TranscriptExportOptions>) => Promise<Buffer> }
+> = {
+  docx: { extension: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', render: renderDocx },
 };
