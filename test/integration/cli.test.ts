@@ -4,7 +4,7 @@
  * FIELDWORK_HOME in a temp dir and no keychain reachable, against sandboxes started in this process.
  * The last block checks the pieces the child processes cannot show (TTY progress, prompts, homes).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -253,6 +253,61 @@ describe('fieldwork CLI', () => {
     const second = await cli(['videos', 'download', '--workspace', 'Reports', '--project', reportsProject], { key });
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^Downloaded 0, skipped 6 \(already downloaded\), failed 0\./);
+  }, 60_000);
+
+  it('export writes every transcript format and a REFI-QDA project from the cache, offline, without participant data by default', async () => {
+    const key = reportsOrg.apiKey;
+    const out = join(tmp, 'exports');
+    const formats = 'txt,md,docx,srt,vtt,csv,json,qdpx,report-md,report-html,report-docx';
+    const run = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', formats, '--out', out, '--json'], { key });
+    expect(run.code, run.stderr).toBe(0);
+    const body = json<{ location: string; files: { path: string; bytes: number }[]; notes: string[] }>(run);
+    const interviews = online.context.db.prepare('SELECT id, participant_json FROM interviews WHERE project_id = ?').all(reportsProject) as { id: string; participant_json: string | null }[];
+    expect(body.files).toHaveLength(interviews.length * 7 + 1 + 3);
+    const written = filesIn(out);
+    expect(written).toHaveLength(body.files.length);
+    for (const ext of ['txt', 'srt', 'vtt', 'csv', 'json']) expect(written.filter((f) => f.endsWith(`.${ext}`))).toHaveLength(interviews.length);
+    for (const ext of ['md', 'docx']) expect(written.filter((f) => f.endsWith(`.${ext}`))).toHaveLength(interviews.length + 1);
+    const report = await reportsOrg.client.getReport(reportsProject);
+    const html = readFileSync(written.find((f) => f.endsWith('report.html'))!, 'utf8');
+    expect(html).not.toContain('<script');
+    for (const t of report.themes) expect(html).toContain(t.title.replace(/&/g, '&amp;'));
+    // Every file stays inside the chosen folder, and none names or carries a participant.
+    const emails = interviews.map((i) => (JSON.parse(i.participant_json ?? '{}') as { email?: string }).email).filter((e): e is string => !!e);
+    expect(emails.length).toBeGreaterThan(0);
+    for (const f of written) {
+      expect(f.startsWith(out + '/')).toBe(true);
+      const bytes = readFileSync(f);
+      for (const e of emails) expect(bytes.includes(Buffer.from(e)), `${f} holds ${e}`).toBe(false);
+      expect(bytes.includes(Buffer.from(key))).toBe(false);
+    }
+    // The .qdpx is a zip whose project.qde validates against the REFI-QDA schema.
+    const qdpx = written.find((f) => f.endsWith('.qdpx'))!;
+    const { unzipSync } = await import('fflate');
+    const entries = unzipSync(readFileSync(qdpx));
+    expect(Object.keys(entries)).toContain('project.qde');
+    expect(Object.keys(entries).filter((k) => k.startsWith('sources/')).length).toBeGreaterThan(0);
+    const qde = join(tmp, 'project.qde');
+    (await import('node:fs')).writeFileSync(qde, entries['project.qde']!);
+    const xsd = join(ROOT, '../shared/refi-qda/Project.xsd');
+    if (existsSync(xsd)) {
+      const lint = spawnSync('xmllint', ['--noout', '--schema', xsd, qde], { encoding: 'utf8' });
+      expect(lint.status, lint.stderr).toBe(0);
+    } else console.warn(`qdpx schema check skipped: no ${xsd}`);
+    // A second export never overwrites: the new files get their own names.
+    const again = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'srt', '--out', out, '--json'], { key });
+    expect(again.code, again.stderr).toBe(0);
+    expect(json<{ files: { path: string }[] }>(again).files.every((f) => / \(2\)\.srt$/.test(f.path))).toBe(true);
+    // One .zip instead of files; a bad format is a usage error.
+    const zipped = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'txt', '--out', join(tmp, 'zipped'), '--zip'], { key });
+    expect(zipped.code, zipped.stderr).toBe(0);
+    expect(zipped.stdout).toMatch(/^Exported \d+ files .* to .*\.zip\.\n/);
+    const bad = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'txt,pptx', '--out', out], { key });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Unknown format "pptx"');
+    const privateData = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'participants-csv', '--out', out], { key });
+    expect(privateData.code).toBe(2);
+    expect(privateData.stderr).toContain('participant data');
   }, 60_000);
 
   it('workspace remove --purge-cache deletes the workspace folder; without it the folder stays', async () => {

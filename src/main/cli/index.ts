@@ -11,6 +11,7 @@ import { createLogger } from '../logging/logger';
 import { openSecretStore } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceRuntime } from '../workspaces/runtime';
+import { exportGroup } from './commands/export';
 import { reportGroup } from './commands/report';
 import { searchGroup } from './commands/search';
 import { syncGroup } from './commands/sync';
@@ -23,7 +24,7 @@ import { cliLogSink, Output, type OutStream, type PromptInput } from './output';
 /** What a command gets: its parsed flags and words, the output, and the core (opened on first use). */
 export type Ctx = {
   out: Output;
-  flags: Record<string, string | boolean | undefined>;
+  flags: Record<string, string | string[] | boolean | undefined>;
   words: string[];
   home: string;
   envKey: string | null;
@@ -39,7 +40,7 @@ export type Ctx = {
 };
 export type Command = {
   usage: string;
-  options: Record<string, { type: 'string' | 'boolean'; short?: string }>;
+  options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
   required?: string[];
   /** Name of the free words the command takes (search's QUERY); without it, none are allowed. */
   words?: string;
@@ -50,8 +51,8 @@ export type Group = { name: string; summary: string; usage: string; commands: Re
 export type Io = { stdout: OutStream; stderr: OutStream; stdin: PromptInput; env: NodeJS.ProcessEnv };
 
 export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, network: 4, cancelled: 130 } as const;
-const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, videosGroup];
-const USAGE_CODES = new Set(['usage', 'unknown_workspace_name', 'unknown_project', 'invalid_input']);
+const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, videosGroup, exportGroup];
+const USAGE_CODES = new Set(['usage', 'unknown_workspace_name', 'unknown_project', 'unknown_interview', 'invalid_input', 'export_unsafe_path', 'export_bad_target']);
 const AUTH_CODES = new Set(['invalid_api_key', 'key_missing', 'forbidden']);
 const NOT_NETWORK = new Set(['aborted', 'response_too_large', 'file_changed']);
 

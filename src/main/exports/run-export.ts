@@ -1,0 +1,146 @@
+import type { HighlightView } from '../../shared/ipc/channels/cache-domains';
+import type { InterviewDetail, ProjectDetail } from '../../shared/ipc/channels/views';
+import { AppError } from '../errors';
+import { safeFileName } from './file-names';
+import { openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
+import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
+import { buildQdpx } from './qdpx';
+import { REPORT_FORMATS, type QuoteLocation } from './report';
+import { TRANSCRIPT_BINARY_FORMATS, TRANSCRIPT_TEXT_FORMATS, type TranscriptTextFormat } from './transcript';
+
+const TEXT_FORMATS = new Set<string>(Object.keys(TRANSCRIPT_TEXT_FORMATS));
+const PARTICIPANT_ONLY: ExportFormat[] = ['screener-csv', 'participants-csv'];
+
+export const EXPORT_FORMATS = ['txt', 'md', 'docx', 'srt', 'vtt', 'csv', 'json', 'qdpx', 'report-md', 'report-html', 'report-docx', 'screener-csv', 'participants-csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Where an export reads from: the offline cache, so exporting never needs the network. */
+export type ExportSource = {
+  project(): Promise<ProjectDetail | null>;
+  /** Every interview of the project with its transcript, or just these ids. */
+  interviews(ids: string[] | null): Promise<InterviewDetail[]>;
+  highlights(): Promise<HighlightView[]>;
+  /** The offline copy of an interview's video, when there is one. */
+  videoFile(interviewId: string): Promise<string | null>;
+};
+
+export type ExportRequest = {
+  formats: ExportFormat[];
+  interviewIds: string[] | null;
+  target: ExportTarget;
+  includeParticipant: boolean;
+  lineEnding: 'lf' | 'crlf';
+  user: { id: string; name: string };
+  signal?: AbortSignal;
+  onProgress?: (p: ExportProgress) => void;
+};
+
+export type ExportOutcome = { result: ExportResult; notes: string[] };
+
+/**
+ * A file's name for one interview. Without participant data the name says nothing about who it was:
+ * exports leave the machine, and a file name is read before anything inside it.
+ */
+function interviewLabel(i: InterviewDetail, n: number, includeParticipant: boolean): string {
+  return includeParticipant && i.participant_name ? i.participant_name : `Interview ${String(n).padStart(3, '0')}`;
+}
+function interviewBaseName(i: InterviewDetail, n: number, includeParticipant: boolean): string {
+  const short = i.id.slice(0, 8);
+  return safeFileName(`${interviewLabel(i, n, includeParticipant)} (${short})`, { fallback: `interview-${short}` });
+}
+
+/** Where each report quote was said, found by its exact words in the exported transcripts. */
+function locateQuotes(themes: { quotes: string[] }[], interviews: InterviewDetail[], includeParticipant: boolean): (QuoteLocation | null)[][] {
+  const norm = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  return themes.map((t) =>
+    t.quotes.map((q) => {
+      const needle = norm(q.replace(/^["“”']+|["“”']+$/g, ''));
+      if (!needle) return null;
+      for (const [n, i] of interviews.entries()) {
+        const turn = i.transcript.find((turn) => norm(turn.text).includes(needle));
+        if (turn) return { interview: interviewLabel(i, n + 1, includeParticipant), start_ms: turn.start_ms };
+      }
+      return null;
+    }),
+  );
+}
+
+export async function runExport(source: ExportSource, req: ExportRequest): Promise<ExportOutcome> {
+  if (req.formats.length === 0) throw new AppError('usage', 'Choose at least one format.');
+  const project = await source.project();
+  if (!project) throw new AppError('unknown_project', 'This study is not in the saved data. Sync it first, then export.');
+  const interviews = await source.interviews(req.interviewIds);
+  if (req.interviewIds) {
+    const found = new Set(interviews.map((i) => i.id));
+    const missing = req.interviewIds.filter((id) => !found.has(id));
+    if (missing.length) throw new AppError('unknown_interview', `${missing.length === 1 ? 'This interview is' : 'These interviews are'} not in the saved data: ${missing.join(', ')}. Sync, then export again.`);
+  }
+  const blocked = req.formats.filter((f) => PARTICIPANT_ONLY.includes(f));
+  if (blocked.length && !req.includeParticipant) {
+    throw new AppError('usage', `${blocked.join(' and ')} ${blocked.length === 1 ? 'is' : 'are'} participant data: include participant data to export ${blocked.length === 1 ? 'it' : 'them'}.`);
+  }
+  const reportFormats = req.formats.filter((f) => f.startsWith('report-'));
+  if (reportFormats.length && !project.report) throw new AppError('no_report', 'This study has no report in the saved data. Generate one (or sync), then export it.');
+  const textFormats = req.formats.filter((f): f is TranscriptTextFormat => TEXT_FORMATS.has(f));
+  const perInterview = textFormats.length + (req.formats.includes('docx') ? 1 : 0);
+  const notes: string[] = [];
+  const sink = await openExportSink({
+    target: req.target,
+    ...(req.signal ? { signal: req.signal } : {}),
+    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+    expected: { files: interviews.length * perInterview + req.formats.length - perInterview },
+  });
+  try {
+    const projectFolder = safeFileName(project.title || 'Untitled study', { fallback: `study-${project.id.slice(0, 8)}` });
+    const options = { includeParticipant: req.includeParticipant, lineEnding: req.lineEnding, speakerLabels: 'interviewer-participant' as const };
+    for (const [n, interview] of interviews.entries()) {
+      const base = interviewBaseName(interview, n + 1, req.includeParticipant);
+      for (const f of textFormats) {
+        const fmt = TRANSCRIPT_TEXT_FORMATS[f];
+        const text = fmt.render({ project: { id: project.id, title: project.title }, interview }, options);
+        await sink.writeFile(`${projectFolder}/${f}/${base}.${fmt.extension}`, text);
+      }
+      if (req.formats.includes('docx')) {
+        const doc = await TRANSCRIPT_BINARY_FORMATS.docx.render({ project: { id: project.id, title: project.title }, interview }, options);
+        await sink.writeFile(`${projectFolder}/docx/${base}.docx`, doc);
+      }
+    }
+    const csvInput = { project: { id: project.id, title: project.title }, interviews };
+    if (req.formats.includes('screener-csv')) await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
+    if (req.formats.includes('participants-csv')) await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
+    if (project.report && reportFormats.length) {
+      const input = { project: { id: project.id, title: project.title }, report: project.report, locations: locateQuotes(project.report.themes, interviews, req.includeParticipant) };
+      for (const f of reportFormats) {
+        const kind = f.slice('report-'.length) as keyof typeof REPORT_FORMATS;
+        const fmt = REPORT_FORMATS[kind];
+        const body = kind === 'docx' ? await REPORT_FORMATS.docx.render(input) : kind === 'html' ? REPORT_FORMATS.html.render(input) : REPORT_FORMATS.md.render(input, { lineEnding: req.lineEnding });
+        await sink.writeFile(`${projectFolder}/report.${fmt.extension}`, body);
+      }
+    }
+    if (req.formats.includes('qdpx')) {
+      const videoFiles: Record<string, string> = {};
+      for (const i of interviews) {
+        const file = await source.videoFile(i.id);
+        if (file) videoFiles[i.id] = file;
+      }
+      const report = project.report;
+      const qdpx = await buildQdpx(
+        {
+          project: { id: project.id, title: project.title, summary: report?.summary ?? null },
+          user: req.user,
+          interviews,
+          themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
+          highlights: await source.highlights(),
+          videoFiles,
+        },
+        { lineEnding: req.lineEnding, includeParticipant: req.includeParticipant },
+      );
+      notes.push(...qdpx.notes);
+      await sink.writeFile(`${projectFolder}/${projectFolder}.qdpx`, qdpx.zip);
+    }
+    return { result: await sink.finish(), notes };
+  } catch (e) {
+    await sink.cancel().catch(() => undefined);
+    throw e;
+  }
+}
