@@ -16,6 +16,7 @@ import type { BenchContext, BenchRow, PhaseTiming, Row } from './lib/types';
 import { fullSync, LOOPBACK, WAN } from './rows/full-sync';
 import { resync } from './rows/resync';
 import { search } from './rows/search';
+import { exportRow } from './rows/export';
 import { viewer } from './rows/viewer';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
@@ -26,6 +27,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 're-sync (latency)', run: resync(WAN) },
   { name: 'search', run: search },
   { name: 'viewer', run: viewer },
+  { name: 'export', run: exportRow },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

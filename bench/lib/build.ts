@@ -7,7 +7,7 @@ import { build } from 'esbuild';
  */
 export type Bundles = { dir: string; childEntry: string; worker: string; module: (repoPath: string) => string };
 
-const ROW_MODULES = ['bench/rows/full-sync.ts', 'bench/rows/search.ts'];
+const ROW_MODULES = ['bench/rows/full-sync.ts', 'bench/rows/search.ts', 'bench/rows/export.ts'];
 
 export async function buildBundles(root: string, outDir: string): Promise<Bundles> {
   const common = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node20', external: ['better-sqlite3', 'keytar', 'electron'], logLevel: 'warning' as const, absWorkingDir: root };

@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { InterviewDetail } from '../../src/shared/ipc/channels/views';
+import { runInChild } from '../lib/contender';
+import { ms, num } from '../lib/format';
+import type { BenchContext, BenchRow } from '../lib/types';
+import { SHARED_KEY, type FullSyncShared } from './full-sync';
+
+/**
+ * Row 5: export 1,000 interviews (40 turns each) from the synced cache to DOCX + SRT through the real
+ * export path (renderers, safe names, the folder sink with its atomic writes), beside a raw JSON dump of
+ * the same records to the same disk. Both start from records already read from the cache.
+ */
+const MODULE = 'bench/rows/export.ts';
+const COUNT = 1000;
+const GOAL_S = 10;
+const GOAL_RATIO = 3;
+
+type ExportArgs = { cacheFile: string; projectId: string; outDir: string; count: number };
+type ExportOutcome = { interviews: number; turns: number; exportMs: number; exportFiles: number; exportBytes: number; dumpMs: number; dumpBytes: number };
+
+export async function exportContender(a: ExportArgs): Promise<ExportOutcome> {
+  const { openInProcessCache } = await import('../../src/main/cache/cache');
+  const { runExport } = await import('../../src/main/exports/run-export');
+  const cache = await openInProcessCache(a.cacheFile);
+  const rows = (await cache.call('interviews.list', { projectId: a.projectId, limit: a.count })).items;
+  const details: InterviewDetail[] = [];
+  for (const r of rows) {
+    const i = await cache.call('interviews.get', { id: r.id });
+    if (!i) continue;
+    const { video_url: _u, video_url_expires_at: _e, ...rest } = i;
+    details.push({ ...rest, offline: false });
+  }
+  const project = await cache.call('projects.get', { id: a.projectId });
+  await cache.close();
+
+  const dumpDir = join(a.outDir, 'dump');
+  mkdirSync(dumpDir, { recursive: true });
+  let dumpBytes = 0;
+  const d0 = performance.now();
+  for (const i of details) {
+    const body = JSON.stringify(i);
+    dumpBytes += Buffer.byteLength(body);
+    writeFileSync(join(dumpDir, `${i.id}.json`), body);
+  }
+  const dumpMs = performance.now() - d0;
+
+  const exportDir = join(a.outDir, 'export');
+  mkdirSync(exportDir, { recursive: true });
+  const e0 = performance.now();
+  const { result } = await runExport(
+    {
+      project: async () => ({ id: a.projectId, title: project?.title ?? 'Bench', status: 'IN_PROGRESS', type: null, created_at: null, recruiting: { completed_participants: 0, target_participants: null, has_launched: true, type: null }, guide: null, stimuli: [], embed: null, allowed_urls: null, report: null, synced_at: null }),
+      interviews: async () => details,
+      highlights: async () => [],
+      videoFile: async () => null,
+    },
+    { formats: ['docx', 'srt'], interviewIds: null, target: { kind: 'folder', folder: exportDir }, includeParticipant: false, lineEnding: 'lf', user: { id: 'bench', name: 'Bench' } },
+  );
+  const exportMs = performance.now() - e0;
+  return { interviews: details.length, turns: details.reduce((n, i) => n + i.transcript.length, 0), exportMs, exportFiles: result.files.length, exportBytes: result.bytes, dumpMs, dumpBytes };
+}
+
+export async function exportRow(ctx: BenchContext): Promise<BenchRow> {
+  const shared = ctx.shared.get(SHARED_KEY) as FullSyncShared | undefined;
+  if (!shared) throw new Error('The export row needs the full-sync row to run first (it exports from the synced cache).');
+  const r = await ctx.phase(`export: ${num(COUNT)} interviews to DOCX + SRT, and a raw JSON dump`, () =>
+    runInChild<ExportOutcome>(
+      ctx.root,
+      MODULE,
+      'exportContender',
+      { cacheFile: shared.cacheFile, projectId: ctx.sandbox.projectId, outDir: join(ctx.runDir, 'export-row'), count: COUNT } satisfies ExportArgs,
+      { cpuProfDir: ctx.cpuProfDir, label: 'export' },
+    ),
+  );
+  const o = r.value;
+  const ratio = o.exportMs / o.dumpMs;
+  return {
+    id: '5',
+    what: `Export ${num(o.interviews)} interviews (${num(o.turns)} turns) to DOCX + SRT`,
+    value: [`${ms(o.exportMs)}`, `${num(o.exportFiles)} files, ${(o.exportBytes / 1e6).toFixed(1)} MB`],
+    baselines: [`raw JSON dump of the same records: ${ms(o.dumpMs)}, ${(o.dumpBytes / 1e6).toFixed(1)} MB`],
+    ratio: [`${ratio.toFixed(1)}× the dump`],
+    goals: [
+      { text: `≤ ${GOAL_S} s`, pass: o.exportMs <= GOAL_S * 1000 },
+      { text: `≤ ${GOAL_RATIO}× the dump`, pass: ratio <= GOAL_RATIO },
+    ],
+    notes: [
+      'Both start from the records already read from the cache (reading is not timed). The export writes each file to a temporary name and links it into place (never overwriting), the dump writes straight to its final name.',
+    ],
+  };
+}
