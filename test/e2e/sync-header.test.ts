@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
-import { demoOperator } from '../support/demo-operator';
+import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
+import { demoOperator, demoProjectId, openDemo } from '../support/demo-operator';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e sync header ${skip}`);
@@ -20,13 +20,9 @@ describe.skipIf(skip !== null)('sync in the header', () => {
   });
 
   it('shows progress while syncing, Cancel stops it and says so, and Sync now comes back', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const { problems } = watchPage(page);
-    await page.goto(harness.host.url);
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    const { page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 800 } });
     const op = await demoOperator(harness);
-    const churn = harness.core.demo.seededProjects().find((p) => p.title === 'Meal-kit churn')!.id;
+    const churn = demoProjectId(harness, 'Meal-kit churn');
     expect((await op.call('POST', `/_sandbox/projects/${churn}/simulate`, { completed: 300 })).status).toBeLessThan(300);
     expect((await op.call('PUT', '/_sandbox/faults', { latency_ms: 400, fault_methods: ['GET'] })).status).toBe(200);
 
