@@ -94,8 +94,8 @@ export function createCore(o: CoreOptions): Core {
     o.cacheWorker ? openWorkerCache(file, o.cacheWorker, { nativeBinding: o.sqliteBinding }) : openInProcessCache(file, { nativeBinding: o.sqliteBinding });
   const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
   const jobs = new JobRegistry();
-  notifyWhenReportsFinish({ events, runtimes, settings, desktop, log: o.log });
   const notifier = createNotifier({ desktop, enabled: () => settings.get().notifications });
+  notifyWhenReportsFinish({ events, runtimes, notifier, log: o.log });
   const exportFolders = new ExportFolders(join(o.dataDir, 'export-folders.json'));
   const stopCompletedNotices = watchCompletedInterviews({
     events,

@@ -10,10 +10,15 @@ export type Notice = { title: string; body: string };
  * OS notifications that respect the researcher's "Notifications" setting. Generic on purpose: sync uses
  * it for completed interviews, and report polling can send "Report ready" through the same gate.
  */
-export type Notifier = { notify(n: Notice): boolean };
+export type Notifier = {
+  /** Whether a notice would be sent now; lets a caller skip the work of composing one. */
+  enabled(): boolean;
+  notify(n: Notice): boolean;
+};
 
 export function createNotifier(d: { desktop: Pick<DesktopPorts, 'notify'>; enabled: () => boolean }): Notifier {
   return {
+    enabled: d.enabled,
     notify(n) {
       if (!d.enabled()) return false;
       d.desktop.notify(n);

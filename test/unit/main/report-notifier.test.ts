@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createNotifier } from '../../../src/main/desktop/notifier';
 import { createMemoryDesktop } from '../../../src/main/desktop/ports';
 import { EventHub } from '../../../src/main/events';
 import { notifyWhenReportsFinish } from '../../../src/main/jobs/report-notifier';
@@ -13,8 +14,8 @@ function setup(opts: { notifications: boolean; title?: string; themes?: number; 
     throw new Error(`unexpected op ${op}`);
   });
   const runtimes = { get: vi.fn(async () => ({ cache: { call } })) };
-  const settings = { get: () => ({ notifications: opts.notifications }) };
-  const off = notifyWhenReportsFinish({ events, runtimes: runtimes as never, settings: settings as never, desktop, log: silentLogger });
+  const notifier = createNotifier({ desktop, enabled: () => opts.notifications });
+  const off = notifyWhenReportsFinish({ events, runtimes: runtimes as never, notifier, log: silentLogger });
   const settle = () => vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2));
   return { events, desktop, off, settle, call };
 }
