@@ -54,6 +54,7 @@ export async function exportContender(a: ExportArgs): Promise<ExportOutcome> {
       interviews: async () => details,
       highlights: async () => [],
       videoFile: async () => null,
+      locateQuote: async () => null,
     },
     { formats: ['docx', 'srt'], interviewIds: null, target: { kind: 'folder', folder: exportDir }, includeParticipant: false, lineEnding: 'lf', user: { id: 'bench', name: 'Bench' } },
   );

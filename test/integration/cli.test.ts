@@ -272,6 +272,8 @@ describe('fieldwork CLI', () => {
     const html = readFileSync(written.find((f) => f.endsWith('report.html'))!, 'utf8');
     expect(html).not.toContain('<script');
     for (const t of report.themes) expect(html).toContain(t.title.replace(/&/g, '&amp;'));
+    // Quotes are cited where the cache's quote search finds them, by interview (no name by default) and time.
+    expect(readFileSync(written.find((f) => f.endsWith('report.md'))!, 'utf8')).toMatch(/Interview \d{3}, \d{2}:\d{2}:\d{2}/);
     // Every file stays inside the chosen folder, and none names or carries a participant.
     const emails = interviews.map((i) => (JSON.parse(i.participant_json ?? '{}') as { email?: string }).email).filter((e): e is string => !!e);
     expect(emails.length).toBeGreaterThan(0);

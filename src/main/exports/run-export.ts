@@ -22,6 +22,8 @@ export type ExportSource = {
   highlights(): Promise<HighlightView[]>;
   /** The offline copy of an interview's video, when there is one. */
   videoFile(interviewId: string): Promise<string | null>;
+  /** Where a report quote was said, by the cache's own quote search (the one the Report tab uses). */
+  locateQuote(quote: string): Promise<{ interview_id: string; turn_index: number; start_ms: number } | null>;
 };
 
 export type ExportRequest = {
@@ -49,20 +51,13 @@ function interviewBaseName(i: InterviewDetail, n: number, includeParticipant: bo
   return safeFileName(`${interviewLabel(i, n, includeParticipant)} (${short})`, { fallback: `interview-${short}` });
 }
 
-/** Where each report quote was said, found by its exact words in the exported transcripts. */
-function locateQuotes(themes: { quotes: string[] }[], interviews: InterviewDetail[], includeParticipant: boolean): (QuoteLocation | null)[][] {
-  const norm = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
-  return themes.map((t) =>
-    t.quotes.map((q) => {
-      const needle = norm(q.replace(/^["“”']+|["“”']+$/g, ''));
-      if (!needle) return null;
-      for (const [n, i] of interviews.entries()) {
-        const turn = i.transcript.find((turn) => norm(turn.text).includes(needle));
-        if (turn) return { interview: interviewLabel(i, n + 1, includeParticipant), start_ms: turn.start_ms };
-      }
-      return null;
-    }),
-  );
+type Located = { interview_id: string; turn_index: number; start_ms: number } | null;
+
+/** Where each report quote was said, per theme and quote, as the Report tab finds it. */
+async function locateQuotes(source: ExportSource, themes: { quotes: string[] }[]): Promise<Located[][]> {
+  const out: Located[][] = [];
+  for (const t of themes) out.push(await Promise.all(t.quotes.map((q) => source.locateQuote(q))));
+  return out;
 }
 
 export async function runExport(source: ExportSource, req: ExportRequest): Promise<ExportOutcome> {
@@ -109,7 +104,13 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     if (req.formats.includes('screener-csv')) await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
     if (req.formats.includes('participants-csv')) await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
     if (project.report && reportFormats.length) {
-      const input = { project: { id: project.id, title: project.title }, report: project.report, locations: locateQuotes(project.report.themes, interviews, req.includeParticipant) };
+      // A quote said in an interview outside this export is still cited, by its id.
+      const label = (id: string) => {
+        const n = interviews.findIndex((i) => i.id === id);
+        return n >= 0 ? interviewLabel(interviews[n]!, n + 1, req.includeParticipant) : `Interview ${id.slice(0, 8)}`;
+      };
+      const locations = (await locateQuotes(source, project.report.themes)).map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
+      const input = { project: { id: project.id, title: project.title }, report: project.report, locations };
       for (const f of reportFormats) {
         const kind = f.slice('report-'.length) as keyof typeof REPORT_FORMATS;
         const fmt = REPORT_FORMATS[kind];
@@ -129,6 +130,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
           project: { id: project.id, title: project.title, summary: report?.summary ?? null },
           user: req.user,
           interviews,
+          // The .qdpx needs the quote's exact character range, so it matches quotes in the turn text itself.
           themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
           highlights: await source.highlights(),
           videoFiles,

@@ -45,6 +45,7 @@ function cacheSource(ctx: Ctx, workspaceId: string, projectId: string): ExportSo
       return details;
     },
     highlights: (): Promise<HighlightView[]> => ctx.call('highlights.list', { workspace_id: workspaceId, project_id: projectId }),
+    locateQuote: (quote) => ctx.call('search.locateQuote', { workspace_id: workspaceId, project_id: projectId, quote: quote.slice(0, 2000) }),
     videoFile: async (interviewId) => {
       const v = await (await ctx.runtime(workspaceId)).cache.call('videos.get', { interviewId });
       return v?.state === 'complete' ? v.file : null;
