@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow, MenuItemConstructorOptions } from 'electron';
-import { app, clipboard, ipcMain, Menu, net, Notification, protocol, screen, session, shell } from 'electron';
+import { app, clipboard, dialog, ipcMain, Menu, net, Notification, protocol, screen, session, shell } from 'electron';
 import { channelNames, IPC_EVENT_CHANNEL } from '../shared/ipc/contract';
 import { createCore, type Core } from './core';
 import { registerIpc, type IpcMainLike } from './ipc/registrar';
@@ -14,7 +14,7 @@ import { APP_ORIGIN, APP_SCHEME } from './security/navigation';
 import { devicePermissionHandler, permissionCheckHandler, permissionRequestHandler } from './security/permissions';
 import { openSecretStore } from './secrets/keytar-store';
 import { buildMenuTemplate } from './menu';
-import { createMainWindow, hardenContents, trackWindowState } from './window';
+import { createMainWindow, hardenContents, printHtmlToPdf, trackWindowState } from './window';
 import { createWindowStateSaver, loadWindowState } from './window-state';
 import cacheWorkerPath from './cache/worker-entry?modulePath';
 import { MEDIA_SCHEME } from './security/csp';
@@ -82,6 +82,12 @@ app.whenReady().then(async () => {
       },
       // The handler has already checked the path is inside a folder Fieldwork exported to.
       showInFolder: (path) => shell.showItemInFolder(path),
+      chooseFolder: async ({ title, defaultPath }) => {
+        const options = { title, properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[], ...(defaultPath ? { defaultPath } : {}) };
+        const r = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+        return r.canceled ? null : (r.filePaths[0] ?? null);
+      },
+      printToPdf: (html, signal) => printHtmlToPdf(html, signal),
     },
   });
   const mediaCore = core;

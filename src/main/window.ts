@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { buildWebPreferences } from './security/web-preferences';
 import { guardNavigation, windowOpenHandler } from './security/navigation';
@@ -55,4 +58,29 @@ export function trackWindowState(win: BrowserWindow, saver: WindowStateSaver): v
     save();
     saver.flush();
   });
+}
+
+/**
+ * Electron's printToPDF for the report export: the self-contained report HTML in a hidden, sandboxed
+ * window with JavaScript off, read from a temporary file (data: URLs fail on long reports).
+ */
+export async function printHtmlToPdf(html: string, signal?: AbortSignal): Promise<Uint8Array> {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldwork-print-'));
+  const win = new BrowserWindow({
+    show: false,
+    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true, spellcheck: false },
+  });
+  const abort = () => win.destroy();
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    const file = join(dir, 'report.html');
+    writeFileSync(file, html);
+    await win.loadFile(file);
+    const pdf = await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true, preferCSSPageSize: true });
+    return new Uint8Array(pdf);
+  } finally {
+    signal?.removeEventListener('abort', abort);
+    if (!win.isDestroyed()) win.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

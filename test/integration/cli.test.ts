@@ -33,13 +33,14 @@ let tmp: string;
 let home: string;
 
 /** One `fieldwork` run. No D-Bus, display or host keyring reaches it, so keys are never stored on this machine. */
-function cli(args: string[], o: { key?: string } = {}): Promise<Run> {
+function cli(args: string[], o: { key?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DBUS_SESSION_BUS_ADDRESS', 'DISPLAY', 'WAYLAND_DISPLAY', 'GNOME_KEYRING_CONTROL', 'SSH_AUTH_SOCK', 'NODE_OPTIONS', 'FIELDWORK_API_KEY', 'FIELDWORK_LOG', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) {
     delete env[name];
   }
   Object.assign(env, { HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data'), FIELDWORK_HOME: home, NO_COLOR: '1' });
   if (o.key !== undefined) env.FIELDWORK_API_KEY = o.key;
+  Object.assign(env, o.env ?? {});
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
@@ -310,6 +311,37 @@ describe('fieldwork CLI', () => {
     const privateData = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'participants-csv', '--out', out], { key });
     expect(privateData.code).toBe(2);
     expect(privateData.stderr).toContain('participant data');
+  }, 60_000);
+
+  it('export report-pdf prints the HTML report with a headless Chromium: its text holds the summary, every theme and a citation', async (ctx) => {
+    const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    if (!existsSync(chromium)) {
+      console.warn(`skipped: report-pdf needs Chromium at ${chromium} (apt-get install chromium)`);
+      ctx.skip();
+    }
+    const key = reportsOrg.apiKey;
+    const out = join(tmp, 'pdf');
+    const run = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'report-pdf', '--out', out, '--json'], { key, env: { FIELDWORK_CHROMIUM: chromium } });
+    expect(run.code, run.stderr).toBe(0);
+    const [pdf] = filesIn(out);
+    expect(pdf).toMatch(/report\.pdf$/);
+    const bytes = readFileSync(pdf!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.includes(Buffer.from(key))).toBe(false);
+    const text = spawnSync('pdftotext', ['-layout', pdf!, '-'], { encoding: 'utf8' });
+    if (text.error) console.warn('PDF text check skipped: no pdftotext (apt-get install poppler-utils)');
+    else {
+      const flat = text.stdout.replace(/\s+/g, ' ');
+      const report = await reportsOrg.client.getReport(reportsProject);
+      for (const t of report.themes) expect(flat).toContain(t.title.replace(/\s+/g, ' ').slice(0, 40));
+      expect(flat).toContain('Summary');
+      expect(flat).toMatch(/Interview \d{3}, \d{2}:\d{2}:\d{2}/);
+    }
+    // Without a browser to print with, the CLI says what to do instead, and writes nothing.
+    const none = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'report-pdf', '--out', join(tmp, 'pdf-none')], { key, env: { FIELDWORK_CHROMIUM: join(tmp, 'no-such-browser') } });
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toContain('export the report as HTML');
+    expect(filesIn(join(tmp, 'pdf-none'))).toEqual([]);
   }, 60_000);
 
   it('workspace remove --purge-cache deletes the workspace folder; without it the folder stays', async () => {

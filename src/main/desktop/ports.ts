@@ -1,3 +1,5 @@
+import { chromiumPrintToPdf } from './chromium-pdf';
+
 /**
  * What the core needs from the desktop around it. Electron supplies real ones in app.ts; the test host
  * and the CLI supply these in-memory ones, which tests read back.
@@ -9,15 +11,31 @@ export type DesktopPorts = {
   notify(n: { title: string; body: string }): void;
   /** Reveals a file in the OS file manager; the caller has already checked it is inside an export folder. */
   showInFolder(path: string): void;
+  /** The OS folder picker; null when the researcher cancels. Only main decides where exports may go. */
+  chooseFolder(o: { title: string; defaultPath?: string }): Promise<string | null>;
+  /** Prints self-contained HTML to PDF (Electron's printToPDF in the app, a headless Chromium elsewhere). */
+  printToPdf(html: string, signal?: AbortSignal): Promise<Uint8Array>;
 };
 
-export type MemoryDesktop = DesktopPorts & { clipboard: string; notifications: { title: string; body: string }[]; shownInFolder: string[] };
+export type MemoryDesktop = DesktopPorts & {
+  clipboard: string;
+  notifications: { title: string; body: string }[];
+  shownInFolder: string[];
+  /** What the next folder pickers answer, in order (null = cancelled); then `defaultFolder`. */
+  folderChoices: (string | null)[];
+  defaultFolder: string | null;
+  /** How often the folder picker opened, so tests can tell it was not skipped. */
+  folderPrompts: number;
+};
 
-export function createMemoryDesktop(): MemoryDesktop {
+export function createMemoryDesktop(o: { defaultFolder?: string | null; chromium?: string | null } = {}): MemoryDesktop {
   const d: MemoryDesktop = {
     clipboard: '',
     notifications: [],
     shownInFolder: [],
+    folderChoices: [],
+    defaultFolder: o.defaultFolder ?? null,
+    folderPrompts: 0,
     writeClipboard: (text) => {
       d.clipboard = text;
     },
@@ -27,6 +45,11 @@ export function createMemoryDesktop(): MemoryDesktop {
     showInFolder: (path) => {
       d.shownInFolder.push(path);
     },
+    chooseFolder: async () => {
+      d.folderPrompts += 1;
+      return d.folderChoices.length ? (d.folderChoices.shift() ?? null) : d.defaultFolder;
+    },
+    printToPdf: (html, signal) => chromiumPrintToPdf(html, { ...(o.chromium !== undefined ? { executable: o.chromium } : {}), ...(signal ? { signal } : {}) }),
   };
   return d;
 }

@@ -1,5 +1,6 @@
 import type { HighlightView } from '../../shared/ipc/channels/cache-domains';
 import type { InterviewDetail, ProjectDetail } from '../../shared/ipc/channels/views';
+import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
 import { AppError } from '../errors';
 import { safeFileName } from './file-names';
 import { openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
@@ -7,12 +8,11 @@ import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
 import { TRANSCRIPT_BINARY_FORMATS, TRANSCRIPT_TEXT_FORMATS, type TranscriptTextFormat } from './transcript';
+import type { SpeakerLabels } from './transcript/common';
 
 const TEXT_FORMATS = new Set<string>(Object.keys(TRANSCRIPT_TEXT_FORMATS));
-const PARTICIPANT_ONLY: ExportFormat[] = ['screener-csv', 'participants-csv'];
 
-export const EXPORT_FORMATS = ['txt', 'md', 'docx', 'srt', 'vtt', 'csv', 'json', 'qdpx', 'report-md', 'report-html', 'report-docx', 'screener-csv', 'participants-csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat } from '../../shared/exports';
 
 /** Where an export reads from: the offline cache, so exporting never needs the network. */
 export type ExportSource = {
@@ -32,6 +32,12 @@ export type ExportRequest = {
   target: ExportTarget;
   includeParticipant: boolean;
   lineEnding: 'lf' | 'crlf';
+  /** How turns name their speakers; Interviewer/Participant unless chosen. */
+  speakerLabels?: SpeakerLabels;
+  /** CSV only: a byte order mark, so Excel reads UTF-8. */
+  bom?: boolean;
+  /** Prints the report HTML to PDF (Electron's printToPDF, or a headless Chromium); report-pdf needs it. */
+  printPdf?: (html: string, signal?: AbortSignal) => Promise<Uint8Array>;
   user: { id: string; name: string };
   signal?: AbortSignal;
   onProgress?: (p: ExportProgress) => void;
@@ -70,12 +76,13 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     const missing = req.interviewIds.filter((id) => !found.has(id));
     if (missing.length) throw new AppError('unknown_interview', `${missing.length === 1 ? 'This interview is' : 'These interviews are'} not in the saved data: ${missing.join(', ')}. Sync, then export again.`);
   }
-  const blocked = req.formats.filter((f) => PARTICIPANT_ONLY.includes(f));
+  const blocked = req.formats.filter((f) => PARTICIPANT_FORMATS.includes(f));
   if (blocked.length && !req.includeParticipant) {
     throw new AppError('usage', `${blocked.join(' and ')} ${blocked.length === 1 ? 'is' : 'are'} participant data: include participant data to export ${blocked.length === 1 ? 'it' : 'them'}.`);
   }
   const reportFormats = req.formats.filter((f) => f.startsWith('report-'));
   if (reportFormats.length && !project.report) throw new AppError('no_report', 'This study has no report in the saved data. Generate one (or sync), then export it.');
+  if (req.formats.includes('report-pdf') && !req.printPdf) throw new AppError('pdf_unavailable', 'PDF printing is not available here. Export the report as HTML and print that to PDF.');
   const textFormats = req.formats.filter((f): f is TranscriptTextFormat => TEXT_FORMATS.has(f));
   const perInterview = textFormats.length + (req.formats.includes('docx') ? 1 : 0);
   const notes: string[] = [];
@@ -87,7 +94,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
   });
   try {
     const projectFolder = safeFileName(project.title || 'Untitled study', { fallback: `study-${project.id.slice(0, 8)}` });
-    const options = { includeParticipant: req.includeParticipant, lineEnding: req.lineEnding, speakerLabels: 'interviewer-participant' as const };
+    const options = { includeParticipant: req.includeParticipant, lineEnding: req.lineEnding, speakerLabels: req.speakerLabels ?? 'interviewer-participant', bom: req.bom ?? false };
     for (const [n, interview] of interviews.entries()) {
       const base = interviewBaseName(interview, n + 1, req.includeParticipant);
       for (const f of textFormats) {
@@ -112,6 +119,12 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
       const locations = (await locateQuotes(source, project.report.themes)).map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
       const input = { project: { id: project.id, title: project.title }, report: project.report, locations };
       for (const f of reportFormats) {
+        if (f === 'report-pdf') {
+          // The PDF is the HTML export printed, so the two always say the same thing.
+          const pdf = await req.printPdf!(REPORT_FORMATS.html.render(input), req.signal);
+          await sink.writeFile(`${projectFolder}/report.pdf`, pdf);
+          continue;
+        }
         const kind = f.slice('report-'.length) as keyof typeof REPORT_FORMATS;
         const fmt = REPORT_FORMATS[kind];
         const body = kind === 'docx' ? await REPORT_FORMATS.docx.render(input) : kind === 'html' ? REPORT_FORMATS.html.render(input) : REPORT_FORMATS.md.render(input, { lineEnding: req.lineEnding });

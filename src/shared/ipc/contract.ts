@@ -12,6 +12,7 @@ import {
   videoChannels,
 } from './channels/cache-domains';
 import { demoChannels } from './channels/demo';
+import { exportChannels } from './channels/exports';
 import { launchShareChannels } from './channels/launch-share';
 import { projectChannels } from './channels/projects';
 import { settingsChannels } from './channels/settings';
@@ -36,7 +37,8 @@ export type IpcContract = typeof appChannels &
   typeof highlightChannels &
   typeof settingsChannels &
   typeof studyChannels &
-  typeof launchShareChannels;
+  typeof launchShareChannels &
+  typeof exportChannels;
 
 export const ipcContract: IpcContract = {
   ...appChannels,
@@ -54,6 +56,7 @@ export const ipcContract: IpcContract = {
   ...settingsChannels,
   ...studyChannels,
   ...launchShareChannels,
+  ...exportChannels,
 };
 
 type Ws = { workspace_id: string };
@@ -67,6 +70,7 @@ export const ipcEvents = {
   'interviews.completed': event<Ws & { project_id: string; count: number }>(),
   'reports.done': event<Ws & { project_id: string; state: 'completed' | 'failed' | 'timed_out' }>(),
   'videos.progress': event<Ws & { job_id: string; interview_id: string | null; done: number; total: number | null; state: 'running' | 'done' | 'failed' | 'cancelled'; message: string | null }>(),
+  'exports.progress': event<Ws & { export_id: string; files_done: number; files_total: number | null; current: string | null }>(),
   'stimuli.progress': event<Ws & { upload_id: string; sent: number; total: number }>(),
   /** A command from the native menu (or its accelerator); the renderer runs it like the matching shortcut. */
   'app.command': event<{ command: AppCommand }>(),

@@ -1,22 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
-import type { InterviewDetail } from '../../../shared/ipc/channels/views';
 import { AppError } from '../../errors';
 import { safeFileName } from '../../exports/file-names';
-import { EXPORT_FORMATS, runExport, type ExportFormat, type ExportSource } from '../../exports/run-export';
+import { chromiumPrintToPdf } from '../../desktop/chromium-pdf';
+import { cacheExportSource } from '../../exports/cache-source';
+import { EXPORT_FORMATS, runExport, type ExportFormat } from '../../exports/run-export';
+import type { SpeakerLabels } from '../../exports/transcript/common';
 import type { Command, Ctx, Group } from '../index';
 import { clean, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork export --workspace NAME --project ID [--interview ID …] --format LIST --out DIR
-                        [--zip] [--include-participant] [--crlf] [--json]
+                        [--zip] [--include-participant] [--crlf] [--labels interviewer|ai|name] [--bom] [--json]
 
 Exports from the offline cache (no network needed). --format is a comma-separated list of
 ${EXPORT_FORMATS.join(', ')}. Transcripts go to DIR/<study>/<format>/, one file per interview; qdpx is one
 REFI-QDA project (NVivo, MAXQDA, ATLAS.ti, QualCoder) with the report's themes and your highlights as codes.
 --interview (repeatable) exports only those interviews. --zip writes one DIR/<study>.zip instead of files.
 Participant names, emails, custom fields and screener answers are left out unless --include-participant.
-Existing files are never overwritten: a new name gets " (2)". Line endings are LF unless --crlf.`;
+Existing files are never overwritten: a new name gets " (2)". Line endings are LF unless --crlf.
+--labels names speakers Interviewer/Participant (default), AI/User, or by the participant's name.
+--bom starts CSV files with a byte order mark, for Excel. report-pdf prints the HTML report with a
+headless Chromium, Google Chrome or Edge (FIELDWORK_CHROMIUM=path picks one).`;
 
 function formats(ctx: Ctx): ExportFormat[] {
   const list = String(ctx.flags.format)
@@ -30,27 +34,13 @@ function formats(ctx: Ctx): ExportFormat[] {
   return [...new Set(list)] as ExportFormat[];
 }
 
-/** The cache through the same handlers the app uses, so the CLI exports exactly what the app shows. */
-function cacheSource(ctx: Ctx, workspaceId: string, projectId: string): ExportSource {
-  return {
-    project: () => ctx.call('projects.get', { workspace_id: workspaceId, project_id: projectId }),
-    interviews: async (ids) => {
-      const rows = (await ctx.call('interviews.list', { workspace_id: workspaceId, project_id: projectId, limit: 10_000 })).items;
-      const wanted = ids ? rows.filter((r) => ids.includes(r.id)) : rows;
-      const details: InterviewDetail[] = [];
-      for (const r of wanted) {
-        const d = await ctx.call('interviews.get', { workspace_id: workspaceId, interview_id: r.id });
-        if (d) details.push(d);
-      }
-      return details;
-    },
-    highlights: (): Promise<HighlightView[]> => ctx.call('highlights.list', { workspace_id: workspaceId, project_id: projectId }),
-    locateQuote: (quote) => ctx.call('search.locateQuote', { workspace_id: workspaceId, project_id: projectId, quote: quote.slice(0, 2000) }),
-    videoFile: async (interviewId) => {
-      const v = await (await ctx.runtime(workspaceId)).cache.call('videos.get', { interviewId });
-      return v?.state === 'complete' ? v.file : null;
-    },
-  };
+const LABELS = { interviewer: 'interviewer-participant', ai: 'ai-user', name: 'name' } as const;
+
+function labels(ctx: Ctx): SpeakerLabels {
+  const raw = ctx.flags.labels === undefined ? 'interviewer' : String(ctx.flags.labels).trim().toLowerCase();
+  const found = Object.entries(LABELS).find(([k]) => k === raw);
+  if (!found) throw new AppError('usage', `Unknown --labels "${clean(raw)}". Choose interviewer, ai or name.`, { usage: USAGE });
+  return found[1];
 }
 
 const exportCommand: Command = {
@@ -64,6 +54,8 @@ const exportCommand: Command = {
     zip: { type: 'boolean' },
     'include-participant': { type: 'boolean' },
     crlf: { type: 'boolean' },
+    labels: { type: 'string' },
+    bom: { type: 'boolean' },
   },
   required: ['workspace', 'project', 'format', 'out'],
   async run(ctx) {
@@ -72,7 +64,11 @@ const exportCommand: Command = {
     const list = formats(ctx);
     const out = resolve(String(ctx.flags.out));
     const ids = Array.isArray(ctx.flags.interview) ? ctx.flags.interview.flatMap((s) => s.split(',')).filter(Boolean) : null;
-    const source = cacheSource(ctx, w.id, projectId);
+    const runtime = await ctx.runtime(w.id);
+    const source = cacheExportSource(ctx.call, w.id, projectId, async (interviewId) => {
+      const v = await runtime.cache.call('videos.get', { interviewId });
+      return v?.state === 'complete' ? v.file : null;
+    });
     const project = await source.project();
     if (!project) throw new AppError('unknown_project', `No project ${projectId} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`);
     // A .zip named after the study, made safe for any file system; the sink never overwrites one.
@@ -82,7 +78,6 @@ const exportCommand: Command = {
     // Like `mkdir -p`: naming a new folder for the export is the common case.
     mkdirSync(out, { recursive: true });
     const bar = ctx.out.progress();
-    const runtime = await ctx.runtime(w.id);
     let outcome;
     try {
       outcome = await runExport(source, {
@@ -91,6 +86,10 @@ const exportCommand: Command = {
         target,
         includeParticipant: ctx.flags['include-participant'] === true,
         lineEnding: ctx.flags.crlf ? 'crlf' : 'lf',
+        speakerLabels: labels(ctx),
+        bom: ctx.flags.bom === true,
+        // No Electron here: the PDF is printed by a headless Chromium, Chrome or Edge if one is installed.
+        printPdf: (html, signal) => chromiumPrintToPdf(html, signal ? { signal } : {}),
         user: { id: w.id, name: w.name },
         signal: runtime.signal,
         onProgress: (p) => bar.update('Exporting', p.filesDone, p.filesTotal ?? 0),

@@ -10,6 +10,7 @@ import type {
   videoChannels,
 } from '../../../shared/ipc/channels/cache-domains';
 import type { demoChannels } from '../../../shared/ipc/channels/demo';
+import type { exportChannels } from '../../../shared/ipc/channels/exports';
 import type { launchShareChannels } from '../../../shared/ipc/channels/launch-share';
 import type { projectChannels } from '../../../shared/ipc/channels/projects';
 import type { settingsChannels } from '../../../shared/ipc/channels/settings';
@@ -30,10 +31,12 @@ export type Handlers = HandlerMap<typeof appChannels> &
   HandlerMap<typeof highlightChannels> &
   HandlerMap<typeof settingsChannels> &
   HandlerMap<typeof studyChannels> &
-  HandlerMap<typeof launchShareChannels>;
+  HandlerMap<typeof launchShareChannels> &
+  HandlerMap<typeof exportChannels>;
 
 export { appHandlers } from './app';
 export { demoHandlers } from './demo';
+export { exportHandlers } from './exports';
 export { highlightHandlers } from './highlights';
 export { interviewHandlers } from './interviews';
 export { launchShareHandlers } from './launch-share';
