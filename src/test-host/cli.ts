@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../main/core';
+import { createMemoryDesktop } from '../main/desktop/ports';
 import { createLogger, stderrSink } from '../main/logging/logger';
 import { createMemoryStore } from '../main/secrets/memory-store';
 import { startTestHost, testHostMediaUrl } from './host';
@@ -22,7 +23,11 @@ async function main(): Promise<void> {
   const dataDir = resolve(values.data);
   if (values.fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  // A browser has no OS folder picker: "Choose folder…" answers with this folder in the profile.
+  const exportsDir = join(dataDir, 'exports');
+  mkdirSync(exportsDir, { recursive: true });
   const core = createCore({
+    desktop: createMemoryDesktop({ defaultFolder: exportsDir }),
     dataDir,
     mediaDir: join(root, 'resources/sample-media'),
     secrets: createMemoryStore(null),
@@ -39,7 +44,7 @@ async function main(): Promise<void> {
     }
     throw e;
   });
-  console.log(`Fieldwork in the browser harness: ${host.url}\nProfile: ${dataDir} (--fresh starts over)\nStop with Ctrl+C.`);
+  console.log(`Fieldwork in the browser harness: ${host.url}\nProfile: ${dataDir} (--fresh starts over)\nExports go to ${exportsDir}\nStop with Ctrl+C.`);
   const stop = () => void host.close().then(() => core.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
