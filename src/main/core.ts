@@ -147,7 +147,7 @@ export function createCore(o: CoreOptions): Core {
     ...settingsHandlers(deps),
     ...studyHandlers(deps),
     ...launchShareHandlers(deps),
-    ...exportHandlers({ ...deps, desktop, folders: exportFolders, call: localCall }),
+    ...exportHandlers({ ...deps, desktop, folders: exportFolders, call: localCall, notifier }),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();

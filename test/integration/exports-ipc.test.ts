@@ -88,6 +88,7 @@ describe.skipIf(skip !== null)('exports through IPC', () => {
     expect(await ok<{ folder: string | null }>(h.core.dispatch('exports.lastFolder', undefined))).toEqual({ folder });
     await ok(h.core.dispatch('app.showInFolder', { path: view.reveal }));
     expect(h.desktop.shownInFolder).toEqual([view.reveal]);
+    expect(h.desktop.notifications).toContainEqual({ title: 'Export finished', body: `${view.files} files from Meal-kit churn` });
   }, 60_000);
 
   it('exports a selection to one .zip, and a second export never overwrites the first', async () => {

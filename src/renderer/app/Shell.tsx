@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import { Toasts } from '../components/Toasts';
+import { ExportHost } from '../features/exports/ExportHost';
 import { NewStudy } from '../features/new-study/NewStudy';
 import { StimuliWizard } from '../features/new-study/StimuliWizard';
 import { ProjectPage } from '../features/project/ProjectPage';
@@ -64,6 +65,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       </div>
       {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
       {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
+      <ExportHost workspaceId={workspace.id} />
       <Toasts workspaceId={workspace.id} />
       <WindowFileDrop workspace={workspace} />
     </div>

@@ -18,10 +18,7 @@ type NavState = {
   history: Route[];
   searchOpen: boolean;
   shortcutsOpen: boolean;
-  /**
-   * Bumped by Ctrl/Cmd+E and the menu's Export…. The export dialog (a later feature) subscribes to
-   * changes of this counter and opens for the current screen; until it exists, nothing listens.
-   */
+  /** Bumped by Ctrl/Cmd+E and the menu's Export…; the Export dialog's host opens for the current screen. */
   exportRequested: number;
   go(route: Route): void;
   back(): void;

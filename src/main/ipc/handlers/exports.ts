@@ -2,6 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { exportChannels } from '../../../shared/ipc/channels/exports';
 import type { ExportFolders } from '../../desktop/export-folders';
+import type { Notifier } from '../../desktop/notifier';
 import type { DesktopPorts } from '../../desktop/ports';
 import { AppError } from '../../errors';
 import { cacheExportSource, type LocalCall } from '../../exports/cache-source';
@@ -14,6 +15,8 @@ type ExportDeps = Pick<HandlerDeps, 'runtimes' | 'workspaces' | 'jobs' | 'events
   desktop: Pick<DesktopPorts, 'chooseFolder' | 'printToPdf'>;
   folders: ExportFolders;
   call: LocalCall;
+  /** "Export finished" as an OS notification (shown only when the window is not focused). */
+  notifier?: Pick<Notifier, 'notify'>;
 };
 
 function directory(path: string): string | null {
@@ -82,6 +85,7 @@ export function exportHandlers(d: ExportDeps): HandlerMap<typeof exportChannels>
         d.folders.remember(folder);
         const first = result.files[0]?.path.split('/')[0];
         const reveal = target.kind === 'zip' || !first ? result.location : join(result.location, first);
+        d.notifier?.notify({ title: 'Export finished', body: `${result.files.length} ${result.files.length === 1 ? 'file' : 'files'} from ${project.title || 'Untitled study'}` });
         return { location: result.location, reveal, files: result.files.length, bytes: result.bytes, notes };
       } finally {
         job.done();

@@ -4,12 +4,13 @@ import { openInterview } from '../../app/nav-store';
 import { useRowWindow } from '../../lib/row-window';
 import { formatShortDateTime } from '../../lib/timecode';
 import { interviewJob, useDownloads, type DownloadJob } from './downloads';
+import { uiFor, useInterviewsUi } from './ui-store';
 import type { useInterviewPages } from './use-interview-pages';
 import type { TabProps } from './InterviewsTab';
 
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;
-const COLUMNS = 8;
+const COLUMNS = 9;
 
 const STATUS: Record<string, { label: string; tone: string }> = {
   COMPLETE: { label: 'Complete', tone: 'success' },
@@ -91,6 +92,7 @@ export function InterviewTable({ workspace, project, pages }: TabProps & { pages
     <div className="iv-scroll" ref={scrollRef}>
       <table className="table iv-table" aria-label="Interviews" aria-rowcount={pages.total + 1}>
         <colgroup>
+          <col className="iv-col-select" />
           <col className="iv-col-name" />
           <col className="iv-col-email" />
           <col className="iv-col-status" />
@@ -102,6 +104,9 @@ export function InterviewTable({ workspace, project, pages }: TabProps & { pages
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
+            <th scope="col">
+              <span className="visually-hidden">Selected for export</span>
+            </th>
             <th scope="col">Participant</th>
             <th scope="col">Email</th>
             <th scope="col">Status</th>
@@ -141,8 +146,18 @@ function InterviewTableRow({ workspace, project, row: r, index, active, onFocus 
   const status = STATUS[r.status] ?? { label: r.status, tone: 'neutral' };
   const name = r.participant_name?.trim() || 'Unnamed participant';
   const stop = (e: MouseEvent) => e.stopPropagation();
+  const key = `${workspace.id}/${project.id}`;
+  const selected = useInterviewsUi((s) => uiFor(s, key).selected.includes(r.id));
+  const patch = useInterviewsUi((s) => s.patch);
+  const toggle = (on: boolean) => {
+    const now = uiFor(useInterviewsUi.getState(), key).selected;
+    patch(key, { selected: on ? [...now.filter((x) => x !== r.id), r.id] : now.filter((x) => x !== r.id) });
+  };
   return (
-    <tr className="iv-row" aria-rowindex={index + 2} data-index={index} tabIndex={active ? 0 : -1} onFocus={(e) => e.target === e.currentTarget && onFocus()} onClick={() => openInterview(project.id, r.id)}>
+    <tr className={`iv-row ${selected ? 'is-selected' : ''}`} aria-rowindex={index + 2} aria-selected={selected} data-index={index} tabIndex={active ? 0 : -1} onFocus={(e) => e.target === e.currentTarget && onFocus()} onClick={() => openInterview(project.id, r.id)}>
+      <td className="iv-select" onClick={stop}>
+        <input type="checkbox" aria-label={`Select ${name} for export`} checked={selected} onChange={(e) => toggle(e.target.checked)} />
+      </td>
       <th scope="row" className="iv-name">
         {name}
       </th>

@@ -1,6 +1,8 @@
 import type { ProjectDetail } from '../../../shared/ipc/channels/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import { openExport } from '../exports/open-export';
 import { DownloadAll } from './DownloadControls';
+import { uiFor, useInterviewsUi } from './ui-store';
 import type { Pages } from './InterviewTable';
 import type { InterviewFilters } from './use-interview-pages';
 
@@ -58,7 +60,27 @@ export function InterviewToolbar({
       <p className="iv-count muted num" role="status" aria-live="polite">
         {pages.query === null ? 'Loading…' : pages.stale ? 'Filtering…' : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
       </p>
+      <Selection workspace={workspace} project={project} />
       <DownloadAll workspace={workspace} project={project} />
+    </div>
+  );
+}
+
+/** "3 selected": export them, or clear the selection. */
+function Selection({ workspace, project }: { workspace: WorkspaceSummary; project: ProjectDetail }) {
+  const key = `${workspace.id}/${project.id}`;
+  const selected = useInterviewsUi((s) => uiFor(s, key).selected);
+  const patch = useInterviewsUi((s) => s.patch);
+  if (selected.length === 0) return null;
+  return (
+    <div className="iv-selection" role="group" aria-label="Selected interviews">
+      <span className="num">{selected.length} selected</span>
+      <button type="button" className="btn btn-small btn-primary" onClick={() => void openExport(workspace.id, project.id, [{ kind: 'selection', interviewIds: selected }, { kind: 'project' }])}>
+        Export selected…
+      </button>
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => patch(key, { selected: [] })}>
+        Clear selection
+      </button>
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { create } from 'zustand';
 import type { InterviewFilters } from './use-interview-pages';
 
 export type InterviewsView = 'list' | 'highlights';
-type ProjectUi = { view: InterviewsView; filters: InterviewFilters; tag: string };
+type ProjectUi = { view: InterviewsView; filters: InterviewFilters; tag: string; /** Interviews ticked for export, in the order ticked. */ selected: string[] };
 
 export const NO_FILTERS: InterviewFilters = { status: '', screener: '', text: '' };
-const DEFAULT_UI: ProjectUi = { view: 'list', filters: NO_FILTERS, tag: '' };
+const DEFAULT_UI: ProjectUi = { view: 'list', filters: NO_FILTERS, tag: '', selected: [] };
 
 type UiState = {
   /** Per `${workspace}/${project}`: filters survive a trip to the viewer and back. */

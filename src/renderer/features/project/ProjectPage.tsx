@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { PROJECT_TABS, useNav, type ProjectTab } from '../../app/nav-store';
 import { relativeTime, typeLabel } from '../../lib/format';
 import { tablistKeys } from '../../lib/tablist-keys';
+import { openExport, selectedInterviews } from '../exports/open-export';
 import { GuideTab } from '../guide/GuideTab';
 import { InterviewsTab } from '../interviews/InterviewsTab';
 import { LaunchButton } from '../launch/LaunchButton';
@@ -45,7 +46,20 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
             {typeLabel(p.type)} · <StatusBadge status={p.status} /> · saved {relativeTime(p.synced_at)}
           </p>
         </div>
-        <LaunchButton workspace={workspace} project={p} />
+        <div className="project-head-actions">
+          <button
+            type="button"
+            className="btn"
+            title="Export (Ctrl+E)"
+            onClick={() => {
+              const selected = active === 'interviews' ? selectedInterviews(workspace.id, p.id) : [];
+              void openExport(workspace.id, p.id, selected.length ? [{ kind: 'project' }, { kind: 'selection', interviewIds: selected }] : [{ kind: 'project' }]);
+            }}
+          >
+            Export…
+          </button>
+          <LaunchButton workspace={workspace} project={p} />
+        </div>
         <div className="tabs" role="tablist" aria-label="Study sections" onKeyDown={onKey}>
           {tabs.map((t) => (
             <button

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../lib/format';
 import { sniff, sniffMatches, SNIFF_BYTES } from '../../../shared/media-sniff';
 import { contentTypeForFilename, STIMULUS_FORMATS, stimulusLimitFor } from '../../../shared/schemas/stimulus';
 
@@ -7,7 +8,7 @@ const EXTS = [...new Set(Object.values(STIMULUS_FORMATS).flatMap((f) => f.exts))
 export const ACCEPT = EXTS.join(',');
 export const FORMATS_HINT = 'Images: PNG, JPEG, GIF, WebP, HEIC, HEIF, AVIF or SVG, up to 10 MB. Videos: MP4, MOV, WebM, AVI or MKV, up to 100 MB.';
 
-export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(n >= 10 * 1024 * 1024 ? 0 : 1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`);
+export { formatBytes } from '../../lib/format';
 
 /**
  * The checks main makes again before it uploads, made here first so a researcher hears at once, before

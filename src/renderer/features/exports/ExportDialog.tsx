@@ -1,0 +1,190 @@
+import { useId } from 'react';
+import { FORMAT_GROUPS, PARTICIPANT_FORMATS, REPORT_EXPORT_FORMATS, type ExportFormat } from '../../../shared/exports';
+import { Dialog } from '../../components/Dialog';
+import { ErrorNote } from '../../components/ErrorNote';
+import { ProgressBar } from '../../components/ProgressBar';
+import { formatBytes } from '../../lib/format';
+import { availableFormats, chosenFormats, useExport, type ExportContext, type ExportScope } from './store';
+import './exports.css';
+
+function scopeLabel(scope: ExportScope): string {
+  if (scope.kind === 'project') return 'Whole study (every interview)';
+  if (scope.kind === 'selection') return `Selected interviews (${scope.interviewIds.length})`;
+  return `This interview (${scope.label})`;
+}
+
+/** Why a format cannot be ticked right now, or null. */
+function whyUnavailable(f: ExportFormat, context: ExportContext, scope: ExportScope): string {
+  if (scope.kind === 'interview' && (REPORT_EXPORT_FORMATS.includes(f) || PARTICIPANT_FORMATS.includes(f))) return 'For the whole study';
+  if (REPORT_EXPORT_FORMATS.includes(f) && !context.hasReport) return 'No report yet';
+  if (PARTICIPANT_FORMATS.includes(f)) return 'Tick "Include participant data"';
+  return '';
+}
+
+/**
+ * Export: formats, privacy and file options, and where the files go. While it runs, progress and Cancel;
+ * when done, what was written and "Show in folder". Closing it mid-export leaves the export running.
+ */
+export function ExportDialog() {
+  const s = useExport();
+  const id = useId();
+  const { context, scope, prefs, job } = s;
+  if (!context || !scope) return null;
+  const available = availableFormats(context, scope, prefs);
+  const formats = chosenFormats(s);
+  const running = job?.state === 'running';
+  const done = job?.state === 'done' && job.result;
+  const canStart = formats.length > 0 && s.folder !== null && !running;
+
+  const footer = running ? (
+    <button type="button" className="btn" onClick={() => void s.cancel()}>
+      Cancel export
+    </button>
+  ) : done ? (
+    <>
+      <button type="button" className="btn" onClick={() => void s.showInFolder(job.result!.reveal)}>
+        Show in folder
+      </button>
+      <button type="button" className="btn btn-primary" onClick={s.close}>
+        Done
+      </button>
+    </>
+  ) : (
+    <>
+      <button type="button" className="btn" onClick={s.close}>
+        Cancel
+      </button>
+      <button type="button" className="btn btn-primary" disabled={!canStart} onClick={() => void s.start()}>
+        {formats.length === 0 ? 'Export' : `Export ${formats.length} ${formats.length === 1 ? 'format' : 'formats'}`}
+      </button>
+    </>
+  );
+
+  return (
+    <Dialog title={`Export ${context.projectTitle || 'Untitled study'}`} onClose={s.close} footer={footer} wide>
+      {running ? (
+        <div className="export-progress" role="status" aria-live="polite">
+          <p>{job.total ? `Writing ${job.done.toLocaleString()} of ${job.total.toLocaleString()} files…` : 'Preparing the export…'}</p>
+          <ProgressBar value={job.done} max={job.total ?? 0} label="Export progress" />
+          <p className="muted">You can close this window; the export carries on and a note says when it is done.</p>
+        </div>
+      ) : done ? (
+        <div className="export-done" role="status">
+          <p>
+            <strong>Exported {job.result!.files.toLocaleString()} {job.result!.files === 1 ? 'file' : 'files'}</strong> ({formatBytes(job.result!.bytes)}) to
+          </p>
+          <p className="mono export-path">{job.result!.location}</p>
+          {job.result!.notes.length > 0 && (
+            <ul className="export-notes">
+              {job.result!.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <>
+          {job?.state === 'failed' && job.error && <ErrorNote error={job.error} />}
+          {job?.state === 'cancelled' && (
+            <p className="export-cancelled" role="status">
+              The export was cancelled. No files were left behind.
+            </p>
+          )}
+          {context.scopes.length > 1 ? (
+            <fieldset className="export-group">
+              <legend>Interviews</legend>
+              {context.scopes.map((sc) => (
+                <label key={sc.kind} className="export-choice">
+                  <input type="radio" name={`${id}-scope`} checked={sc.kind === scope.kind} onChange={() => s.setScope(sc)} />
+                  {scopeLabel(sc)}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p className="muted">{scopeLabel(scope)}</p>
+          )}
+          <div className="export-formats">
+            {FORMAT_GROUPS.map((g) => (
+              <fieldset key={g.title} className="export-group">
+                <legend>{g.title}</legend>
+                {g.formats.map((f) => {
+                  const enabled = available.has(f.format);
+                  const why = enabled ? '' : whyUnavailable(f.format, context, scope);
+                  return (
+                    <label key={f.format} className={`export-choice ${enabled ? '' : 'is-disabled'}`}>
+                      <input type="checkbox" disabled={!enabled} checked={enabled && prefs.formats.includes(f.format)} onChange={(e) => s.toggleFormat(f.format, e.target.checked)} />
+                      <span>
+                        {f.label}
+                        {(why || f.hint) && <span className="export-hint">{why || f.hint}</span>}
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+            ))}
+          </div>
+          <fieldset className="export-group">
+            <legend>Options</legend>
+            <label className="export-choice">
+              <input type="checkbox" checked={prefs.includeParticipant} onChange={(e) => s.setPrefs({ includeParticipant: e.target.checked })} />
+              <span>
+                Include participant data
+                <span className="export-hint">Names, emails, custom fields and screener answers. Off by default: exports leave this computer.</span>
+              </span>
+            </label>
+            <div className="export-row">
+              <label className="field">
+                <span>Speaker labels</span>
+                <select className="input" value={prefs.speakerLabels} onChange={(e) => s.setPrefs({ speakerLabels: e.target.value as typeof prefs.speakerLabels })}>
+                  <option value="interviewer-participant">Interviewer / Participant</option>
+                  <option value="ai-user">AI / User</option>
+                  <option value="name" disabled={!prefs.includeParticipant}>
+                    {"Participant's name"}
+                    {prefs.includeParticipant ? '' : ' (needs participant data)'}
+                  </option>
+                </select>
+              </label>
+              <label className="field">
+                <span>Line endings</span>
+                <select className="input" value={prefs.lineEnding} onChange={(e) => s.setPrefs({ lineEnding: e.target.value as 'lf' | 'crlf' })}>
+                  <option value="lf">LF (macOS, Linux)</option>
+                  <option value="crlf">CRLF (Windows)</option>
+                </select>
+              </label>
+            </div>
+            <label className="export-choice">
+              <input type="checkbox" checked={prefs.bom} onChange={(e) => s.setPrefs({ bom: e.target.checked })} />
+              <span>
+                CSV for Excel
+                <span className="export-hint">Adds a byte order mark so Excel reads accents and emoji correctly.</span>
+              </span>
+            </label>
+          </fieldset>
+          <fieldset className="export-group">
+            <legend>Save as</legend>
+            <div className="export-row">
+              <label className="export-choice">
+                <input type="radio" name={`${id}-target`} checked={prefs.target === 'folder'} onChange={() => s.setPrefs({ target: 'folder' })} />
+                Files in a folder
+              </label>
+              <label className="export-choice">
+                <input type="radio" name={`${id}-target`} checked={prefs.target === 'zip'} onChange={() => s.setPrefs({ target: 'zip' })} />
+                One .zip file
+              </label>
+            </div>
+            <div className="export-folder">
+              <span className={s.folder ? 'mono export-path' : 'muted'} aria-label="Export folder">
+                {s.folder ?? 'No folder chosen yet'}
+              </span>
+              <button type="button" className="btn btn-small" onClick={() => void s.chooseFolder()}>
+                Choose folder…
+              </button>
+            </div>
+            {s.folderError && <ErrorNote error={s.folderError} />}
+            <p className="export-hint">Existing files are never replaced: a new copy gets “(2)” in its name.</p>
+          </fieldset>
+        </>
+      )}
+    </Dialog>
+  );
+}
