@@ -50,10 +50,10 @@ export const FORMAT_GROUPS: { title: string; formats: FormatInfo[] }[] = [
   {
     title: 'Report',
     formats: [
-      { format: 'report-pdf', label: 'PDF', hint: 'Printed from the HTML report' },
-      { format: 'report-docx', label: 'Word (.docx)', hint: '' },
-      { format: 'report-html', label: 'Web page (.html)', hint: 'Self-contained, opens offline' },
-      { format: 'report-md', label: 'Markdown (.md)', hint: '' },
+      { format: 'report-pdf', label: 'Report as PDF', hint: 'Printed from the web page version' },
+      { format: 'report-docx', label: 'Report as Word (.docx)', hint: '' },
+      { format: 'report-html', label: 'Report as web page (.html)', hint: 'Self-contained, opens offline' },
+      { format: 'report-md', label: 'Report as Markdown (.md)', hint: '' },
     ],
   },
   {

@@ -3,7 +3,7 @@ import type { InterviewDetail, ProjectDetail } from '../../shared/ipc/channels/v
 import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
 import { AppError } from '../errors';
 import { safeFileName } from './file-names';
-import { openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
+import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
@@ -156,6 +156,8 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     return { result: await sink.finish(), notes };
   } catch (e) {
     await sink.cancel().catch(() => undefined);
+    // A step that was stopped part-way (printing a PDF, say) reports it its own way; this is one answer.
+    if (req.signal?.aborted) throw cancelledError();
     throw e;
   }
 }

@@ -51,6 +51,17 @@ export function ExportDialog() {
     </>
   ) : (
     <>
+      {/* Where the files go stays in view however long the options are: Export waits for it. */}
+      <div className="export-folder">
+        <span className="export-folder-label">To</span>
+        <span className={s.folder ? 'mono export-path' : 'muted export-path'} aria-label="Export folder" title={s.folder ?? undefined}>
+          {/* An isolate keeps the path left-to-right while the box trims its start, so the folder's own name shows. */}
+          {s.folder ? <bdi>{s.folder}</bdi> : 'No folder chosen yet'}
+        </span>
+        <button type="button" className={`btn btn-small ${s.folder ? '' : 'btn-primary'}`} onClick={() => void s.chooseFolder()}>
+          Choose folder…
+        </button>
+      </div>
       <button type="button" className="btn" onClick={s.close}>
         Cancel
       </button>
@@ -111,13 +122,7 @@ export function ExportDialog() {
                   const enabled = available.has(f.format);
                   const why = enabled ? '' : whyUnavailable(f.format, context, scope);
                   return (
-                    <label key={f.format} className={`export-choice ${enabled ? '' : 'is-disabled'}`}>
-                      <input type="checkbox" disabled={!enabled} checked={enabled && prefs.formats.includes(f.format)} onChange={(e) => s.toggleFormat(f.format, e.target.checked)} />
-                      <span>
-                        {f.label}
-                        {(why || f.hint) && <span className="export-hint">{why || f.hint}</span>}
-                      </span>
-                    </label>
+                    <CheckChoice key={f.format} label={f.label} hint={why || f.hint} disabled={!enabled} checked={enabled && prefs.formats.includes(f.format)} onChange={(on) => s.toggleFormat(f.format, on)} />
                   );
                 })}
               </fieldset>
@@ -125,13 +130,12 @@ export function ExportDialog() {
           </div>
           <fieldset className="export-group">
             <legend>Options</legend>
-            <label className="export-choice">
-              <input type="checkbox" checked={prefs.includeParticipant} onChange={(e) => s.setPrefs({ includeParticipant: e.target.checked })} />
-              <span>
-                Include participant data
-                <span className="export-hint">Names, emails, custom fields and screener answers. Off by default: exports leave this computer.</span>
-              </span>
-            </label>
+            <CheckChoice
+              label="Include participant data"
+              hint="Names, emails, custom fields and screener answers. Off by default: exports leave this computer."
+              checked={prefs.includeParticipant}
+              onChange={(on) => s.setPrefs({ includeParticipant: on })}
+            />
             <div className="export-row">
               <label className="field">
                 <span>Speaker labels</span>
@@ -152,13 +156,7 @@ export function ExportDialog() {
                 </select>
               </label>
             </div>
-            <label className="export-choice">
-              <input type="checkbox" checked={prefs.bom} onChange={(e) => s.setPrefs({ bom: e.target.checked })} />
-              <span>
-                CSV for Excel
-                <span className="export-hint">Adds a byte order mark so Excel reads accents and emoji correctly.</span>
-              </span>
-            </label>
+            <CheckChoice label="CSV for Excel" hint="Adds a byte order mark so Excel reads accents and emoji correctly." checked={prefs.bom} onChange={(on) => s.setPrefs({ bom: on })} />
           </fieldset>
           <fieldset className="export-group">
             <legend>Save as</legend>
@@ -172,19 +170,29 @@ export function ExportDialog() {
                 One .zip file
               </label>
             </div>
-            <div className="export-folder">
-              <span className={s.folder ? 'mono export-path' : 'muted'} aria-label="Export folder">
-                {s.folder ?? 'No folder chosen yet'}
-              </span>
-              <button type="button" className="btn btn-small" onClick={() => void s.chooseFolder()}>
-                Choose folder…
-              </button>
-            </div>
             {s.folderError && <ErrorNote error={s.folderError} />}
             <p className="export-hint">Existing files are never replaced: a new copy gets “(2)” in its name.</p>
           </fieldset>
         </>
       )}
     </Dialog>
+  );
+}
+
+/** A checkbox whose hint describes it (aria-describedby) without becoming part of its name. */
+function CheckChoice({ label, hint, checked, disabled, onChange }: { label: string; hint?: string; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className={`export-choice ${disabled ? 'is-disabled' : ''}`}>
+      <input id={id} type="checkbox" disabled={disabled} checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <span>
+        <label htmlFor={id}>{label}</label>
+        {hint && (
+          <span id={`${id}-hint`} className="export-hint">
+            {hint}
+          </span>
+        )}
+      </span>
+    </div>
   );
 }

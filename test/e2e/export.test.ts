@@ -1,0 +1,227 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { InterviewRow } from '../../src/shared/ipc/channels/views';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { demoProjectId, openDemo } from '../support/demo-operator';
+import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, type Harness } from '../support/browser';
+import { ok } from '../support/ipc';
+import { interviewRow, openStudyTab, viewer } from '../support/pages';
+
+const skip = browserSkipReason();
+if (skip) console.warn(`e2e export ${skip}`);
+
+const WS = DEMO_WORKSPACE_ID;
+const XSD = resolve(ROOT, '../shared/refi-qda/Project.xsd');
+
+function filesIn(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The Export dialog, from the demo workspace, as a researcher uses it. */
+describe.skipIf(skip !== null)('export dialog', () => {
+  let browser: Browser;
+  let harness: Harness;
+  let page: Page;
+  let problems: string[];
+  let tmp: string;
+  let churnId: string;
+  let interviews: InterviewRow[];
+  const dialog = () => page.getByRole('dialog', { name: /^Export / });
+  const box = (name: string) => dialog().getByRole('checkbox', { name, exact: true });
+  const chooseFolder = async (folder: string) => {
+    mkdirSync(folder, { recursive: true });
+    harness.desktop.folderChoices.push(folder);
+    await dialog().getByRole('button', { name: 'Choose folder…' }).click();
+    await expect.poll(() => dialog().getByLabel('Export folder').innerText()).toBe(folder);
+  };
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    browser = await launchBrowser();
+    tmp = mkdtempSync(join(tmpdir(), 'fw-e2e-export-'));
+    ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1360, height: 900 } }));
+    churnId = demoProjectId(harness, 'Meal-kit churn');
+    const list = () => ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId }));
+    for (let i = 0; i < 300 && (await list()).total < 24; i++) await new Promise((r) => setTimeout(r, 100));
+    interviews = (await list()).items;
+  });
+  // A failed step must not leave the dialog over the next test's screen.
+  afterEach(async () => {
+    if (await dialog().count()) await page.keyboard.press('Escape');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('exports every format of a whole study from the study header; participant CSVs wait for participant data', async () => {
+    await openStudyTab(page, 'Meal-kit churn', 'Report');
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await dialog().waitFor();
+    // Privacy first: participant data is off, so the participant CSVs cannot be ticked, and nothing is pre-filled.
+    expect(await box('Include participant data').isChecked()).toBe(false);
+    expect(await box('Participants (.csv)').isDisabled()).toBe(true);
+    expect(await box('Screener answers (.csv)').isDisabled()).toBe(true);
+    expect(await dialog().getByRole('button', { name: /^Export/ }).isDisabled()).toBe(true);
+    await shot(page, 'export-dialog');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'export-dialog-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await box('Include participant data').check();
+    const names = ['Plain text (.txt)', 'Markdown (.md)', 'Word (.docx)', 'Subtitles (.srt)', 'WebVTT (.vtt)', 'Spreadsheet (.csv)', 'JSON (.json)', 'REFI-QDA project (.qdpx)'];
+    const report = ['Report as PDF', 'Report as Word (.docx)', 'Report as web page (.html)', 'Report as Markdown (.md)'];
+    for (const n of [...names, ...report, 'Screener answers (.csv)', 'Participants (.csv)']) await box(n).check();
+    await dialog().getByLabel('Line endings').selectOption('crlf');
+    await dialog().getByLabel('Speaker labels').selectOption('name');
+    const folder = join(tmp, 'whole-study');
+    await chooseFolder(folder);
+    await dialog().getByRole('button', { name: 'Export 14 formats' }).click();
+    await expect.poll(() => dialog().getByText(/^Exported \d+ files/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await shot(page, 'export-done');
+
+    const written = filesIn(folder);
+    expect(written).toHaveLength(interviews.length * 7 + 1 + 4 + 2);
+    for (const ext of ['txt', 'md', 'docx', 'srt', 'vtt', 'csv', 'json']) expect(written.filter((f) => f.includes(`/${ext}/`) && f.endsWith(`.${ext}`)), ext).toHaveLength(interviews.length);
+    for (const f of ['report.md', 'report.html', 'report.docx', 'report.pdf', 'screener-answers.csv', 'participants.csv']) expect(written.some((w) => w.endsWith(`/${f}`)), f).toBe(true);
+    // The chosen options reached the files: CRLF line endings and the participants' names as speakers.
+    const txt = readFileSync(written.find((f) => f.endsWith('.txt'))!, 'utf8');
+    expect(txt).toContain('\r\n');
+    expect(txt.replace(/\r\n/g, '')).not.toContain('\n');
+    const named = interviews.map((i) => i.participant_name).filter((n): n is string => !!n);
+    expect(named.some((n) => written.some((f) => f.endsWith('.txt') && readFileSync(f, 'utf8').includes(`] ${n}: `)))).toBe(true);
+    // The PDF is a real PDF of the report.
+    const pdf = written.find((f) => f.endsWith('report.pdf'))!;
+    expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = spawnSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+    if (text.error) console.warn('PDF text check skipped: no pdftotext (apt-get install poppler-utils)');
+    else expect(text.stdout).toContain('Summary');
+    // The .qdpx's project.qde validates against the REFI-QDA schema.
+    const { unzipSync } = await import('fflate');
+    const entries = unzipSync(readFileSync(written.find((f) => f.endsWith('.qdpx'))!));
+    const qde = join(tmp, 'project.qde');
+    writeFileSync(qde, entries['project.qde']!);
+    if (existsSync(XSD)) {
+      const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, qde], { encoding: 'utf8' });
+      expect(lint.status, lint.stderr).toBe(0);
+    } else console.warn(`qdpx schema check skipped: no ${XSD}`);
+
+    await dialog().getByRole('button', { name: 'Show in folder' }).click();
+    await expect.poll(() => harness.desktop.shownInFolder.at(-1)).toBe(join(folder, 'Meal-kit churn'));
+    await dialog().getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+  }, 90_000);
+
+  it('exports the interviews ticked in the Interviews tab to one .zip, offering the last folder again', async () => {
+    await openStudyTab(page, 'Meal-kit churn', 'Interviews');
+    const picked = interviews.filter((i) => i.participant_name).slice(0, 2);
+    for (const i of picked) await interviewRow(page, i.participant_name!).getByRole('checkbox').check();
+    await expect.poll(() => page.getByRole('group', { name: 'Selected interviews' }).innerText()).toContain('2 selected');
+    await shot(page, 'export-selection');
+    await page.getByRole('button', { name: 'Export selected…' }).click();
+    await dialog().waitFor();
+    expect(await dialog().getByRole('radio', { name: 'Selected interviews (2)' }).isChecked()).toBe(true);
+    // The folder of the last export is offered again.
+    await expect.poll(() => dialog().getByLabel('Export folder').innerText()).toBe(join(tmp, 'whole-study'));
+    // Only SRT this time (the previous choices are remembered; untick the rest).
+    for (const b of await dialog().getByRole('checkbox').all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
+    await box('Include participant data').uncheck().catch(() => undefined);
+    await box('Subtitles (.srt)').check();
+    await dialog().getByRole('radio', { name: 'One .zip file' }).check();
+    const folder = join(tmp, 'selection');
+    await chooseFolder(folder);
+    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
+    await expect.poll(() => dialog().getByText(/^Exported 2 files/).isVisible(), { timeout: 30_000 }).toBe(true);
+    const [zip] = filesIn(folder);
+    expect(zip).toBe(join(folder, 'Meal-kit churn.zip'));
+    const { unzipSync } = await import('fflate');
+    const entries = Object.keys(unzipSync(readFileSync(zip!)));
+    expect(entries).toHaveLength(2);
+    // Without participant data, the file names say nothing about who the participant was.
+    for (const e of entries) for (const i of picked) expect(e).not.toContain(i.participant_name!);
+    await dialog().getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'Selected interviews' }).count()).toBe(0);
+  }, 60_000);
+
+  it('exports the interview being watched from the viewer, and Ctrl+E opens the same dialog there', async () => {
+    const one = interviews.find((i) => i.participant_name && i.status === 'COMPLETE')!;
+    await openStudyTab(page, 'Meal-kit churn', 'Interviews');
+    await interviewRow(page, one.participant_name!).click();
+    await viewer(page).ready(one.participant_name!);
+    await page.keyboard.press('Control+e');
+    await dialog().waitFor();
+    expect(await dialog().getByRole('radio', { name: `This interview (${one.participant_name})` }).isChecked()).toBe(true);
+    // The report is about the whole study: not offered for one interview, and it says why.
+    expect(await box('Report as PDF').isDisabled()).toBe(true);
+    await expect.poll(() => dialog().getByText('For the whole study').first().isVisible()).toBe(true);
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await dialog().waitFor();
+    await box('Plain text (.txt)').check();
+    const folder = join(tmp, 'one');
+    await chooseFolder(folder);
+    await dialog().getByRole('radio', { name: 'Files in a folder' }).check();
+    await dialog().getByRole('button', { name: /^Export \d formats?$/ }).click();
+    await expect.poll(() => dialog().getByText(/^Exported \d+ files?/).isVisible(), { timeout: 30_000 }).toBe(true);
+    const txts = filesIn(folder).filter((f) => f.endsWith('.txt'));
+    expect(txts).toHaveLength(1);
+    expect(txts[0]).toContain(one.id.slice(0, 8));
+    await dialog().getByRole('button', { name: 'Done' }).click();
+  }, 60_000);
+
+  it('Cancel export stops a running export and leaves nothing; a closed dialog still reports the finish as a toast', async () => {
+    await openStudyTab(page, 'Meal-kit churn', 'Report');
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await dialog().waitFor();
+    for (const b of await dialog().getByRole('checkbox').all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
+    // Printing the PDF takes a moment: long enough to press Cancel while it runs.
+    await box('Report as PDF').check();
+    const folder = join(tmp, 'cancelled');
+    await chooseFolder(folder);
+    await dialog().getByRole('radio', { name: 'Files in a folder' }).check();
+    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
+    await dialog().getByRole('button', { name: 'Cancel export' }).click();
+    await expect.poll(() => dialog().getByText('The export was cancelled. No files were left behind.').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(filesIn(folder)).toEqual([]);
+    expect(readdirSync(folder)).toEqual([]);
+
+    // Again, but close the dialog while it runs: the export finishes and a toast offers Show in folder.
+    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Export finished' });
+    await expect.poll(() => toast.isVisible(), { timeout: 20_000 }).toBe(true);
+    await toast.getByRole('button', { name: 'Show in folder' }).click();
+    await expect.poll(() => harness.desktop.shownInFolder.at(-1)).toBe(join(folder, 'Meal-kit churn'));
+    expect(filesIn(folder).map((f) => f.slice(folder.length))).toEqual(['/Meal-kit churn/report.pdf']);
+  }, 60_000);
+
+  it('a folder that disappeared is a clear error, and the choices stay as they were', async () => {
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await dialog().waitFor();
+    const folder = join(tmp, 'vanishing');
+    await chooseFolder(folder);
+    rmSync(folder, { recursive: true });
+    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
+    await expect.poll(() => dialog().getByRole('alert').innerText()).toContain('The export folder is not there any more. Choose a folder again.');
+    expect(await box('Report as PDF').isChecked()).toBe(true);
+    await shot(page, 'export-error');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+
+    // Ctrl+E where there is nothing to export says where to go instead.
+    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: /All studies|Studies/ }).first().click();
+    await page.keyboard.press('Control+e');
+    await expect.poll(() => page.getByText('Open a study to export it').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
