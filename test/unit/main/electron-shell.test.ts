@@ -35,19 +35,34 @@ const fake = vi.hoisted(() => {
       this.windowOpenHandler = fn;
     });
     readonly send = vi.fn();
+    /** What the hidden print window loaded when printToPDF ran (the file is gone afterwards). */
+    printed: { html: string; options: unknown } | null = null;
+    loadedFile: string | null = null;
+    readonly printToPDF = vi.fn(async (options: unknown) => {
+      const { readFileSync } = await import('node:fs');
+      this.printed = { html: readFileSync(this.loadedFile!, 'utf8'), options };
+      return Buffer.from('%PDF-1.7 fake');
+    });
   }
 
   class FakeBrowserWindow extends Emitter {
     static instances: FakeBrowserWindow[] = [];
     readonly webContents = new FakeWebContents();
     readonly loadURL = vi.fn(async (_url: string) => undefined);
+    readonly loadFile = vi.fn(async (file: string) => {
+      this.webContents.loadedFile = file;
+    });
+    destroyed = false;
+    readonly destroy = vi.fn(() => {
+      this.destroyed = true;
+    });
     readonly show = vi.fn();
     readonly focus = vi.fn();
     readonly restore = vi.fn();
     readonly isMinimized = vi.fn(() => false);
     readonly maximize = vi.fn();
     readonly isMaximized = vi.fn(() => false);
-    readonly isDestroyed = vi.fn(() => false);
+    readonly isDestroyed = vi.fn(() => this.destroyed);
     readonly isFullScreen = vi.fn(() => false);
     readonly isFocused = vi.fn(() => true);
     readonly getNormalBounds = vi.fn(() => ({ x: 0, y: 0, width: 1280, height: 820 }));
@@ -115,6 +130,7 @@ const fake = vi.hoisted(() => {
     shell: { openExternal: vi.fn(async (_url: string) => undefined), showItemInFolder: vi.fn() },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1050 } }]) },
+    dialog: { showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })) },
   };
 });
 
@@ -128,6 +144,7 @@ vi.mock('electron', () => ({
   shell: fake.shell,
   Menu: fake.Menu,
   screen: fake.screen,
+  dialog: fake.dialog,
 }));
 
 vi.mock('../../../src/main/secrets/keytar-store', async () => {
@@ -135,7 +152,7 @@ vi.mock('../../../src/main/secrets/keytar-store', async () => {
   return { openSecretStore: vi.fn(async () => createMemoryStore('test: no keychain')), createKeytarStore: vi.fn() };
 });
 
-import { createMainWindow, hardenContents } from '../../../src/main/window';
+import { createMainWindow, hardenContents, printHtmlToPdf } from '../../../src/main/window';
 
 type FakeWindow = InstanceType<typeof fake.FakeBrowserWindow>;
 type FakeContents = InstanceType<typeof fake.FakeWebContents>;
@@ -223,6 +240,32 @@ describe('createMainWindow (window.ts)', () => {
   it('devTools are on only for an unpackaged build', () => {
     const dev = createMainWindow({ preloadPath: '/p/preload.cjs', isPackaged: false, url: 'http://localhost:5173/', allowedOrigins: ['app://fieldwork', 'http://localhost:5173'], externalHosts: () => [] }) as unknown as FakeWindow;
     expect(dev.options.webPreferences).toStrictEqual(buildWebPreferences('/p/preload.cjs', false));
+  });
+});
+
+describe('printHtmlToPdf (window.ts): the report PDF in the app', () => {
+  it('prints in a hidden, sandboxed window with JavaScript off, then destroys it and removes its temporary file', async () => {
+    const before = fake.FakeBrowserWindow.instances.length;
+    const html = '<!doctype html><title>R</title><p>Report &amp; quotes</p>';
+    const pdf = await printHtmlToPdf(html);
+    expect(Buffer.from(pdf).toString('latin1')).toBe('%PDF-1.7 fake');
+    expect(fake.FakeBrowserWindow.instances).toHaveLength(before + 1);
+    const win = fake.FakeBrowserWindow.instances.at(-1)!;
+    expect(win.options.show).toBe(false);
+    expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false });
+    expect(win.options.webPreferences).not.toHaveProperty('preload');
+    expect(win.webContents.printed).toEqual({ html, options: expect.objectContaining({ printBackground: true, pageSize: 'A4' }) });
+    expect(win.destroy).toHaveBeenCalledTimes(1);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(win.webContents.loadedFile!)).toBe(false);
+  });
+
+  it('a failed print still destroys the window', async () => {
+    const failing = printHtmlToPdf('<p>x</p>');
+    const win = fake.FakeBrowserWindow.instances.at(-1)!;
+    win.webContents.printToPDF.mockRejectedValueOnce(new Error('printing failed'));
+    await expect(failing).rejects.toThrow('printing failed');
+    expect(win.destroy).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -348,6 +391,17 @@ describe('app.ts composition root', () => {
     // And the dispatcher's schema check is behind the sender check.
     const projects = fake.ipcHandlers.get('fieldwork:projects.list')!;
     await expect(projects({ senderFrame: appFrame }, { workspace_id: 42 })).resolves.toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('exports.chooseFolder opens the OS folder picker on the main window; a cancelled picker answers null', async () => {
+    const choose = fake.ipcHandlers.get('fieldwork:exports.chooseFolder')!;
+    await expect(choose({ senderFrame: appFrame }, undefined)).resolves.toStrictEqual({ ok: true, value: null });
+    expect(fake.dialog.showOpenDialog).toHaveBeenCalledTimes(1);
+    const [parent, options] = fake.dialog.showOpenDialog.mock.calls[0]!;
+    expect(parent).toBe(mainWindow);
+    expect(options).toMatchObject({ properties: ['openDirectory', 'createDirectory'] });
+    fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [dataDir] });
+    await expect(choose({ senderFrame: appFrame }, undefined)).resolves.toMatchObject({ ok: true, value: { folder: expect.any(String) } });
   });
 
   it('creates the main window from the built preload with exact preferences, at the app origin', () => {
