@@ -187,7 +187,7 @@ const REPORT_INPUT: ReportExportInput = {
 describe('report exports', () => {
   it('Markdown: summary, meta, themes by frequency with percentages, quotes and their locations', () => {
     const md = renderReportMarkdown(REPORT_INPUT);
-    const order = ['Interviews analysed:** 12', 'Generated at:** 2026-11-21T08:00:00Z', 'People leave when cooking', '### Repetition (58%)', '> Pasta again, every week.', '— Zoe (iv\\_2), 01:02:05', '### Delivery (40%)', '> The box came at 11pm.', '### Price (25%)', '> It doubled after week 4.', '— Interview 7, 00:01:01'];
+    const order = ['Interviews analysed:** 12', 'Generated at:** 2026-11-21 08:00 UTC', 'People leave when cooking', '### Repetition (58%)', '> Pasta again, every week.', '— Zoe (iv\\_2), 01:02:05', '### Delivery (40%)', '> The box came at 11pm.', '### Price (25%)', '> It doubled after week 4.', '— Interview 7, 00:01:01'];
     let from = 0;
     for (const s of order) {
       const at = md.indexOf(s, from);
@@ -237,7 +237,7 @@ describe('report exports', () => {
     expectInOrder(paragraphs, [
       'Meal-kit churn: report',
       'Interviews analysed: 12',
-      'Generated at: 2026-11-21T08:00:00Z',
+      'Generated at: 2026-11-21 08:00 UTC',
       'People leave when cooking feels like a chore.',
       'Repetition (58%)',
       'Recipes repeat.',

@@ -49,6 +49,13 @@ export function metaRows(input: ReportExportInput): [string, string][] {
   const r = input.report;
   return [
     ['Interviews analysed', r.interviews_analysed === null ? 'unknown' : String(r.interviews_analysed)],
-    ['Generated at', r.generated_at ?? 'unknown'],
+    ['Generated at', r.generated_at ? readableUtc(r.generated_at) : 'unknown'],
   ];
+}
+
+/** "2026-11-21 08:00 UTC": readable anywhere, and unambiguous in a file that is passed around. */
+export function readableUtc(iso: string): string {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return iso;
+  return `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
