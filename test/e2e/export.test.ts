@@ -10,6 +10,7 @@ import { demoProjectId, openDemo } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, type Harness } from '../support/browser';
 import { ok } from '../support/ipc';
 import { interviewRow, openStudyTab, viewer } from '../support/pages';
+import { filesIn } from '../support/files';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e export ${skip}`);
@@ -17,12 +18,6 @@ if (skip) console.warn(`e2e export ${skip}`);
 const WS = DEMO_WORKSPACE_ID;
 const XSD = resolve(ROOT, '../shared/refi-qda/Project.xsd');
 
-function filesIn(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name));
-}
 
 /** The Export dialog, from the demo workspace, as a researcher uses it. */
 describe.skipIf(skip !== null)('export dialog', () => {

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { ServiceError } from '../../src/main/api/errors';
 import { AppError } from '../../src/main/errors';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
+import { filesIn } from '../support/files';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin/fieldwork.cjs');
@@ -62,11 +63,6 @@ function cli(args: string[], o: { key?: string; env?: NodeJS.ProcessEnv } = {}):
 const json = <T>(r: Run): T => JSON.parse(r.stdout) as T;
 
 /** Every file below `dir`, recursively. */
-function filesIn(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name));
-}
 
 function expectKeyNowhere(key: string): void {
   for (const text of printed) expect(text).not.toContain(key);

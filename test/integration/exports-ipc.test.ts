@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,16 +6,11 @@ import { EXPORT_FORMATS } from '../../src/shared/exports';
 import type { ExportRunView } from '../../src/shared/ipc/channels/exports';
 import { browserSkipReason, startHarness, type Harness } from '../support/browser';
 import { err, ok } from '../support/ipc';
+import { filesIn } from '../support/files';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`exports IPC ${skip}`);
 
-function filesIn(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name));
-}
 
 /** The export channels the Export dialog uses, through the same core as the app, on the demo workspace. */
 describe.skipIf(skip !== null)('exports through IPC', () => {
