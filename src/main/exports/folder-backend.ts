@@ -16,6 +16,16 @@ export class FolderBackend implements Backend {
    * copied to such a system later, where "report (2).md" and "REPORT (2).md" are one file.
    */
   private readonly names = new Map<string, Set<string>>();
+  /**
+   * Folders already made or checked by this export, by relative path. A transcript export puts thousands
+   * of files into two or three folders, and checking each folder again for every file (mkdir, lstat,
+   * realpath: six file system round trips per file for a two-level path) cost more than writing the file.
+   * Checking once per export keeps what the checks are for: a symlink or file already in the chosen folder
+   * (or put there before we reach it) is still refused before anything is written through it. A process
+   * that swaps a checked folder for a symlink while we write could slip between a check and the write
+   * just as well when the check was repeated per file, so repeating it bought no real protection.
+   */
+  private readonly checkedDirs = new Map<string, string>();
 
   private constructor(
     private readonly root: string,
@@ -71,8 +81,16 @@ export class FolderBackend implements Backend {
 
   /** Creates (or reuses) each folder, refusing symlinks and anything that resolves outside the root. */
   private async ensureDirs(segments: string[]): Promise<string> {
+    const key = segments.join('/');
+    const known = this.checkedDirs.get(key);
+    if (known !== undefined) return known;
     let dir = this.root;
-    for (const segment of segments) {
+    for (const [i, segment] of segments.entries()) {
+      const checked = this.checkedDirs.get(segments.slice(0, i + 1).join('/'));
+      if (checked !== undefined) {
+        dir = checked;
+        continue;
+      }
       const next = resolve(dir, segment);
       if (!isInside(this.root, next)) throw unsafePath(segments.join('/'), 'leads outside the export folder');
       try {
@@ -86,6 +104,7 @@ export class FolderBackend implements Backend {
       if (!info.isDirectory()) throw unsafePath(segments.join('/'), 'needs a folder where a file already exists');
       if (!isInside(this.root, await realpath(next))) throw unsafePath(segments.join('/'), 'leads outside the export folder');
       dir = next;
+      this.checkedDirs.set(segments.slice(0, i + 1).join('/'), dir);
     }
     return dir;
   }
@@ -107,5 +126,6 @@ export class FolderBackend implements Backend {
       }
     }
     this.createdDirs.length = 0;
+    this.checkedDirs.clear();
   }
 }

@@ -122,6 +122,17 @@ describe('folder export', () => {
     expect(tree(outside)).toEqual([]);
   });
 
+  it('checks each folder once per export, but still refuses a symlinked folder met later', async () => {
+    const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+    await sink.writeFile('study/docx/a.docx', 'a');
+    await sink.writeFile('study/docx/b.docx', 'b');
+    symlinkSync(outside, join(out, 'study', 'srt'), 'dir');
+    await expect(sink.writeFile('study/srt/a.srt', 'x')).rejects.toMatchObject({ code: 'export_unsafe_path' });
+    expect(tree(outside)).toEqual([]);
+    // The failure undid the export, folders it made included; the symlink was not ours to remove.
+    expect(existsSync(join(out, 'study', 'docx'))).toBe(false);
+  });
+
   it('does not write through a symlink placed where the file goes', async () => {
     const victim = join(outside, 'victim.txt');
     writeFileSync(victim, 'precious');
