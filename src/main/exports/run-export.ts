@@ -2,7 +2,7 @@ import type { HighlightView } from '../../shared/ipc/channels/cache-domains';
 import type { InterviewDetail, ProjectDetail } from '../../shared/ipc/channels/views';
 import { AppError } from '../errors';
 import { safeFileName } from './file-names';
-import { openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
+import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
@@ -163,6 +163,8 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     return { result: await sink.finish(), notes };
   } catch (e) {
     await sink.cancel().catch(() => undefined);
+    // A write that reached the sink after the researcher cancelled fails as "closed"; say what happened.
+    if (req.signal?.aborted) throw cancelledError();
     throw e;
   }
 }
