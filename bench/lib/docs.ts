@@ -38,6 +38,12 @@ Phases of this run (total ${ms(o.totalMs)}): ${o.phases.map((p) => `${p.label} $
 - **Row 2b** is bounded by round trips: a re-sync with nothing changed makes 6 requests (projects, credits, the
   newest interview page and three small per-project reads) under the concurrency bound of 4, so two round
   trips at least; the faster the full sync gets, the larger that floor looks as a percentage.
+- **Row 5** compares unlike work on purpose, as the issue asks: the dump writes 1,000 JSON files straight to their
+  final names with blocking calls; the export renders 2,000 documents and writes each through the export sink
+  (a temporary name, then a hard link into place so nothing is ever overwritten, folders checked for symlinks),
+  with non-blocking calls so the app stays responsive. Its notes split the time: rendering alone (in memory) is
+  already a few times the whole dump, and the rest is the sink's file system round trips. The second baseline is
+  the DOCX path the template replaced (the docx library packing every document), timed in memory.
 
 ## How to run
 
@@ -63,6 +69,10 @@ npx tsx bench/run.ts --cpu-prof --keep   # a .cpuprofile per contender in the ke
   run it), with the demo workspace and one simulated 2,000-turn interview in "Meal-kit churn". It needs
   Chromium (\`CHROMIUM_PATH\`) and rebuilds the renderer first (\`npm run build\`). With \`--keep\`, the run folder
   holds a screenshot of the long transcript scrolled to its middle.
+- **Export** (row 5): \`runExport\` (the CLI's and the app's export) to a folder, DOCX + SRT for 1,000 interviews read
+  from the full sync's cache (so it needs row 1), in its own process; reading the cache is not timed. Then, in
+  memory and without files, the template DOCX renderer, the SRT renderer and \`renderDocxWithLibrary\` (the docx
+  library alone) on the same interviews.
 - Rows are modules in \`bench/rows/\`, composed by \`bench/run.ts\`.
 `;
   writeFileSync(file, text);

@@ -7,6 +7,8 @@ import { AppError } from '../errors';
 import { numberedName } from './file-names';
 
 export interface Backend {
+  /** How many puts may run at once: a .zip takes entries one at a time, a folder a few files at once. */
+  readonly lanes: number;
   put(segments: string[], chunks: AsyncIterable<Uint8Array>, compress: boolean, tick: (n: number) => void): Promise<string>;
   finish(): Promise<string>;
   rollback(): Promise<void>;
@@ -31,6 +33,8 @@ export function isInside(root: string, path: string): boolean {
  * Moves a finished temporary file to `dir/name`, or to the first free "name (n)" unless overwriting.
  * `link` fails with EEXIST instead of replacing, so no other writer can slip in between the check and
  * the move. File systems without hard links (FAT on USB sticks) fall back to check-then-rename.
+ * `taken` answers for names the caller knows of; answering false may reserve the name (the folder
+ * backend does, so two of its own files written at once cannot both take "a.txt" and "A.txt").
  */
 export async function place(temp: string, dir: string, name: string, overwrite: boolean, taken: (candidate: string) => boolean): Promise<string> {
   if (overwrite) {

@@ -11,6 +11,9 @@
  * - Cancelling (the AbortSignal) or any failure removes everything this export created: the files,
  *   the folders it made, the temporary files, the half-written .zip. An export completes or leaves nothing.
  * - Large sources (videos) are streamed from disk in 1 MiB chunks with back-pressure, never loaded whole.
+ * - Operations start in call order. A .zip takes one entry at a time; a folder takes a few files at once
+ *   (`Backend.lanes`), because each file is several file system calls that mostly wait on Node's thread
+ *   pool, and a transcript export is thousands of small files. Finishing and undoing wait for every file.
  */
 import { createReadStream } from 'node:fs';
 import { posix, win32 } from 'node:path';
@@ -93,9 +96,17 @@ export async function openExportSink(options: ExportSinkOptions): Promise<Export
 }
 
 export class ExportSink {
+  /** Where the next operation starts: after the previous one has started (or, alone, after all have ended). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Operations under way, settled when their error handling (and any undoing) is over. */
+  private readonly running = new Set<Promise<void>>();
+  /** The backend work of those operations; undoing waits for it, so nothing lands after the undo. */
+  private readonly working = new Set<Promise<void>>();
+  private closing: Promise<void> | null = null;
   private state: 'open' | 'finished' | 'closed' = 'open';
-  private readonly files: WrittenFile[] = [];
+  /** In call order (files written at once may end in another order); a slot stays empty until its file is done. */
+  private readonly files: (WrittenFile | undefined)[] = [];
+  private filesDone = 0;
   private bytes = 0;
   /** Set by cancel(), so a long copy stops at its next chunk instead of finishing first. */
   private cancelling = false;
@@ -124,11 +135,11 @@ export class ExportSink {
 
   /** Completes the export (closes and names the .zip). After this, cancelling changes nothing. */
   finish(): Promise<ExportResult> {
-    return this.run(async () => {
+    return this.run(1, async () => {
       const location = await this.backend.finish();
       this.state = 'finished';
       this.options.signal?.removeEventListener('abort', this.onAbort);
-      return { location, files: [...this.files], bytes: this.bytes };
+      return { location, files: this.files.filter((f): f is WrittenFile => f !== undefined), bytes: this.bytes };
     });
   }
 
@@ -144,7 +155,8 @@ export class ExportSink {
   }
 
   private write(path: string, options: WriteOptions, chunks: () => AsyncIterable<Uint8Array>): Promise<WrittenFile> {
-    return this.run(async () => {
+    return this.run(this.backend.lanes, async () => {
+      const slot = this.files.length++;
       const segments = exportPathSegments(path);
       const compress = options.compress ?? !STORED_EXTENSIONS.test(path);
       const requested = segments.join('/');
@@ -163,46 +175,75 @@ export class ExportSink {
         this.progress(requested);
       });
       const file = { path: actual, bytes: written };
-      this.files.push(file);
+      this.files[slot] = file;
+      this.filesDone++;
       this.progress(null);
       return file;
     });
   }
 
-  /** One operation at a time (a zip takes entries in order), and any failure undoes the whole export. */
-  private run<T>(op: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(async () => {
-      if (this.state !== 'open') throw new AppError('export_closed', 'This export has already finished or was cancelled.');
-      if (this.stopped()) {
-        await this.close();
-        throw cancelledError();
-      }
-      try {
-        return await op();
-      } catch (e) {
-        await this.close();
-        if (this.stopped()) throw cancelledError();
-        throw asExportError(e);
-      }
+  /**
+   * Starts `op` in call order once fewer than `lanes` operations are under way (with 1, once all have
+   * ended). Any failure undoes the whole export, after the other operations under way have ended.
+   */
+  private run<T>(lanes: number, op: () => Promise<T>): Promise<T> {
+    const started = this.queue.then(async () => {
+      if (lanes > 1) while (this.running.size >= lanes) await Promise.race(this.running);
+      else while (this.running.size) await Promise.allSettled([...this.running]);
+      const done = this.guarded(op);
+      const settled = done.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.running.add(settled);
+      void settled.then(() => this.running.delete(settled));
+      return { done };
     });
-    this.queue = next.catch(() => undefined);
-    return next;
+    this.queue = started.catch(() => undefined);
+    return started.then(({ done }) => done);
+  }
+
+  private async guarded<T>(op: () => Promise<T>): Promise<T> {
+    if (this.state !== 'open') throw new AppError('export_closed', 'This export has already finished or was cancelled.');
+    if (this.stopped()) {
+      await this.close();
+      throw cancelledError();
+    }
+    // From the state check to here nothing awaits, so an undo that starts later sees this work.
+    const work = op();
+    const worked = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.working.add(worked);
+    void worked.then(() => this.working.delete(worked));
+    try {
+      return await work;
+    } catch (e) {
+      await this.close();
+      if (this.stopped()) throw cancelledError();
+      throw asExportError(e);
+    }
   }
 
   private stopped(): boolean {
     return this.cancelling || this.options.signal?.aborted === true;
   }
 
-  private async close(): Promise<void> {
-    if (this.state !== 'open') return;
-    this.state = 'closed';
-    this.options.signal?.removeEventListener('abort', this.onAbort);
-    await this.backend.rollback();
+  /** Undoes the export once the backend work under way has ended; every caller waits for the same undo. */
+  private close(): Promise<void> {
+    if (this.state === 'open') {
+      this.state = 'closed';
+      this.options.signal?.removeEventListener('abort', this.onAbort);
+      const working = [...this.working];
+      this.closing = Promise.allSettled(working).then(() => this.backend.rollback());
+    }
+    return this.closing ?? Promise.resolve();
   }
 
   private progress(current: string | null): void {
     this.options.onProgress?.({
-      filesDone: this.files.length,
+      filesDone: this.filesDone,
       filesTotal: this.options.expected?.files ?? null,
       bytesDone: this.bytes,
       bytesTotal: this.options.expected?.bytes ?? null,

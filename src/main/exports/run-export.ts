@@ -57,6 +57,13 @@ function interviewBaseName(i: InterviewDetail, n: number, includeParticipant: bo
   return safeFileName(`${interviewLabel(i, n, includeParticipant)} (${short})`, { fallback: `interview-${short}` });
 }
 
+/**
+ * How many files may wait for the sink while the next interview renders. Rendering is CPU on this thread
+ * and writing is mostly waiting for the file system, so overlapping them saves most of one or the other.
+ * The sink still writes one file at a time, in call order, and undoes everything on a failure.
+ */
+const WRITE_AHEAD = 8;
+
 type Located = { interview_id: string; turn_index: number; start_ms: number } | null;
 
 /** Where each report quote was said, per theme and quote, as the Report tab finds it. */
@@ -92,6 +99,18 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     ...(req.onProgress ? { onProgress: req.onProgress } : {}),
     expected: { files: interviews.length * perInterview + req.formats.length - perInterview },
   });
+  const pending: Promise<unknown>[] = [];
+  const write = async (path: string, data: string | Uint8Array): Promise<void> => {
+    const written = sink.writeFile(path, data);
+    // Observed now, so a failure while it waits is not an unhandled rejection; awaiting it below still throws.
+    written.catch(() => undefined);
+    pending.push(written);
+    if (pending.length >= WRITE_AHEAD) await pending.shift();
+  };
+  // In call order, so the first failure seen is the one that stopped the export (later writes only say "closed").
+  const drain = async (): Promise<void> => {
+    while (pending.length) await pending.shift();
+  };
   try {
     const projectFolder = safeFileName(project.title || 'Untitled study', { fallback: `study-${project.id.slice(0, 8)}` });
     const options = { includeParticipant: req.includeParticipant, lineEnding: req.lineEnding, speakerLabels: req.speakerLabels ?? 'interviewer-participant', bom: req.bom ?? false };
@@ -100,13 +119,14 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
       for (const f of textFormats) {
         const fmt = TRANSCRIPT_TEXT_FORMATS[f];
         const text = fmt.render({ project: { id: project.id, title: project.title }, interview }, options);
-        await sink.writeFile(`${projectFolder}/${f}/${base}.${fmt.extension}`, text);
+        await write(`${projectFolder}/${f}/${base}.${fmt.extension}`, text);
       }
       if (req.formats.includes('docx')) {
         const doc = await TRANSCRIPT_BINARY_FORMATS.docx.render({ project: { id: project.id, title: project.title }, interview }, options);
-        await sink.writeFile(`${projectFolder}/docx/${base}.docx`, doc);
+        await write(`${projectFolder}/docx/${base}.docx`, doc);
       }
     }
+    await drain();
     const csvInput = { project: { id: project.id, title: project.title }, interviews };
     if (req.formats.includes('screener-csv')) await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
     if (req.formats.includes('participants-csv')) await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
@@ -156,7 +176,8 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     return { result: await sink.finish(), notes };
   } catch (e) {
     await sink.cancel().catch(() => undefined);
-    // A step that was stopped part-way (printing a PDF, say) reports it its own way; this is one answer.
+    // A step stopped part-way (printing a PDF, a write that reached a closed sink) reports it its own way;
+    // the researcher gets one answer.
     if (req.signal?.aborted) throw cancelledError();
     throw e;
   }

@@ -15,6 +15,8 @@ const ZIP_LIMIT = 0xffff_ffff - (1 << 20);
 const ZIP_MAX_ENTRIES = 0xffff;
 
 export class ZipBackend implements Backend {
+  /** Entries go into the one stream in order. */
+  readonly lanes = 1;
   private readonly zip: Zip;
   private readonly out: WriteStream;
   private error: Error | null = null;

@@ -122,6 +122,17 @@ describe('folder export', () => {
     expect(tree(outside)).toEqual([]);
   });
 
+  it('checks each folder once per export, but still refuses a symlinked folder met later', async () => {
+    const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+    await sink.writeFile('study/docx/a.docx', 'a');
+    await sink.writeFile('study/docx/b.docx', 'b');
+    symlinkSync(outside, join(out, 'study', 'srt'), 'dir');
+    await expect(sink.writeFile('study/srt/a.srt', 'x')).rejects.toMatchObject({ code: 'export_unsafe_path' });
+    expect(tree(outside)).toEqual([]);
+    // The failure undid the export, folders it made included; the symlink was not ours to remove.
+    expect(existsSync(join(out, 'study', 'docx'))).toBe(false);
+  });
+
   it('does not write through a symlink placed where the file goes', async () => {
     const victim = join(outside, 'victim.txt');
     writeFileSync(victim, 'precious');
@@ -218,6 +229,54 @@ describe('folder export', () => {
     await sink.copyFile('sources/video.mp4', video);
     await sink.finish();
     expect(readFileSync(join(out, 'sources/video.mp4')).equals(data)).toBe(true);
+  });
+
+  describe('with several writes under way at once (a folder takes two at a time)', () => {
+    it('writes every file, and gives names that differ only in case distinct names', async () => {
+      const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+      const writes = [sink.writeFile('docs/a.txt', '1'), sink.writeFile('docs/A.txt', '2'), sink.writeFile('docs/a.txt', '3'), sink.writeFile('srt/b.txt', '4')];
+      const written = await Promise.all(writes);
+      const result = await sink.finish();
+      expect(written.map((w) => w.path)).toEqual(['docs/a.txt', 'docs/A (2).txt', 'docs/a (3).txt', 'srt/b.txt']);
+      expect(result.files.map((f) => f.path)).toEqual(written.map((w) => w.path));
+      for (const [i, w] of written.entries()) expect(readFileSync(join(out, w.path), 'utf8')).toBe(String(i + 1));
+    });
+
+    it('a small file does not wait for a long copy before it', async () => {
+      const video = join(outside, 'video.mp4');
+      bigFile(video, 16);
+      const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+      const order: string[] = [];
+      const copy = sink.copyFile('video.mp4', video).then(() => order.push('video'));
+      const small = sink.writeFile('note.txt', 'n').then(() => order.push('note'));
+      await Promise.all([copy, small]);
+      await sink.finish();
+      expect(order).toEqual(['note', 'video']);
+    });
+
+    it('a failure waits for the other write under way, then undoes it too', async () => {
+      const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+      // The first is still making its folder when the second fails on its path.
+      const first = sink.writeFile('new/a.txt', 'a');
+      first.catch(() => undefined);
+      await expect(sink.writeFile('../escape.txt', 'x')).rejects.toMatchObject({ code: 'export_unsafe_path' });
+      await first.catch(() => undefined);
+      expect(tree(out)).toEqual([]);
+      expect(tree(base)).toEqual(['out', 'outside']);
+    });
+
+    it('a failure undoes files that were still being written when it happened, and finishing then refuses', async () => {
+      const video = join(outside, 'video.mp4');
+      bigFile(video, 8);
+      writeFileSync(join(out, 'study'), 'a file where a folder would go');
+      const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+      const copy = sink.copyFile('video.mp4', video);
+      copy.catch(() => undefined);
+      await expect(sink.writeFile('study/x.txt', 'x')).rejects.toMatchObject({ code: 'export_unsafe_path' });
+      await copy.catch(() => undefined);
+      await expect(sink.finish()).rejects.toMatchObject({ code: 'export_closed' });
+      expect(tree(out)).toEqual(['study']);
+    });
   });
 
   it('rejects a folder that does not exist', async () => {

@@ -2,6 +2,11 @@
  * DOCX with the `docx` library: a title block (project, interview, date; participant fields and screener
  * answers only when included), then one paragraph per turn with its timestamp and the speaker in bold.
  * Returns the file's bytes (a zip); text is filtered to characters XML 1.0 allows, which Word insists on.
+ *
+ * A transcript is first described as blocks (what each paragraph says and which kind it is); the library
+ * turns each kind into a Paragraph here. Packing a whole document with the library costs several
+ * milliseconds, so `renderDocx` (docx-template.ts) fills a template the library packed once with the same
+ * blocks; `renderDocxWithLibrary` is the library-only path it is tested against, byte for byte.
  */
 import { Document, HeadingLevel, Packer, Paragraph, TextRun, type IRunOptions, type ISectionOptions } from 'docx';
 import {
@@ -36,61 +41,98 @@ export function textRuns(text: string, style: { bold?: boolean; italics?: boolea
     .map((line, i) => new TextRun({ ...style, text: line, break: i > 0 ? 1 : undefined }));
 }
 
-/** A "Label: value" line of a title block. */
-export function fieldParagraph(label: string, value: string): Paragraph {
-  return new Paragraph({ children: [run(`${label}: `, { bold: true }), ...textRuns(oneLine(value))] });
+/**
+ * The paragraph kinds a transcript uses. Each is some single-line pieces (`fixed`) followed by one text
+ * whose lines become runs (`tail`), and that is the only shape the template knows how to fill.
+ */
+export type ParagraphKind = 'title' | 'heading1' | 'heading2' | 'note' | 'field' | 'turn';
+export type ParagraphKindSpec = { fixed: number; italics: boolean; build: (fixed: readonly string[], tail: TextRun[]) => Paragraph };
+
+export const PARAGRAPH_KINDS: Record<ParagraphKind, ParagraphKindSpec> = {
+  title: { fixed: 0, italics: false, build: (_f, tail) => new Paragraph({ heading: HeadingLevel.TITLE, children: tail }) },
+  heading1: { fixed: 0, italics: false, build: (_f, tail) => new Paragraph({ heading: HeadingLevel.HEADING_1, children: tail }) },
+  heading2: { fixed: 0, italics: false, build: (_f, tail) => new Paragraph({ heading: HeadingLevel.HEADING_2, children: tail }) },
+  note: { fixed: 0, italics: true, build: (_f, tail) => new Paragraph({ children: tail }) },
+  // "Label: value"; the label is bold.
+  field: { fixed: 1, italics: false, build: ([label = ''], tail) => new Paragraph({ children: [run(`${label}: `, { bold: true }), ...tail] }) },
+  // "[hh:mm:ss] Speaker: text": the timestamp grey, the speaker bold.
+  turn: {
+    fixed: 2,
+    italics: false,
+    build: ([time = '', speaker = ''], tail) =>
+      new Paragraph({ spacing: { after: 160 }, children: [run(`[${time}] `, { color: '666666' }), run(`${speaker}: `, { bold: true }), ...tail] }),
+  },
+};
+
+/** One paragraph of a transcript document: its kind, its single-line pieces and its (multi-line) text. */
+export type DocxBlock = { kind: ParagraphKind; fixed: string[]; tail: string };
+
+/** The library's Paragraph for a block. */
+export function blockParagraph(block: DocxBlock): Paragraph {
+  const kind = PARAGRAPH_KINDS[block.kind];
+  return kind.build(block.fixed, textRuns(block.tail, kind.italics ? { italics: true } : {}));
 }
 
-/** Packs sections into a .docx; the title lands in the document properties Word shows. */
-export async function packDocx(title: string, sections: ISectionOptions[]): Promise<Buffer> {
-  const doc = new Document({
+const field = (label: string, value: string): DocxBlock => ({ kind: 'field', fixed: [label], tail: oneLine(value) });
+
+/** A "Label: value" line of a title block. */
+export function fieldParagraph(label: string, value: string): Paragraph {
+  return blockParagraph(field(label, value));
+}
+
+/** What a transcript document says, paragraph by paragraph, and its title (the document property). */
+export function transcriptBlocks(input: TranscriptExportInput, partial?: Partial<TranscriptExportOptions>): { title: string; blocks: DocxBlock[] } {
+  const options = resolveOptions(partial);
+  const iv = input.interview;
+  const projectTitle = oneLine(input.project.title) || input.project.id;
+  const title = `${projectTitle}: interview ${iv.id}`;
+  const blocks: DocxBlock[] = [
+    { kind: 'title', fixed: [], tail: title },
+    field('Project', `${oneLine(input.project.title)} (${input.project.id})`),
+    field('Interview', iv.id),
+    field('Date', iv.completed_at ?? 'not completed'),
+  ];
+  if (iv.duration_minutes !== null && Number.isFinite(iv.duration_minutes)) {
+    blocks.push(field('Duration', clock(Math.round(iv.duration_minutes * 60) * 1000)));
+  }
+  if (options.includeParticipant) {
+    const name = participantName(input);
+    const email = iv.participant?.email ?? iv.participant_email;
+    if (name) blocks.push(field('Participant', name));
+    if (email) blocks.push(field('Email', email));
+    for (const [k, v] of participantFields(input)) blocks.push(field(k, v));
+    if (iv.screener && iv.screener.items.length) {
+      blocks.push({ kind: 'heading2', fixed: [], tail: 'Screener' });
+      if (iv.screener.approved !== null) blocks.push(field('Approved', iv.screener.approved ? 'yes' : 'no'));
+      for (const item of iv.screener.items) blocks.push(field(item.text, item.answer ?? '(no answer)'));
+    }
+  }
+
+  blocks.push({ kind: 'heading1', fixed: [], tail: 'Transcript' });
+  if (iv.transcript.length === 0) blocks.push({ kind: 'note', fixed: [], tail: 'No transcript.' });
+  for (const turn of iv.transcript) {
+    blocks.push({ kind: 'turn', fixed: [clock(turn.start_ms), speakerLabel(turn.role, input, options)], tail: compactText(turn.text) });
+  }
+  return { title, blocks };
+}
+
+/** The document options every Fieldwork .docx shares; the title lands in the document properties Word shows. */
+function documentOf(title: string, sections: ISectionOptions[]): Document {
+  return new Document({
     creator: 'Fieldwork',
     title: xmlSafe(oneLine(title)),
     styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
     sections,
   });
-  return Packer.toBuffer(doc);
 }
 
-export async function renderDocx(input: TranscriptExportInput, partial?: Partial<TranscriptExportOptions>): Promise<Buffer> {
-  const options = resolveOptions(partial);
-  const iv = input.interview;
-  const projectTitle = oneLine(input.project.title) || input.project.id;
-  const children: Paragraph[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: textRuns(`${projectTitle}: interview ${iv.id}`) }),
-    fieldParagraph('Project', `${oneLine(input.project.title)} (${input.project.id})`),
-    fieldParagraph('Interview', iv.id),
-    fieldParagraph('Date', iv.completed_at ?? 'not completed'),
-  ];
-  if (iv.duration_minutes !== null && Number.isFinite(iv.duration_minutes)) {
-    children.push(fieldParagraph('Duration', clock(Math.round(iv.duration_minutes * 60) * 1000)));
-  }
-  if (options.includeParticipant) {
-    const name = participantName(input);
-    const email = iv.participant?.email ?? iv.participant_email;
-    if (name) children.push(fieldParagraph('Participant', name));
-    if (email) children.push(fieldParagraph('Email', email));
-    for (const [k, v] of participantFields(input)) children.push(fieldParagraph(k, v));
-    if (iv.screener && iv.screener.items.length) {
-      children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: textRuns('Screener') }));
-      if (iv.screener.approved !== null) children.push(fieldParagraph('Approved', iv.screener.approved ? 'yes' : 'no'));
-      for (const item of iv.screener.items) children.push(fieldParagraph(item.text, item.answer ?? '(no answer)'));
-    }
-  }
+/** Packs sections into a .docx with the library. */
+export async function packDocx(title: string, sections: ISectionOptions[]): Promise<Buffer> {
+  return Packer.toBuffer(documentOf(title, sections));
+}
 
-  children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns('Transcript') }));
-  if (iv.transcript.length === 0) children.push(new Paragraph({ children: textRuns('No transcript.', { italics: true }) }));
-  for (const turn of iv.transcript) {
-    children.push(
-      new Paragraph({
-        spacing: { after: 160 },
-        children: [
-          run(`[${clock(turn.start_ms)}] `, { color: '666666' }),
-          run(`${speakerLabel(turn.role, input, options)}: `, { bold: true }),
-          ...textRuns(compactText(turn.text)),
-        ],
-      }),
-    );
-  }
-  return packDocx(`${projectTitle}: interview ${iv.id}`, [{ children }]);
+/** The transcript packed by the docx library alone: the reference the template is tested against. */
+export async function renderDocxWithLibrary(input: TranscriptExportInput, partial?: Partial<TranscriptExportOptions>): Promise<Buffer> {
+  const { title, blocks } = transcriptBlocks(input, partial);
+  return packDocx(title, [{ children: blocks.map(blockParagraph) }]);
 }

@@ -4,7 +4,7 @@
  */
 import type { TranscriptExportInput, TranscriptExportOptions } from './common';
 import { renderCsv } from './csv';
-import { renderDocx } from './docx';
+import { renderDocx } from './docx-template';
 import { renderJson } from './json';
 import { renderMarkdown } from './markdown';
 import { renderSrt } from './srt';
@@ -33,7 +33,8 @@ export const TRANSCRIPT_TEXT_FORMATS: Record<
   json: { extension: 'json', mime: 'application/json', render: renderJson },
 };
 
-export { renderDocx, packDocx, run, textRuns, fieldParagraph, xmlSafe } from './docx';
+export { packDocx, run, textRuns, fieldParagraph, xmlSafe, renderDocxWithLibrary, transcriptBlocks, blockParagraph, type DocxBlock } from './docx';
+export { renderDocx, docxTemplate, DocxTemplate, xmlText } from './docx-template';
 
 /** Binary formats render asynchronously to bytes (a zip), so they sit apart from the text formats. */
 export type TranscriptBinaryFormat = 'docx';
