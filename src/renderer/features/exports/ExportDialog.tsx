@@ -1,24 +1,16 @@
 import { useId } from 'react';
-import { FORMAT_GROUPS, PARTICIPANT_FORMATS, REPORT_EXPORT_FORMATS, type ExportFormat } from '../../../shared/exports';
+import { FORMAT_GROUPS } from '../../../shared/exports';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes } from '../../lib/format';
-import { availableFormats, chosenFormats, useExport, type ExportContext, type ExportScope } from './store';
+import { chosenFormats, unavailableReason, useExport, type ExportScope } from './store';
 import './exports.css';
 
 function scopeLabel(scope: ExportScope): string {
   if (scope.kind === 'project') return 'Whole study (every interview)';
   if (scope.kind === 'selection') return `Selected interviews (${scope.interviewIds.length})`;
   return `This interview (${scope.label})`;
-}
-
-/** Why a format cannot be ticked right now, or null. */
-function whyUnavailable(f: ExportFormat, context: ExportContext, scope: ExportScope): string {
-  if (scope.kind === 'interview' && (REPORT_EXPORT_FORMATS.includes(f) || PARTICIPANT_FORMATS.includes(f))) return 'For the whole study';
-  if (REPORT_EXPORT_FORMATS.includes(f) && !context.hasReport) return 'No report yet';
-  if (PARTICIPANT_FORMATS.includes(f)) return 'Tick "Include participant data"';
-  return '';
 }
 
 /**
@@ -30,7 +22,6 @@ export function ExportDialog() {
   const id = useId();
   const { context, scope, prefs, job } = s;
   if (!context || !scope) return null;
-  const available = availableFormats(context, scope, prefs);
   const formats = chosenFormats(s);
   const running = job?.state === 'running';
   const done = job?.state === 'done' && job.result;
@@ -119,10 +110,10 @@ export function ExportDialog() {
               <fieldset key={g.title} className="export-group">
                 <legend>{g.title}</legend>
                 {g.formats.map((f) => {
-                  const enabled = available.has(f.format);
-                  const why = enabled ? '' : whyUnavailable(f.format, context, scope);
+                  const why = unavailableReason(f.format, context, scope, prefs);
+                  const enabled = why === null;
                   return (
-                    <CheckChoice key={f.format} label={f.label} hint={why || f.hint} disabled={!enabled} checked={enabled && prefs.formats.includes(f.format)} onChange={(on) => s.toggleFormat(f.format, on)} />
+                    <CheckChoice key={f.format} label={f.label} hint={why ?? f.hint} disabled={!enabled} checked={enabled && prefs.formats.includes(f.format)} onChange={(on) => s.toggleFormat(f.format, on)} />
                   );
                 })}
               </fieldset>

@@ -55,24 +55,24 @@ type ExportState = {
 
 const DEFAULT_PREFS: ExportPrefs = { formats: ['docx', 'txt'], target: 'folder', includeParticipant: false, lineEnding: 'lf', speakerLabels: 'interviewer-participant', bom: false };
 
-/** The formats that can be exported for this scope and these options (the rest are shown disabled). */
-export function availableFormats(context: ExportContext, scope: ExportScope, prefs: ExportPrefs): Set<ExportFormat> {
-  const out = new Set<ExportFormat>(['txt', 'md', 'docx', 'srt', 'vtt', 'csv', 'json', 'qdpx']);
-  if (scope.kind !== 'interview') {
-    if (context.hasReport) for (const f of REPORT_EXPORT_FORMATS) out.add(f);
-    if (prefs.includeParticipant) for (const f of PARTICIPANT_FORMATS) out.add(f);
-  }
-  return out;
+/**
+ * Why a format cannot be ticked for this scope and these options, or null when it can. The one place the
+ * rules live: the dialog shows the reason, and only formats without one are sent.
+ */
+export function unavailableReason(f: ExportFormat, context: ExportContext, scope: ExportScope, prefs: ExportPrefs): string | null {
+  if (!PROJECT_FORMATS.includes(f)) return null;
+  if (scope.kind === 'interview') return 'For the whole study';
+  if (REPORT_EXPORT_FORMATS.includes(f) && !context.hasReport) return 'No report yet';
+  if (PARTICIPANT_FORMATS.includes(f) && !prefs.includeParticipant) return 'Tick "Include participant data"';
+  return null;
 }
 
 /** The chosen formats that apply now: a format greyed out by the options is not sent. */
 export function chosenFormats(state: Pick<ExportState, 'context' | 'scope' | 'prefs'>): ExportFormat[] {
-  if (!state.context || !state.scope) return [];
-  const ok = availableFormats(state.context, state.scope, state.prefs);
-  return state.prefs.formats.filter((f) => ok.has(f));
+  const { context, scope, prefs } = state;
+  if (!context || !scope) return [];
+  return prefs.formats.filter((f) => unavailableReason(f, context, scope, prefs) === null);
 }
-
-export const isProjectFormat = (f: ExportFormat) => PROJECT_FORMATS.includes(f);
 
 let listening = false;
 
