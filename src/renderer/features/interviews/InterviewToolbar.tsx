@@ -1,6 +1,6 @@
 import type { ProjectDetail } from '../../../shared/ipc/channels/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
-import { openExport } from '../exports/open-export';
+import { exportStudy } from '../exports/open-export';
 import { DownloadAll } from './DownloadControls';
 import { uiFor, useInterviewsUi } from './ui-store';
 import type { Pages } from './InterviewTable';
@@ -75,7 +75,7 @@ function Selection({ workspace, project }: { workspace: WorkspaceSummary; projec
   return (
     <div className="iv-selection" role="group" aria-label="Selected interviews">
       <span className="num">{selected.length} selected</span>
-      <button type="button" className="btn btn-small btn-primary" onClick={() => void openExport(workspace.id, project.id, [{ kind: 'selection', interviewIds: selected }, { kind: 'project' }])}>
+      <button type="button" className="btn btn-small btn-primary" onClick={() => void exportStudy(workspace.id, project.id, selected, 'selection')}>
         Export selected…
       </button>
       <button type="button" className="btn btn-ghost btn-small" onClick={() => patch(key, { selected: [] })}>

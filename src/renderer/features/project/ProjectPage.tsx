@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { PROJECT_TABS, useNav, type ProjectTab } from '../../app/nav-store';
 import { relativeTime, typeLabel } from '../../lib/format';
 import { tablistKeys } from '../../lib/tablist-keys';
-import { openExport, selectedInterviews } from '../exports/open-export';
+import { exportStudy, selectedInterviews } from '../exports/open-export';
 import { GuideTab } from '../guide/GuideTab';
 import { InterviewsTab } from '../interviews/InterviewsTab';
 import { LaunchButton } from '../launch/LaunchButton';
@@ -51,10 +51,7 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
             type="button"
             className="btn"
             title="Export (Ctrl+E)"
-            onClick={() => {
-              const selected = active === 'interviews' ? selectedInterviews(workspace.id, p.id) : [];
-              void openExport(workspace.id, p.id, selected.length ? [{ kind: 'project' }, { kind: 'selection', interviewIds: selected }] : [{ kind: 'project' }]);
-            }}
+            onClick={() => void exportStudy(workspace.id, p.id, active === 'interviews' ? selectedInterviews(workspace.id, p.id) : [], 'project')}
           >
             Export…
           </button>

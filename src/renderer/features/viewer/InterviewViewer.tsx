@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { api, call, UiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { tablistKeys } from '../../lib/tablist-keys';
-import { openExport } from '../exports/open-export';
+import { exportInterview } from '../exports/open-export';
 import { InterviewHighlights } from '../highlights/InterviewHighlights';
 import { requestHighlight, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
 import { activeTurnAt, startIndex } from './active-turn';
@@ -192,7 +192,7 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
             <span className="tabular">{turns.length} turns</span>
             <SourceBadge state={playback} />
             <SaveOffline key={interview.id} workspace={workspace} interviewId={interview.id} saved={interview.offline} hasVideo={interview.has_video} />
-            <button type="button" className="btn btn-small" title="Export (Ctrl+E)" onClick={() => void openExport(workspace.id, projectId, [{ kind: 'interview', interviewId: interview.id, label: title }, { kind: 'project' }])}>
+            <button type="button" className="btn btn-small" title="Export (Ctrl+E)" onClick={() => void exportInterview(workspace.id, projectId, interview.id, title)}>
               Export…
             </button>
           </p>
