@@ -72,6 +72,7 @@ export async function chromiumPrintToPdf(html: string, o: ChromiumPdfOptions = {
       o.signal?.addEventListener('abort', onAbort, { once: true });
       child.on('error', (e) => {
         clearTimeout(timer);
+        o.signal?.removeEventListener('abort', onAbort);
         reject(new AppError('pdf_failed', `Could not start ${executable} to print the PDF (${e.message}). Export the report as HTML and print that instead.`));
       });
       child.on('close', (code) => {
