@@ -23,6 +23,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Polls wait on a state, never on time: the default 1 s would turn a busy machine's slowness into a
+    // failure. A state that never comes still fails, with the poll's own message, after 15 s.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     reporters: ['default'],
   },
 });

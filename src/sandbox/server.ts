@@ -44,6 +44,8 @@ export type Sandbox = {
   baseUrl: string;
   port: number;
   context: SandboxContext;
+  /** Requests received and not yet answered or closed: tests wait for 0 instead of sleeping. */
+  requestsInFlight(): number;
   close(): Promise<void>;
 };
 
@@ -85,7 +87,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond) : null;
   const api = buildApiRouter();
   const operator = buildOperatorRouter();
+  let inFlight = 0;
   const server = createServer((req, res) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
     void handle(req, res).catch((err: unknown) => fail(res, err));
   });
 
@@ -180,6 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl,
     port,
     context: ctx,
+    requestsInFlight: () => inFlight,
     close: async () => {
       ctx.webhooks.stop();
       server.closeAllConnections();

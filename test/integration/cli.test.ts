@@ -6,11 +6,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openInProcessCache } from '../../src/main/cache/cache';
 import { MARK_END, MARK_START } from '../../src/main/cache/queries/search';
 import { createEnvKeyStore } from '../../src/main/cli/env-key-store';
 import { defaultHome } from '../../src/main/cli/home';
@@ -31,6 +32,24 @@ const children = new Set<ChildProcess>();
 /** Everything any run printed, to check no key ever reached a terminal. */
 const printed: string[] = [];
 let tmp: string;
+/** Moves a report poll that a CLI run left behind so that its next check is due now. */
+async function makePollDue(projectId: string): Promise<void> {
+  for (const id of readdirSync(join(home, 'workspaces'))) {
+    const file = join(home, 'workspaces', id, 'cache.db');
+    if (!existsSync(file)) continue;
+    const cache = await openInProcessCache(file);
+    try {
+      const poll = await cache.call('polls.get', { projectId });
+      if (!poll) continue;
+      await cache.call('polls.save', { poll: { ...poll, next_poll_at: new Date(Date.now() - 1_000).toISOString() } });
+      return;
+    } finally {
+      await cache.close();
+    }
+  }
+  throw new Error(`No report poll was left behind for ${projectId}.`);
+}
+
 let home: string;
 
 /** One `fieldwork` run. No D-Bus, display or host keyring reaches it, so keys are never stored on this machine. */
@@ -209,12 +228,13 @@ describe('fieldwork CLI', () => {
     const key = reportsOrg.apiKey;
     expect((await cli(['workspace', 'add', '--name', 'Reports', '--base-url', online.baseUrl], { key })).code).toBe(0);
     expect((await cli(['sync', '--workspace', 'reports'], { key })).code).toBe(0);
-    // A start without --wait leaves its poll behind; the next run resumes it when the workspace opens, and by
-    // then its next check is due (at most 12 s): the --wait run below must not be fooled by it.
+    // A start without --wait leaves its poll behind; the next run resumes it when the workspace opens, and
+    // its next check may be due by then: the --wait run below must not be fooled by it. The poll's next
+    // check is moved into the past here, which is where waiting 12 s would have put it.
     const early = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--json'], { key });
     expect(early.code, early.stderr).toBe(0);
     expect(json<{ poll: { state: string } }>(early).poll.state).toBe('polling');
-    await new Promise((r) => setTimeout(r, 12_500));
+    await makePollDue(reportsProject);
     const started = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--wait'], { key });
     expect(started.code, started.stderr).toBe(0);
     const report = await reportsOrg.client.getReport(reportsProject);

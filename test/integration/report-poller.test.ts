@@ -45,7 +45,7 @@ describe('report poller', () => {
     const id = await projectWithInterviews(org);
     const cache = await memoryCache();
     await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock);
+    const ft = fakeTimers(clock, { awaitCallbacks: true });
     const done: ReportDone[] = [];
     const { client, stats } = counting(org.client);
     const poller = new ReportPoller({ client, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e) });
@@ -74,7 +74,7 @@ describe('report poller', () => {
       const id = await projectWithInterviews(org);
       const cache = await memoryCache();
       await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-      const ft = fakeTimers(clock);
+      const ft = fakeTimers(clock, { awaitCallbacks: true });
       const done: ReportDone[] = [];
       const { client, stats } = counting(org.client);
       const poller = new ReportPoller({ client, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e), deadlineMs: 5 * 60_000 });
@@ -94,7 +94,7 @@ describe('report poller', () => {
     const id = await projectWithInterviews(org);
     const cache = await memoryCache();
     await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock);
+    const ft = fakeTimers(clock, { awaitCallbacks: true });
     const first = new ReportPoller({ client: org.client, cache, log: silentLogger, timers: ft.timers });
     await first.start(id);
     await ft.advance(40_000);
@@ -113,7 +113,7 @@ describe('report poller', () => {
     await org.operator('PUT', '/_sandbox/faults', { report_failure_rate: 1 });
     const cache = await memoryCache();
     await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock);
+    const ft = fakeTimers(clock, { awaitCallbacks: true });
     const done: ReportDone[] = [];
     const poller = new ReportPoller({ client: org.client, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e) });
     await poller.start(id);
@@ -127,7 +127,7 @@ describe('report poller', () => {
     const id = await projectWithInterviews(org);
     const cache = await memoryCache();
     await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock);
+    const ft = fakeTimers(clock, { awaitCallbacks: true });
     let release: (() => void) | null = null;
     const slow: ApiClient = {
       ...org.client,
@@ -139,12 +139,14 @@ describe('report poller', () => {
     const done: ReportDone[] = [];
     const poller = new ReportPoller({ client: slow, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e) });
     await poller.start(id);
-    await ft.advance(12_000);
-    // The first check is now waiting on the service; meanwhile a new report is started.
+    // The first check goes out and waits on the service (advancing waits for it, so it is not awaited yet).
+    const advancing = ft.advance(12_000);
+    await expect.poll(() => release !== null).toBe(true);
+    // Meanwhile a new report is started; then the old check comes back, and its tick ends.
     clock.advance(200_000);
     const second = await poller.start(id);
     release!();
-    await new Promise((r) => setTimeout(r, 50));
+    await advancing;
     const stored = await poller.status(id);
     expect(stored?.started_at).toBe(second.started_at);
     expect(stored?.state).toBe('polling');

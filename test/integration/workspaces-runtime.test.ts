@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cache } from '../../src/main/cache/cache';
 import { createCore, type Core } from '../../src/main/core';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
@@ -22,6 +23,25 @@ async function orgWith(title: string, word: string): Promise<{ org: Org; project
   await org.client.launchProject(id, 50);
   await org.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed: 30, transcript_turns: 6 });
   return { org, projectId: id };
+}
+
+/** Resolves once the workspace's sync has written interviews: a mid-sync moment, reached by state, not by time. */
+function midSync(workspaceId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const off = core.events.subscribe((e) => {
+      const p = e.payload as { workspace_id?: string; phase?: string; done?: number };
+      if (e.name === 'sync.progress' && p.workspace_id === workspaceId && p.phase === 'interviews' && (p.done ?? 0) > 0) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
+/** Every request the sandbox received has been answered or dropped, and the cache has run every write queued before this. */
+async function settled(cache: Cache): Promise<number> {
+  await expect.poll(() => sb.requestsInFlight(), { timeout: 15_000 }).toBe(0);
+  return cache.call('interviews.count', {});
 }
 
 beforeAll(async () => {
@@ -66,15 +86,16 @@ describe('two workspaces', () => {
     const ws = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Slow', base_url: sb.baseUrl, api_key: slow.org.apiKey }));
     const wo = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Other', base_url: sb.baseUrl, api_key: other.org.apiKey }));
     await ok(core.dispatch('workspaces.activate', { workspace_id: ws.id }));
+    const started = midSync(ws.id);
     const inFlight = core.dispatch('sync.run', { workspace_id: ws.id });
-    await new Promise((r) => setTimeout(r, 400));
+    await started;
     await ok(core.dispatch('workspaces.activate', { workspace_id: wo.id }));
     const r = await inFlight;
     expect(r).toMatchObject({ ok: false, error: { code: 'aborted' } });
     const runtime = await core.runtimes.get(ws.id);
     const after = await runtime.cache.call('interviews.count', {});
-    await new Promise((res) => setTimeout(res, 600));
-    expect(await runtime.cache.call('interviews.count', {})).toBe(after);
+    // Answers still on their way when it was cancelled have arrived (or been dropped): none of them was written.
+    expect(await settled(runtime.cache)).toBe(after);
     expect(after).toBeLessThan(430);
     // The other workspace is unaffected and syncs normally.
     await ok(core.dispatch('sync.run', { workspace_id: wo.id }));
@@ -92,8 +113,9 @@ describe('two workspaces', () => {
     const off = core.events.subscribe((e) => {
       if (e.name === 'sync.finished' && (e.payload as { workspace_id: string }).workspace_id === ws.id) finished.push(e.payload as (typeof finished)[number]);
     });
+    const started = midSync(ws.id);
     const inFlight = core.dispatch('sync.run', { workspace_id: ws.id });
-    await new Promise((r) => setTimeout(r, 400));
+    await started;
     expect(await ok(core.dispatch('sync.cancel', { workspace_id: ws.id }))).toBe(true);
     expect(await inFlight).toMatchObject({ ok: false, error: { code: 'aborted' } });
     expect(finished).toEqual([{ workspace_id: ws.id, ok: false, message: 'Sync cancelled. What it had already fetched is saved.', offline: false }]);

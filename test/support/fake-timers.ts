@@ -1,12 +1,17 @@
 import type { Timers } from '../../src/main/jobs/timers';
 
+/** One turn of the event loop: callbacks already queued (promise jobs, I/O completions) run first. */
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
 /**
- * Timers driven by hand. Time only moves in `advance`; due callbacks fire in order, and each gets a
- * moment of real time to finish its (real) network I/O before the clock moves on.
+ * Timers driven by hand. Time only moves in `advance`; due callbacks fire in order. With
+ * `awaitCallbacks`, `advance` waits for the promise a callback returns (its real network I/O, say)
+ * before the clock moves on, so a slow machine cannot make a job miss its next tick; without it, each
+ * callback gets event-loop turns only, for jobs whose callbacks start work that a test holds open.
  */
-export function fakeTimers(clock: { now(): number; advance(ms: number): void }) {
+export function fakeTimers(clock: { now(): number; advance(ms: number): void }, opts: { awaitCallbacks?: boolean } = {}) {
   let seq = 0;
-  const queue = new Map<number, { at: number; fn: () => void }>();
+  const queue = new Map<number, { at: number; fn: () => unknown }>();
   const timers: Timers = {
     now: () => clock.now(),
     setTimeout: (fn, ms) => {
@@ -16,7 +21,9 @@ export function fakeTimers(clock: { now(): number; advance(ms: number): void }) 
     },
     clearTimeout: (h) => void queue.delete(h as number),
   };
-  const settle = () => new Promise((r) => setTimeout(r, 15));
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await turn();
+  };
   return {
     timers,
     pending: () => queue.size,
@@ -29,7 +36,8 @@ export function fakeTimers(clock: { now(): number; advance(ms: number): void }) 
         if (!due) break;
         queue.delete(due[0]);
         if (due[1].at > clock.now()) clock.advance(due[1].at - clock.now());
-        due[1].fn();
+        const work = due[1].fn();
+        if (opts.awaitCallbacks && work instanceof Promise) await work;
         await settle();
       }
       if (end > clock.now()) clock.advance(end - clock.now());

@@ -96,9 +96,7 @@ export class ReportPoller {
     const wait = Math.max(0, Date.parse(poll.next_poll_at) - this.t.now());
     this.timers.set(
       poll.project_id,
-      this.t.setTimeout(() => {
-        this.tick(poll.project_id).catch((e: unknown) => this.o.log.warn('report poll failed', { project_id: poll.project_id, error: e }));
-      }, wait),
+      this.t.setTimeout(() => this.tick(poll.project_id).catch((e: unknown) => this.o.log.warn('report poll failed', { project_id: poll.project_id, error: e })), wait),
     );
   }
 
