@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import { demoOperator, demoProjectId as projectId, openDemo, type DemoOperator } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
+import { fakeTimers } from '../support/fake-timers';
+import { manualClock } from '../support/sandbox';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e report ${skip}`);
@@ -15,8 +17,12 @@ describe.skipIf(skip !== null)('report tab', () => {
   let page: Page;
   let problems: string[];
   let op: DemoOperator;
+  // Main's report polls run on a clock the test moves: a check happens when the test says so, not when
+  // ten real seconds have passed, so a slow machine cannot reorder what the test looks at.
+  const clock = manualClock(Date.now());
+  const ft = fakeTimers(clock, { awaitCallbacks: true });
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startHarness({ timers: ft.timers });
     browser = await launchBrowser();
     ({ page, problems } = await openDemo(browser, harness));
     op = await demoOperator(harness);
@@ -30,6 +36,12 @@ describe.skipIf(skip !== null)('report tab', () => {
     await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
     await page.getByRole('tab', { name: 'Report' }).click();
     await page.getByRole('heading', { name: 'Report', level: 2 }).waitFor();
+  };
+  /** Waits until the service has finished generating, then lets main's next report check come. */
+  const nextCheckAfterService = async (pid: string, status: 'COMPLETED' | 'FAILED') => {
+    await expect.poll(async () => (await op.call<{ status?: string }>('GET', `/v1/projects/${pid}/report`)).body.status).toBe(status);
+    await expect.poll(() => ft.pending()).toBeGreaterThan(0);
+    await ft.advance(15_000);
   };
   const themeRows = () => page.getByRole('list').filter({ has: page.locator('.theme-row') }).locator('.theme-row');
 
@@ -129,13 +141,14 @@ describe.skipIf(skip !== null)('report tab', () => {
     await page.getByRole('button', { name: 'Studies', exact: true }).click();
     await page.getByRole('table', { name: 'Studies' }).waitFor();
     await openReport('Meal-kit churn');
-    // The first check comes about 10 s after the start, so the report is still being tracked on return.
+    // The first check comes 10 s (on main's clock) after the start, so the report is still being tracked on return.
     expect((await cache.call('polls.get', { projectId: pid }))?.state).toBe('polling');
     await progress.waitFor();
     expect(await progress.innerText()).toMatch(/You can leave this page/);
 
+    await nextCheckAfterService(pid, 'COMPLETED');
     const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Report ready — Meal-kit churn' });
-    await toast.waitFor({ timeout: 30_000 });
+    await toast.waitFor();
     await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report ready — Meal-kit churn');
     const after = (await cache.call('reports.get', { projectId: pid }))!;
     expect(after.status).toBe('COMPLETED');
@@ -151,8 +164,9 @@ describe.skipIf(skip !== null)('report tab', () => {
     harness.desktop.notifications.length = 0;
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
+    await nextCheckAfterService(pid, 'FAILED');
     const failure = page.getByRole('alert').filter({ hasText: 'The report could not be generated' });
-    await failure.waitFor({ timeout: 30_000 });
+    await failure.waitFor();
     expect((await cache.call('reports.get', { projectId: pid }))?.status).toBe('FAILED');
     await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report failed — Meal-kit churn');
     await shot(page, 'report-failed');
@@ -160,7 +174,8 @@ describe.skipIf(skip !== null)('report tab', () => {
     await op.ok('PUT', '/_sandbox/faults', { report_failure_rate: 0 });
     await failure.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('status').filter({ hasText: 'Generating the report' }).waitFor();
-    await expect.poll(() => themeRows().count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await nextCheckAfterService(pid, 'COMPLETED');
+    await expect.poll(() => themeRows().count()).toBeGreaterThan(0);
     expect((await cache.call('reports.get', { projectId: pid }))?.status).toBe('COMPLETED');
     expect(await page.getByRole('alert').filter({ hasText: 'The report could not be generated' }).count()).toBe(0);
   }, 60_000);

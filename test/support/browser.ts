@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core';
 import { createMemoryDesktop, type MemoryDesktop } from '../../src/main/desktop/ports';
+import type { Timers } from '../../src/main/jobs/timers';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
@@ -35,7 +36,7 @@ export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: Me
  * A fresh profile, the real core and the test host serving the built renderer. `secrets` defaults to an
  * in-memory store that reports no problem; pass createMemoryStore('reason') to act out a missing keychain.
  */
-export async function startHarness(opts: { secrets?: SecretStore } = {}): Promise<Harness> {
+export async function startHarness(opts: { secrets?: SecretStore; timers?: Timers } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
   const desktop = createMemoryDesktop();
   // Handed to tests too, so they can read the demo workspace's key and call the demo sandbox's operator routes.
@@ -50,6 +51,7 @@ export async function startHarness(opts: { secrets?: SecretStore } = {}): Promis
     platform: process.platform,
     cacheWorker: { path: join(ROOT, 'src/main/cache/worker-dev.cjs') },
     mediaUrl: testHostMediaUrl,
+    ...(opts.timers ? { timers: opts.timers } : {}),
   });
   const host = await startTestHost({ core, rendererDir: RENDERER_DIR, bridgeScript: BRIDGE });
   return {
