@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
@@ -15,10 +16,11 @@ function modulePath(): Plugin {
   };
 }
 
+const E2E_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
+
 export default defineConfig({
   plugins: [modulePath()],
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -27,5 +29,15 @@ export default defineConfig({
     // failure. A state that never comes still fails, with the poll's own message, after 15 s.
     expect: { poll: { timeout: 15_000, interval: 50 } },
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'] } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts'] } },
+      {
+        extends: true,
+        // Each e2e file runs a core, a sandbox and a Chromium: at most two at once, whatever the machine, after
+        // the other tests, so a browser never competes with a CPU-bound unit test for the same core.
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], maxWorkers: E2E_WORKERS, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
