@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InterviewRow } from '../../src/shared/ipc/channels/views';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import { demoProjectId, openDemo } from '../support/demo-operator';
@@ -44,7 +44,7 @@ describe.skipIf(skip !== null)('export dialog', () => {
     ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1360, height: 900 } }));
     churnId = demoProjectId(harness, 'Meal-kit churn');
     const list = () => ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId }));
-    for (let i = 0; i < 300 && (await list()).total < 24; i++) await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(async () => expect((await list()).total).toBeGreaterThanOrEqual(24), { timeout: 30_000, interval: 100 });
     interviews = (await list()).items;
   });
   // A failed step must not leave the dialog over the next test's screen.

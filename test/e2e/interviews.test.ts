@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains';
 import type { InterviewRow } from '../../src/shared/ipc/channels/views';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
@@ -31,8 +31,8 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     ({ page, problems } = demo);
     op = await demoOperator(harness);
     churnId = demoProjectId(harness, 'Meal-kit churn');
-    // The demo's first sync fills the cache; wait for it (expect.poll only runs inside a test).
-    for (let i = 0; i < 300 && (await list()).total < 24; i++) await new Promise((r) => setTimeout(r, 100));
+    // The demo's first sync fills the cache; wait for it.
+    await vi.waitFor(async () => expect((await list()).total).toBeGreaterThanOrEqual(24), { timeout: 30_000, interval: 100 });
     await demo.studies.getByRole('button', { name: 'Meal-kit churn' }).click();
     await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
   });
