@@ -170,8 +170,16 @@ describe.skipIf(skip !== null)('interview viewer', () => {
 
     // Select → H → tags and a note → saved, listed under the player, marked in the transcript, quote copied with its time.
     const turnText = detail.transcript[target.index]!.text;
-    await page.locator(`[data-turn="${target.index}"] [data-turn-text]`).selectText();
-    await page.keyboard.press('h');
+    // Selected and H pressed in one task, before the browser can report the selection change: H acts on
+    // what is selected at that moment (a busy machine once made the key arrive before the selection state).
+    await page.evaluate((index) => {
+      const text = document.querySelector(`[data-turn="${index}"] [data-turn-text]`)!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true, cancelable: true }));
+    }, target.index);
     const dialog = page.getByRole('dialog', { name: 'Add highlight' });
     await dialog.waitFor();
     await dialog.getByRole('combobox', { name: 'Tags' }).fill('pricing');

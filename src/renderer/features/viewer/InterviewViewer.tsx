@@ -13,6 +13,7 @@ import { activeTurnAt, startIndex } from './active-turn';
 import { InterviewDetails } from './details/InterviewDetails';
 import { PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
 import { playerAction, stepSpeed } from './player-keys';
+import { readTranscriptSelection } from './selection';
 import { SaveOffline } from './SaveOffline';
 import { Transcript } from './Transcript';
 import { playerPort, VideoPlayer, type VjsPlayer } from './VideoPlayer';
@@ -134,9 +135,12 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
   );
   const onSeekTurn = useCallback((t: TranscriptTurn) => seekMs(t.start_ms), [seekMs]);
 
-  const highlight = useCallback(() => {
-    if (selection) requestHighlight({ workspaceId: workspace.id, projectId, interviewId: interview.id }, selection);
-  }, [selection, workspace.id, projectId, interview.id]);
+  const highlight = useCallback(
+    (range: TranscriptRange | null = selection) => {
+      if (range) requestHighlight({ workspaceId: workspace.id, projectId, interviewId: interview.id }, range);
+    },
+    [selection, workspace.id, projectId, interview.id],
+  );
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -144,9 +148,12 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
       const action = playerAction(e);
       if (!action) return;
       if (action.kind === 'highlight') {
-        if (!selection) return;
+        // What is selected now, not what the last selectionchange left in state: H pressed straight after
+        // selecting must highlight that selection.
+        const range = readTranscriptSelection(turns, document.querySelector('.transcript-scroll'));
+        if (!range) return;
         e.preventDefault();
-        highlight();
+        highlight(range);
         return;
       }
       if (!player || playback.kind !== 'ready') return;
@@ -169,7 +176,7 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [player, playback.kind, selection, highlight]);
+  }, [player, playback.kind, turns, highlight]);
 
   const title = interview.participant_name ?? 'Unnamed participant';
   const onTabKey = tablistKeys(
@@ -254,7 +261,7 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
         highlighted={highlighted}
         onSelection={setSelection}
         canHighlight={selection !== null}
-        onHighlight={highlight}
+        onHighlight={() => highlight()}
       />
     </section>
   );

@@ -3,7 +3,7 @@ import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import type { TranscriptRange } from '../highlights/store';
 import { formatClock } from './active-turn';
 import { estimateRowHeight, RowLayout } from './row-layout';
-import { rangeFromPoints, textPointFromDom } from './selection';
+import { readTranscriptSelection } from './selection';
 
 const OVERSCAN = 12;
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown']);
@@ -88,14 +88,7 @@ export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekT
   }, [activeIndex, follow, layout]);
 
   useEffect(() => {
-    const onChange = () => {
-      const sel = document.getSelection();
-      const el = scroller.current;
-      if (!sel || sel.isCollapsed || sel.rangeCount === 0 || !el || !el.contains(sel.anchorNode) || !el.contains(sel.focusNode)) return onSelection(null);
-      const a = textPointFromDom(sel.anchorNode!, sel.anchorOffset);
-      const b = textPointFromDom(sel.focusNode!, sel.focusOffset);
-      onSelection(a && b ? rangeFromPoints(turns, a, b) : null);
-    };
+    const onChange = () => onSelection(readTranscriptSelection(turns, scroller.current));
     document.addEventListener('selectionchange', onChange);
     return () => document.removeEventListener('selectionchange', onChange);
   }, [turns, onSelection]);

@@ -44,3 +44,17 @@ export function textPointFromDom(node: Node, offset: number): TextPoint | null {
   r.setEnd(node, offset);
   return { turn, offset: r.toString().length };
 }
+
+/**
+ * The document's current selection as a transcript range, when it lies inside `container`. Read at the
+ * moment it is needed (a keypress, say) rather than from state a `selectionchange` event updates later,
+ * so a key pressed straight after selecting acts on what is selected.
+ */
+export function readTranscriptSelection(turns: readonly TranscriptTurn[], container: Element | null): TranscriptRange | null {
+  const sel = document.getSelection();
+  if (!sel || sel.isCollapsed || sel.rangeCount === 0 || !container || !sel.anchorNode || !sel.focusNode) return null;
+  if (!container.contains(sel.anchorNode) || !container.contains(sel.focusNode)) return null;
+  const a = textPointFromDom(sel.anchorNode, sel.anchorOffset);
+  const b = textPointFromDom(sel.focusNode, sel.focusOffset);
+  return a && b ? rangeFromPoints(turns, a, b) : null;
+}
