@@ -3,7 +3,7 @@
 import { lstat, mkdir, open, readdir, realpath, rmdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { AppError } from '../errors';
-import { nameKey } from './file-names';
+import { nameKey, numberedName } from './file-names';
 import type { ExportSinkOptions } from './output';
 import { errno, isInside, place, removeQuietly, tempName, unsafePath, type Backend } from './output-fs';
 
@@ -33,6 +33,12 @@ export class FolderBackend implements Backend {
    * just as well when the check was repeated per file, so repeating it bought no real protection.
    */
   private readonly checkedDirs = new Map<string, string>();
+  /**
+   * Names are claimed one file at a time, in the order the files were handed over, before their data is
+   * written: two files written at once then get "a.txt" and "A (2).txt" in call order, not in the order
+   * their writes happen to finish.
+   */
+  private claims: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly root: string,
@@ -55,8 +61,19 @@ export class FolderBackend implements Backend {
   }
 
   async put(segments: string[], chunks: AsyncIterable<Uint8Array>, _compress: boolean, tick: (n: number) => void): Promise<string> {
-    const dir = await this.ensureDirs(segments.slice(0, -1));
     const name = segments[segments.length - 1] as string;
+    const claim = this.claims.then(async () => {
+      const dir = await this.ensureDirs(segments.slice(0, -1));
+      const names = await this.namesIn(dir);
+      let n = 1;
+      while (names.has(nameKey(numberedName(name, n)))) n++;
+      names.add(nameKey(numberedName(name, n)));
+      return { dir, names, n };
+    });
+    // The next file claims its name after this one, whether or not this claim worked.
+    this.claims = claim.catch(() => undefined);
+    const { dir, names, n: claimed } = await claim;
+    const own = nameKey(numberedName(name, claimed));
     const temp = join(dir, tempName());
     this.temps.add(temp);
     const handle = await open(temp, 'wx');
@@ -69,15 +86,16 @@ export class FolderBackend implements Backend {
     } finally {
       await handle.close();
     }
-    const names = await this.namesIn(dir);
-    // Checked and reserved in one step: another file of this export may be placing a name right now.
+    // The claimed name is tried first; should something outside this export have taken it meanwhile, later
+    // numbers are checked and reserved in one step, as another file of this export may be placing one now.
     const takenOrReserve = (candidate: string): boolean => {
       const key = nameKey(candidate);
+      if (key === own) return false;
       if (names.has(key)) return true;
       names.add(key);
       return false;
     };
-    const placed = await place(temp, dir, name, this.options.overwrite === true, takenOrReserve);
+    const placed = await place(temp, dir, name, this.options.overwrite === true, takenOrReserve, claimed);
     this.temps.delete(temp);
     names.add(nameKey(placed));
     this.createdFiles.push(join(dir, placed));

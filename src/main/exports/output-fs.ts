@@ -36,12 +36,12 @@ export function isInside(root: string, path: string): boolean {
  * `taken` answers for names the caller knows of; answering false may reserve the name (the folder
  * backend does, so two of its own files written at once cannot both take "a.txt" and "A.txt").
  */
-export async function place(temp: string, dir: string, name: string, overwrite: boolean, taken: (candidate: string) => boolean): Promise<string> {
+export async function place(temp: string, dir: string, name: string, overwrite: boolean, taken: (candidate: string) => boolean, from = 1): Promise<string> {
   if (overwrite) {
     await rename(temp, join(dir, name));
     return name;
   }
-  for (let n = 1; n < 100_000; n++) {
+  for (let n = from; n < 100_000; n++) {
     const candidate = numberedName(name, n);
     if (taken(candidate)) continue;
     const target = join(dir, candidate);

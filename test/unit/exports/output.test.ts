@@ -242,6 +242,16 @@ describe('folder export', () => {
       for (const [i, w] of written.entries()) expect(readFileSync(join(out, w.path), 'utf8')).toBe(String(i + 1));
     });
 
+    it('names are given in call order, even when a later file finishes writing first', async () => {
+      const video = join(outside, 'slow.mp4');
+      bigFile(video, 8);
+      const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
+      // The first is an 8 MB copy, the second a few bytes: the second is written long before the first.
+      const [slow, quick] = await Promise.all([sink.copyFile('clips/Clip.mp4', video), sink.writeFile('clips/clip.MP4', 'tiny')]);
+      await sink.finish();
+      expect([slow.path, quick.path]).toEqual(['clips/Clip.mp4', 'clips/clip (2).MP4']);
+    });
+
     it('a small file does not wait for a long copy before it', async () => {
       const video = join(outside, 'video.mp4');
       bigFile(video, 16);
