@@ -61,8 +61,8 @@ export async function viewer(ctx: BenchContext): Promise<BenchRow> {
     // What the middle of the long transcript looked like, for a look with --keep.
     await page.locator('.transcript-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
     await page.screenshot({ path: join(ctx.runDir, 'viewer-2000-turns.png') });
-    const lookup = await ctx.phase('viewer: active-turn lookups in the page', () => lookupInPage(page, detail.transcript.map((t) => t.start_ms)));
-    const inNode = lookupInNode(detail.transcript.map((t) => t.start_ms));
+    const lookup = await ctx.phase('viewer: active-turn lookups in the page', () => lookupInPage(page, detail.transcript.map((t) => t.start_ms ?? 0)));
+    const inNode = lookupInNode(detail.transcript.map((t) => t.start_ms ?? 0));
     if (errors.length) ctx.say(`page errors: ${errors.join('; ')}`);
     const warm = summarize(opens.slice(1));
     const maxNodes = Math.max(...nodes.map((n) => n.nodes));

@@ -92,7 +92,7 @@ describe.skipIf(skip !== null)('report tab', () => {
     await expect.poll(() => detail.innerText()).toContain(top.summary.slice(0, 30));
     const where = await cache.call('search.locateQuote', { projectId: pid, quote: top.quotes[0]! });
     expect(where).not.toBeNull();
-    const mmss = `${String(Math.floor(where!.start_ms / 60000)).padStart(2, '0')}:${String(Math.floor(where!.start_ms / 1000) % 60).padStart(2, '0')}`;
+    const mmss = `${String(Math.floor(where!.start_ms! / 60000)).padStart(2, '0')}:${String(Math.floor(where!.start_ms! / 1000) % 60).padStart(2, '0')}`;
     const jump = detail.getByRole('button', { name: `Open the interview at ${mmss}` }).first();
     await jump.waitFor();
     expect(await jump.innerText()).toBe(`▶ ${mmss}`);

@@ -115,7 +115,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     // Clicking a turn seeks to its start and makes it the active one.
     const target = detail.transcript.at(-2)!;
     await page.locator(`[data-turn="${target.index}"]`).click();
-    await expect.poll(v.time).toBeGreaterThanOrEqual(target.start_ms / 1000 - 0.05);
+    await expect.poll(v.time).toBeGreaterThanOrEqual(target.start_ms! / 1000 - 0.05);
     await expect.poll(() => activeTurn(page)).toBe(target.index);
 
     // K pauses; space (on the focused turn) plays and pauses; ←/→ and J/L move the time.
@@ -125,7 +125,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await expect.poll(v.paused).toBe(false);
     await page.keyboard.press(' ');
     await expect.poll(v.paused).toBe(true);
-    const early = detail.transcript[2]!.start_ms / 1000;
+    const early = detail.transcript[2]!.start_ms! / 1000;
     await page.locator(`[data-turn="${detail.transcript[2]!.index}"]`).click();
     await expect.poll(v.time).toBeCloseTo(early, 0);
     let t = await v.time();

@@ -1,3 +1,4 @@
+import { untimedTurns } from '../../shared/schemas/transcript';
 import type { HighlightView } from '../../shared/ipc/channels/cache-domains';
 import type { InterviewDetail, ProjectDetail } from '../../shared/ipc/channels/views';
 import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
@@ -23,7 +24,7 @@ export type ExportSource = {
   /** The offline copy of an interview's video, when there is one. */
   videoFile(interviewId: string): Promise<string | null>;
   /** Where a report quote was said, by the cache's own quote search (the one the Report tab uses). */
-  locateQuote(quote: string): Promise<{ interview_id: string; turn_index: number; start_ms: number } | null>;
+  locateQuote(quote: string): Promise<{ interview_id: string; turn_index: number; start_ms: number | null } | null>;
 };
 
 export type ExportRequest = {
@@ -64,7 +65,7 @@ function interviewBaseName(i: InterviewDetail, n: number, includeParticipant: bo
  */
 const WRITE_AHEAD = 8;
 
-type Located = { interview_id: string; turn_index: number; start_ms: number } | null;
+type Located = { interview_id: string; turn_index: number; start_ms: number | null } | null;
 
 /** Where each report quote was said, per theme and quote, as the Report tab finds it. */
 async function locateQuotes(source: ExportSource, themes: { quotes: string[] }[]): Promise<Located[][]> {
@@ -127,6 +128,10 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
       }
     }
     await drain();
+    const untimed = interviews.reduce((n, i) => n + untimedTurns(i.transcript), 0);
+    if (untimed > 0 && textFormats.some((f) => f === 'srt' || f === 'vtt')) {
+      notes.push(`${untimed} transcript turn${untimed === 1 ? ' has' : 's have'} no readable time: subtitles (SRT, WebVTT) leave ${untimed === 1 ? 'it' : 'them'} out; the other formats show "time unknown".`);
+    }
     const csvInput = { project: { id: project.id, title: project.title }, interviews };
     if (req.formats.includes('screener-csv')) await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
     if (req.formats.includes('participants-csv')) await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));

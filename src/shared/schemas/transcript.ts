@@ -8,7 +8,8 @@ export type TranscriptTurn = {
   index: number;
   role: TranscriptRole | 'unknown';
   text: string;
-  start_ms: number;
+  /** Null when the service sent no time Fieldwork could read: shown as "time unknown", never as 0. */
+  start_ms: number | null;
   end_ms: number | null;
 };
 
@@ -38,28 +39,48 @@ export function normaliseRole(raw: unknown): TranscriptRole | 'unknown' {
   return 'unknown';
 }
 
-/** Parses 12.5, "12.5", "00:01:02.500", "1:02" or "01:02,500" into a number (unit still unknown). */
-function parseTimeValue(raw: unknown): { value: number; clock: boolean } | null {
-  if (typeof raw === 'number') return Number.isFinite(raw) && raw >= 0 ? { value: raw, clock: false } : null;
+type Parsed = { value: number; unit: 'ms' | 's' | 'auto' };
+
+const SUFFIX = /^(\d+(?:[.,]\d+)?)\s*(ms|msec|msecs|millis|milliseconds?|s|sec|secs|seconds?)$/i;
+const ISO_DURATION = /^PT?(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?$/i;
+const CLOCK = /^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+))?$/;
+const num = (s: string) => Number(s.replace(',', '.'));
+
+/**
+ * Reads one time value in any form a service plausibly sends: a number or numeric string (unit still
+ * open), a unit suffix ("83.45s", "83450ms"), an ISO 8601 duration ("PT1M23.45S") or a clock with any
+ * number of fraction digits ("00:01:23.4", "00:01:23.450000", "1:23"). Null when it is none of these.
+ */
+export function parseTimeValue(raw: unknown): Parsed | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) && raw >= 0 ? { value: raw, unit: 'auto' } : null;
   if (typeof raw !== 'string') return null;
   const s = raw.trim();
-  if (/^\d+(\.\d+)?$/.test(s)) return { value: Number(s), clock: false };
-  const m = /^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d{1,3}))?$/.exec(s);
-  if (!m) return null;
-  const seconds =
-    Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]) + (m[4] ? Number(m[4].padEnd(3, '0')) / 1000 : 0);
-  // Clock strings are always seconds-based, so they are returned as milliseconds already.
-  return { value: Math.round(seconds * 1000), clock: true };
+  if (s === '') return null;
+  if (/^\d+(\.\d+)?$/.test(s)) return { value: Number(s), unit: 'auto' };
+  const suffix = SUFFIX.exec(s);
+  if (suffix) return { value: num(suffix[1]!), unit: suffix[2]!.toLowerCase().startsWith('m') ? 'ms' : 's' };
+  const iso = s.length > 1 ? ISO_DURATION.exec(s) : null;
+  if (iso && (iso[1] ?? iso[2] ?? iso[3]) !== undefined) {
+    const seconds = num(iso[1] ?? '0') * 3600 + num(iso[2] ?? '0') * 60 + num(iso[3] ?? '0');
+    return { value: seconds * 1000, unit: 'ms' };
+  }
+  const clock = CLOCK.exec(s);
+  if (clock) {
+    const fraction = clock[4] ? Number(`0.${clock[4]}`) : 0;
+    const seconds = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]) + fraction;
+    return { value: seconds * 1000, unit: 'ms' };
+  }
+  return null;
 }
 
-type RawTime = { value: number; unit: 'ms' | 's' | 'auto' };
-
-function readTime(turn: Record<string, unknown>, fields: TimeField[]): RawTime | null {
+function readTime(turn: Record<string, unknown>, fields: TimeField[]): Parsed | null {
   for (const f of fields) {
     for (const name of f.names) {
-      if (!(name in turn)) continue;
+      if (!Object.hasOwn(turn, name)) continue;
       const parsed = parseTimeValue(turn[name]);
-      if (parsed) return parsed.clock ? { value: parsed.value, unit: 'ms' } : { value: parsed.value, unit: f.unit };
+      if (!parsed) continue;
+      // A bare number takes the unit its field name gives; a clock, suffix or duration carries its own.
+      return parsed.unit === 'auto' ? { value: parsed.value, unit: f.unit } : parsed;
     }
   }
   return null;
@@ -83,32 +104,92 @@ function readRole(turn: Record<string, unknown>): TranscriptRole | 'unknown' {
   return 'unknown';
 }
 
+/** Words per second of ordinary speech; typed chat is slower, which the log-scale comparison tolerates. */
+const SPEECH_WPS = 2.5;
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length === 0 ? null : v[Math.floor(v.length / 2)]!;
+};
+
 /**
- * Decides whether unit-less timestamps are seconds or milliseconds, for the whole transcript at once
- * (a transcript never mixes units). Fractional values mean seconds. Otherwise the recording length, when
- * known, is the judge; without it, anything past four hours is taken for milliseconds.
+ * Decides whether a transcript's unit-less numbers are seconds or milliseconds, from the transcript itself
+ * and for the whole transcript at once (a transcript never mixes units):
+ * 1. Turn lengths: read as seconds, a turn of N words should last about N / 2.5 s. Milliseconds read as
+ *    seconds make speech a thousand times too slow; seconds read as milliseconds a thousand times too fast.
+ *    The reading whose median speech rate is nearer (on a log scale) to ordinary speech wins.
+ * 2. Without usable turn lengths, the recording when its length is known: read as seconds, the turns fill a
+ *    good part of it (seconds) or run far past its end (milliseconds). `duration_minutes` may be rounded or
+ *    0, so a length of 0, or a transcript that fits neither way, goes on to the next rule.
+ * 3. The spacing of turn starts: read as seconds, turns a median of more than ten minutes apart mean
+ *    milliseconds.
+ * 4. Otherwise anything past four hours read as seconds is taken for milliseconds.
  */
-function autoUnitIsMs(values: number[], durationMinutes: number | null): boolean {
+function autoUnitIsMs(turns: { text: string; start: number | null; end: number | null }[], durationMinutes: number | null): boolean {
+  const values = turns.flatMap((t) => [t.start, t.end]).filter((v): v is number => v !== null);
   if (values.length === 0) return false;
-  if (values.some((v) => !Number.isInteger(v))) return false;
+  const rates = turns
+    .map((t) => ({ words: t.text.trim() === '' ? 0 : t.text.trim().split(/\s+/).length, length: t.start !== null && t.end !== null ? t.end - t.start : 0 }))
+    .filter((t) => t.words >= 3 && t.length > 0)
+    .map((t) => t.words / t.length);
+  const rate = median(rates);
+  if (rate !== null) {
+    const asSeconds = Math.abs(Math.log(rate / SPEECH_WPS));
+    const asMs = Math.abs(Math.log((rate * 1000) / SPEECH_WPS));
+    return asMs < asSeconds;
+  }
   const max = Math.max(...values);
-  if (durationMinutes !== null && durationMinutes > 0) return max > (durationMinutes + 1) * 60 * 5;
+  if (durationMinutes !== null && durationMinutes > 0) {
+    const recording = durationMinutes * 60;
+    // Read as seconds the turns fill a good part of the recording: as milliseconds they would fill almost none of it.
+    if (max <= recording + 90 && max >= recording * 0.05) return false;
+    if (max > (recording + 60) * 5) return true;
+  }
+  const starts = turns.map((t) => t.start).filter((v): v is number => v !== null);
+  const gaps = starts.slice(1).map((v, i) => v - starts[i]!).filter((g) => g > 0);
+  const gap = median(gaps);
+  if (gap !== null) return gap > 600;
   return max > 4 * 3600;
 }
 
-export function normaliseTranscript(
-  raw: unknown,
-  opts: { durationMinutes?: number | null } = {},
-): TranscriptTurn[] | null {
+const WRAPPER_KEYS = ['turns', 'items', 'messages', 'segments', 'utterances', 'entries', 'transcript', 'data', 'results'] as const;
+
+/** The list of turns, whether sent bare, wrapped in an object (one or two levels) or as JSON text. */
+function turnList(raw: unknown, depth = 0): unknown[] | null {
+  if (Array.isArray(raw)) return raw;
+  if (depth > 2) return null;
+  if (typeof raw === 'string') {
+    const t = raw.trim();
+    if (!t.startsWith('[') && !t.startsWith('{')) return null;
+    try {
+      return turnList(JSON.parse(t) as unknown, depth + 1);
+    } catch {
+      return null;
+    }
+  }
+  if (!isRecord(raw)) return null;
+  for (const key of WRAPPER_KEYS) {
+    if (Object.hasOwn(raw, key)) {
+      const inner = turnList(raw[key], depth + 1);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+export function normaliseTranscript(raw: unknown, opts: { durationMinutes?: number | null } = {}): TranscriptTurn[] | null {
   if (raw === null || raw === undefined) return null;
-  const list = Array.isArray(raw) ? raw : isRecord(raw) && Array.isArray(raw.turns) ? raw.turns : null;
+  const list = turnList(raw);
   if (!list) return null;
   const turns = list.filter(isRecord);
+  const texts = turns.map(readText);
   const starts = turns.map((t) => readTime(t, START_FIELDS));
   const ends = turns.map((t) => readTime(t, END_FIELDS));
-  const autoValues = [...starts, ...ends].filter((t): t is RawTime => t?.unit === 'auto').map((t) => t.value);
-  const autoMs = autoUnitIsMs(autoValues, opts.durationMinutes ?? null);
-  const toMs = (t: RawTime | null): number | null => {
+  const autoOf = (t: Parsed | null) => (t?.unit === 'auto' ? t.value : null);
+  const autoMs = autoUnitIsMs(
+    turns.map((_, i) => ({ text: texts[i]!, start: autoOf(starts[i] ?? null), end: autoOf(ends[i] ?? null) })),
+    opts.durationMinutes ?? null,
+  );
+  const toMs = (t: Parsed | null): number | null => {
     if (!t) return null;
     const ms = t.unit === 'ms' || (t.unit === 'auto' && autoMs) ? t.value : t.value * 1000;
     return Math.round(ms);
@@ -116,26 +197,29 @@ export function normaliseTranscript(
   const out: TranscriptTurn[] = turns.map((t, i) => ({
     index: i,
     role: readRole(t),
-    text: readText(t),
-    start_ms: toMs(starts[i] ?? null) ?? -1,
+    text: texts[i]!,
+    start_ms: toMs(starts[i] ?? null),
     end_ms: toMs(ends[i] ?? null),
   }));
-  // A turn without a start inherits the previous end (or start), so ordering and seeking still work.
+  // An end is only ever inferred for a turn whose start is known: it ends when the next timed turn starts.
   for (let i = 0; i < out.length; i++) {
     const turn = out[i]!;
-    if (turn.start_ms < 0) {
-      const prev = out[i - 1];
-      turn.start_ms = prev ? (prev.end_ms ?? prev.start_ms) : 0;
+    if (turn.start_ms === null) {
+      turn.end_ms = turn.end_ms ?? null;
+      continue;
     }
-  }
-  for (let i = 0; i < out.length; i++) {
-    const turn = out[i]!;
     if (turn.end_ms === null || turn.end_ms < turn.start_ms) {
-      const next = out[i + 1];
-      turn.end_ms = next && next.start_ms >= turn.start_ms ? next.start_ms : turn.end_ms === null ? null : turn.start_ms;
+      const next = out.slice(i + 1).find((t) => t.start_ms !== null);
+      const nextStart = next?.start_ms ?? null;
+      turn.end_ms = nextStart !== null && nextStart >= turn.start_ms ? nextStart : turn.end_ms === null ? null : turn.start_ms;
     }
   }
   return out;
+}
+
+/** How many turns have no readable start: each is shown as "time unknown", and the sync says so. */
+export function untimedTurns(turns: readonly TranscriptTurn[] | null | undefined): number {
+  return turns ? turns.filter((t) => t.start_ms === null).length : 0;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -71,8 +71,9 @@ function cues(text: string): NodeCue['data'][] {
 
 /** The transcript's own view of each cue: end = end_ms, else the next start, else start + 60 ms/char in 1..8 s. */
 function expectedTimes(turns: TranscriptTurn[]): { start: number; end: number }[] {
-  return turns.map((t, i) => {
-    const next = turns[i + 1];
+  const timed = turns as (TranscriptTurn & { start_ms: number })[];
+  return timed.map((t, i) => {
+    const next = timed[i + 1];
     const end = t.end_ms ?? (next ? next.start_ms : t.start_ms + Math.min(8000, Math.max(1000, t.text.length * 60)));
     return { start: t.start_ms, end };
   });
@@ -200,7 +201,7 @@ describe('CSV', () => {
         participant: '',
         turn: String(i + 1),
         role: LABELS[t.role],
-        start_s: (t.start_ms / 1000).toFixed(3),
+        start_s: (t.start_ms! / 1000).toFixed(3),
         end_s: t.end_ms === null ? '' : (t.end_ms / 1000).toFixed(3),
         text: t.text,
       })),
@@ -327,5 +328,36 @@ describe('Markdown header and JSON record', () => {
     for (const f of FORMATS) expect(typeof TRANSCRIPT_TEXT_FORMATS[f].render(input)).toBe('string');
     expect(renderVtt(input)).toBe('WEBVTT\n');
     expect(cues(renderSrt(input))).toEqual([]);
+  });
+});
+
+describe('a turn whose time could not be read', () => {
+  const UNTIMED: TranscriptTurn[] = [
+    { index: 0, role: 'AI', text: 'Why did you cancel?', start_ms: 0, end_ms: 3000 },
+    { index: 1, role: 'User', text: 'Untimed answer here.', start_ms: null, end_ms: null },
+    { index: 2, role: 'AI', text: 'Thanks.', start_ms: 9000, end_ms: 10_000 },
+  ];
+  const input = interview({ transcript: UNTIMED, turn_count: 3 });
+
+  it('is shown as "time unknown" in text formats, never as 00:00:00', () => {
+    expect(renderTxt(input)).toContain('[time unknown] Participant: Untimed answer here.');
+    expect(renderMarkdown(input)).toContain('[time unknown]');
+    expect(renderTxt(input)).not.toMatch(/\[00:00:00\] Participant/);
+  });
+
+  it('keeps null in JSON and an empty time in CSV', () => {
+    const json = JSON.parse(renderJson(input)) as { turns: { start_ms: number | null; text: string }[] };
+    expect(json.turns.find((t) => t.text === 'Untimed answer here.')?.start_ms).toBeNull();
+    const csv = parseCsv(renderCsv(input), { columns: true, bom: true }) as Record<string, string>[];
+    expect(csv.find((r) => r.text === 'Untimed answer here.')?.start_s).toBe('');
+  });
+
+  it('is left out of subtitles, which need a time; the timed turns keep theirs', () => {
+    for (const render of [renderSrt, renderVtt]) {
+      const text = render(input);
+      expect(text).not.toContain('Untimed answer here.');
+      expect(text).toContain('Why did you cancel?');
+      expect(text).toContain('Thanks.');
+    }
   });
 });

@@ -30,7 +30,7 @@ describe('active-turn lookup', () => {
       let found = -1;
       let max = -Infinity;
       for (let i = 0; i < random.length; i++) {
-        max = Math.max(max, random[i]!.start_ms);
+        max = Math.max(max, random[i]!.start_ms!);
         if (max <= ms) found = i;
       }
       return found;
@@ -139,5 +139,21 @@ describe('row layout', () => {
 
   it('estimates longer text as taller', () => {
     expect(estimateRowHeight('x'.repeat(300))).toBeGreaterThan(estimateRowHeight('short'));
+  });
+});
+
+describe('active-turn lookup with turns whose time is unknown', () => {
+  const untimed = (index: number): TranscriptTurn => ({ index, role: 'User', text: `turn ${index}`, start_ms: null, end_ms: null });
+
+  it('never makes an untimed turn the one playing', () => {
+    const turns = [turn(0, 0), untimed(1), turn(2, 5000), untimed(3)];
+    const starts = startIndex(turns);
+    expect(activeTurnAt(starts, 4999)).toBe(0);
+    expect(activeTurnAt(starts, 5000)).toBe(2);
+    expect(activeTurnAt(starts, 1e9)).toBe(2);
+  });
+
+  it('a transcript with no time at all has no playing turn', () => {
+    expect(activeTurnAt(startIndex([untimed(0), untimed(1)]), 1e9)).toBe(-1);
   });
 });

@@ -2,7 +2,7 @@
 // timestamps relative to the recording, but does not show the field names or the unit. The client
 // normalises every likely variant into integer milliseconds.
 import { describe, it, expect } from 'vitest';
-import { normaliseRole, normaliseTranscript, type TranscriptTurn } from '../../../src/shared/schemas/transcript';
+import { normaliseRole, normaliseTranscript, parseTimeValue, untimedTurns, type TranscriptTurn } from '../../../src/shared/schemas/transcript';
 
 function turns(raw: unknown, opts?: { durationMinutes?: number | null }): TranscriptTurn[] {
   const out = normaliseTranscript(raw, opts);
@@ -87,17 +87,17 @@ describe('normaliseTranscript: timestamp field names', () => {
     expect(t.end_ms).toBe(4500);
   });
 
-  it('ignores negative, non-finite and unparseable timestamps', () => {
+  it('never reads a negative, non-finite or unparseable timestamp as a time: the turn is "time unknown"', () => {
     const out = turns([
       { text: 'a', start: 5, end: 6.5 },
       { text: 'b', start: -3, end: 'soon' },
       { text: 'c', start: Number.NaN, end: 9.5 },
+      { text: 'd', start: 'in a bit', end: 12.5 },
     ]);
-    // b has no usable start: it inherits a's end; with no usable end it takes c's start, which itself
-    // inherits b's start.
-    expect(out[1]?.start_ms).toBe(6500);
-    expect(out[2]?.start_ms).toBe(6500);
-    expect(out[2]?.end_ms).toBe(9500);
+    expect(out.map((t) => t.start_ms)).toEqual([5000, null, null, null]);
+    // A known end is kept; an unknown one is not made up for a turn whose start is unknown.
+    expect(out.map((t) => t.end_ms)).toEqual([6500, null, 9500, 12_500]);
+    expect(untimedTurns(out)).toBe(3);
   });
 });
 
@@ -135,23 +135,24 @@ describe('normaliseTranscript: seconds or milliseconds', () => {
     ]);
   });
 
-  it('uses the recording length to decide integers: too long for seconds means milliseconds', () => {
+  it('turn spacing decides integers without text to go by: starts an hour apart read as seconds are milliseconds', () => {
     const raw = [
       { text: 'a', start: 0, end: 4000 },
       { text: 'b', start: 4000, end: 9000 },
     ];
-    // A one-minute recording cannot have a turn at 9000 seconds, so these are milliseconds.
+    expect(turns(raw).map((t) => t.end_ms)).toEqual([4000, 9000]);
+    // The recording's length (which may be rounded, or 0) does not override what the transcript shows.
+    expect(turns(raw, { durationMinutes: 0 }).map((t) => t.end_ms)).toEqual([4000, 9000]);
+    // A one-minute recording cannot hold a turn at 9000 seconds either.
     expect(turns(raw, { durationMinutes: 1 }).map((t) => t.end_ms)).toEqual([4000, 9000]);
-    // Without the duration, integers under four hours are read as seconds.
-    expect(turns(raw).map((t) => t.end_ms)).toEqual([4_000_000, 9_000_000]);
   });
 
-  it('uses the recording length to decide integers: plausible seconds stay seconds', () => {
-    // A 5-hour recording: 15000 s is inside it, so these are seconds even though they exceed four hours.
-    const raw = [{ text: 'a', start: 15_000, end: 15_010 }];
-    expect(first(raw, { durationMinutes: 300 })).toMatchObject({ start_ms: 15_000_000, end_ms: 15_010_000 });
-    expect(first(raw, { durationMinutes: null })).toMatchObject({ start_ms: 15_000, end_ms: 15_010 });
-    // A 12-minute recording with turns at 30 and 700 seconds.
+  it('plausible spacing stays seconds, even past four hours of recording', () => {
+    const raw = [
+      { text: 'a', start: 15_000, end: 15_010 },
+      { text: 'b', start: 15_020, end: 15_040 },
+    ];
+    expect(turns(raw, { durationMinutes: 300 }).map((t) => t.start_ms)).toEqual([15_000_000, 15_020_000]);
     const out = turns(
       [
         { text: 'a', start: 30, end: 45 },
@@ -193,16 +194,26 @@ describe('normaliseTranscript: seconds or milliseconds', () => {
 });
 
 describe('normaliseTranscript: filling gaps', () => {
-  it('gives a turn without a start the previous turn’s end', () => {
+  it('a turn without a start is "time unknown", never the previous end or zero', () => {
     const out = turns([
       { role: 'AI', text: 'a', start: 1.5, end: 4.5 },
       { role: 'User', text: 'b', end: 8.5 },
     ]);
-    expect(out[1]).toMatchObject({ start_ms: 4500, end_ms: 8500 });
+    expect(out[1]).toMatchObject({ start_ms: null, end_ms: 8500 });
+    expect(first([{ text: 'a', end: 2.5 }])).toMatchObject({ start_ms: null, end_ms: 2500 });
   });
 
-  it('starts a first turn without a start at zero', () => {
-    expect(first([{ text: 'a', end: 2.5 }])).toMatchObject({ start_ms: 0, end_ms: 2500 });
+  it('an end is inferred from the next timed turn, skipping turns whose time is unknown', () => {
+    const out = turns([
+      { text: 'a', start: 1.5 },
+      { text: 'b' },
+      { text: 'c', start: 6.5, end: 9.5 },
+    ]);
+    expect(out.map((t) => [t.start_ms, t.end_ms])).toEqual([
+      [1500, 6500],
+      [null, null],
+      [6500, 9500],
+    ]);
   });
 
   it('gives a turn without an end the next turn’s start', () => {
@@ -227,7 +238,7 @@ describe('normaliseTranscript: filling gaps', () => {
       { text: 'b', start: 7.5, end: 8.5 },
       { text: 'c', start: 9.5, end: 1.5 },
     ]);
-    for (const t of out) if (t.end_ms !== null) expect(t.end_ms).toBeGreaterThanOrEqual(t.start_ms);
+    for (const t of out) if (t.end_ms !== null) expect(t.end_ms).toBeGreaterThanOrEqual(t.start_ms!);
     expect(out[0]?.end_ms).toBe(7500);
   });
 });
@@ -237,7 +248,7 @@ describe('normaliseTranscript: shape', () => {
     ['a string', 'hello'],
     ['a number', 42],
     ['a boolean', true],
-    ['an object without turns', { items: [] }],
+    ['an object without turns', { title: 'x' }],
     ['an object whose turns is not an array', { turns: 'nope' }],
     ['null', null],
     ['undefined', undefined],
@@ -286,5 +297,90 @@ describe('normaliseTranscript: shape', () => {
       { index: 2, role: 'AI', text: 'What makes it pasta?', start_ms: 8200, end_ms: 10_000 },
       { index: 3, role: 'User', text: 'Speed.', start_ms: 10_000, end_ms: 10_600 },
     ]);
+  });
+});
+
+describe('normaliseTranscript: every plausible time form', () => {
+  it.each([
+    ['seconds as a number', 83.45, 83_450],
+    ['a numeric string', '83.45', 83_450],
+    ['a clock with one fraction digit', '00:01:23.4', 83_400],
+    ['a clock with microseconds', '00:01:23.450000', 83_450],
+    ['a clock with a comma', '00:01:23,450', 83_450],
+    ['minutes and seconds', '1:23', 83_000],
+    ['hours past 99', '100:00:00', 360_000_000],
+    ['a seconds suffix', '83.45s', 83_450],
+    ['a spelled-out seconds suffix', '83.45 sec', 83_450],
+    ['a milliseconds suffix', '83450ms', 83_450],
+    ['an ISO 8601 duration', 'PT1M23.45S', 83_450],
+    ['an ISO 8601 duration in seconds only', 'PT83.45S', 83_450],
+    ['an ISO 8601 duration with hours', 'PT1H2M', 3_720_000],
+  ])('reads %s', (_name, value, ms) => {
+    // A second turn whose spacing says "seconds" for the bare numbers.
+    const out = turns([
+      { text: 'x', start: value, end: null },
+      { text: 'y', start: '00:05:00', end: '00:05:02' },
+    ]);
+    expect(out[0]!.start_ms).toBe(ms);
+  });
+
+  it.each([['soon'], [''], ['PT'], ['P'], ['1:2:3:4'], ['12 minutes'], [{ seconds: 3 }], [[3]], [true], [-1]])('refuses %j', (value) => {
+    expect(parseTimeValue(value)).toBeNull();
+  });
+
+  it('milliseconds as decimals are read by their field name', () => {
+    expect(first([{ text: 'a', start_ms: 83_450.4, end_ms: '85120.6' }])).toMatchObject({ start_ms: 83_450, end_ms: 85_121 });
+  });
+});
+
+describe('normaliseTranscript: the unit of bare numbers comes from the transcript itself', () => {
+  const spoken = (unit: 1 | 1000, duration: number | null) =>
+    turns(
+      [
+        { role: 'AI', text: 'Why did you decide to cancel your subscription last month?', start: 0 * unit, end: 4 * unit },
+        { role: 'User', text: 'Mostly the price, it went up twice and the portions got smaller at the same time.', start: 5 * unit, end: 11 * unit },
+        { role: 'AI', text: 'What would have made you stay with us a little longer?', start: 12 * unit, end: 15 * unit },
+        { role: 'User', text: 'Honestly a cheaper plan for two people, or skipping weeks without the hassle.', start: 16 * unit, end: 22 * unit },
+      ],
+      { durationMinutes: duration },
+    );
+
+  it('integer seconds', () => expect(spoken(1, 1).map((t) => t.end_ms)).toEqual([4000, 11_000, 15_000, 22_000]));
+  it('integer milliseconds', () => expect(spoken(1000, 1).map((t) => t.end_ms)).toEqual([4000, 11_000, 15_000, 22_000]));
+  it('milliseconds with the recording length rounded to 0', () => expect(spoken(1000, 0).map((t) => t.start_ms)).toEqual([0, 5000, 12_000, 16_000]));
+  it('seconds with no recording length at all', () => expect(spoken(1, null).map((t) => t.start_ms)).toEqual([0, 5000, 12_000, 16_000]));
+
+  it('a two-hour interview in seconds stays seconds', () => {
+    const raw = Array.from({ length: 400 }, (_, i) => ({ text: 'I think that is about right for us really', start: i * 18, end: i * 18 + 4 }));
+    const out = turns(raw, { durationMinutes: 120 });
+    expect(out.at(-1)!.start_ms).toBe(399 * 18 * 1000);
+  });
+
+  it('a three-turn chat with duration 0, in milliseconds', () => {
+    const out = turns(
+      [
+        { role: 'AI', text: 'Hi! What made you sign up?', start: 0, end: 2100 },
+        { role: 'User', text: 'A friend recommended it to me last spring', start: 9000, end: 15_000 },
+        { role: 'AI', text: 'Thanks, and what do you cook most?', start: 16_000, end: 18_000 },
+      ],
+      { durationMinutes: 0 },
+    );
+    expect(out.map((t) => t.start_ms)).toEqual([0, 9000, 16_000]);
+  });
+});
+
+describe('normaliseTranscript: wrappers', () => {
+  const inner = [{ role: 'AI', text: 'Hello', start: 0, end: 1.5 }];
+  it.each([
+    ['turns', { turns: inner }],
+    ['items', { items: inner }],
+    ['messages', { messages: inner }],
+    ['segments', { segments: inner }],
+    ['transcript', { transcript: inner }],
+    ['two levels', { data: { turns: inner } }],
+    ['JSON text', JSON.stringify(inner)],
+    ['JSON text of a wrapper', JSON.stringify({ turns: inner })],
+  ])('reads a transcript wrapped as %s', (_name, raw) => {
+    expect(turns(raw).map((t) => t.text)).toEqual(['Hello']);
   });
 });

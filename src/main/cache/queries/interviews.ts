@@ -106,8 +106,8 @@ export function saveFullRecords(db: CacheDb, args: { projectId: string; items: I
   // the search-index trigger either way, but statement overhead dominated).
   const insTurns = stmt(
     db,
-    `INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms, end_ms)
-     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?)`,
+    `INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms, end_ms, time_known)
+     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, coalesce(value ->> 4, 0), value ->> 5, value ->> 4 IS NOT NULL FROM json_each(?)`,
   );
   const out: PageWrite = { changed: [], newlyComplete: [] };
   db.transaction(() => {
@@ -185,10 +185,13 @@ export function listInterviews(db: CacheDb, f: InterviewFilter): { items: Interv
   return { items: rows.map(summary), total };
 }
 
+/** A turn's start as stored, or NULL when the service sent no readable time (migration 0009). */
+export const TURN_START = 'CASE WHEN time_known = 1 THEN start_ms END';
+
 export function getInterview(db: CacheDb, args: { id: string }): CachedInterview | null {
   const r = stmt(db, 'SELECT * FROM interviews WHERE id = ?').get(args.id) as Row | undefined;
   if (!r) return null;
-  const transcript = stmt(db, 'SELECT idx AS "index", role, text, start_ms, end_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx').all(args.id) as TranscriptTurn[];
+  const transcript = stmt(db, `SELECT idx AS "index", role, text, ${TURN_START} AS start_ms, end_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx`).all(args.id) as TranscriptTurn[];
   return {
     ...summary(r),
     video_url: r.video_url,

@@ -89,7 +89,7 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
   if (args.kind !== 'quote') {
     const fts = toFtsQuery(args.query, (p) => completions(db, 'turns_vocab', p))!;
     const where = [args.projectId ? 'i.project_id = @projectId' : '', args.role ? 't.role = @role' : ''].filter(Boolean);
-    const select = `SELECT c.rowid, c.rank, 'turn' AS kind, i.project_id, p.title AS project_title, t.interview_id, i.participant_name, t.role, t.start_ms, t.text
+    const select = `SELECT c.rowid, c.rank, 'turn' AS kind, i.project_id, p.title AS project_title, t.interview_id, i.participant_name, t.role, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms, t.text
          FROM c CROSS JOIN transcript_turns t ON t.id = c.rowid JOIN interviews i ON i.id = t.interview_id JOIN projects p ON p.id = i.project_id
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
     const params = { fts, projectId: args.projectId ?? null, role: args.role ?? null, limit, candidates: RANKED_CANDIDATES, common: COMMON_CANDIDATES };
@@ -198,17 +198,17 @@ function snippetsFor(db: CacheDb, table: 'turns_fts' | 'quotes_fts', fts: string
  * Finds where a report quote was said: the participant turn in the project's cached transcripts that
  * contains it, best match first. Used to jump from a quote to the moment in the video.
  */
-export function locateQuote(db: CacheDb, args: { projectId: string; quote: string }): { interview_id: string; turn_index: number; start_ms: number } | null {
+export function locateQuote(db: CacheDb, args: { projectId: string; quote: string }): { interview_id: string; turn_index: number; start_ms: number | null } | null {
   const fts = toFtsQuery(`"${args.quote.replace(/"/g, ' ')}"`);
   if (!fts) return null;
   indexBacklog(db, {});
   const row = db
     .prepare(
-      `SELECT t.interview_id, t.idx AS turn_index, t.start_ms, t.text
+      `SELECT t.interview_id, t.idx AS turn_index, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms, t.text
        FROM turns_fts JOIN transcript_turns t ON t.id = turns_fts.rowid JOIN interviews i ON i.id = t.interview_id
        WHERE turns_fts MATCH ? AND i.project_id = ? AND t.role = 'User'
        ORDER BY bm25(turns_fts) LIMIT 1`,
     )
-    .get(fts.replace(/\*$/, ''), args.projectId) as { interview_id: string; turn_index: number; start_ms: number } | undefined;
+    .get(fts.replace(/\*$/, ''), args.projectId) as { interview_id: string; turn_index: number; start_ms: number | null } | undefined;
   return row ? { interview_id: row.interview_id, turn_index: row.turn_index, start_ms: row.start_ms } : null;
 }

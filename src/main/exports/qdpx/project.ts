@@ -56,7 +56,8 @@ export type QdpxPlan = {
   transcripts: { interviewId: string; sourceGuid: string; text: TranscriptText; syncPoints: SyncPoint[] }[];
 };
 
-export type SyncPoint = { guid: string; position: number; timeStamp: number; turnStart: number | null };
+/** `timeStamp` is null where the turn's time is unknown: the point then has a position only (it is optional in REFI-QDA). */
+export type SyncPoint = { guid: string; position: number; timeStamp: number | null; turnStart: number | null };
 
 const NS = 'urn:QDA-XML:project:1.0';
 const THEME_COLOR = '#3b6fd4';
@@ -204,7 +205,7 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
     const transcript = el(
       'Transcript',
       { guid: transcriptGuid, name: `${personLabel(iv)} transcript`, plainTextPath: `internal://${transcriptGuid}.txt`, ...who },
-      [...sync.points.map((p) => el('SyncPoint', { guid: p.guid, timeStamp: p.timeStamp, position: p.position })), ...selectionEls],
+      [...sync.points.map((p) => el('SyncPoint', { guid: p.guid, ...(p.timeStamp !== null ? { timeStamp: p.timeStamp } : {}), position: p.position })), ...selectionEls],
     );
     const description = [iv.completed_at ? `Completed ${iv.completed_at}` : null, `Interview ${iv.id}`].filter(Boolean).join('. ');
     return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)} (${iv.id})`, path, ...who }, [textEl('Description', description), transcript]);
@@ -292,16 +293,18 @@ function syncPointsFor(text: TranscriptText, selections: Selection[], guid: (kin
   return { points, guidAt: (pos: number) => byPos.get(pos)!.guid };
 }
 
-function ms(v: number): number {
+function ms(v: number | null): number | null {
+  if (v === null) return null;
   return Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
 }
 
-function interpolate(turns: PlacedTurn[], pos: number): number {
+function interpolate(turns: PlacedTurn[], pos: number): number | null {
   let owner: PlacedTurn | undefined;
   for (const p of turns) if (p.paragraphStart <= pos) owner = p;
   if (!owner) return 0;
   const start = ms(owner.turn.start_ms);
-  const end = owner.turn.end_ms !== null && owner.turn.end_ms > start ? ms(owner.turn.end_ms) : start;
+  if (start === null) return null;
+  const end = owner.turn.end_ms !== null && owner.turn.end_ms > start ? (ms(owner.turn.end_ms) ?? start) : start;
   const span = owner.textEnd - owner.paragraphStart;
   const f = span > 0 ? Math.min(1, Math.max(0, (pos - owner.paragraphStart) / span)) : 0;
   return Math.round(start + (end - start) * f);

@@ -6,7 +6,7 @@ import type { Report } from '../../../shared/schemas/report';
 import { clock, oneLine } from '../transcript/common';
 
 /** Where a quote was found: the interview as the researcher knows it, and the turn's start. */
-export type QuoteLocation = { interview: string; start_ms: number };
+export type QuoteLocation = { interview: string; start_ms: number | null };
 
 export type ReportExportInput = {
   project: { id: string; title: string };
@@ -33,7 +33,8 @@ export function percent(share: number): string {
 
 export function locationOf(input: ReportExportInput, themeIndex: number, quoteIndex: number): QuoteLocation | null {
   const loc = input.locations?.[themeIndex]?.[quoteIndex];
-  return loc && Number.isFinite(loc.start_ms) ? loc : null;
+  // A quote found in a turn whose time is unknown is still cited, as "time unknown".
+  return loc && (loc.start_ms === null || Number.isFinite(loc.start_ms)) ? loc : null;
 }
 
 /** "Interview 3, 00:04:12": the reference printed under a located quote. */

@@ -96,7 +96,11 @@ function clockParts(ms: number): { h: string; m: string; s: string; ms: string }
 }
 
 /** hh:mm:ss, the form MAXQDA and NVivo read in plain-text transcripts. */
-export function clock(ms: number): string {
+/** The words a turn whose time could not be read shows instead of a timestamp, in every format. */
+export const TIME_UNKNOWN = 'time unknown';
+
+export function clock(ms: number | null): string {
+  if (ms === null) return TIME_UNKNOWN;
   const p = clockParts(ms);
   return `${p.h}:${p.m}:${p.s}`;
 }
@@ -115,13 +119,15 @@ export function fallbackDurationMs(text: string): number {
 export type TimedTurn = TranscriptTurn & { cue_start_ms: number; cue_end_ms: number };
 
 /**
- * Start and end of every turn as a subtitle cue: a turn without an end ends where the next turn starts (or
- * after a short reading time), and an end never precedes its start.
+ * Start and end of every turn as a subtitle cue: a turn without an end ends where the next timed turn
+ * starts (or after a short reading time), and an end never precedes its start. A turn whose time is
+ * unknown cannot be placed on a timeline, so subtitles leave it out (the export's notes say how many).
  */
 export function timedTurns(turns: TranscriptTurn[]): TimedTurn[] {
-  return turns.map((turn, i) => {
+  const timed = turns.filter((t): t is TranscriptTurn & { start_ms: number } => t.start_ms !== null);
+  return timed.map((turn, i) => {
     const start = clampMs(turn.start_ms);
-    const next = turns[i + 1];
+    const next = timed[i + 1];
     let end: number;
     if (turn.end_ms !== null && Number.isFinite(turn.end_ms)) end = clampMs(turn.end_ms);
     else if (next && clampMs(next.start_ms) > start) end = clampMs(next.start_ms);

@@ -4,7 +4,7 @@ import { openInterview } from '../../app/nav-store';
 import { api, call } from '../../lib/api';
 import { timecode } from '../../lib/timecode';
 
-type Located = { state: 'locating' } | { state: 'found'; interview_id: string; start_ms: number } | { state: 'missing' } | { state: 'error' };
+type Located = { state: 'locating' } | { state: 'found'; interview_id: string; start_ms: number | null } | { state: 'missing' } | { state: 'error' };
 
 /**
  * Themes as horizontal bars, most frequent first. Strength of the accent follows frequency, so the
@@ -94,8 +94,8 @@ function Quotes({ workspaceId, projectId, quotes }: { workspaceId: string; proje
             <div className="quote-jump">
               {l.state === 'locating' && <span className="muted">Finding…</span>}
               {l.state === 'found' && (
-                <button type="button" className="btn btn-small quote-play num" aria-label={`Open the interview at ${timecode(l.start_ms)}`} onClick={() => openInterview(projectId, l.interview_id, l.start_ms)}>
-                  ▶ {timecode(l.start_ms)}
+                <button type="button" className="btn btn-small quote-play num" aria-label={l.start_ms === null ? 'Open the interview (time unknown)' : `Open the interview at ${timecode(l.start_ms)}`} onClick={() => openInterview(projectId, l.interview_id, l.start_ms)}>
+                  ▶ {l.start_ms === null ? 'time unknown' : timecode(l.start_ms)}
                 </button>
               )}
               {l.state === 'missing' && <span className="muted">not found in saved transcripts</span>}

@@ -133,7 +133,7 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
     },
     [player, playback.kind],
   );
-  const onSeekTurn = useCallback((t: TranscriptTurn) => seekMs(t.start_ms), [seekMs]);
+  const onSeekTurn = useCallback((t: TranscriptTurn) => t.start_ms !== null && seekMs(t.start_ms), [seekMs]);
 
   const highlight = useCallback(
     (range: TranscriptRange | null = selection) => {

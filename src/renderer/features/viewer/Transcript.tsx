@@ -187,12 +187,18 @@ const TurnRow = memo(function TurnRow({
       tabIndex={0}
       onClick={() => {
         // A drag that selected text is for highlighting, not for seeking.
-        if (document.getSelection()?.isCollapsed !== false) onSeek(turn);
+        if (document.getSelection()?.isCollapsed !== false && turn.start_ms !== null) onSeek(turn);
       }}
       onKeyDown={(e) => onKey(e, turn)}
     >
       <div className="turn-meta">
-        <span className="turn-time tabular">{formatClock(turn.start_ms)}</span>
+        {turn.start_ms === null ? (
+          <span className="turn-time turn-time-unknown" title="The service sent no time Fieldwork could read for this turn, so it cannot be played from here.">
+            time unknown
+          </span>
+        ) : (
+          <span className="turn-time tabular">{formatClock(turn.start_ms)}</span>
+        )}
         <span className="turn-role">{ROLE_LABEL[turn.role]}</span>
         {highlighted && <span className="turn-mark">Highlighted</span>}
       </div>

@@ -2,13 +2,21 @@ import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 
 /**
  * Start times made non-decreasing (a running maximum), so a binary search is valid even when a
- * transcript has a turn that starts before the one above it. Built once per transcript.
+ * transcript has a turn that starts before the one above it. Built once per transcript. A turn whose
+ * time is unknown takes the next timed turn's start (or never starts, at the end), so it is never the one
+ * playing: on a tie the later, timed turn wins.
  */
 export function startIndex(turns: readonly Pick<TranscriptTurn, 'start_ms'>[]): Float64Array {
   const starts = new Float64Array(turns.length);
+  let next = Infinity;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const s = turns[i]!.start_ms;
+    if (s !== null) next = s;
+    starts[i] = s ?? next;
+  }
   let max = -Infinity;
   for (let i = 0; i < turns.length; i++) {
-    max = Math.max(max, turns[i]!.start_ms);
+    max = Math.max(max, starts[i]!);
     starts[i] = max;
   }
   return starts;
