@@ -53,7 +53,7 @@ export async function launchProject(
 function outcomeUnknown(e: ServiceError): boolean {
   // No answer at all, even a cancel after sending, leaves the launch unknown.
   if (e.status === 0) return true;
-  return e.status >= 500 || e.code === 'truncated_response' || e.code === 'unreadable_response' || e.code === 'invalid_response';
+  return e.status >= 500 || e.code === 'truncated_response' || e.code === 'unreadable_response' || e.code === 'invalid_response' || e.code === 'empty_response';
 }
 
 async function findProject(t: Transport, projectId: string): Promise<ProjectListItem | null> {

@@ -116,6 +116,10 @@ export function createTransport(opts: TransportOptions): Transport {
       }
     }
     const parsed = spec.schema.safeParse(json);
+    if (!parsed.success && json === undefined) {
+      // 204, or 200 with nothing in it: said as such, so a caller can tell "nothing there" from "unreadable".
+      throw new ServiceError(status, 'empty_response', 'The service answered with no content.');
+    }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new ServiceError(status, 'invalid_response', 'The service sent data in a shape Fieldwork does not understand.', {

@@ -1,9 +1,12 @@
 import type { InterviewRecord, InterviewsPage } from '../../shared/schemas/interview';
 import { LIMITS } from '../../shared/schemas/limits';
+import { untimedTurns } from '../../shared/schemas/transcript';
 import type { ProjectListItem } from '../../shared/schemas/project';
 import type { ApiClient } from '../api/client';
+import { PageGuard } from '../api/page-guard';
 import { isServiceError } from '../api/errors';
 import type { Cache } from '../cache/cache';
+import type { SideReadKind } from '../cache/queries/project-extras';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logging/logger';
 import { createLimiter, type Limit } from './limiter';
@@ -88,21 +91,21 @@ export class SyncEngine {
     await this.o.cache.call('sync.started', { scope: 'workspace', now: iso() });
     emit();
 
-    const listed = Promise.all([
-      limit(() => counted(state, () => this.o.client.listProjects(so))),
-      limit(() => counted(state, () => this.o.client.getCredits(so))),
-    ]);
+    const listed = limit(() => counted(state, () => this.o.client.listProjects(so)));
     listed.catch(() => undefined); // awaited below; this only keeps a failure from surfacing early as unhandled
+    // Credits are a side read: a refusal is kept as "not available" and never fails the sync.
+    const credits = this.sideRead(state, null, 'credits', signal, () => limit(() => counted(state, () => this.o.client.getCredits(so))), (c) =>
+      this.o.cache.call('credits.save', { credits: c, now: iso() }),
+    );
     // Page 1 of every project synced before is asked for alongside the project list, so a re-sync with
     // nothing new costs one round trip instead of two.
     state.firstPages = await this.prefetchFirstPages(limit, state, signal, opts.projectIds);
     let projects: ProjectListItem[];
     try {
-      const [list, credits] = await listed;
-      projects = list;
-      await this.o.cache.call('projects.saveList', { items: list, syncedAt: iso() });
-      await this.o.cache.call('credits.save', { credits, now: iso() });
+      projects = await listed;
+      await this.o.cache.call('projects.saveList', { items: projects, syncedAt: iso() });
     } catch (e) {
+      await credits;
       const issue = asIssue(null, e);
       await this.o.cache.call('sync.finished', { scope: 'workspace', now: iso(), error: issue.message });
       throw e;
@@ -124,6 +127,7 @@ export class SyncEngine {
         }
       }),
     );
+    await credits;
     if (signal?.aborted) throw new AppError('aborted', 'Sync cancelled.');
     await this.o.cache.call('sync.finished', { scope: 'workspace', now: iso(), error: state.issues[0]?.message ?? null });
     const end = Math.max(state.progress.done, state.progress.total);
@@ -165,24 +169,27 @@ export class SyncEngine {
     const launched = p.recruiting?.has_launched ?? true;
     const hasCompletes = (p.recruiting?.completed_participants ?? 1) > 0;
 
-    // Small per-project resources, fetched side by side under the shared limit.
-    const extras: Promise<unknown>[] = [
-      limit(() => counted(state, () => c.getEmbed(p.id, so))).then((embed) => cache.call('embeds.save', { projectId: p.id, embed, now: iso() })),
-      limit(() => counted(state, () => c.getAllowList(p.id, so))).then((allowList) => cache.call('embeds.save', { projectId: p.id, allowList, now: iso() })),
+    // Small per-project resources, fetched side by side under the shared limit. Each settles on its own
+    // (a refusal is stored as "not available" with the reason), so none can fail the study's sync or be
+    // left rejecting unobserved while the interviews are read. What to read never depends on the list
+    // item's `type`, which the contract does not give: a study without stimuli says so itself.
+    const read = <T>(kind: SideReadKind, call: () => Promise<T>, save: (v: T) => Promise<unknown>) =>
+      this.sideRead(state, p.id, kind, signal, () => limit(() => counted(state, call)), save);
+    const extras: Promise<void>[] = [
+      read('embed', () => c.getEmbed(p.id, so), (embed) => cache.call('embeds.save', { projectId: p.id, embed, now: iso() })),
+      read('allow_list', () => c.getAllowList(p.id, so), (allowList) => cache.call('embeds.save', { projectId: p.id, allowList, now: iso() })),
+      read('stimuli', () => c.listStimuli(p.id, so), (s) => cache.call('stimuli.save', { projectId: p.id, items: s.items })),
     ];
-    if (p.type === 'STIMULI' || p.type === undefined || p.type === 'unknown') {
-      extras.push(limit(() => counted(state, () => c.listStimuli(p.id, so))).then((s) => cache.call('stimuli.save', { projectId: p.id, items: s.items })));
-    }
     if (hasCompletes) {
       extras.push(
-        limit(() => counted(state, () => c.getReport(p.id, so)))
-          .then((report) => cache.call('reports.save', { projectId: p.id, report, now: iso() }))
-          .catch((e: unknown) => {
-            // No report yet is a normal state, not a sync failure.
-            if (!(isServiceError(e) && e.status === 404)) throw e;
-          }),
+        read('report', () => c.getReport(p.id, so), async (report) => {
+          // An answer with no report in it ("no report yet") is not a report to keep.
+          if (!report.report_id && report.status === 'unknown') throw new AppError('no_report', 'The service has no report for this study yet.');
+          await cache.call('reports.save', { projectId: p.id, report, now: iso() });
+        }),
       );
     }
+    const extrasDone = Promise.all(extras);
 
     const estimate = estimateOf(p);
     // Idempotent: reading page 1 twice (the cheap re-sync falling back to a full walk) adjusts once.
@@ -192,58 +199,113 @@ export class SyncEngine {
       countedTotal = total;
       emit();
     };
-    if (launched) {
-      const cached = await cache.call('interviews.count', { projectId: p.id });
-      const record = async (w: { changed: string[]; newlyComplete: string[] }, items: number) => {
-        state.written += w.changed.length;
-        state.progress.done += items;
-        if (previously?.last_completed_at && w.newlyComplete.length > 0) state.newComplete.push({ project_id: p.id, interview_ids: w.newlyComplete });
-        emit();
-      };
-      if (cached === 0) {
-        // First sync of this project: full pages straight away.
-        await this.pages(p.id, true, limit, state, signal, onTotal, async (page) => {
-          await record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items: page.items, now: iso() }), page.items.length);
-        });
-        await this.markWalked(p.id);
-      } else {
-        const saveLight = async (page: InterviewsPage) => {
-          const w = await cache.call('interviews.saveLightPage', { projectId: p.id, items: page.items, now: iso() });
-          await record(w, page.items.length);
-          return w;
-        };
-        const walked = await cache.call('sync.state', { scope: `walk:${p.id}` });
-        const walkDue = !walked?.last_completed_at || this.now() - Date.parse(walked.last_completed_at) > (this.o.fullWalkEveryMs ?? DAY);
-        if (walkDue || !(await this.tailOnly(p.id, cached, limit, state, signal, onTotal, saveLight))) {
-          await this.pages(p.id, false, limit, state, signal, onTotal, saveLight);
-          await this.markWalked(p.id);
+    // Turns kept without a readable time ("time unknown"), said once per study rather than once per interview.
+    const untimed = { turns: 0, interviews: 0 };
+    const noteUntimed = (items: InterviewRecord[]) => {
+      for (const i of items) {
+        const n = untimedTurns(i.transcript);
+        if (n > 0) {
+          untimed.turns += n;
+          untimed.interviews += 1;
         }
-        const pending = await cache.call('interviews.pendingDetailIds', { projectId: p.id });
-        if (pending.length > 0) {
-          state.progress.total += pending.length;
-          state.progress.phase = 'details';
+      }
+    };
+    try {
+      if (launched) {
+        const cached = await cache.call('interviews.count', { projectId: p.id });
+        const record = async (w: { changed: string[]; newlyComplete: string[] }, items: number) => {
+          state.written += w.changed.length;
+          state.progress.done += items;
+          if (previously?.last_completed_at && w.newlyComplete.length > 0) state.newComplete.push({ project_id: p.id, interview_ids: w.newlyComplete });
           emit();
-          const want = new Set(pending);
-          const save = async (items: InterviewRecord[]) => {
-            const mine = items.filter((i) => want.has(i.id));
-            if (mine.length > 0) await record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items: mine, now: iso() }), mine.length);
+        };
+        if (cached === 0) {
+          // First sync of this project: full pages straight away.
+          await this.pages(p.id, true, limit, state, signal, onTotal, async (page) => {
+            noteUntimed(page.items);
+            await record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items: page.items, now: iso() }), page.items.length);
+          });
+          await this.markWalked(p.id);
+        } else {
+          const saveLight = async (page: InterviewsPage) => {
+            const w = await cache.call('interviews.saveLightPage', { projectId: p.id, items: page.items, now: iso() });
+            await record(w, page.items.length);
+            return w;
           };
-          if (pending.length <= (this.o.singleFetchMax ?? 10)) {
-            await Promise.all(
-              pending.map((id) =>
-                limit(async () => save((await counted(state, () => c.listInterviews(p.id, { interview_id: id, transcripts: true, screener: true }, so))).items)),
-              ),
-            );
-          } else {
-            await this.pages(p.id, true, limit, state, signal, () => undefined, (page) => save(page.items));
+          const walked = await cache.call('sync.state', { scope: `walk:${p.id}` });
+          const walkDue = !walked?.last_completed_at || this.now() - Date.parse(walked.last_completed_at) > (this.o.fullWalkEveryMs ?? DAY);
+          if (walkDue || !(await this.tailOnly(p.id, cached, limit, state, signal, onTotal, saveLight))) {
+            await this.pages(p.id, false, limit, state, signal, onTotal, saveLight);
+            await this.markWalked(p.id);
+          }
+          const pending = await cache.call('interviews.pendingDetailIds', { projectId: p.id });
+          if (pending.length > 0) {
+            state.progress.total += pending.length;
+            state.progress.phase = 'details';
+            emit();
+            const want = new Set(pending);
+            const save = async (items: InterviewRecord[]) => {
+              const mine = items.filter((i) => want.has(i.id));
+              noteUntimed(mine);
+              if (mine.length > 0) await record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items: mine, now: iso() }), mine.length);
+            };
+            if (pending.length <= (this.o.singleFetchMax ?? 10)) {
+              await Promise.all(
+                pending.map((id) =>
+                  limit(async () => save((await counted(state, () => c.listInterviews(p.id, { interview_id: id, transcripts: true, screener: true }, so))).items)),
+                ),
+              );
+            } else {
+              await this.pages(p.id, true, limit, state, signal, () => undefined, (page) => save(page.items));
+            }
           }
         }
       }
+    } finally {
+      // Settled whether the interviews worked or not, so no side read outlives the study's sync.
+      await extrasDone;
     }
-    await Promise.all(extras);
+    if (untimed.turns > 0) {
+      state.issues.push({
+        project_id: p.id,
+        code: 'time_unknown',
+        message: `${untimed.turns} transcript turn${untimed.turns === 1 ? '' : 's'} in ${untimed.interviews} interview${untimed.interviews === 1 ? '' : 's'} had no time Fieldwork could read; they are kept and shown as "time unknown".`,
+      });
+    }
     if (!launched) {
       state.progress.done += estimate;
       emit();
+    }
+  }
+
+  /**
+   * One side read: fetched and saved, or stored as "not available" with the reason. It never throws: a
+   * refusal is what a study in that state answers (no report yet, not launched, not a STIMULI study), and
+   * a failure (5xx, the network, an odd answer) keeps what was saved before and is reported as an issue.
+   */
+  private async sideRead<T>(
+    state: RunState,
+    projectId: string | null,
+    kind: SideReadKind,
+    signal: AbortSignal | undefined,
+    fetch: () => Promise<T>,
+    save: (v: T) => Promise<unknown>,
+  ): Promise<void> {
+    const now = () => new Date(this.now()).toISOString();
+    let reason: string | null = null;
+    try {
+      await save(await fetch());
+    } catch (e) {
+      if (signal?.aborted) return;
+      const why = sideReadReason(e);
+      reason = why.reason;
+      if (!why.expected) state.issues.push({ project_id: projectId, code: 'side_read_failed', message: `${SIDE_READ_LABEL[kind]}: ${why.reason}` });
+      this.o.log.info('side read not available', { project_id: projectId, kind, reason });
+    }
+    try {
+      await this.o.cache.call('sideReads.save', { projectId, kind, reason, now: now() });
+    } catch (e) {
+      this.o.log.warn('side read state not saved', { project_id: projectId, kind, error: e });
     }
   }
 
@@ -285,12 +347,23 @@ export class SyncEngine {
       state.seen -= first.items.length;
       return false;
     }
+    // The tail holds every unfinished record only when the service sorts them last: not when one is on a
+    // first page that is not the last, nor when unfinished records carry a completed_at (then they may sort
+    // among finished ones, anywhere). Then every light page is read instead.
+    const openWithTime = await this.o.cache.call('interviews.countOpenWithTime', { projectId });
+    if (openWithTime > 0 || (first.has_more && first.items.some((i) => i.status !== 'COMPLETE'))) {
+      state.progress.done -= first.items.length;
+      state.seen -= first.items.length;
+      return false;
+    }
     const total = first.total;
-    const lastPage = Math.max(1, Math.ceil(total / size));
+    // The page size the service really uses (it may answer another limit than asked).
+    const pageSize = first.has_more && first.items.length > 0 ? Math.min(first.items.length, size) : size;
+    const lastPage = Math.max(1, Math.ceil(total / pageSize));
     const notComplete = await this.o.cache.call('interviews.countNotComplete', { projectId });
-    const tailFrom = Math.max(2, Math.floor((total - notComplete) / size) + 1);
+    const tailFrom = Math.max(2, Math.floor((total - notComplete) / pageSize) + 1);
     // The pages skipped count as done for the progress bar.
-    state.progress.done += Math.max(0, Math.min(total, (tailFrom - 1) * size) - first.items.length);
+    state.progress.done += Math.max(0, Math.min(total, (tailFrom - 1) * pageSize) - first.items.length);
     await Promise.all(
       Array.from({ length: Math.max(0, lastPage - tailFrom + 1) }, (_, k) => tailFrom + k).map((n) =>
         limit(async () => {
@@ -304,9 +377,11 @@ export class SyncEngine {
   }
 
   /**
-   * Reads every page of a project's interviews. Page 1 gives the total, then the remaining pages are
-   * read in parallel (within the shared limit), each written as it arrives. If the list grew meanwhile,
-   * the walk continues past the expected last page until has_more is false.
+   * Reads every page of a project's interviews. Page 1 gives the page size and the total, then the
+   * remaining pages are read in parallel (within the shared limit), each written as it arrives, and the
+   * walk carries on past the expected last page while `has_more` says so. The PageGuard bounds it all
+   * from what the pages hold, never from the `total` claimed, so nothing is allocated from a billion:
+   * pages are started one at a time as a slot frees up, not listed up front.
    */
   private async pages(
     projectId: string,
@@ -319,34 +394,44 @@ export class SyncEngine {
   ): Promise<void> {
     const so = signal ? { signal } : {};
     const size = this.o.pageSize ?? LIMITS.interviewsPageMax;
+    const guard = new PageGuard({ asked: size });
     // Two bounds: `limit` caps requests in flight, `state.held` caps pages in memory (being fetched or
     // waiting for the cache). Fetching goes on while the cache writes, yet pages cannot pile up.
     const fetchAndWrite = (page: number, first = false) =>
       state.held(async () => {
         const p = await limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so)));
-        if (p.page !== null && p.page !== page) {
-          throw new AppError('repeated_page', `The service answered page ${p.page} when page ${page} was asked for, so the list was not read to the end.`);
-        }
-        if (page > 1 && p.items.length === 0 && p.has_more) throw new AppError('empty_page', `The service sent an empty page ${page} but said more would follow.`);
+        guard.check(page, p);
         state.seen += p.items.length;
-        if (first) onTotal(p.total ?? p.items.length);
+        if (first) onTotal(guard.expectedPages(p.total).capped ? guard.maxPages * guard.pageSize : (p.total ?? p.items.length));
         await onPage(p);
         return p;
       });
     const first = await fetchAndWrite(1, true);
     if (!first.has_more) return;
-    const expected = first.total !== null && first.total > 0 ? Math.ceil(first.total / size) : 1;
-    const maxPages = Math.ceil(100_000 / size);
-    const rest = Array.from({ length: Math.max(0, expected - 1) }, (_, k) => k + 2);
+    const { pages: expected, capped } = guard.expectedPages(first.total);
     let last: InterviewsPage = first;
-    await Promise.all(
-      rest.map(async (n) => {
-        const page = await fetchAndWrite(n);
-        if (n === expected) last = page;
-      }),
-    );
+    let failed: unknown = null;
+    let next = 2;
+    // A sliding window over pages 2..expected: as many workers as pages may be held at once.
+    const worker = async () => {
+      while (failed === null && next <= expected) {
+        const n = next++;
+        try {
+          const page = await fetchAndWrite(n);
+          if (n === expected) last = page;
+        } catch (e) {
+          failed ??= e;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(expected - 1, (this.o.concurrency ?? 4) + 1) }, worker));
+    if (failed !== null) throw failed;
+    if (capped) {
+      // What was read is saved; the study's sync reports the rest instead of claiming a complete list.
+      throw new AppError('too_many_records', `The service says this study has ${first.total} interviews; Fieldwork reads at most ${guard.maxPages * guard.pageSize} of one list, so some are not saved.`);
+    }
     for (let n = expected + 1; last.has_more; n++) {
-      if (n > maxPages) throw new AppError('too_many_pages', `Stopped after ${maxPages} pages; the list may be incomplete.`);
+      if (n > guard.maxPages) throw guard.tooMany();
       last = await fetchAndWrite(n);
     }
   }
@@ -379,6 +464,30 @@ type RunState = {
 async function counted<T>(state: RunState, call: () => Promise<T>): Promise<T> {
   state.requests++;
   return call();
+}
+
+const SIDE_READ_LABEL: Record<SideReadKind, string> = {
+  embed: 'Embed',
+  allow_list: 'Embed allow-list',
+  stimuli: 'Stimuli',
+  report: 'Report',
+  credits: 'Credits',
+};
+
+/** Why a side read is not available, in words for the researcher, and whether that is a normal state. */
+export function sideReadReason(e: unknown): { reason: string; expected: boolean } {
+  const said = (m: string) => (m.length > 300 ? `${m.slice(0, 300)}…` : m);
+  if (isServiceError(e)) {
+    if (e.code === 'empty_response') return { reason: 'The service answered with no content.', expected: true };
+    if (e.code === 'invalid_response' || e.code === 'unreadable_response') return { reason: 'The service sent it in a form Fieldwork cannot read.', expected: false };
+    if (e.status === 404) return { reason: `The service has none for this study (404: ${said(e.message)})`, expected: true };
+    if (e.status === 409) return { reason: `Not available for this study in its current state (409: ${said(e.message)})`, expected: true };
+    if (e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429) return { reason: `The service refused it (${e.status}: ${said(e.message)})`, expected: true };
+    return { reason: `It could not be read this time (${said(e.message)}); what was saved before is kept.`, expected: false };
+  }
+  if (isAppError(e) && e.code === 'no_report') return { reason: e.message, expected: true };
+  if (isAppError(e)) return { reason: `It could not be read this time (${said(e.message)}); what was saved before is kept.`, expected: false };
+  return { reason: 'It could not be read this time; what was saved before is kept.', expected: false };
 }
 
 function asIssue(projectId: string | null, e: unknown): SyncIssue {

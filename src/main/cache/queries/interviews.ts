@@ -164,6 +164,11 @@ export function countNotComplete(db: CacheDb, args: { projectId: string }): numb
   return (stmt(db, "SELECT COUNT(*) AS n FROM interviews WHERE project_id = ? AND status <> 'COMPLETE'").get(args.projectId) as { n: number }).n;
 }
 
+/** Unfinished records that carry a completed_at: a service may sort them among finished ones (see the cheap re-sync). */
+export function countOpenWithTime(db: CacheDb, args: { projectId: string }): number {
+  return (stmt(db, "SELECT COUNT(*) AS n FROM interviews WHERE project_id = ? AND status <> 'COMPLETE' AND completed_at IS NOT NULL").get(args.projectId) as { n: number }).n;
+}
+
 export function interviewIds(db: CacheDb, args: { projectId?: string }): string[] {
   const rows = args.projectId ? stmt(db, 'SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(args.projectId) : stmt(db, 'SELECT id FROM interviews ORDER BY id').all();
   return (rows as { id: string }[]).map((r) => r.id);

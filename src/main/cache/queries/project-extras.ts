@@ -62,3 +62,16 @@ export function saveCredits(db: CacheDb, args: { credits: CreditBalance; now: st
 export function getCredits(db: CacheDb): (CreditBalance & { synced_at: string }) | null {
   return (stmt(db, 'SELECT balance, trial_credits, synced_at FROM credits WHERE id = 1').get() as (CreditBalance & { synced_at: string }) | undefined) ?? null;
 }
+
+export type SideReadKind = 'embed' | 'allow_list' | 'stimuli' | 'report' | 'credits';
+/** Why each side read was not available at the last sync; a kind that is absent was read. */
+export type SideReadGaps = Partial<Record<SideReadKind, string>>;
+
+export function saveSideRead(db: CacheDb, args: { projectId: string | null; kind: SideReadKind; reason: string | null; now: string }): void {
+  stmt(db, 'INSERT OR REPLACE INTO side_reads (project_id, kind, reason, checked_at) VALUES (?, ?, ?, ?)').run(args.projectId ?? '', args.kind, args.reason, args.now);
+}
+
+export function sideReadGaps(db: CacheDb, args: { projectId: string | null }): SideReadGaps {
+  const rows = stmt(db, 'SELECT kind, reason FROM side_reads WHERE project_id = ? AND reason IS NOT NULL').all(args.projectId ?? '') as { kind: SideReadKind; reason: string }[];
+  return Object.fromEntries(rows.map((r) => [r.kind, r.reason])) as SideReadGaps;
+}
