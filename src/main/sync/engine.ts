@@ -4,9 +4,9 @@ import { untimedTurns } from '../../shared/schemas/transcript';
 import type { ProjectListItem } from '../../shared/schemas/project';
 import type { ApiClient } from '../api/client';
 import { PageGuard } from '../api/page-guard';
-import { isServiceError } from '../api/errors';
 import type { Cache } from '../cache/cache';
 import type { SideReadKind } from '../cache/queries/project-extras';
+import { readSide, SIDE_READ_LABEL } from './side-reads';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logging/logger';
 import { createLimiter, type Limit } from './limiter';
@@ -291,20 +291,13 @@ export class SyncEngine {
     fetch: () => Promise<T>,
     save: (v: T) => Promise<unknown>,
   ): Promise<void> {
-    const now = () => new Date(this.now()).toISOString();
-    let reason: string | null = null;
     try {
-      await save(await fetch());
+      const out = await readSide({ cache: this.o.cache, projectId, kind, now: () => new Date(this.now()).toISOString(), fetch, save });
+      if (out.ok || signal?.aborted) return;
+      if (!out.expected) state.issues.push({ project_id: projectId, code: 'side_read_failed', message: `${SIDE_READ_LABEL[kind]}: ${out.reason}` });
+      this.o.log.info('side read not available', { project_id: projectId, kind, reason: out.reason });
     } catch (e) {
-      if (signal?.aborted) return;
-      const why = sideReadReason(e);
-      reason = why.reason;
-      if (!why.expected) state.issues.push({ project_id: projectId, code: 'side_read_failed', message: `${SIDE_READ_LABEL[kind]}: ${why.reason}` });
-      this.o.log.info('side read not available', { project_id: projectId, kind, reason });
-    }
-    try {
-      await this.o.cache.call('sideReads.save', { projectId, kind, reason, now: now() });
-    } catch (e) {
+      // Only the cache can fail here; the sync goes on, and the next one records the side read again.
       this.o.log.warn('side read state not saved', { project_id: projectId, kind, error: e });
     }
   }
@@ -464,30 +457,6 @@ type RunState = {
 async function counted<T>(state: RunState, call: () => Promise<T>): Promise<T> {
   state.requests++;
   return call();
-}
-
-const SIDE_READ_LABEL: Record<SideReadKind, string> = {
-  embed: 'Embed',
-  allow_list: 'Embed allow-list',
-  stimuli: 'Stimuli',
-  report: 'Report',
-  credits: 'Credits',
-};
-
-/** Why a side read is not available, in words for the researcher, and whether that is a normal state. */
-export function sideReadReason(e: unknown): { reason: string; expected: boolean } {
-  const said = (m: string) => (m.length > 300 ? `${m.slice(0, 300)}…` : m);
-  if (isServiceError(e)) {
-    if (e.code === 'empty_response') return { reason: 'The service answered with no content.', expected: true };
-    if (e.code === 'invalid_response' || e.code === 'unreadable_response') return { reason: 'The service sent it in a form Fieldwork cannot read.', expected: false };
-    if (e.status === 404) return { reason: `The service has none for this study (404: ${said(e.message)})`, expected: true };
-    if (e.status === 409) return { reason: `Not available for this study in its current state (409: ${said(e.message)})`, expected: true };
-    if (e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429) return { reason: `The service refused it (${e.status}: ${said(e.message)})`, expected: true };
-    return { reason: `It could not be read this time (${said(e.message)}); what was saved before is kept.`, expected: false };
-  }
-  if (isAppError(e) && e.code === 'no_report') return { reason: e.message, expected: true };
-  if (isAppError(e)) return { reason: `It could not be read this time (${said(e.message)}); what was saved before is kept.`, expected: false };
-  return { reason: 'It could not be read this time; what was saved before is kept.', expected: false };
 }
 
 function asIssue(projectId: string | null, e: unknown): SyncIssue {

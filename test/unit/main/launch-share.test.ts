@@ -175,6 +175,23 @@ describe('embed.get and embed.setAllowList', () => {
     expect(v.embed?.snippets.iframe).toContain('<iframe');
   });
 
+  it('an embed the service refuses (409 before launch) does not hide the allow-list: the view says why', async () => {
+    const s = await setup();
+    cleanup = s.close;
+    await s.org.client.putAllowList(s.id, ['https://shop.example.com']);
+    const refusing = launchShareHandlers({
+      runtimes: { get: async () => ({ cache: s.cache, runSync: async () => ({}) }) },
+      workspaces: { client: async () => ({ ...s.org.client, getEmbed: () => Promise.reject(new ServiceError(409, 'conflict', 'Launch the project first.')) }) },
+    } as unknown as Pick<HandlerDeps, 'runtimes' | 'workspaces'>);
+    const v = await refusing['embed.get']({ workspace_id: WS, project_id: s.id }, {});
+    expect(v.offline).toBe(false);
+    expect(v.embed).toBeNull();
+    expect(v.allowed_urls).toEqual(['https://shop.example.com']);
+    expect(v.unavailable).toEqual({ embed: 'Not available for this study in its current state (409: Launch the project first.)' });
+    // Read again once it works: the reason goes.
+    expect((await s.h['embed.get']({ workspace_id: WS, project_id: s.id }, {})).unavailable).toEqual({});
+  });
+
   it('saves a valid list in its normalised form; refuses an invalid one in main without sending', async () => {
     const s = await setup();
     cleanup = s.close;

@@ -5,6 +5,7 @@ import { isServiceError, type ServiceError } from '../../api/errors';
 import { callUrlFromEmbed, type LaunchOutcome } from '../../api/launch';
 import { AppError } from '../../errors';
 import type { WorkspaceRuntime } from '../../workspaces/runtime';
+import { readSide } from '../../sync/side-reads';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 import { projectHandlers } from './projects';
@@ -117,7 +118,11 @@ export function launchShareHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspace
   }
 
   async function embedView(r: WorkspaceRuntime, projectId: string, offline: boolean): Promise<EmbedView> {
-    const [cached, project] = await Promise.all([r.cache.call('embeds.get', { projectId }), r.cache.call('projects.get', { id: projectId })]);
+    const [cached, project, gaps] = await Promise.all([
+      r.cache.call('embeds.get', { projectId }),
+      r.cache.call('projects.get', { id: projectId }),
+      r.cache.call('sideReads.gaps', { projectId }),
+    ]);
     const embed = cached?.embed ?? null;
     const locale = project?.guide?.languages[0]?.accent ?? 'en-US';
     return {
@@ -126,6 +131,7 @@ export function launchShareHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspace
       call_url: project?.guide?.call_url ?? (embed ? callUrlFromEmbed(embed, locale) : null),
       synced_at: cached?.synced_at ?? null,
       offline,
+      unavailable: { ...(gaps.embed ? { embed: gaps.embed } : {}), ...(gaps.allow_list ? { allow_list: gaps.allow_list } : {}) },
     };
   }
 
@@ -140,15 +146,16 @@ export function launchShareHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspace
     },
     'embed.get': async ({ workspace_id, project_id }) => {
       const r = await d.runtimes.get(workspace_id);
-      try {
-        const client = await d.workspaces.client(workspace_id);
-        const [embed, allowList] = await Promise.all([client.getEmbed(project_id), client.getAllowList(project_id)]);
-        await r.cache.call('embeds.save', { projectId: project_id, embed, allowList, now: iso() });
-        return await embedView(r, project_id, false);
-      } catch (e) {
-        if (!isNetwork(e)) throw e;
-        return embedView(r, project_id, true);
-      }
+      const client = await d.workspaces.client(workspace_id);
+      // Each read on its own: an embed refused before launch (409) must not hide the allow-list.
+      const read = <T>(kind: 'embed' | 'allow_list', fetch: () => Promise<T>, save: (v: T) => Promise<unknown>) =>
+        readSide({ cache: r.cache, projectId: project_id, kind, now: iso, fetch, save });
+      const outcomes = await Promise.all([
+        read('embed', () => client.getEmbed(project_id), (embed) => r.cache.call('embeds.save', { projectId: project_id, embed, now: iso() })),
+        read('allow_list', () => client.getAllowList(project_id), (allowList) => r.cache.call('embeds.save', { projectId: project_id, allowList, now: iso() })),
+      ]);
+      const offline = outcomes.some((o) => !o.ok && isNetwork(o.error));
+      return embedView(r, project_id, offline);
     },
     'embed.setAllowList': async ({ workspace_id, project_id, allowed_urls }) => {
       const checked = normaliseAllowList(allowed_urls);

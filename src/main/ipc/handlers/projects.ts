@@ -31,13 +31,24 @@ export function projectHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<ty
       const r = await d.runtimes.get(workspace_id);
       const p = await r.cache.call('projects.get', { id: project_id });
       if (!p) return null;
-      const [stimuli, embed, report, state] = await Promise.all([
+      const [stimuli, embed, report, state, gaps] = await Promise.all([
         r.cache.call('stimuli.list', { projectId: project_id }),
         r.cache.call('embeds.get', { projectId: project_id }),
         r.cache.call('reports.get', { projectId: project_id }),
         r.cache.call('sync.state', { scope: `project:${project_id}` }),
+        r.cache.call('sideReads.gaps', { projectId: project_id }),
       ]);
-      return { ...toSummary(p), guide: p.guide, stimuli, embed: embed?.embed ?? null, allowed_urls: embed?.allowed_urls ?? null, report, synced_at: state?.last_completed_at ?? null };
+      const { credits: _credits, ...unavailable } = gaps;
+      return {
+        ...toSummary(p),
+        guide: p.guide,
+        stimuli,
+        embed: embed?.embed ?? null,
+        allowed_urls: embed?.allowed_urls ?? null,
+        report,
+        synced_at: state?.last_completed_at ?? null,
+        unavailable,
+      };
     },
     'credits.get': async ({ workspace_id }) => (await d.runtimes.get(workspace_id)).cache.call('credits.get'),
   };

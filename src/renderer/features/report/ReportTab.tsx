@@ -146,6 +146,7 @@ export function ReportTab({ workspace, project }: TabProps) {
       {report === null && !processing && (
         <div className="report-empty card">
           <h3>No report yet</h3>
+          {project.unavailable.report && <p className="muted side-read-reason">When Fieldwork last synced: {project.unavailable.report}</p>}
           {disabledReason ? (
             <p id={reasonId} className="muted">
               {disabledReason}

@@ -106,12 +106,16 @@ export function ShareTab({ workspace, project }: TabProps) {
             </div>
           </>
         ) : (
-          <p className="muted">The embed code has not been fetched yet. {v.offline ? 'Connect and open this tab again.' : 'Sync to fetch it.'}</p>
+          <p className="muted">
+            {v.unavailable.embed ? `The embed code is not available: ${v.unavailable.embed} ` : 'The embed code has not been fetched yet. '}
+            {v.offline ? 'Connect and open this tab again.' : v.unavailable.embed ? 'It is fetched again each time this tab opens.' : 'Sync to fetch it.'}
+          </p>
         )}
       </section>
 
       <section className="card share-card" aria-labelledby="share-allow-h">
         <h2 id="share-allow-h">Websites allowed to embed</h2>
+        {v.unavailable.allow_list && <p className="muted side-read-reason">The saved list could not be read from the service: {v.unavailable.allow_list}</p>}
         <AllowListEditor
           key={`${workspace.id}/${project.id}`}
           workspace={workspace}

@@ -37,6 +37,8 @@ export type EmbedView = {
   synced_at: string | null;
   /** True when the service could not be reached and this is the saved copy. */
   offline: boolean;
+  /** Why the embed or the allow-list was not available when last read (not launched, refused, …). */
+  unavailable: { embed?: string; allow_list?: string };
 };
 
 export const launchShareChannels = {

@@ -38,6 +38,8 @@ export type ProjectDetail = ProjectSummary & {
   allowed_urls: string[] | null;
   report: (Report & { synced_at: string }) | null;
   synced_at: string | null;
+  /** Why a side read was not available at the last sync (for example "no report yet"), by kind. */
+  unavailable: { embed?: string; allow_list?: string; stimuli?: string; report?: string };
 };
 
 export type InterviewRow = {
