@@ -134,7 +134,7 @@ export function createCore(o: CoreOptions): Core {
     return r.value as never;
   };
   const handlers: Handlers = {
-    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders, nativeMenu: o.nativeMenu ?? false }),
+    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders, nativeMenu: o.nativeMenu ?? false, log: o.log }),
     ...workspaceHandlers(deps),
     ...demoHandlers({ demo, events, runtimes }),
     ...projectHandlers(deps),

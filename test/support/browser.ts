@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core';
 import { createMemoryDesktop, type MemoryDesktop } from '../../src/main/desktop/ports';
 import type { Timers } from '../../src/main/jobs/timers';
-import { silentLogger } from '../../src/main/logging/logger';
+import { silentLogger, type Logger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { startTestHost, testHostMediaUrl, type TestHost } from '../../src/test-host/host';
@@ -36,7 +36,7 @@ export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: Me
  * A fresh profile, the real core and the test host serving the built renderer. `secrets` defaults to an
  * in-memory store that reports no problem; pass createMemoryStore('reason') to act out a missing keychain.
  */
-export async function startHarness(opts: { secrets?: SecretStore; timers?: Timers } = {}): Promise<Harness> {
+export async function startHarness(opts: { secrets?: SecretStore; timers?: Timers; log?: Logger } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
   const desktop = createMemoryDesktop();
   // Handed to tests too, so they can read the demo workspace's key and call the demo sandbox's operator routes.
@@ -46,7 +46,7 @@ export async function startHarness(opts: { secrets?: SecretStore; timers?: Timer
     dataDir,
     mediaDir: join(ROOT, 'resources/sample-media'),
     secrets,
-    log: silentLogger,
+    log: opts.log ?? silentLogger,
     version: 'e2e',
     platform: process.platform,
     cacheWorker: { path: join(ROOT, 'src/main/cache/worker-dev.cjs') },

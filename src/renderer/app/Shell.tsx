@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Toasts } from '../components/Toasts';
 import { ExportHost } from '../features/exports/ExportHost';
 import { NewStudy } from '../features/new-study/NewStudy';
@@ -15,9 +16,25 @@ import { useSync } from '../features/sync/store';
 import { InterviewViewer } from '../features/viewer/InterviewViewer';
 import { AddWorkspaceForm } from '../features/workspaces/AddWorkspaceForm';
 import { Sidebar } from '../features/workspaces/Sidebar';
-import { useNav } from './nav-store';
+import { useNav, type Route } from './nav-store';
 import { ShortcutSheet } from './ShortcutSheet';
 import { useGlobalShortcuts } from './shortcuts';
+
+const VIEW_NAMES: Record<Route['name'], string> = {
+  projects: 'the studies list',
+  project: 'this study',
+  interview: 'the interview viewer',
+  'new-study': 'the new study form',
+  'stimuli-wizard': 'the stimuli setup',
+  settings: 'Settings',
+  'add-workspace': 'Add a workspace',
+};
+
+/**
+ * One key per place, so a view that failed gets a fresh start when the researcher goes elsewhere; a
+ * study's tabs and a seek inside one interview are the same place (the study page keeps its own state).
+ */
+const routeKey = (r: Route): string => (r.name === 'project' || r.name === 'stimuli-wizard' ? `${r.name}:${r.projectId}` : r.name === 'interview' ? `interview:${r.interviewId}` : r.name);
 
 /** Sidebar, header and the current screen, for the workspace in use. */
 export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
@@ -47,6 +64,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
           </div>
         )}
         <main className="content" id="main">
+          <ErrorBoundary key={routeKey(route)} view={VIEW_NAMES[route.name]}>
           {route.name === 'projects' && <ProjectsScreen workspace={workspace} />}
           {route.name === 'project' && <ProjectPage key={route.projectId} workspace={workspace} projectId={route.projectId} tab={route.tab} />}
           {route.name === 'interview' && <InterviewViewer key={route.interviewId} workspace={workspace} projectId={route.projectId} interviewId={route.interviewId} atMs={route.atMs} />}
@@ -61,11 +79,22 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
               </div>
             </section>
           )}
+          </ErrorBoundary>
         </main>
       </div>
-      {searchOpen && <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />}
-      {shortcutsOpen && <ShortcutSheet onClose={() => openShortcuts(false)} />}
-      <ExportHost workspaceId={workspace.id} />
+      {searchOpen && (
+        <ErrorBoundary view="search" onClose={() => openSearch(false)}>
+          <SearchPalette workspace={workspace} onClose={() => openSearch(false)} />
+        </ErrorBoundary>
+      )}
+      {shortcutsOpen && (
+        <ErrorBoundary view="the shortcut sheet" onClose={() => openShortcuts(false)}>
+          <ShortcutSheet onClose={() => openShortcuts(false)} />
+        </ErrorBoundary>
+      )}
+      <ErrorBoundary view="the export dialog">
+        <ExportHost workspaceId={workspace.id} />
+      </ErrorBoundary>
       <Toasts workspaceId={workspace.id} />
       <WindowFileDrop workspace={workspace} />
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ErrorBoundary } from './ErrorBoundary';
 
 /**
  * A modal built on <dialog>: the browser traps focus, Escape closes it, and focus returns to what
@@ -30,8 +31,11 @@ export function Dialog({ title, onClose, children, footer, wide }: { title: stri
           ✕
         </button>
       </header>
-      <div className="dialog-body">{children}</div>
-      {footer && <footer className="dialog-foot">{footer}</footer>}
+      {/* The header's Close stays outside the boundary, so a dialog that fails to render can still be closed. */}
+      <ErrorBoundary view={`the "${title}" dialog`} onClose={onClose}>
+        <div className="dialog-body">{children}</div>
+        {footer && <footer className="dialog-foot">{footer}</footer>}
+      </ErrorBoundary>
     </dialog>
   );
 }

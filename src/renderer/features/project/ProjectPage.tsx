@@ -1,3 +1,4 @@
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -76,11 +77,13 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
         </div>
       </header>
       <div className="tab-panel" role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`}>
-        {active === 'guide' && <GuideTab workspace={workspace} project={p} />}
-        {active === 'stimuli' && <StimuliTab workspace={workspace} project={p} />}
-        {active === 'share' && <ShareTab workspace={workspace} project={p} />}
-        {active === 'interviews' && <InterviewsTab workspace={workspace} project={p} />}
-        {active === 'report' && <ReportTab workspace={workspace} project={p} />}
+        <ErrorBoundary key={active} view={`the ${active} tab`}>
+          {active === 'guide' && <GuideTab workspace={workspace} project={p} />}
+          {active === 'stimuli' && <StimuliTab workspace={workspace} project={p} />}
+          {active === 'share' && <ShareTab workspace={workspace} project={p} />}
+          {active === 'interviews' && <InterviewsTab workspace={workspace} project={p} />}
+          {active === 'report' && <ReportTab workspace={workspace} project={p} />}
+        </ErrorBoundary>
       </div>
     </section>
   );

@@ -197,6 +197,11 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
             <span>{formatDate(interview.completed_at)}</span>
             {interview.duration_minutes !== null && <span className="tabular">{interview.duration_minutes} min</span>}
             <span className="tabular">{turns.length} turns</span>
+            {interviewStateNotes(interview).map((n) => (
+              <span key={n} className="state-note">
+                {n}
+              </span>
+            ))}
             <SourceBadge state={playback} />
             <SaveOffline key={interview.id} workspace={workspace} interviewId={interview.id} saved={interview.offline} hasVideo={interview.has_video} />
             <button type="button" className="btn btn-small" title="Export (Ctrl+E)" onClick={() => void exportInterview(workspace.id, projectId, interview.id, title)}>
@@ -262,9 +267,31 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
         onSelection={setSelection}
         canHighlight={selection !== null}
         onHighlight={() => highlight()}
+        emptyTranscriptMessage={noTranscriptMessage(interview)}
       />
     </section>
   );
+}
+
+/** Why an interview shows no transcript, from what is known of it. */
+export function noTranscriptMessage(i: Pick<InterviewDetail, 'status' | 'detail_state'>): string {
+  if (i.detail_state === 'pending') return 'The transcript has not been fetched yet. It is saved at the next sync.';
+  if (i.status === 'STARTED') return 'No transcript yet: this interview was started but has not finished.';
+  if (i.status === 'INCOMPLETE') return 'No transcript: this interview ended before the participant finished, and the service sent none.';
+  if (i.status === 'COMPLETE') return 'The service sent no transcript for this interview.';
+  return `No transcript. The service reports this interview's status as "${i.status}", which Fieldwork does not know.`;
+}
+
+/** What the viewer's header says about an interview that is not simply complete and timed. */
+export function interviewStateNotes(i: Pick<InterviewDetail, 'status' | 'has_video' | 'transcript'>): string[] {
+  const notes: string[] = [];
+  if (i.status === 'STARTED') notes.push('Started, not finished');
+  else if (i.status === 'INCOMPLETE') notes.push('Incomplete');
+  else if (i.status !== 'COMPLETE') notes.push(`Status not known to Fieldwork ("${i.status}")`);
+  if (!i.has_video) notes.push('No recording');
+  const untimed = i.transcript.filter((t) => t.start_ms === null).length;
+  if (untimed > 0) notes.push(untimed === i.transcript.length ? 'Times unknown' : `${untimed} turn${untimed === 1 ? '' : 's'} without a time`);
+  return notes;
 }
 
 function SourceBadge({ state }: { state: PlaybackState }) {

@@ -18,13 +18,15 @@ type Props = {
   onSelection: (range: TranscriptRange | null) => void;
   canHighlight: boolean;
   onHighlight: () => void;
+  /** What to say when there are no turns, given the interview's state. */
+  emptyTranscriptMessage?: string;
 };
 
 /**
  * The transcript beside the player. Only the rows near the viewport are in the DOM (a long interview
  * has thousands of turns); rows start at an estimated height and are measured as they render.
  */
-export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekTurn, highlighted, onSelection, canHighlight, onHighlight }: Props) {
+export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekTurn, highlighted, onSelection, canHighlight, onHighlight, emptyTranscriptMessage }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const layout = useMemo(() => new RowLayout(turns.map((t) => estimateRowHeight(t.text))), [turns]);
   const [view, setView] = useState({ top: 0, height: 600 });
@@ -54,17 +56,21 @@ export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekT
   );
   useEffect(() => () => rowObserver.disconnect(), [rowObserver]);
 
+  // The scroll container exists only when there are turns: an interview with none has nothing to measure.
+  const hasTurns = turns.length > 0;
   useLayoutEffect(() => {
-    const el = scroller.current!;
+    const el = scroller.current;
+    if (!el) return;
     const sync = () => setView({ top: el.scrollTop, height: el.clientHeight });
     sync();
     const ro = new ResizeObserver(sync);
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [hasTurns]);
 
   const onScroll = () => {
-    const el = scroller.current!;
+    const el = scroller.current;
+    if (!el) return;
     setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
   };
   // Only the researcher's own scrolling turns following off, not the smooth scroll that follows the playhead.
@@ -125,7 +131,7 @@ export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekT
         </div>
       </div>
       {turns.length === 0 ? (
-        <p className="empty">This interview has no transcript yet. It appears after the next sync once the service has it.</p>
+        <p className="empty">{emptyTranscriptMessage ?? 'This interview has no transcript yet. It appears after the next sync once the service has it.'}</p>
       ) : (
         <div
           className="transcript-scroll"
