@@ -200,9 +200,10 @@ export class SyncEngine {
       emit();
     };
     // Turns kept without a readable time ("time unknown"), said once per study rather than once per interview.
-    const untimed = { turns: 0, interviews: 0 };
+    const untimed = { turns: 0, interviews: 0, cut: 0 };
     const noteUntimed = (items: InterviewRecord[]) => {
       for (const i of items) {
+        if (i.participant?.cut || (i.screener && i.screener.cut)) untimed.cut += 1;
         const n = untimedTurns(i.transcript);
         if (n > 0) {
           untimed.turns += n;
@@ -264,6 +265,13 @@ export class SyncEngine {
     } finally {
       // Settled whether the interviews worked or not, so no side read outlives the study's sync.
       await extrasDone;
+    }
+    if (untimed.cut > 0) {
+      state.issues.push({
+        project_id: p.id,
+        code: 'values_cut',
+        message: `${untimed.cut} interview${untimed.cut === 1 ? ' had' : 's had'} participant or screener values too large or too deeply nested; they are kept shortened, marked "… (cut: …)".`,
+      });
     }
     if (untimed.turns > 0) {
       state.issues.push({

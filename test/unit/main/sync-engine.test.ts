@@ -217,3 +217,16 @@ describe('sync engine: the cheap re-sync and records sorted in another order', (
     expect(result.new_complete).toEqual([{ project_id: PROJECT, interview_ids: [record(15).id] }]);
   });
 });
+
+describe('sync engine: hostile open maps', () => {
+  it('an interview whose participant field is 100,000 levels deep and 10 MB long still syncs, shortened, and the study reports it', async () => {
+    let v: unknown = 'bottom';
+    for (let i = 0; i < 100_000; i++) v = { next: v };
+    const { interviewRecord } = await import('../../../src/shared/schemas/interview');
+    const hostile = interviewRecord.parse({ id: 'rec-hostile', status: 'COMPLETE', participant: { name: 'Ana', history: v, essay: 'z'.repeat(10 * 1024 * 1024) }, transcript: [] });
+    const { result, cache } = await run(fakeClient({ pages: honest([record(1), hostile]) }));
+    expect(await cache.call('interviews.count', {})).toBe(2);
+    expect((await cache.call('interviews.get', { id: 'rec-hostile' }))?.participant?.name).toBe('Ana');
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'values_cut', message: expect.stringMatching(/^1 interview had participant or screener values too large/) })]);
+  });
+});
