@@ -253,6 +253,27 @@ describe('fieldwork CLI', () => {
     expect(body.report.themes.map((t) => t.title)).toEqual(report.themes.map((t) => t.title));
   }, 90_000);
 
+  it('service text that would drive the terminal (escape sequences, BEL, C1, bidi overrides) is stripped from everything printed', async () => {
+    const hostileOrg = await online.newOrg({ trial_credits: 100 });
+    const title = 'Churn \u001b]0;pwned\u0007\u001b[2J\u009b31m\u202eevil\u202c study';
+    const { id } = await hostileOrg.client.createProject(projectBody({ title, questions: [{ question: 'What about the price?', probing_level: 'low' }] }));
+    await hostileOrg.client.launchProject(id, 5);
+    await hostileOrg.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed: 2 });
+    const key = hostileOrg.apiKey;
+    expect((await cli(['workspace', 'add', '--name', 'Hostile\u001b[31m', '--base-url', online.baseUrl], { key })).code).toBe(0);
+    const runs = [
+      await cli(['sync', '--workspace', 'Hostile\u001b[31m'], { key }),
+      await cli(['search', '--workspace', 'Hostile\u001b[31m', 'price'], { key }),
+      await cli(['workspace', 'list'], { key }),
+    ];
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    }
+    expect(runs[1]!.stdout).toContain('Churn evil study');
+    expect((await cli(['workspace', 'remove', '--name', 'Hostile\u001b[31m', '--purge-cache'])).code).toBe(0);
+  }, 60_000);
+
   it('videos download puts every video in FIELDWORK_HOME, byte-sized like the samples, and a second run skips them', async () => {
     const key = reportsOrg.apiKey;
     const ws = json<Summary[]>(await cli(['workspace', 'list', '--json'])).find((w) => w.name === 'Reports')!;
@@ -401,11 +422,13 @@ describe('CLI pieces', () => {
     expect([...piped.chunks, ...jsonTty.chunks]).toEqual([]);
   });
 
-  it('shows search marks in bold on a TTY, as [[…]] when piped, and strips other control characters', () => {
-    const s = `The ${MARK_START}price${MARK_END} went\u001b[31m up`;
-    expect(highlight(s, 'ansi')).toBe('The \u001b[1mprice\u001b[22m went[31m up');
-    expect(highlight(s, 'brackets')).toBe('The [[price]] went[31m up');
-    expect(highlight(s, 'plain')).toBe('The price went[31m up');
+  it('shows search marks in bold on a TTY, as [[…]] when piped, and strips other control sequences whole', () => {
+    const s = `The ${MARK_START}price${MARK_END} went\u001b[31m up\u202e`;
+    const tty = sink(true);
+    new Output(tty.stream, sink(false).stream, false, {}).line(highlight(s, 'ansi'));
+    expect(tty.chunks.join('')).toBe('The \u001b[1mprice\u001b[22m went up\n');
+    expect(highlight(s, 'brackets')).toBe('The [[price]] went up');
+    expect(highlight(s, 'plain')).toBe('The price went up');
     expect(new Output(sink(true).stream, sink(false).stream, false, {}).markStyle).toBe('ansi');
     expect(new Output(sink(true).stream, sink(false).stream, false, { NO_COLOR: '1' }).markStyle).toBe('brackets');
     expect(new Output(sink(false).stream, sink(false).stream, false, {}).markStyle).toBe('brackets');

@@ -20,17 +20,22 @@ export class Output {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
-  /** A line of human output; ignored in --json mode, where the JSON document is the whole answer. */
+  /**
+   * A line of human output; ignored in --json mode, where the JSON document is the whole answer. Every
+   * line passes `terminalSafe` here, at the one place text reaches stdout, so no command can forget it:
+   * only Fieldwork's own bold marks (from `highlight`) become escape sequences.
+   */
   line(text = ''): void {
-    if (!this.isJson && !this.muted) this.stdout.write(`${text}\n`);
+    if (!this.isJson && !this.muted) this.stdout.write(`${withBold(terminalSafe(text))}\n`);
   }
 
+  /** JSON escapes C0 controls itself; C1 controls, DEL and bidi controls are escaped here as well. */
   json(value: unknown): void {
-    if (!this.muted) this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    if (!this.muted) this.stdout.write(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
   }
 
   warn(text: string): void {
-    if (!this.muted) this.stderr.write(`${text}\n`);
+    if (!this.muted) this.stderr.write(`${terminalSafe(text)}\n`);
   }
 
   /** Nothing more is printed (after Ctrl+C, whatever the interrupted command still says). */
@@ -91,21 +96,45 @@ export type MarkStyle = 'ansi' | 'brackets' | 'plain';
  * Any other control character in the text is dropped, so service data cannot drive the terminal.
  */
 export function highlight(snippet: string, style: MarkStyle): string {
-  const [open, close] = style === 'ansi' ? ['\u001b[1m', '\u001b[22m'] : style === 'brackets' ? ['[[', ']]'] : ['', ''];
+  const [open, close] = style === 'ansi' ? [BOLD_ON, BOLD_OFF] : style === 'brackets' ? ['[[', ']]'] : ['', ''];
   let out = '';
-  for (const ch of snippet) {
+  for (const ch of snippet.replace(ESCAPE_SEQUENCE, '').replace(BIDI, '')) {
     if (ch === MARK_START) out += open;
     else if (ch === MARK_END) out += close;
-    else out += isControl(ch) ? (ch === '\n' || ch === '\t' ? ' ' : '') : ch;
+    else if (ch !== BOLD_ON && ch !== BOLD_OFF) out += isControl(ch) ? (ch === '\n' || ch === '\t' ? ' ' : '') : ch;
   }
   return out;
 }
 
+/** Placeholders `highlight` writes for bold; Output.line turns them into ANSI after making the line safe. */
+const BOLD_ON = '\uE000';
+const BOLD_OFF = '\uE001';
+const withBold = (text: string) => text.replaceAll(BOLD_ON, '\u001b[1m').replaceAll(BOLD_OFF, '\u001b[22m');
+
+/** ESC and C1-introduced sequences (CSI, OSC, DCS, …) whole, so no stray "[2J" is left behind. */
+const ESCAPE_SEQUENCE = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g;
+/** Bidirectional overrides, embeddings and isolates, and the direction marks: they can make text read backwards. */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text that cannot drive a terminal: escape sequences (ESC, CSI, OSC, …), BEL and every other C0 control
+ * but line feed and tab, DEL, C1 controls and bidi controls are removed. Applied to every line the CLI
+ * prints, whatever its source.
+ */
+export function terminalSafe(text: string): string {
+  let out = '';
+  for (const ch of text.replace(ESCAPE_SEQUENCE, '').replace(BIDI, '')) out += isControl(ch) && ch !== '\n' && ch !== '\t' ? '' : ch;
+  return out;
+}
+
+/** JSON text with C1 controls, DEL and bidi controls written as \u escapes (they only occur inside strings). */
+export function escapeJsonText(json: string): string {
+  return json.replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Drops control characters (escape sequences included) from service text before it reaches a terminal. */
 export function clean(text: string): string {
-  let out = '';
-  for (const ch of text) out += isControl(ch) ? (ch === '\n' || ch === '\t' ? ' ' : '') : ch;
-  return out;
+  return terminalSafe(text).replace(/[\n\t]/g, ' ');
 }
 
 function isControl(ch: string): boolean {
@@ -128,7 +157,7 @@ export function createProgress(stream: OutStream, enabled: boolean): Progress {
       const filled = Math.round(share * barWidth);
       const bar = known ? `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%` : '[working…]';
       const counts = known ? ` ${done}/${total}` : done > 0 ? ` ${done}` : '';
-      const text = `${label} ${bar}${counts}`.slice(0, width);
+      const text = `${terminalSafe(label).replace(/\s+/g, ' ')} ${bar}${counts}`.slice(0, width);
       if (text === last) return;
       last = text;
       stream.write(`\r${text}\u001b[K`);
