@@ -268,6 +268,7 @@ describe('fieldwork CLI', () => {
     ];
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point here
       expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     }
     expect(runs[1]!.stdout).toContain('Churn evil study');

@@ -33,6 +33,7 @@ describe('terminalSafe', () => {
     for (const [, input] of HOSTILE) o.line(`Study: ${input}`);
     o.warn('\u001b[2Jwarning\u009b');
     const printed = out.join('') + err.join('');
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point here
     expect(printed).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     const json = escapeJsonText(JSON.stringify({ title: 'A\u202eB\u0085C' }));
     expect(json).toBe('{"title":"A\\u202eB\\u0085C"}');
