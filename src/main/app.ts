@@ -7,6 +7,7 @@ import { channelNames, IPC_EVENT_CHANNEL } from '../shared/ipc/contract';
 import { createCore, type Core } from './core';
 import { registerIpc, type IpcMainLike } from './ipc/registrar';
 import { createLogger, stderrSink } from './logging/logger';
+import { installProcessGuard } from './logging/process-guard';
 import { findElectronSqliteBinding } from './native/sqlite-binding';
 import { resolveAppAsset } from './security/app-protocol';
 import { buildCsp } from './security/csp';
@@ -33,6 +34,7 @@ app.enableSandbox();
 const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const allowedOrigins = devServer ? [APP_ORIGIN, new URL(devServer).origin] : [APP_ORIGIN];
 const log = createLogger(stderrSink);
+installProcessGuard(log);
 let core: Core | null = null;
 let mainWindow: BrowserWindow | null = null;
 

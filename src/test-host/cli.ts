@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../main/core';
 import { createMemoryDesktop } from '../main/desktop/ports';
 import { createLogger, stderrSink } from '../main/logging/logger';
+import { installProcessGuard } from '../main/logging/process-guard';
 import { createMemoryStore } from '../main/secrets/memory-store';
 import { startTestHost, testHostMediaUrl } from './host';
 
@@ -26,12 +27,14 @@ async function main(): Promise<void> {
   // A browser has no OS folder picker: "Choose folder…" answers with this folder in the profile.
   const exportsDir = join(dataDir, 'exports');
   mkdirSync(exportsDir, { recursive: true });
+  const log = createLogger(stderrSink);
+  installProcessGuard(log);
   const core = createCore({
     desktop: createMemoryDesktop({ defaultFolder: exportsDir }),
     dataDir,
     mediaDir: join(root, 'resources/sample-media'),
     secrets: createMemoryStore(null),
-    log: createLogger(stderrSink),
+    log,
     version: 'browser-harness',
     platform: process.platform,
     cacheWorker: { path: join(root, 'src/main/cache/worker-dev.cjs') },

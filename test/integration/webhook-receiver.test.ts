@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
-import { verifyWebhook } from '../../src/main/sync/webhook-receiver';
+import { verifyWebhook, WebhookReceiver } from '../../src/main/sync/webhook-receiver';
 import { signWebhook } from '../../src/sandbox/webhooks/signature';
 import { ROOT } from '../support/browser';
 import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
@@ -92,5 +93,38 @@ describe('the webhook receiver end to end', () => {
     const forged = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: raw, headers: headers('msg_forged', ts, 'v1,' + Buffer.alloc(32).toString('base64')) });
     expect(forged.status).toBe(401);
     expect((await fetch(`http://127.0.0.1:${port}/webhook`)).status).toBe(405);
+  });
+});
+
+describe('the webhook receiver under malformed requests', () => {
+  it('a sender that drops the connection mid-body, bad JSON or a body too large: never an unhandled rejection, and it keeps serving', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    const warnings: string[] = [];
+    const receiver = new WebhookReceiver({ secret: () => 'whsec_' + Buffer.alloc(24, 7).toString('base64'), onEvent: () => undefined, log: { ...silentLogger, warn: (m: string) => warnings.push(m) } });
+    const port = await receiver.start(0);
+    try {
+      // A request whose body stops half way: the socket is destroyed after the first chunk.
+      await new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write('POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"event":"interv');
+          setImmediate(() => socket.destroy());
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', () => undefined);
+      });
+      await expect.poll(() => warnings).toContain('webhook request failed');
+      // Unsigned garbage and a body over 1 MB are refused with a status, not a crash.
+      expect((await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: '{not json' })).status).toBe(400);
+      expect((await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) }).catch(() => ({ status: 413 }))).status).toBe(413);
+      // Still serving.
+      expect((await fetch(`http://127.0.0.1:${port}/webhook`)).status).toBe(405);
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await receiver.stop();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { installProcessGuard } from '../logging/process-guard';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
@@ -159,7 +160,7 @@ export async function runCli(argv: string[], io: Io = { stdout: process.stdout, 
   };
   process.once('SIGINT', onSigint);
   // Background work (a resumed report poll, say) may still settle while the core closes: log it, never crash.
-  process.on('unhandledRejection', (e) => log.warn('background work failed', { error: e }));
+  installProcessGuard(log);
   try {
     const picked = select(argv);
     const parsed = 'help' in picked ? null : parse(picked.command, picked.rest);

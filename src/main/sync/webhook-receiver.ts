@@ -69,11 +69,21 @@ export class WebhookReceiver {
   async start(port: number, host = '127.0.0.1'): Promise<number> {
     await this.stop();
     const server = createServer((req, res) => {
-      void this.handle(req).then(({ status, body }) => {
-        res.writeHead(status, { 'content-type': 'text/plain' });
-        res.end(body);
-      });
+      // Every request ends in an answer or a logged failure: a sender that drops the connection mid-body
+      // (or any other throw while reading) must not become an unhandled rejection in main.
+      this.handle(req)
+        .catch((e: unknown) => {
+          this.o.log.warn('webhook request failed', { error: e });
+          return { status: 400, body: 'could not read the request' };
+        })
+        .then(({ status, body }) => {
+          if (res.destroyed || res.headersSent) return;
+          res.writeHead(status, { 'content-type': 'text/plain' });
+          res.end(body);
+        })
+        .catch((e: unknown) => this.o.log.warn('webhook answer failed', { error: e }));
     });
+    server.on('clientError', (_e, socket) => socket.destroy());
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());

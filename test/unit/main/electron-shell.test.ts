@@ -274,6 +274,7 @@ describe('app.ts composition root', () => {
   let stderr: MockInstance<typeof process.stderr.write>;
   let mainWindow: FakeWindow;
   let appWindowsBefore = 0;
+  let rejectionListenersBefore = 0;
   let savedRendererUrl: string | undefined;
   const appFrame = { url: 'app://fieldwork/index.html', parent: null };
 
@@ -290,6 +291,7 @@ describe('app.ts composition root', () => {
     mkdirSync(fake.app.state.userData, { recursive: true });
     writeFileSync(join(fake.app.state.userData, 'window-state.json'), JSON.stringify({ x: 100, y: 50, width: 1100, height: 700, maximized: true }));
     appWindowsBefore = fake.FakeBrowserWindow.instances.length;
+    rejectionListenersBefore = process.listenerCount('unhandledRejection');
 
     await import('../../../src/main/app');
     // Module-level wiring happens before whenReady; the rest after it resolves.
@@ -320,6 +322,13 @@ describe('app.ts composition root', () => {
       expect(s.privileges.bypassCSP).toBeFalsy();
       expect(s.privileges.corsEnabled).toBeFalsy();
     }
+  });
+
+  it('installs the process guard: a stray rejection is logged, and the app keeps running', () => {
+    expect(process.listenerCount('unhandledRejection')).toBe(rejectionListenersBefore + 1);
+    stderr.mockClear();
+    process.emit('unhandledRejection', new Error('a stray side read'), Promise.resolve());
+    expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/unhandled promise rejection/);
   });
 
   it('enables the sandbox for every renderer and takes the single-instance lock', () => {
