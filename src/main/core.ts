@@ -7,7 +7,6 @@ import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
 import { AppError } from './errors';
 import { EventHub } from './events';
-import type { LocalCall } from './exports/cache-source';
 import {
   appHandlers,
   demoHandlers,
@@ -127,12 +126,6 @@ export function createCore(o: CoreOptions): Core {
       if (active) (await runtimes.get(active)).scheduler.setInterval(settings.get().sync_interval_minutes * 60_000);
     },
   };
-  // Exports read the saved data through the same handlers as the screens; `dispatch` exists by the time one runs.
-  const localCall: LocalCall = async (channel, input) => {
-    const r = await dispatch(channel, input);
-    if (!r.ok) throw new AppError(r.error.code, r.error.message, r.error.details ?? {});
-    return r.value as never;
-  };
   const handlers: Handlers = {
     ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders, nativeMenu: o.nativeMenu ?? false, log: o.log }),
     ...workspaceHandlers(deps),
@@ -147,7 +140,7 @@ export function createCore(o: CoreOptions): Core {
     ...settingsHandlers(deps),
     ...studyHandlers(deps),
     ...launchShareHandlers(deps),
-    ...exportHandlers({ ...deps, desktop, folders: exportFolders, call: localCall, notifier }),
+    ...exportHandlers({ ...deps, desktop, folders: exportFolders, notifier }),
   };
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();

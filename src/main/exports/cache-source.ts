@@ -1,31 +1,30 @@
-import type { HighlightView } from '../../shared/ipc/channels/cache-domains';
-import type { InterviewDetail } from '../../shared/ipc/channels/views';
-import type { IpcContract } from '../../shared/ipc/contract';
-import type { InputOf, OutputOf } from '../../shared/ipc/define';
+import type { Cache } from '../cache/cache';
+import { readInterviewDetail, readProjectDetail } from '../cache/read-models';
 import type { ExportSource } from './run-export';
 
-/** A call through the core's own dispatcher (inputs validated as for the app); failures throw AppError. */
-export type LocalCall = <K extends keyof IpcContract & string>(channel: K, input: InputOf<IpcContract[K]>) => Promise<OutputOf<IpcContract[K]>>;
-
 /**
- * The saved data, read through the same handlers the app's screens use, so an export (from the app or the
- * CLI) holds exactly what Fieldwork shows. `videoFile` answers where an interview's offline video is.
+ * The saved data, read straight from the workspace's cache with the same read models the screens use,
+ * so an export (from the app or the CLI) holds exactly what Fieldwork shows, and every interview of the
+ * study: the list has no limit, and ids are read in stable order. Quotes are located whole, never cut to
+ * fit an IPC schema. `videoFile` answers where an interview's offline video is.
  */
-export function cacheExportSource(call: LocalCall, workspaceId: string, projectId: string, videoFile: (interviewId: string) => Promise<string | null>): ExportSource {
+export function cacheExportSource(cache: Cache, projectId: string, videoFile: (interviewId: string) => Promise<string | null>): ExportSource {
   return {
-    project: () => call('projects.get', { workspace_id: workspaceId, project_id: projectId }),
+    project: () => readProjectDetail(cache, projectId),
     interviews: async (ids) => {
-      const rows = (await call('interviews.list', { workspace_id: workspaceId, project_id: projectId, limit: 10_000 })).items;
-      const wanted = ids ? rows.filter((r) => ids.includes(r.id)) : rows;
-      const details: InterviewDetail[] = [];
-      for (const r of wanted) {
-        const d = await call('interviews.get', { workspace_id: workspaceId, interview_id: r.id });
+      const all = await cache.call('interviews.ids', { projectId });
+      const only = ids ? new Set(ids) : null;
+      const wanted = only ? all.filter((id) => only.has(id)) : all;
+      const details = [];
+      for (const id of wanted) {
+        const d = await readInterviewDetail(cache, id);
         if (d) details.push(d);
       }
-      return details;
+      // In the order the screens list them: newest first.
+      return details.sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? '') || a.id.localeCompare(b.id));
     },
-    highlights: (): Promise<HighlightView[]> => call('highlights.list', { workspace_id: workspaceId, project_id: projectId }),
-    locateQuote: (quote) => call('search.locateQuote', { workspace_id: workspaceId, project_id: projectId, quote: quote.slice(0, 2000) }),
+    highlights: () => cache.call('highlights.list', { projectId }),
+    locateQuote: (quote) => cache.call('search.locateQuote', { projectId, quote }),
     videoFile,
   };
 }

@@ -65,7 +65,7 @@ const exportCommand: Command = {
     const out = resolve(String(ctx.flags.out));
     const ids = Array.isArray(ctx.flags.interview) ? ctx.flags.interview.flatMap((s) => s.split(',')).filter(Boolean) : null;
     const runtime = await ctx.runtime(w.id);
-    const source = cacheExportSource(ctx.call, w.id, projectId, async (interviewId) => {
+    const source = cacheExportSource(runtime.cache, projectId, async (interviewId) => {
       const v = await runtime.cache.call('videos.get', { interviewId });
       return v?.state === 'complete' ? v.file : null;
     });

@@ -5,7 +5,7 @@ import type { ExportFolders } from '../../desktop/export-folders';
 import type { Notifier } from '../../desktop/notifier';
 import type { DesktopPorts } from '../../desktop/ports';
 import { AppError } from '../../errors';
-import { cacheExportSource, type LocalCall } from '../../exports/cache-source';
+import { cacheExportSource } from '../../exports/cache-source';
 import { safeFileName } from '../../exports/file-names';
 import { runExport } from '../../exports/run-export';
 import type { HandlerMap } from '../dispatcher';
@@ -14,7 +14,6 @@ import type { HandlerDeps } from './context';
 type ExportDeps = Pick<HandlerDeps, 'runtimes' | 'workspaces' | 'jobs' | 'events'> & {
   desktop: Pick<DesktopPorts, 'chooseFolder' | 'printToPdf'>;
   folders: ExportFolders;
-  call: LocalCall;
   /** "Export finished" as an OS notification (shown only when the window is not focused). */
   notifier?: Pick<Notifier, 'notify'>;
 };
@@ -50,7 +49,7 @@ export function exportHandlers(d: ExportDeps): HandlerMap<typeof exportChannels>
       const workspace = d.workspaces.list().find((w) => w.id === input.workspace_id);
       if (!workspace) throw new AppError('unknown_workspace', 'This workspace is not there any more.');
       const runtime = await d.runtimes.get(input.workspace_id);
-      const source = cacheExportSource(d.call, input.workspace_id, input.project_id, async (interviewId) => {
+      const source = cacheExportSource(runtime.cache, input.project_id, async (interviewId) => {
         const v = await runtime.cache.call('videos.get', { interviewId });
         return v?.state === 'complete' ? v.file : null;
       });

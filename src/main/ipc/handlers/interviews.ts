@@ -1,4 +1,5 @@
 import type { interviewChannels, searchChannels } from '../../../shared/ipc/channels/cache-domains';
+import { readInterviewDetail } from '../../cache/read-models';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 
@@ -13,15 +14,8 @@ export function interviewHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<
       const offline = new Set(videos.filter((v) => v.state === 'complete').map((v) => v.interview_id));
       return { total: page.total, items: page.items.map((i) => ({ ...i, offline: offline.has(i.id) })) };
     },
-    'interviews.get': async ({ workspace_id, interview_id }) => {
-      const r = await d.runtimes.get(workspace_id);
-      const i = await r.cache.call('interviews.get', { id: interview_id });
-      if (!i) return null;
-      const video = await r.cache.call('videos.get', { interviewId: interview_id });
-      // Signed links stay in main: the renderer plays through the media route.
-      const { video_url: _u, video_url_expires_at: _e, ...rest } = i;
-      return { ...rest, offline: video?.state === 'complete' };
-    },
+    // Signed links stay in main: the renderer plays through the media route.
+    'interviews.get': async ({ workspace_id, interview_id }) => readInterviewDetail((await d.runtimes.get(workspace_id)).cache, interview_id),
     'search.query': async ({ workspace_id, query, project_id, role, limit }) => {
       const r = await d.runtimes.get(workspace_id);
       const hits = await r.cache.call('search.query', { query, ...(project_id ? { projectId: project_id } : {}), ...(role ? { role } : {}), ...(limit ? { limit } : {}) });
