@@ -60,3 +60,21 @@ export function sniffMatches(declared: string, sniffed: SniffedType | null): boo
   const mp4ish = new Set(['video/mp4', 'video/quicktime']);
   return mp4ish.has(d) && mp4ish.has(sniffed);
 }
+
+/** Audio recordings (an audio-only interview's link): MP3, Ogg, WAV, FLAC. WebM and MP4 audio sniff as video. */
+export type SniffedAudio = 'audio/mpeg' | 'audio/ogg' | 'audio/wav' | 'audio/flac';
+
+export function sniffAudio(bytes: Uint8Array): SniffedAudio | null {
+  if (ascii(bytes, 0, 3) === 'ID3' || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) return 'audio/mpeg';
+  if (ascii(bytes, 0, 4) === 'OggS') return 'audio/ogg';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WAVE') return 'audio/wav';
+  if (ascii(bytes, 0, 4) === 'fLaC') return 'audio/flac';
+  return null;
+}
+
+/** An interview recording's type by its first bytes: a video container or an audio format, or null. */
+export function sniffRecording(bytes: Uint8Array): SniffedType | SniffedAudio | null {
+  const v = sniff(bytes);
+  if (v?.startsWith('video/')) return v;
+  return sniffAudio(bytes);
+}

@@ -135,5 +135,5 @@ function serveFile(file: string, rangeHeader: string | undefined): MediaResponse
 }
 
 function text(status: number, message: string): MediaResponse {
-  return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Readable.from([Buffer.from(message)]) };
+  return { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" }, body: Readable.from([Buffer.from(message)]) };
 }

@@ -1,4 +1,7 @@
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { SNIFF_BYTES, sniffRecording } from '../../shared/media-sniff';
+import { readHead } from './file-head';
+import { refuseMediaUrl } from './media-url-guard';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,7 +22,21 @@ export const NO_RECORDING_AT_SYNC = 'This interview had no recording when it was
 
 export type DownloadProgress = { interview_id: string; done: number; total: number | null };
 
-const EXT: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv' };
+const EXT: Record<string, string> = {
+  'video/webm': 'webm',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-matroska': 'mkv',
+  'video/x-msvideo': 'avi',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/flac': 'flac',
+};
+
+/** Thrown when the bytes behind a video link are not a recording; nothing of them is kept. */
+const notMedia = () =>
+  new AppError('not_media', 'The file behind this interview\'s video link is not a video or audio recording, so Fieldwork did not keep it. Try again later, or ask the service operator.');
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
 
 /**
@@ -52,10 +69,16 @@ export class VideoStore {
     }
     if (!opts.refresh) {
       const url = await this.o.cache.call('interviews.liveVideoUrl', { id: interviewId, nowMs: this.now() });
-      if (url) return { kind: 'remote', url, expires_at: (await this.o.cache.call('interviews.get', { id: interviewId }))?.video_url_expires_at ?? null };
+      if (url) {
+        const refused = await this.refusal(url);
+        if (refused) return { kind: 'unavailable', reason: refused };
+        return { kind: 'remote', url, expires_at: (await this.o.cache.call('interviews.get', { id: interviewId }))?.video_url_expires_at ?? null };
+      }
     }
     try {
       const fresh = await this.freshLink(interviewId);
+      const refused = fresh ? await this.refusal(fresh.url) : null;
+      if (refused) return { kind: 'unavailable', reason: refused };
       if (fresh) return { kind: 'remote', url: fresh.url, expires_at: fresh.expiresAt };
       return { kind: 'unavailable', reason: 'This interview has no recording.' };
     } catch (e) {
@@ -68,6 +91,17 @@ export class VideoStore {
       }
       throw e;
     }
+  }
+
+  /** Why a media link must not be fetched (local or private address, odd scheme), or null. */
+  private async refusal(url: string): Promise<string | null> {
+    let base: string | null = null;
+    try {
+      base = (await this.o.client()).baseUrl;
+    } catch {
+      // No client (the key is missing): judge the link on its own.
+    }
+    return refuseMediaUrl(url, base);
   }
 
   /** Re-reads the record for a new signed link, and stores it. */
@@ -102,6 +136,8 @@ export class VideoStore {
     if (!url) throw new AppError('no_recording', 'This interview has no recording to download.');
 
     for (;;) {
+      const refused = await this.refusal(url);
+      if (refused) throw new AppError('unsafe_link', refused);
       const part = join(this.o.dir, `${safeId(interviewId)}.part`);
       const have = existsSync(part) ? statSync(part).size : 0;
       const res = await this.get(url, have, opts.signal);
@@ -122,7 +158,8 @@ export class VideoStore {
         throw new AppError('download_failed', `The video could not be downloaded (HTTP ${res.statusCode}). Try again later.`);
       }
       const resuming = res.statusCode === 206 && have > 0;
-      const contentType = String(res.headers['content-type'] ?? 'video/webm').split(';')[0]!.trim();
+      // The type is decided by the bytes, never by the header: a page of HTML is not kept as a video.
+      let contentType: string | null = resuming ? ((await this.o.cache.call('videos.get', { interviewId }))?.content_type ?? null) : null;
       const total = totalSize(res.headers, resuming ? have : 0);
       const used = await this.o.cache.call('videos.bytesUsed');
       const quota = this.o.quotaBytes();
@@ -142,8 +179,16 @@ export class VideoStore {
         });
       await record('partial');
       let lastSaved = done;
+      let head = Buffer.alloc(0);
       const progress = new Transform({
         transform: (chunk: Buffer, _enc, cb) => {
+          if (contentType === null) {
+            head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+            if (head.length >= SNIFF_BYTES) {
+              contentType = sniffRecording(head);
+              if (!contentType) return cb(notMedia());
+            }
+          }
           done += chunk.length;
           if (used + done - (resuming ? have : 0) > quota) return cb(new AppError('quota_exceeded', `The offline-video quota of ${mb(quota)} is full. Remove downloads or raise the quota in Settings.`));
           opts.onProgress?.({ interview_id: interviewId, done, total });
@@ -156,7 +201,14 @@ export class VideoStore {
       });
       try {
         await pipeline(res.body, progress, createWriteStream(part, { flags: resuming ? 'a' : 'w' }), ...(opts.signal ? [{ signal: opts.signal }] : []));
+        // A file shorter than the sniff window, or a resumed one whose type was never decided.
+        contentType ??= sniffRecording(readHead(part));
+        if (!contentType) throw notMedia();
       } catch (e) {
+        if (e instanceof AppError && e.code === 'not_media') {
+          await this.remove(interviewId);
+          throw e;
+        }
         await record('partial');
         if (opts.signal?.aborted) throw new AppError('aborted', 'Download paused. It resumes where it stopped next time.');
         throw e instanceof AppError ? e : new AppError('download_failed', 'The download was interrupted. It resumes where it stopped next time.');
@@ -166,7 +218,11 @@ export class VideoStore {
   }
 
   private async finish(interviewId: string, projectId: string, part: string, size: number, contentType: string | null): Promise<VideoFile> {
-    const type = contentType ?? (await this.o.cache.call('videos.get', { interviewId }))?.content_type ?? 'video/webm';
+    const type = contentType ?? sniffRecording(readHead(part));
+    if (!type) {
+      await this.remove(interviewId);
+      throw notMedia();
+    }
     const file = join(this.o.dir, `${safeId(interviewId)}.${EXT[type] ?? 'video'}`);
     renameSync(part, file);
     const video: VideoFile = { interview_id: interviewId, project_id: projectId, file, content_type: type, bytes_total: size, bytes_done: size, state: 'complete', updated_at: new Date(this.now()).toISOString() };
@@ -232,6 +288,7 @@ export class VideoStore {
     }
   }
 }
+
 
 function totalSize(headers: Record<string, string | string[] | undefined>, offset: number): number | null {
   const range = headers['content-range'];
