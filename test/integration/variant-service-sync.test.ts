@@ -3,6 +3,7 @@ import { createApiClient } from '../../src/main/api/client';
 import type { Cache } from '../../src/main/cache/cache';
 import { silentLogger } from '../../src/main/logging/logger';
 import { SyncEngine } from '../../src/main/sync/engine';
+import { isValidId } from '../../src/shared/ids';
 import { variantService, type VariantInterview } from '../support/variant-service';
 import { memoryCache } from '../support/workspace';
 
@@ -108,5 +109,19 @@ describe('a service that makes other choices where the contract says "not shown"
     const second = await engine.run();
     expect(second.new_complete).toEqual([{ project_id: PROJECT, interview_ids: [records[25]!.id] }]);
     expect((await cache.call('interviews.get', { id: records[25]!.id }))?.transcript).toHaveLength(4);
+  });
+});
+
+describe('ids the IPC contract would refuse', () => {
+  it('a page with one unusable id and good records stores the good ones, reports the other, and every stored id passes the IPC rule', async () => {
+    const good = [interview(1), interview(2)];
+    const bad = { ...interview(3), id: `${'x'.repeat(250)}` };
+    const ctrl = { ...interview(4), id: 'abc\u0007def' };
+    const { engine, cache } = await setUp([...good, bad, ctrl]);
+    const result = await engine.run();
+    const ids = await cache.call('interviews.ids', {});
+    expect(ids.sort()).toEqual(good.map((g) => g.id).sort());
+    for (const id of ids) expect(isValidId(id)).toBe(true);
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'records_unreadable', message: expect.stringMatching(/^2 interview records could not be read/) })]);
   });
 });

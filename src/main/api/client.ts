@@ -3,7 +3,7 @@ import type { CreateProjectRequest, ExternalProjectRequest, GenerateQuestionsReq
 import type { AssignRequest, ConfirmRequest, PresignRequest } from '../../shared/schemas/stimulus';
 import { getAllowList, getEmbed, putAllowList } from './endpoints/embed';
 import { listInterviews, walkInterviews } from './endpoints/interviews';
-import { createExternalProject, createProject, generateQuestions, listProjects, patchProject } from './endpoints/projects';
+import { createExternalProject, createProject, generateQuestions, listProjects, listProjectsChecked, patchProject } from './endpoints/projects';
 import { getCredits, getReport, startReport } from './endpoints/reports';
 import { assignStimulus, confirmStimulus, listStimuli, presignStimulus } from './endpoints/stimuli';
 import { uploadToPresigned, type UploadProgress, type UploadSource } from './endpoints/upload';
@@ -18,6 +18,7 @@ export function createApiClient(opts: TransportOptions) {
   return {
     baseUrl: t.baseUrl,
     listProjects: (o?: Opts) => listProjects(t, o),
+    listProjectsChecked: (o?: Opts) => listProjectsChecked(t, o),
     createProject: (body: CreateProjectRequest, o?: Opts) => createProject(t, body, o),
     generateQuestions: (body: GenerateQuestionsRequest, o?: Opts) => generateQuestions(t, body, o),
     patchProject: (projectId: string, body: PatchProjectRequest, o?: Opts) => patchProject(t, projectId, body, o),

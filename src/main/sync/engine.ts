@@ -84,6 +84,7 @@ export class SyncEngine {
       progress: { phase: 'projects', done: 0, total: 1 },
       held: createLimiter(concurrency + 1),
       firstPages: new Map(),
+      rejected: new Map(),
     };
     const emit = () => this.o.onProgress?.({ ...state.progress });
     const signal = opts.signal;
@@ -91,7 +92,7 @@ export class SyncEngine {
     await this.o.cache.call('sync.started', { scope: 'workspace', now: iso() });
     emit();
 
-    const listed = limit(() => counted(state, () => this.o.client.listProjects(so)));
+    const listed = limit(() => counted(state, () => this.o.client.listProjectsChecked(so)));
     listed.catch(() => undefined); // awaited below; this only keeps a failure from surfacing early as unhandled
     // Credits are a side read: a refusal is kept as "not available" and never fails the sync.
     const credits = this.sideRead(state, null, 'credits', signal, () => limit(() => counted(state, () => this.o.client.getCredits(so))), (c) =>
@@ -102,7 +103,11 @@ export class SyncEngine {
     state.firstPages = await this.prefetchFirstPages(limit, state, signal, opts.projectIds);
     let projects: ProjectListItem[];
     try {
-      projects = await listed;
+      const list = await listed;
+      projects = list.items;
+      if (list.rejected > 0) {
+        state.issues.push({ project_id: null, code: 'records_unreadable', message: `${list.rejected} ${list.rejected === 1 ? 'study' : 'studies'} in the service's list could not be read (an id Fieldwork cannot use, or a missing field) and ${list.rejected === 1 ? 'was' : 'were'} left out.` });
+      }
       await this.o.cache.call('projects.saveList', { items: projects, syncedAt: iso() });
     } catch (e) {
       await credits;
@@ -266,6 +271,14 @@ export class SyncEngine {
       // Settled whether the interviews worked or not, so no side read outlives the study's sync.
       await extrasDone;
     }
+    const rejected = state.rejected.get(p.id) ?? 0;
+    if (rejected > 0) {
+      state.issues.push({
+        project_id: p.id,
+        code: 'records_unreadable',
+        message: `${rejected} interview record${rejected === 1 ? '' : 's'} could not be read (an id Fieldwork cannot use, or a missing field) and ${rejected === 1 ? 'was' : 'were'} left out; the others are saved.`,
+      });
+    }
     if (untimed.cut > 0) {
       state.issues.push({
         project_id: p.id,
@@ -342,6 +355,12 @@ export class SyncEngine {
     state.seen += first.items.length;
     onTotal(first.total ?? first.items.length);
     const changes = await onPage(first);
+    // Unreadable records can hide a change: only a full walk can be trusted then.
+    if (first.rejected > 0) {
+      state.progress.done -= first.items.length;
+      state.seen -= first.items.length;
+      return false;
+    }
     if (changes.changed.length > 0 || first.total !== cached || first.total === null) {
       // The full walk reads page 1 again; count its records once.
       state.progress.done -= first.items.length;
@@ -402,6 +421,7 @@ export class SyncEngine {
       state.held(async () => {
         const p = await limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so)));
         guard.check(page, p);
+        noteRejected(state, projectId, p);
         state.seen += p.items.length;
         if (first) onTotal(guard.expectedPages(p.total).capped ? guard.maxPages * guard.pageSize : (p.total ?? p.items.length));
         await onPage(p);
@@ -460,7 +480,14 @@ type RunState = {
   held: Limit;
   /** Page 1 of projects synced before, requested at the start of the run (see prefetchFirstPages). */
   firstPages: Map<string, Promise<InterviewsPage>>;
+  /** Records left out of pages because they could not be read, per project. */
+  rejected: Map<string, number>;
 };
+
+/** Counts a page's unreadable records against its project, for the study's issue at the end. */
+function noteRejected(state: RunState, projectId: string, page: InterviewsPage): void {
+  if (page.rejected > 0) state.rejected.set(projectId, (state.rejected.get(projectId) ?? 0) + page.rejected);
+}
 
 async function counted<T>(state: RunState, call: () => Promise<T>): Promise<T> {
   state.requests++;

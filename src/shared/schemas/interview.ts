@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { interviewStatusIn } from './enums';
 import { BOUNDS, boundedJson, boundedString, CUT_MARK } from './bounded';
-import { looseInt, looseString, POISON_KEYS } from './tolerant';
+import { idSchema } from '../ids';
+import { keepGoodItems, looseInt, looseString, POISON_KEYS } from './tolerant';
 import { normaliseTranscript, type TranscriptTurn } from './transcript';
 
 export type ParticipantValue = string | number | boolean | null;
@@ -97,7 +98,7 @@ function isMap(v: unknown): v is Record<string, unknown> {
 
 /** The wire form, read tolerantly; `toInterviewRecord` turns it into the internal shape. */
 export const interviewRecordWire = z.object({
-  id: z.string().min(1),
+  id: idSchema,
   status: interviewStatusIn,
   completed_at: looseString.optional().transform((v) => v ?? null),
   duration_minutes: looseInt.optional().transform((v) => v ?? null),
@@ -138,13 +139,16 @@ export const interviewRecord = interviewRecordWire.transform(
   }),
 );
 
-export const interviewsPage = z.object({
-  items: z.array(interviewRecord),
-  total: looseInt,
-  page: looseInt,
-  limit: looseInt,
-  has_more: z.unknown().optional().transform((v) => v === true || v === 'true'),
-});
+export const interviewsPage = z
+  .object({
+    items: keepGoodItems(interviewRecord),
+    total: looseInt,
+    page: looseInt,
+    limit: looseInt,
+    has_more: z.unknown().optional().transform((v) => v === true || v === 'true'),
+  })
+  // `rejected`: records on this page that could not be read (an id outside the rule, say); the sync reports them.
+  .transform((p) => ({ ...p, items: p.items.items, rejected: p.items.rejected }));
 export type InterviewsPage = z.output<typeof interviewsPage>;
 
 export type InterviewsQuery = {

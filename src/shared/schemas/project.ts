@@ -1,3 +1,4 @@
+import { idSchema } from '../ids';
 import { z } from 'zod';
 import {
   interactionMode,
@@ -10,7 +11,7 @@ import {
   recruitingTypeIn,
 } from './enums';
 import { LIMITS } from './limits';
-import { looseInt, looseString } from './tolerant';
+import { keepGoodItems, looseInt, looseString } from './tolerant';
 
 const text = (max: number, what: string) =>
   z.string().trim().min(1, `${what} cannot be empty`).max(max, `${what} is longer than ${max} characters`);
@@ -109,7 +110,7 @@ export const recruiting = z.object({
 });
 
 export const projectListItem = z.object({
-  id: z.string().min(1),
+  id: idSchema,
   title: looseString.transform((t) => t ?? ''),
   status: projectStatusIn,
   created_at: looseString,
@@ -119,7 +120,7 @@ export const projectListItem = z.object({
 });
 export type ProjectListItem = z.output<typeof projectListItem>;
 
-export const projectList = z.object({ items: z.array(projectListItem) });
+export const projectList = z.object({ items: keepGoodItems(projectListItem) });
 
 export const createProjectResponse = z.object({
   id: z.string().min(1),

@@ -28,6 +28,23 @@ export const looseInt = z.unknown().optional().transform((v): number | null => {
   return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : null;
 });
 
+/**
+ * A list whose items are read one by one: an item that does not parse (a bad id, say) is left out and
+ * counted, so one odd record never costs the rest of its page. The caller reports `rejected`.
+ */
+export function keepGoodItems<S extends z.ZodType>(item: S) {
+  return z.array(z.unknown()).transform((xs) => {
+    const items: z.output<S>[] = [];
+    let rejected = 0;
+    for (const x of xs) {
+      const r = item.safeParse(x);
+      if (r.success) items.push(r.data);
+      else rejected++;
+    }
+    return { items, rejected };
+  });
+}
+
 /** Keys that would rewrite an object's prototype if copied naively. */
 export const POISON_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -36,7 +36,7 @@ const record = (n: number, over: Partial<InterviewRecord> = {}): InterviewRecord
   ...over,
 });
 
-type Pager = (q: InterviewsQuery) => InterviewsPage | Promise<InterviewsPage>;
+type Pager = (q: InterviewsQuery) => Omit<InterviewsPage, 'rejected'> | Promise<Omit<InterviewsPage, 'rejected'>>;
 
 /** A client whose every call is scripted; anything not given answers like a quiet, empty service. */
 function fakeClient(o: { pages: Pager; projects?: ProjectListItem[]; side?: Partial<Record<'embed' | 'allow' | 'stimuli' | 'report' | 'credits', () => Promise<unknown>>> }): ApiClient {
@@ -44,12 +44,13 @@ function fakeClient(o: { pages: Pager; projects?: ProjectListItem[]; side?: Part
   const none = (status: number) => () => Promise.reject(new ServiceError(status, 'not_found', 'Nothing here.'));
   return {
     listProjects: async () => o.projects ?? [project()],
+    listProjectsChecked: async () => ({ items: o.projects ?? [project()], rejected: 0 }),
     getCredits: side.credits ?? (async () => ({ balance: '$10.00', trial_credits: 0 })),
     getEmbed: side.embed ?? none(409),
     getAllowList: side.allow ?? (async () => ({ project_id: PROJECT, allowed_urls: [] })),
     listStimuli: side.stimuli ?? none(404),
     getReport: side.report ?? none(404),
-    listInterviews: async (_p: string, q: InterviewsQuery = {}) => o.pages(q),
+    listInterviews: async (_p: string, q: InterviewsQuery = {}) => ({ rejected: 0, ...(await o.pages(q)) }),
   } as unknown as ApiClient;
 }
 

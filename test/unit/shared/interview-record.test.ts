@@ -343,7 +343,7 @@ describe('interviewsPage', () => {
   });
 
   it('reads an omitted has_more, total, page and limit without failing the page', () => {
-    expect(interviewsPage.parse({ items: [] })).toEqual({ items: [], total: null, page: null, limit: null, has_more: false });
+    expect(interviewsPage.parse({ items: [] })).toEqual({ items: [], total: null, page: null, limit: null, has_more: false, rejected: 0 });
   });
 
   it('rejects a page whose items is not an array', () => {

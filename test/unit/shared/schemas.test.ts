@@ -158,8 +158,14 @@ describe('projectListItem and projectList', () => {
 
   it('parses a list and drops fields it does not know', () => {
     const list = projectList.parse({ items: [{ ...base, internal_flag: true }] });
-    expect(list.items).toHaveLength(1);
-    expect(list.items[0]).not.toHaveProperty('internal_flag');
+    expect(list.items.items).toHaveLength(1);
+    expect(list.items.items[0]).not.toHaveProperty('internal_flag');
+  });
+
+  it('leaves out, and counts, an item whose id the IPC contract would refuse; the others are kept', () => {
+    const list = projectList.parse({ items: [{ ...base, id: 'x'.repeat(201) }, { ...base, id: 'bad\u0000id' }, { ...base, id: '' }, base] });
+    expect(list.items.items.map((p) => p.id)).toEqual([base.id]);
+    expect(list.items.rejected).toBe(3);
   });
 });
 

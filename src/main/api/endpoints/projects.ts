@@ -20,8 +20,11 @@ import { seg, validated } from './validate';
 
 type Opts = { signal?: AbortSignal | undefined };
 
-export const listProjects = async (t: Transport, o: Opts = {}) =>
+/** The project list, with how many items could not be read (left out, for the sync to report). */
+export const listProjectsChecked = async (t: Transport, o: Opts = {}) =>
   (await t.send({ method: 'GET', path: '/v1/projects', schema: projectList, signal: o.signal })).items;
+
+export const listProjects = async (t: Transport, o: Opts = {}) => (await listProjectsChecked(t, o)).items;
 
 export const createProject = (t: Transport, body: CreateProjectRequest, o: Opts = {}) =>
   t.send({ method: 'POST', path: '/v1/projects', body: validated(createProjectRequest, body), schema: createProjectResponse, signal: o.signal });

@@ -1,9 +1,10 @@
+import { idSchema } from '../../ids';
 import { z } from 'zod';
 import { channel } from '../define';
 import type { CreditsView, InterviewDetail, InterviewRow, ProjectDetail, SyncStatus } from './views';
 import { workspaceId } from './workspaces';
 
-const id = z.string().min(1).max(200);
+const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
 export type SyncRunResult = { projects: number; interviews_written: number; requests: number; issues: { project_id: string | null; code: string; message: string }[]; duration_ms: number };

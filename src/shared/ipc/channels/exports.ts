@@ -1,9 +1,10 @@
+import { idSchema } from '../../ids';
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../../exports';
 import { channel } from '../define';
 import { workspaceId } from './workspaces';
 
-const id = z.string().min(1).max(200);
+const id = idSchema;
 const exportId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Not an export id');
 
 export type ExportRunView = {

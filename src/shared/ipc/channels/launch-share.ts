@@ -1,3 +1,4 @@
+import { idSchema } from '../../ids';
 import { z } from 'zod';
 import type { EmbedInfo } from '../../schemas/embed';
 import { LIMITS } from '../../schemas/limits';
@@ -5,7 +6,7 @@ import { channel } from '../define';
 import type { ProjectDetail } from './views';
 import { workspaceId } from './workspaces';
 
-const id = z.string().min(1).max(200);
+const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
 /**

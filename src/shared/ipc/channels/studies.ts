@@ -1,10 +1,11 @@
+import { idSchema } from '../../ids';
 import { z } from 'zod';
 import { LIMITS } from '../../schemas/limits';
 import { createProjectRequest, externalProjectRequest, generateQuestionsRequest, type GenerateQuestionsResponse, type InterviewGuide } from '../../schemas/project';
 import { channel } from '../define';
 import { workspaceId } from './workspaces';
 
-const id = z.string().min(1).max(200);
+const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
 export type GenerateResult = GenerateQuestionsResponse;
