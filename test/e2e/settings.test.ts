@@ -25,6 +25,9 @@ const luminanceOf = (page: Page, selector: string, prop: 'backgroundColor' | 'co
     [selector, prop] as const,
   );
 
+/** A strong secret in the service's form, recognisable if it ever leaked into the page. */
+const CANARY_SECRET = `whsec_${Buffer.from('canary-secret-for-the-settings-e2e!!!').toString('base64')}`;
+
 describe.skipIf(skip !== null)('settings', () => {
   let browser: Browser;
   let harness: Harness;
@@ -156,12 +159,16 @@ describe.skipIf(skip !== null)('settings', () => {
     await expect.poll(() => section.getByRole('status').first().innerText()).toMatch(/set the signing secret/);
     const secret = section.getByLabel('Signing secret');
     expect(await secret.getAttribute('type')).toBe('password');
+    // A weak key is refused with a clear message; the secret the service issues is taken.
     await secret.fill('whsec_canary_123456');
+    await section.getByRole('button', { name: 'Set secret' }).click();
+    await expect.poll(() => section.getByRole('alert').innerText()).toMatch(/not valid base64|too short/);
+    await secret.fill(CANARY_SECRET);
     await section.getByRole('button', { name: 'Set secret' }).click();
     await expect.poll(() => section.getByRole('button', { name: 'Replace secret' }).count()).toBe(1);
     expect(await secret.inputValue()).toBe('');
     await expect.poll(() => section.getByRole('status').first().innerText()).toBe('Listening on 127.0.0.1:18787');
-    expect(await page.content()).not.toContain('whsec_canary_123456');
+    expect(await page.content()).not.toContain(CANARY_SECRET);
     // Off again, so the port is free for the next run.
     await section.getByRole('switch', { name: 'Receive webhooks' }).uncheck();
     await section.getByRole('button', { name: 'Save' }).click();

@@ -69,6 +69,11 @@ describe.skipIf(skip !== null)('exports through IPC', () => {
     const stop = h.core.events.subscribe((ev) => {
       if (ev.name === 'exports.progress') progress.push(ev.payload as { files_done: number; files_total: number | null });
     });
+    // A folder inside the chosen one is not the chosen one: named by a compromised page, it is refused.
+    const inside = join(folder, 'sub');
+    mkdirSync(inside);
+    expect((await err(run(inside))).code).toBe('not_allowed');
+    rmSync(inside, { recursive: true });
     const view = await ok<ExportRunView>(run(chosen.folder, { formats: [...EXPORT_FORMATS], include_participant: true }));
     stop();
     const written = filesIn(folder);

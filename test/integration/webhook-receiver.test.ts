@@ -64,7 +64,7 @@ describe('the webhook receiver end to end', () => {
     const { id: projectId } = await org.client.createProject(projectBody());
     await org.client.launchProject(projectId, 5);
     expect((await core.dispatch('sync.run', { workspace_id: ws.value.id })).ok).toBe(true);
-    const set = await core.dispatch('settings.set', { webhook_enabled: true, webhook_port: 0 + 28000 + Math.floor(Math.random() * 2000), webhook_secret: 'placeholder' });
+    const set = await core.dispatch('settings.set', { webhook_enabled: true, webhook_port: 0 + 28000 + Math.floor(Math.random() * 2000), webhook_secret: `whsec_${Buffer.alloc(24, 9).toString('base64')}` });
     expect(set.ok).toBe(true);
     // The receiver uses the secret the service issues for the registered URL.
     const port = (set as { ok: true; value: { webhook_listening_port: number } }).value.webhook_listening_port;

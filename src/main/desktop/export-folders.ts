@@ -35,6 +35,16 @@ export class ExportFolders {
     renameSync(`${this.file}.tmp`, this.file);
   }
 
+  /**
+   * Whether this very folder (symlinks resolved) was chosen in the OS picker or exported to before. A
+   * folder inside one does not count: an export goes only where the researcher pointed.
+   */
+  chosen(folder: string): boolean {
+    if (typeof folder !== 'string' || !isAbsolute(folder) || folder.includes('\0')) return false;
+    const target = canonicalPath(folder);
+    return this.folders.some((f) => canonicalPath(f) === target);
+  }
+
   /** The canonical path when it lies inside a remembered folder (symlinks resolved), else null. */
   allowed(path: string): string | null {
     return allowedExportPath(path, this.folders);

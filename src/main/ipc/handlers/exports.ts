@@ -45,7 +45,7 @@ export function exportHandlers(d: ExportDeps): HandlerMap<typeof exportChannels>
     'exports.run': async (input) => {
       const folder = directory(input.folder);
       if (!folder) throw new AppError('not_a_folder', 'The export folder is not there any more. Choose a folder again.');
-      if (!picked.has(folder) && !d.folders.allowed(folder)) throw new AppError('not_allowed', 'Choose the export folder with "Choose folder…" first.');
+      if (!picked.has(folder) && !d.folders.chosen(folder)) throw new AppError('not_allowed', 'Choose the export folder with "Choose folder…" first.');
       const workspace = d.workspaces.list().find((w) => w.id === input.workspace_id);
       if (!workspace) throw new AppError('unknown_workspace', 'This workspace is not there any more.');
       const runtime = await d.runtimes.get(input.workspace_id);

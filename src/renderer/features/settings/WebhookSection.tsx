@@ -1,3 +1,4 @@
+import { webhookSecretProblem } from '../../../shared/webhook-secret';
 import { useId, useState, type FormEvent } from 'react';
 import { settingsFields, type SettingsView } from '../../../shared/ipc/channels/settings';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -40,8 +41,9 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
 
   async function saveSecret(e: FormEvent, value: string) {
     e.preventDefault();
-    if (value !== '' && value.trim().length < 8) {
-      setSecretError('Use a secret of at least 8 characters, the one the service shows when you register the webhook.');
+    const problem = value === '' ? null : webhookSecretProblem(value);
+    if (problem) {
+      setSecretError(problem);
       return;
     }
     setBusy('secret');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookSecretProblem } from '../../webhook-secret';
 import { channel } from '../define';
 
 /** The fields without defaults: a patch must name only what it changes (zod 4's partial() keeps defaults). */
@@ -32,7 +33,21 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.output<typeof settingsSchema>;
 
-export const settingsPatch = z.object(fields).partial().extend({ webhook_secret: z.string().trim().max(200).optional() });
+/** `webhook_secret`: '' clears it; anything else must be a strong Standard Webhooks secret. */
+export const settingsPatch = z
+  .object(fields)
+  .partial()
+  .extend({
+    webhook_secret: z
+      .string()
+      .trim()
+      .max(200)
+      .superRefine((v, ctx) => {
+        const problem = v === '' ? null : webhookSecretProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  });
 
 /** What the renderer sees: the settings, plus whether a webhook secret is stored (never the secret). */
 export type SettingsView = Settings & { webhook_secret_set: boolean; webhook_listening_port: number | null };
