@@ -253,6 +253,19 @@ describe('fieldwork CLI', () => {
     expect(body.report.themes.map((t) => t.title)).toEqual(report.themes.map((t) => t.title));
   }, 90_000);
 
+  it('report start --wait on a workspace that has never synced syncs the study first, then waits and prints the report', async () => {
+    const fresh = await online.newOrg({ trial_credits: 100 });
+    const pid = await launchedProject(fresh, 3);
+    const key = fresh.apiKey;
+    expect((await cli(['workspace', 'add', '--name', 'Never synced', '--base-url', online.baseUrl], { key })).code).toBe(0);
+    const started = await cli(['report', 'start', '--workspace', 'Never synced', '--project', pid, '--wait'], { key });
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stderr).toMatch(/not in the offline cache .* yet; syncing it first/);
+    expect(started.stderr).toMatch(/Waiting for the report/);
+    expect(started.stdout).toMatch(/COMPLETED · 3 interviews analysed/);
+    expect((await cli(['workspace', 'remove', '--name', 'Never synced', '--purge-cache'])).code).toBe(0);
+  }, 90_000);
+
   it('service text that would drive the terminal (escape sequences, BEL, C1, bidi overrides) is stripped from everything printed', async () => {
     const hostileOrg = await online.newOrg({ trial_credits: 100 });
     const title = 'Churn \u001b]0;pwned\u0007\u001b[2J\u009b31m\u202eevil\u202c study';

@@ -122,7 +122,14 @@ export class ReportPoller {
     const current = await this.o.cache.call('polls.get', { projectId });
     if (!current || current.started_at !== poll.started_at || this.stopped) return;
     if (report && (report.status === 'COMPLETED' || report.status === 'FAILED')) {
-      await this.o.cache.call('reports.save', { projectId, report, now: this.iso() });
+      try {
+        await this.o.cache.call('reports.save', { projectId, report, now: this.iso() });
+      } catch (e) {
+        // Never a poll left "polling" for ever: it ends, and says why.
+        this.o.log.warn('report not saved', { project_id: projectId, error: e });
+        await this.finish({ ...next, last_error: 'The report is ready but could not be saved on this computer. Sync the study, then check again.' }, 'failed', report);
+        return;
+      }
       await this.finish(next, report.status === 'COMPLETED' ? 'completed' : 'failed', report);
       return;
     }

@@ -85,6 +85,15 @@ const start: Command = {
   required: ['workspace', 'project'],
   async run(ctx) {
     const t = await target(ctx);
+    // A workspace that has never synced this study has nowhere to keep its report: sync it first (the
+    // report is stored beside the study), and say so, rather than wait on a poll that cannot finish.
+    if (!(await t.runtime.cache.call('projects.get', { id: t.project }))) {
+      ctx.out.warn(`Project ${t.project} is not in the offline cache of "${clean(t.w.name)}" yet; syncing it first.`);
+      await t.runtime.runSync([t.project]);
+      if (!(await t.runtime.cache.call('projects.get', { id: t.project }))) {
+        throw new AppError('unknown_project', `No project ${t.project} in "${clean(t.w.name)}": check the ID with \`fieldwork sync --workspace "${clean(t.w.name)}"\` and the app's study list.`);
+      }
+    }
     // The runtime's poller, as the reports.start handler uses it, for the whole poll record.
     const mine = await t.runtime.poller.start(t.project);
     const poll: ReportPollView = { state: mine.state, started_at: mine.started_at, deadline_at: mine.deadline_at, attempts: mine.attempts, last_error: mine.last_error };
@@ -93,6 +102,8 @@ const start: Command = {
       ctx.out.line(`Started a new report for project ${t.project}; it takes a minute or two. To see it, run`);
       return ctx.out.line(`\`fieldwork sync --workspace "${t.w.name}" --project ${t.project}\` then \`fieldwork report status …\`, or start it with --wait.`);
     }
+    // Said once, on stderr, even when no progress bar can be drawn (piped output): never a silent wait.
+    ctx.out.warn(`Waiting for the report: the service takes about 1 to 3 minutes; Fieldwork checks every 10 s until ${mine.deadline_at}.`);
     const state = await waitFor(ctx, t, mine);
     const report = await t.runtime.cache.call('reports.get', { projectId: t.project });
     const final = await ctx.call('reports.poll', { workspace_id: t.w.id, project_id: t.project });
