@@ -5,7 +5,7 @@ import type { BrowserWindow, MenuItemConstructorOptions } from 'electron';
 import { app, clipboard, dialog, ipcMain, Menu, net, Notification, protocol, screen, session, shell } from 'electron';
 import { channelNames, IPC_EVENT_CHANNEL } from '../shared/ipc/contract';
 import { createCore, type Core } from './core';
-import { registerIpc, type IpcMainLike } from './ipc/registrar';
+import { registerFilesChannel, registerIpc, type IpcMainLike } from './ipc/registrar';
 import { createLogger, stderrSink } from './logging/logger';
 import { installProcessGuard } from './logging/process-guard';
 import { findElectronSqliteBinding } from './native/sqlite-binding';
@@ -103,6 +103,7 @@ app.whenReady().then(async () => {
     }
   });
   registerIpc(ipcMain as unknown as IpcMainLike, channelNames, core.dispatch, () => allowedOrigins, log);
+  registerFilesChannel(ipcMain as unknown as IpcMainLike, (path) => core!.pickedFiles.register(path), () => allowedOrigins, log);
   core.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));
 
   const menuCore = core;

@@ -30,6 +30,7 @@ import { notifyWhenReportsFinish } from './jobs/report-notifier';
 import type { Timers } from './jobs/timers';
 import type { Logger } from './logging/logger';
 import { serveVideo, type MediaResponse } from './media/media-route';
+import { PickedFiles } from './media/picked-files';
 import { serveStimulusMedia } from './media/stimulus-media';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsStore } from './settings';
@@ -73,6 +74,8 @@ export type Core = {
   notifier: Notifier;
   /** Folders Fieldwork exported into: the export feature registers them, "Show in folder" checks them. */
   exports: ExportFolders;
+  /** Files the researcher picked or dropped, registered by the preload (or the test host) for a token. */
+  pickedFiles: PickedFiles;
   /** Serves `video/<workspace>/<interview>` and `stimulus/<workspace>/<project>/<stimulus>` for the media protocol (Electron) or route (test host). */
   serveMedia(path: string, range: string | undefined): Promise<MediaResponse>;
   close(): Promise<void>;
@@ -126,6 +129,7 @@ export function createCore(o: CoreOptions): Core {
       if (active) (await runtimes.get(active)).scheduler.setInterval(settings.get().sync_interval_minutes * 60_000);
     },
   };
+  const pickedFiles = new PickedFiles();
   const handlers: Handlers = {
     ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders, nativeMenu: o.nativeMenu ?? false, log: o.log }),
     ...workspaceHandlers(deps),
@@ -135,7 +139,7 @@ export function createCore(o: CoreOptions): Core {
     ...interviewHandlers(deps),
     ...reportHandlers(deps),
     ...videoHandlers(deps),
-    ...stimulusHandlers({ ...deps, desktop, mediaRoute: (relative: string) => mediaRoot + relative }),
+    ...stimulusHandlers({ ...deps, desktop, pickedFiles, mediaRoute: (relative: string) => mediaRoot + relative }),
     ...highlightHandlers(deps),
     ...settingsHandlers(deps),
     ...studyHandlers(deps),
@@ -155,6 +159,7 @@ export function createCore(o: CoreOptions): Core {
     desktop,
     notifier,
     exports: exportFolders,
+    pickedFiles,
     serveMedia: async (path, range) => {
       const st = /^stimulus\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
       if (st) {

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildApi } from '../shared/ipc/build-api';
 import type { IpcResult } from '../shared/ipc/define';
-import { channelNames, eventNames, IPC_EVENT_CHANNEL, IPC_PREFIX, type FieldworkApi, type IpcContract, type IpcEvents } from '../shared/ipc/contract';
+import { channelNames, eventNames, FILES_REGISTER_CHANNEL, IPC_EVENT_CHANNEL, IPC_PREFIX, type FieldworkApi, type IpcContract, type IpcEvents } from '../shared/ipc/contract';
 
 /**
  * The renderer's only way to main: one named function per contract channel, and `events.on` for the
@@ -37,13 +37,18 @@ contextBridge.exposeInMainWorld('fieldwork', api);
  * Files that do not live on disk (made in the page) have no path and are refused.
  */
 const files = Object.freeze({
-  pathFor: (file: File): Promise<string> => {
+  /** A token for a File the browser handed the page (dropped or picked): main keeps the path, the page the token. */
+  tokenFor: async (file: File): Promise<string> => {
+    let path: string;
     try {
-      const path = webUtils.getPathForFile(file);
-      return path ? Promise.resolve(path) : Promise.reject(new Error('This file is not on your computer’s disk. Save it first, then add it.'));
+      path = webUtils.getPathForFile(file);
     } catch {
-      return Promise.reject(new Error('This is not a file Fieldwork can read.'));
+      throw new Error('This is not a file Fieldwork can read.');
     }
+    if (!path) throw new Error('This file is not on your computer’s disk. Save it first, then add it.');
+    const token: unknown = await ipcRenderer.invoke(FILES_REGISTER_CHANNEL, path);
+    if (typeof token !== 'string') throw new Error('Fieldwork could not take this file. Try adding it again.');
+    return token;
   },
 });
 

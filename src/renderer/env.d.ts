@@ -8,6 +8,6 @@ declare global {
      * Local files to paths main can read. Electron: the preload's webUtils.getPathForFile. Test host:
      * the file's bytes are posted to the host, which saves them to a temp folder.
      */
-    readonly fieldworkFiles: { pathFor(file: File): Promise<string> };
+    readonly fieldworkFiles: { tokenFor(file: File): Promise<string> };
   }
 }

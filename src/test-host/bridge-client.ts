@@ -40,11 +40,11 @@ Object.defineProperty(window, 'fieldwork', { value: api, writable: false, config
  * file's bytes to a temp folder and answers with that path.
  */
 const files = Object.freeze({
-  pathFor: async (file: File): Promise<string> => {
+  tokenFor: async (file: File): Promise<string> => {
     const res = await fetch('/__fieldwork/files', { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) }, body: file });
-    const body = (await res.json()) as { path?: string; error?: string };
-    if (!res.ok || !body.path) throw new Error(body.error ?? 'The file could not be read.');
-    return body.path;
+    const body = (await res.json()) as { token?: string; error?: string };
+    if (!res.ok || !body.token) throw new Error(body.error ?? 'The file could not be read.');
+    return body.token;
   },
 });
 Object.defineProperty(window, 'fieldworkFiles', { value: files, writable: false, configurable: false });

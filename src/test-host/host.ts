@@ -86,7 +86,7 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
         rmSync(dir, { recursive: true, force: true });
         return send(res, 413, 'application/json', JSON.stringify({ error: 'This file is too large.' }));
       }
-      return send(res, 200, 'application/json', JSON.stringify({ path: file }));
+      return send(res, 200, 'application/json', JSON.stringify({ token: opts.core.pickedFiles.register(file) }));
     }
     if (url.pathname === '/__fieldwork/events' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });

@@ -58,7 +58,7 @@ describe('the API key never leaks', () => {
     const { id: projectId } = await client.createProject(projectBody({ type: 'STIMULI' }));
     const image = join(dataDir, 'pack.png');
     copyFileSync(join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png'), image);
-    await call('stimuli.upload', { workspace_id: ws.id, project_id: projectId, path: image, caption: 'Pack', question_items: [projectBody().questions[0]!.question] });
+    await call('stimuli.upload', { workspace_id: ws.id, project_id: projectId, file_token: core.pickedFiles.register(image), caption: 'Pack', question_items: [projectBody().questions[0]!.question] });
     await client.launchProject(projectId, 20);
     await sb.raw('POST', `/_sandbox/projects/${projectId}/simulate`, { key: CANARY, body: { completed: 6, incomplete: 1 } });
     await call('projects.list', { workspace_id: ws.id });

@@ -1,4 +1,4 @@
-import { IPC_PREFIX } from '../../shared/ipc/contract';
+import { FILES_REGISTER_CHANNEL, IPC_PREFIX } from '../../shared/ipc/contract';
 import type { Logger } from '../logging/logger';
 import { isTrustedSender, type FrameLike } from '../security/sender';
 import type { Dispatch } from './dispatcher';
@@ -25,4 +25,25 @@ export function registerIpc(ipcMain: IpcMainLike, channels: readonly string[], d
     });
   }
   return () => channels.forEach((name) => ipcMain.removeHandler(IPC_PREFIX + name));
+}
+
+/**
+ * The preload's own channel for picked and dropped files: the same sender check as every contract
+ * channel, an absolute path only, and a token back. The page has no way to call it (it is not on
+ * `window.fieldwork`), so the only paths that get a token are those of Files the browser handed over.
+ */
+export function registerFilesChannel(ipcMain: IpcMainLike, register: (path: string) => string, allowedOrigins: () => readonly string[], log: Logger): () => void {
+  ipcMain.handle(FILES_REGISTER_CHANNEL, async (event, path) => {
+    if (!isTrustedSender(event.senderFrame, allowedOrigins())) {
+      log.warn('file registration from untrusted sender refused', { url: event.senderFrame?.url ?? null });
+      return null;
+    }
+    if (typeof path !== 'string' || path.length > 4096) return null;
+    try {
+      return register(path);
+    } catch {
+      return null;
+    }
+  });
+  return () => ipcMain.removeHandler(FILES_REGISTER_CHANNEL);
 }

@@ -22,6 +22,11 @@ import { workspaceChannels } from './channels/workspaces';
 /** Every channel prefix on the wire; the main-process registrar refuses anything else. */
 export const IPC_PREFIX = 'fieldwork:';
 export const IPC_EVENT_CHANNEL = 'fieldwork:event';
+/**
+ * Not a contract channel, and not on `window.fieldwork`: only the preload calls it, with the path
+ * webUtils read from a File the browser handed over, and gets back a token for `stimuli.upload`.
+ */
+export const FILES_REGISTER_CHANNEL = 'fieldwork-files:register';
 
 export type IpcContract = typeof appChannels &
   typeof workspaceChannels &

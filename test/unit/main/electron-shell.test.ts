@@ -1,6 +1,7 @@
 // Checklist items 1, 3, 5, 6, 7 and 9 at the wiring level: window.ts and app.ts run against a fake
 // 'electron' module (the real one needs a binary this machine cannot download), and the test checks
 // that what they hand Electron is the locked-down configuration the pure functions describe.
+import { FILES_REGISTER_CHANNEL } from '../../../src/shared/ipc/contract';
 import { describe, it, expect, vi, beforeAll, afterAll, type MockInstance } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -298,7 +299,7 @@ describe('app.ts composition root', () => {
     expect(fake.ipcMain.handle).not.toHaveBeenCalled();
     fake.app.state.ready!();
     await vi.waitFor(() => {
-      expect(fake.ipcMain.handle).toHaveBeenCalledTimes(channelNames.length);
+      expect(fake.ipcMain.handle).toHaveBeenCalledTimes(channelNames.length + 1);
       expect(fake.FakeBrowserWindow.instances.length).toBe(appWindowsBefore + 1);
     });
     mainWindow = fake.FakeBrowserWindow.instances.at(-1)!;
@@ -366,12 +367,20 @@ describe('app.ts composition root', () => {
     expect(device({ deviceType: 'usb', origin: 'app://fieldwork' })).toBe(false);
   });
 
-  it('registers exactly one fieldwork:-prefixed ipcMain handler per contract channel', () => {
+  it('registers exactly one fieldwork:-prefixed ipcMain handler per contract channel, and the preload\'s file channel', () => {
     const registered = fake.ipcMain.handle.mock.calls.map((c) => c[0] as string);
     expect(new Set(registered).size).toBe(registered.length);
-    expect(registered.sort()).toEqual(channelNames.map((c) => `fieldwork:${c}`).sort());
-    for (const ch of registered) expect(ch.startsWith('fieldwork:')).toBe(true);
+    expect(registered.sort()).toEqual([...channelNames.map((c) => `fieldwork:${c}`), FILES_REGISTER_CHANNEL].sort());
     expect(fake.ipcMain.on).not.toHaveBeenCalled();
+  });
+
+  it('the file channel gives a token for an absolute path from the app\'s frame only', async () => {
+    const handler = fake.ipcMain.handle.mock.calls.find((c) => c[0] === FILES_REGISTER_CHANNEL)![1] as (e: unknown, p: unknown) => Promise<unknown>;
+    const token = await handler({ senderFrame: appFrame }, '/home/r/pack.png');
+    expect(token).toMatch(/^file_/);
+    expect(await handler({ senderFrame: { url: 'https://evil.example', parent: null } }, '/etc/passwd')).toBeNull();
+    expect(await handler({ senderFrame: appFrame }, 'relative.png')).toBeNull();
+    expect(await handler({ senderFrame: appFrame }, 42)).toBeNull();
   });
 
   it.each<[string, unknown]>([

@@ -20,6 +20,7 @@ const electron = vi.hoisted(() => {
   return { ipcRenderer, contextBridge, ipcListeners, webUtils };
 });
 
+import { FILES_REGISTER_CHANNEL } from '../../../src/shared/ipc/contract';
 vi.mock('electron', () => ({ contextBridge: electron.contextBridge, ipcRenderer: electron.ipcRenderer, webUtils: electron.webUtils }));
 
 type Api = Record<string, Record<string, (...args: unknown[]) => unknown>>;
@@ -60,23 +61,27 @@ describe('preload', () => {
     expect(electron.contextBridge.exposeInMainWorld.mock.calls.map((c) => c[0])).toEqual(['fieldwork', 'fieldworkFiles']);
   });
 
-  it('fieldworkFiles holds exactly a frozen pathFor, which returns the path webUtils reads and nothing of Electron', async () => {
-    expect(Reflect.ownKeys(files)).toEqual(['pathFor']);
+  it('fieldworkFiles holds exactly a frozen tokenFor: main gets the path webUtils reads, the page only a token', async () => {
+    expect(Reflect.ownKeys(files)).toEqual(['tokenFor']);
     expect(Object.isFrozen(files)).toBe(true);
     const forbidden = new Set<unknown>([electron.webUtils, electron.webUtils.getPathForFile, electron.ipcRenderer, electron.contextBridge]);
     for (const [path, v] of walk(files, 'fieldworkFiles')) expect(forbidden.has(v), path).toBe(false);
     const file = { name: 'pack.png' };
-    await expect(files.pathFor!(file)).resolves.toBe('/home/r/Pictures/pack.png');
+    electron.ipcRenderer.invoke.mockResolvedValueOnce('file_token123' as never);
+    await expect(files.tokenFor!(file)).resolves.toBe('file_token123');
     expect(electron.webUtils.getPathForFile).toHaveBeenCalledWith(file);
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(FILES_REGISTER_CHANNEL, '/home/r/Pictures/pack.png');
   });
 
-  it('pathFor refuses a file that has no path on disk, and anything webUtils cannot read', async () => {
+  it('tokenFor refuses a file that has no path on disk, anything webUtils cannot read, and a refusal from main', async () => {
     electron.webUtils.getPathForFile.mockReturnValueOnce('');
-    await expect(files.pathFor!({ name: 'made-in-page.png' })).rejects.toThrow(/not on your computer/);
+    await expect(files.tokenFor!({ name: 'made-in-page.png' })).rejects.toThrow(/not on your computer/);
     electron.webUtils.getPathForFile.mockImplementationOnce(() => {
       throw new TypeError('not a File');
     });
-    await expect(files.pathFor!('/etc/passwd')).rejects.toThrow(/not a file Fieldwork can read/);
+    await expect(files.tokenFor!('/etc/passwd')).rejects.toThrow(/not a file Fieldwork can read/);
+    electron.ipcRenderer.invoke.mockResolvedValueOnce(null as never);
+    await expect(files.tokenFor!({ name: 'pack.png' })).rejects.toThrow(/could not take this file/);
   });
 
   it('top-level keys are exactly the contract domains plus events', () => {

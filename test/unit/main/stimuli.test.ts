@@ -44,7 +44,7 @@ async function stimuliStudy(): Promise<{ org: Org; ws: string; projectId: string
   const ws = (await ok<{ id: string }>(core.dispatch('workspaces.add', { name: `W ${org.orgId.slice(0, 6)}`, base_url: sb.baseUrl, api_key: org.apiKey }))).id;
   const body = projectBody({ type: 'STIMULI' });
   const projectId = (await org.client.createProject(body)).id;
-  const up = await ok<{ stimulus_id: string }>(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, path: PNG_FILE, caption: 'Kraft box' }));
+  const up = await ok<{ stimulus_id: string }>(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: core.pickedFiles.register(PNG_FILE), caption: 'Kraft box' }));
   return { org, ws, projectId, questions: body.questions.map((q) => q.question), stimulusId: up.stimulus_id };
 }
 
@@ -93,8 +93,16 @@ describe('stimuli.list and stimuli.assign', () => {
 });
 
 describe('stimuli.upload only sends real files', () => {
+  it('reads only a file the researcher picked or dropped: a path or a made-up token is refused, nothing sent', async () => {
+    const { ws, projectId, org } = await stimuliStudy();
+    const before = (await org.client.listStimuli(projectId)).items.length;
+    expect((await err(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: 'file_madeup' }))).code).toBe('not_allowed');
+    expect((await err(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, path: PNG_FILE } as never))).code).toBe('invalid_input');
+    expect(() => core.pickedFiles.register('pack.png')).toThrow();
+    expect((await org.client.listStimuli(projectId)).items.length).toBe(before);
+  });
+
   it.each([
-    ['a relative path', 'pack.png', 'invalid_input'],
     ['a folder', ROOT, 'not_a_file'],
     ['a device', '/dev/zero', 'not_a_file'],
     ['a file that is not there', '/nonexistent/pack.png', 'file_unreadable'],
@@ -102,7 +110,7 @@ describe('stimuli.upload only sends real files', () => {
   ])('refuses %s', async (_label, path, code) => {
     const { ws, projectId, org } = await stimuliStudy();
     const before = (await org.client.listStimuli(projectId)).items.length;
-    expect((await err(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, path }))).code).toBe(code);
+    expect((await err(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: core.pickedFiles.register(path) }))).code).toBe(code);
     expect((await org.client.listStimuli(projectId)).items.length).toBe(before);
   });
 });
@@ -197,10 +205,12 @@ describe('test host file bridge (the stand-in for webUtils.getPathForFile)', () 
   });
   const post = (headers: Record<string, string>, data: Buffer) => fetch(`${host.url}__fieldwork/files`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body: new Uint8Array(data) });
 
-  it('saves the bytes from the page’s own origin to a temp file named safely, and returns its path', async () => {
+  it('saves the bytes from the page’s own origin to a temp file named safely, and returns a token for it (never the path)', async () => {
     const res = await post({ origin: host.url.slice(0, -1), 'x-file-name': encodeURIComponent('../../Kraft box.png') }, PNG);
     expect(res.status).toBe(200);
-    const { path } = (await res.json()) as { path: string };
+    const body = (await res.json()) as { token: string; path?: string };
+    expect(body.path).toBeUndefined();
+    const path = core.pickedFiles.resolve(body.token)!;
     expect(path.endsWith('/Kraft box.png')).toBe(true);
     expect(path.startsWith(tmpdir())).toBe(true);
     expect(readFileSync(path).equals(PNG)).toBe(true);
@@ -224,10 +234,10 @@ describe('test host file bridge (the stand-in for webUtils.getPathForFile)', () 
 
   it('the temp folder goes with the host', async () => {
     const res = await post({ origin: host.url.slice(0, -1), 'x-file-name': 'x.png' }, PNG);
-    const { path } = (await res.json()) as { path: string };
+    const path = core.pickedFiles.resolve(((await res.json()) as { token: string }).token)!;
     const h2 = await startTestHost({ core, rendererDir: renderer, bridgeScript: PNG_FILE });
     const r2 = await fetch(`${h2.url}__fieldwork/files`, { method: 'POST', headers: { origin: h2.url.slice(0, -1), 'x-file-name': 'y.png' }, body: new Uint8Array(PNG) });
-    const p2 = ((await r2.json()) as { path: string }).path;
+    const p2 = core.pickedFiles.resolve(((await r2.json()) as { token: string }).token)!;
     await h2.close();
     expect(existsSync(p2)).toBe(false);
     expect(existsSync(path)).toBe(true);

@@ -1,8 +1,9 @@
-import { basename, isAbsolute } from 'node:path';
+import { basename } from 'node:path';
 import type { StimulusView, stimulusChannels } from '../../../shared/ipc/channels/cache-domains';
 import type { StimulusRecord } from '../../../shared/schemas/stimulus';
 import type { DesktopPorts } from '../../desktop/ports';
 import { AppError } from '../../errors';
+import type { PickedFiles } from '../../media/picked-files';
 import { toStimulusView } from '../../media/stimulus-media';
 import { uploadStimulus } from '../../media/stimulus-upload';
 import type { HandlerMap } from '../dispatcher';
@@ -13,6 +14,8 @@ type Deps = Pick<HandlerDeps, 'runtimes' | 'workspaces' | 'jobs' | 'events'> & {
   mediaRoute: (relative: string) => string;
   /** Uploads run on while the researcher works elsewhere; the OS tells them when one lands (Electron: only if unfocused). */
   desktop?: Pick<DesktopPorts, 'notify'>;
+  /** The files the researcher picked or dropped, by token. */
+  pickedFiles: PickedFiles;
 };
 
 export function stimulusHandlers(d: Deps): HandlerMap<typeof stimulusChannels> {
@@ -34,8 +37,9 @@ export function stimulusHandlers(d: Deps): HandlerMap<typeof stimulusChannels> {
   }
 
   return {
-    'stimuli.upload': async ({ workspace_id, project_id, path, caption, question_items, upload_id }) => {
-      if (!isAbsolute(path) || path.includes('\0')) throw new AppError('invalid_input', 'Choose a file from your computer.');
+    'stimuli.upload': async ({ workspace_id, project_id, file_token, caption, question_items, upload_id }) => {
+      const path = d.pickedFiles.resolve(file_token);
+      if (!path) throw new AppError('not_allowed', 'Fieldwork uploads only a file you picked or dropped, and this one is no longer known. Add the file again.');
       const client = await d.workspaces.client(workspace_id);
       const job = d.jobs.start(upload_id);
       try {

@@ -73,12 +73,12 @@ export const useStimuli = create<StimuliState>((set, get) => {
     if (!f || f.state !== 'queued') return;
     patch(id, { state: 'preparing', sent: 0, total: f.size, error: null });
     try {
-      const path = await window.fieldworkFiles.pathFor(f.file).catch((e: unknown) => {
+      const fileToken = await window.fieldworkFiles.tokenFor(f.file).catch((e: unknown) => {
         throw new UiError('file_unreadable', e instanceof Error && e.message ? e.message : 'This file could not be read. Check that it still exists.');
       });
       if (find(id)?.state === 'cancelled') return;
       const caption = f.caption.trim();
-      const res = await call(api().stimuli.upload({ workspace_id: f.workspaceId, project_id: f.projectId, path, upload_id: id, ...(caption ? { caption } : {}) }));
+      const res = await call(api().stimuli.upload({ workspace_id: f.workspaceId, project_id: f.projectId, file_token: fileToken, upload_id: id, ...(caption ? { caption } : {}) }));
       patch(id, { state: 'done', sent: f.size, total: f.size, stimulusId: res.stimulus_id });
     } catch (e) {
       const err = UiError.from(e);

@@ -106,7 +106,8 @@ export const stimulusChannels = {
     z.object({
       ...ws,
       project_id: id,
-      path: z.string().min(1).max(4096),
+      /** What the preload (or the file dialog) issued for a picked or dropped file: never a path. */
+      file_token: z.string().min(1).max(100),
       caption: z.string().max(300).optional(),
       question_items: z.array(z.string().max(500)).max(30).optional(),
       upload_id: z.string().min(1).max(100).optional(),
