@@ -73,6 +73,21 @@ describe.skipIf(skip !== null)('never blank', () => {
     await harness?.close();
   });
 
+  /** The screen as it is, at the smallest window and a common laptop size, in both themes. */
+  const shotAll = async (name: string) => {
+    for (const [w, h] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await shot(page, `${name}-${w}-${scheme}`);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
   const openStudyTab = async (study: string, tab: string) => {
     await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
     await page.getByRole('tab', { name: tab, exact: true }).click();
@@ -90,7 +105,7 @@ describe.skipIf(skip !== null)('never blank', () => {
       const demoRow = rows.items.find((r) => !r.id.startsWith('e2e-'))!;
       await openInterviewNamed(demoRow.participant_name!);
       await expect.poll(() => page.locator('.viewer-meta').innerText()).toMatch(status === 'STARTED' ? /Started, not finished/ : /Incomplete/);
-      await shot(page, `viewer-${status.toLowerCase()}`);
+      await shotAll(`viewer-${status.toLowerCase()}`);
     }
     for (const s of STATES) {
       await openInterviewNamed(s.name);
@@ -99,7 +114,7 @@ describe.skipIf(skip !== null)('never blank', () => {
     }
     // A time-unknown turn is shown as such and cannot be played from.
     await expect.poll(() => page.locator('.turn-time-unknown').count()).toBe(2);
-    await shot(page, 'viewer-time-unknown');
+    await shotAll('viewer-time-unknown');
     expect(problems).toEqual([]);
   }, 90_000);
 
@@ -147,7 +162,7 @@ describe.skipIf(skip !== null)('never blank', () => {
     expect(await fallback.innerText()).toMatch(/is not a function|Cannot read/);
     await expect.poll(() => logged.map((l) => l.msg)).toContain('renderer view failed');
     expect(logged.find((l) => l.msg === 'renderer view failed')?.fields).toMatchObject({ view: 'the interview viewer' });
-    await shot(page, 'view-error');
+    await shotAll('view-error');
     // Reload view tries again (and fails again, honestly); the sidebar still works.
     await fallback.getByRole('button', { name: 'Reload view' }).click();
     await page.getByRole('alert').filter({ hasText: 'This view hit a problem' }).waitFor();

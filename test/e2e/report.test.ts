@@ -215,7 +215,8 @@ describe.skipIf(skip !== null)('report tab', () => {
     await expect.poll(() => generate.getAttribute('aria-describedby')).not.toBeNull();
     expect(await generate.isDisabled()).toBe(true);
     const reason = page.locator(`#${await generate.getAttribute('aria-describedby')}`);
-    expect(await reason.innerText()).toMatch(/needs at least one completed interview/);
+    // "Checking for completed interviews…" comes first while the count loads: wait for the answer.
+    await expect.poll(() => reason.innerText()).toMatch(/needs at least one completed interview/);
     expect(await page.getByText('No report yet').isVisible()).toBe(true);
     await shot(page, 'report-disabled');
     expect(problems).toEqual([]);
