@@ -204,15 +204,16 @@ export class SyncEngine {
       countedTotal = total;
       emit();
     };
-    // Turns kept without a readable time ("time unknown"), said once per study rather than once per interview.
-    const untimed = { turns: 0, interviews: 0, cut: 0 };
-    const noteUntimed = (items: InterviewRecord[]) => {
+    // What records arrived with, said once per study rather than once per interview: turns kept without a
+    // readable time ("time unknown"), and open maps kept shortened.
+    const kept = { untimedTurns: 0, untimedInterviews: 0, cut: 0 };
+    const noteKept = (items: InterviewRecord[]) => {
       for (const i of items) {
-        if (i.participant?.cut || (i.screener && i.screener.cut)) untimed.cut += 1;
+        if (i.participant?.cut || i.screener?.cut) kept.cut += 1;
         const n = untimedTurns(i.transcript);
         if (n > 0) {
-          untimed.turns += n;
-          untimed.interviews += 1;
+          kept.untimedTurns += n;
+          kept.untimedInterviews += 1;
         }
       }
     };
@@ -228,7 +229,7 @@ export class SyncEngine {
         if (cached === 0) {
           // First sync of this project: full pages straight away.
           await this.pages(p.id, true, limit, state, signal, onTotal, async (page) => {
-            noteUntimed(page.items);
+            noteKept(page.items);
             await record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items: page.items, now: iso() }), page.items.length);
           });
           await this.markWalked(p.id);
@@ -252,7 +253,7 @@ export class SyncEngine {
             const want = new Set(pending);
             const save = async (items: InterviewRecord[]) => {
               const mine = items.filter((i) => want.has(i.id));
-              noteUntimed(mine);
+              noteKept(mine);
               if (mine.length > 0) await record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items: mine, now: iso() }), mine.length);
             };
             if (pending.length <= (this.o.singleFetchMax ?? 10)) {
@@ -279,18 +280,18 @@ export class SyncEngine {
         message: `${rejected} interview record${rejected === 1 ? '' : 's'} could not be read (an id Fieldwork cannot use, or a missing field) and ${rejected === 1 ? 'was' : 'were'} left out; the others are saved.`,
       });
     }
-    if (untimed.cut > 0) {
+    if (kept.cut > 0) {
       state.issues.push({
         project_id: p.id,
         code: 'values_cut',
-        message: `${untimed.cut} interview${untimed.cut === 1 ? ' had' : 's had'} participant or screener values too large or too deeply nested; they are kept shortened, marked "… (cut: …)".`,
+        message: `${kept.cut} interview${kept.cut === 1 ? ' had' : 's had'} participant or screener values too large or too deeply nested; they are kept shortened, marked "… (cut: …)".`,
       });
     }
-    if (untimed.turns > 0) {
+    if (kept.untimedTurns > 0) {
       state.issues.push({
         project_id: p.id,
         code: 'time_unknown',
-        message: `${untimed.turns} transcript turn${untimed.turns === 1 ? '' : 's'} in ${untimed.interviews} interview${untimed.interviews === 1 ? '' : 's'} had no time Fieldwork could read; they are kept and shown as "time unknown".`,
+        message: `${kept.untimedTurns} transcript turn${kept.untimedTurns === 1 ? '' : 's'} in ${kept.untimedInterviews} interview${kept.untimedInterviews === 1 ? '' : 's'} had no time Fieldwork could read; they are kept and shown as "time unknown".`,
       });
     }
     if (!launched) {
