@@ -65,7 +65,7 @@ export async function exportContender(a: ExportArgs): Promise<ExportOutcome> {
   const e0 = performance.now();
   const { result } = await runExport(
     {
-      project: async () => ({ id: a.projectId, title: project?.title ?? 'Bench', status: 'IN_PROGRESS', type: null, created_at: null, recruiting: { completed_participants: 0, target_participants: null, has_launched: true, type: null }, guide: null, stimuli: [], embed: null, allowed_urls: null, report: null, synced_at: null }),
+      project: async () => ({ id: a.projectId, title: project?.title ?? 'Bench', status: 'IN_PROGRESS', type: null, created_at: null, recruiting: { completed_participants: 0, target_participants: null, has_launched: true, type: null }, guide: null, stimuli: [], embed: null, allowed_urls: null, report: null, synced_at: null, unavailable: {} }),
       interviews: async () => details,
       highlights: async () => [],
       videoFile: async () => null,
