@@ -203,12 +203,18 @@ describe.skipIf(skip !== null)('settings', () => {
     });
     await page.getByRole('button', { name: 'Sync now' }).click();
     await done;
-    // Past the toast's grouping delay: neither an OS notification nor a toast.
-    await new Promise((r) => setTimeout(r, 2_500));
-    expect(harness.desktop.notifications).toEqual([]);
-    expect(await page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').count()).toBe(0);
+    // Then a sync with notifications on, as a marker: its notice and toast come after the first sync's were
+    // decided, so if the first had leaked there would be two of each (or one saying 2 interviews).
     await page.getByRole('switch', { name: /Notify me/ }).check();
     await expect.poll(() => harness.core.settings.get().notifications).toBe(true);
+    await op.ok('POST', `/_sandbox/projects/${demoProjectId(harness, 'Meal-kit churn')}/simulate`, { completed: 1 });
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
+    await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => harness.desktop.notifications.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(harness.desktop.notifications.map((n) => n.title)).toEqual(['1 new interview completed']);
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.first().innerText()).toContain('1 new interview completed');
   });
 
   it('native menu commands (app.command) run in the page like their shortcuts', async () => {

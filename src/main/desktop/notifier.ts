@@ -64,6 +64,8 @@ export function watchCompletedInterviews(d: {
     if (!p) return;
     pending.delete(workspaceId);
     timers.clearTimeout(p.timer);
+    // The setting as it is when the sync ends decides, not as it is once the titles have been looked up.
+    if (!d.notifier.enabled()) return;
     void (async () => {
       const groups = await Promise.all(
         [...p.projects].map(async ([projectId, count]) => ({ count, title: await d.projectTitle(workspaceId, projectId).catch(() => null) })),

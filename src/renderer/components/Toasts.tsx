@@ -49,8 +49,7 @@ function useCompletedInterviewToasts(workspaceId: string): void {
       const groups = [...pending];
       pending = new Map();
       const total = groups.reduce((n, [, c]) => n + c, 0);
-      // The Notifications setting covers the in-window note too.
-      if (total === 0 || useSettings.getState().settings?.notifications === false) return;
+      if (total === 0) return;
       const items = (useProjects.getState().byWorkspace[workspaceId] ?? EMPTY).items;
       const title = (id: string) => items.find((p) => p.id === id)?.title || 'Untitled study';
       useToasts.getState().push({
@@ -60,7 +59,9 @@ function useCompletedInterviewToasts(workspaceId: string): void {
       });
     };
     const offCompleted = api().events.on('interviews.completed', (e) => {
-      if (e.workspace_id !== workspaceId) return;
+      // The Notifications setting covers the in-window note too, as it is when the interviews arrive
+      // (turning it on a moment later does not bring back a note it held back).
+      if (e.workspace_id !== workspaceId || useSettings.getState().settings?.notifications === false) return;
       pending.set(e.project_id, (pending.get(e.project_id) ?? 0) + e.count);
       timer ??= setTimeout(flush, 1_500);
     });

@@ -175,9 +175,7 @@ describe('worker-hosted cache', () => {
       await worker.call('projects.saveList', { items: [project('p1')], syncedAt: NOW });
       await worker.call('interviews.saveFullRecords', { projectId: 'p1', items: [record('i1', [['User', 'the price went up'], ['AI', 'why?']])], now: NOW });
       expect(await worker.call('search.backlog')).toBe(2);
-      const started = Date.now();
-      while ((await worker.call('search.backlog')) > 0 && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 400));
-      expect(await worker.call('search.backlog')).toBe(0);
+      await expect.poll(() => worker.call('search.backlog'), { timeout: 15_000 }).toBe(0);
     } finally {
       await worker.close();
     }

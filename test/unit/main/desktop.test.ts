@@ -87,6 +87,15 @@ describe('watchCompletedInterviews', () => {
     return { events, desktop, timers, stop };
   };
 
+  const MARKER_NOTICE = { title: '7 new interviews completed', body: 'Packaging concepts' };
+  /** A sync in workspace `ws` that does notify; waits until `total` notices have been sent. */
+  const marker = async (events: EventHub, desktop: ReturnType<typeof createMemoryDesktop>, ws: string, total: number) => {
+    events.emit('interviews.completed', { workspace_id: ws, project_id: 'p2', count: 7 });
+    events.emit('sync.finished', { workspace_id: ws, ok: true, message: null, offline: false });
+    await vi.waitFor(() => expect(desktop.notifications.length).toBeGreaterThanOrEqual(total));
+    expect(desktop.notifications).toHaveLength(total);
+  };
+
   it('one notification per sync, grouping its studies', async () => {
     const { events, desktop } = setup();
     events.emit('interviews.completed', { workspace_id: 'w', project_id: 'p1', count: 2 });
@@ -97,16 +106,19 @@ describe('watchCompletedInterviews', () => {
     expect(desktop.notifications[0]).toEqual({ title: '3 new interviews completed', body: 'Meal-kit churn (2), Packaging concepts (1)' });
     // A sync with nothing new sends nothing.
     events.emit('sync.finished', { workspace_id: 'w', ok: true, message: null, offline: false });
-    await new Promise((r) => setTimeout(r, 5));
-    expect(desktop.notifications).toHaveLength(1);
+    // A later sync that does notify proves the empty one had its chance to.
+    await marker(events, desktop, 'w', 2);
+    expect(desktop.notifications[1]).toEqual(MARKER_NOTICE);
   });
 
   it('a webhook-driven completion (no sync.finished after it) is flushed by the timer', async () => {
     const { events, desktop, timers } = setup();
     events.emit('interviews.completed', { workspace_id: 'w', project_id: 'p1', count: 1 });
     timers.advance(1_999);
-    await new Promise((r) => setTimeout(r, 5));
-    expect(desktop.notifications).toEqual([]);
+    // Another workspace's sync notifies; had the first flushed early, its notice would come before it.
+    await marker(events, desktop, 'other', 1);
+    expect(desktop.notifications).toEqual([MARKER_NOTICE]);
+    desktop.notifications.length = 0;
     timers.advance(1);
     await vi.waitFor(() => expect(desktop.notifications).toEqual([{ title: '1 new interview completed', body: 'Meal-kit churn' }]));
   });
@@ -120,8 +132,13 @@ describe('watchCompletedInterviews', () => {
     stop();
     events.emit('interviews.completed', { workspace_id: 'c', project_id: 'p1', count: 1 });
     events.emit('sync.finished', { workspace_id: 'c', ok: true, message: null, offline: false });
-    await new Promise((r) => setTimeout(r, 5));
-    expect(desktop.notifications).toHaveLength(1);
+    // A watcher still subscribed notifies for the same sync; the stopped one must not have.
+    const still = watchCompletedInterviews({ events, notifier: createNotifier({ desktop, enabled: () => true }), projectTitle: async () => 'Still listening', log: silentLogger });
+    events.emit('interviews.completed', { workspace_id: 'd', project_id: 'p1', count: 1 });
+    events.emit('sync.finished', { workspace_id: 'd', ok: true, message: null, offline: false });
+    await vi.waitFor(() => expect(desktop.notifications).toHaveLength(2));
+    still();
+    expect(desktop.notifications[1]).toEqual({ title: '1 new interview completed', body: 'Still listening' });
   });
 });
 
@@ -141,8 +158,12 @@ describe('the core wires completed-interview notifications to the Notifications 
     await core.dispatch('settings.set', { notifications: false });
     core.events.emit('interviews.completed', { workspace_id: 'nope', project_id: 'p', count: 1 });
     core.events.emit('sync.finished', { workspace_id: 'nope', ok: true, message: null, offline: false });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(desktop.notifications).toHaveLength(1);
+    // Notifications back on and a marker sync: had the quiet one leaked, there would be three notices.
+    await core.dispatch('settings.set', { notifications: true });
+    core.events.emit('interviews.completed', { workspace_id: 'nope', project_id: 'p', count: 5 });
+    core.events.emit('sync.finished', { workspace_id: 'nope', ok: true, message: null, offline: false });
+    await vi.waitFor(() => expect(desktop.notifications).toHaveLength(2));
+    expect(desktop.notifications[1]).toEqual({ title: '5 new interviews completed', body: 'Untitled study' });
   });
 
   it('app.showInFolder reveals only files inside a registered export folder', async () => {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from '../../../src/main/api/client';
 import { createTransport } from '../../../src/main/api/transport';
@@ -208,7 +208,8 @@ describe('retry policy', () => {
     const c = createApiClient({ baseUrl: s.url, apiKey: () => KEY, retry: { baseDelayMs: 10_000 } });
     closers.push(() => c.close());
     const pending = failure(c.getCredits({ signal: ac.signal }));
-    await new Promise((r) => setTimeout(r, 100));
+    // The first request has reached the server; from here on (its 503, then a 10 s backoff) a cancel must not lead to a retry.
+    await vi.waitFor(() => expect(s.seen).toHaveLength(1));
     ac.abort();
     expect(await pending).toMatchObject({ code: 'aborted' });
     expect(s.seen).toHaveLength(1);
