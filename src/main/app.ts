@@ -133,6 +133,11 @@ app.whenReady().then(async () => {
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
+}).catch((e: unknown) => {
+  // Without this the window would never open and nothing would say why.
+  log.error('Fieldwork could not start', { error: e });
+  dialog.showErrorBox('Fieldwork could not start', 'Something went wrong while opening Fieldwork. Quit and open it again; if it keeps happening, the log says what failed.');
+  app.quit();
 });
 
 app.on('window-all-closed', () => {

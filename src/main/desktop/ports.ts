@@ -6,7 +6,8 @@ import { chromiumPrintToPdf } from './chromium-pdf';
  */
 export type DesktopPorts = {
   /** Writes plain text to the system clipboard (Electron's clipboard: no page permission needed). */
-  writeClipboard(text: string): void;
+  /** Electron's answers with a promise; awaited, so a failed copy is reported instead of lost. */
+  writeClipboard(text: string): void | Promise<void>;
   /** An OS notification; the shell decides whether to show it (for example only when unfocused). */
   notify(n: { title: string; body: string }): void;
   /** Reveals a file in the OS file manager; the caller has already checked it is inside an export folder. */

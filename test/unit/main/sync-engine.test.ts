@@ -55,7 +55,8 @@ function fakeClient(o: { pages: Pager; projects?: ProjectListItem[]; side?: Part
 }
 
 /** A well-behaved list of `n` records, paged as asked. */
-const honest = (records: InterviewRecord[]): Pager => (q) => {
+/** Answers at once (not a promise), so a test can build a dishonest page from an honest one. */
+const honest = (records: InterviewRecord[]) => (q: InterviewsQuery): Omit<InterviewsPage, 'rejected'> => {
   const page = q.page ?? 1;
   const limit = q.limit ?? 20;
   const only = q.interview_id ? records.filter((r) => r.id === q.interview_id) : records;

@@ -23,7 +23,7 @@ export function appHandlers(deps: {
       native_menu: deps.nativeMenu,
     }),
     'app.copyText': async ({ text }) => {
-      deps.desktop.writeClipboard(text);
+      await deps.desktop.writeClipboard(text);
     },
     'app.showInFolder': async ({ path }) => {
       const allowed = deps.exports.allowed(path);

@@ -257,7 +257,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       </fieldset>
 
       {method === 'ai' && (
-        <form ref={formRef} className="ns-body" onSubmit={create} noValidate aria-label="Draft a study with AI">
+        <form ref={formRef} className="ns-body" onSubmit={(e) => void create(e)} noValidate aria-label="Draft a study with AI">
           <div className="sf-section">
             {typeChoice}
             <ObjectiveField
@@ -303,7 +303,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       )}
 
       {method === 'own' && (
-        <form ref={formRef} className="ns-body" onSubmit={create} noValidate aria-label="Write your own questions">
+        <form ref={formRef} className="ns-body" onSubmit={(e) => void create(e)} noValidate aria-label="Write your own questions">
           <div className="sf-section">{typeChoice}</div>
           <StudyFormFields values={values} onChange={setValues} errors={formErrors} />
           {errorBlock}
@@ -312,7 +312,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       )}
 
       {method === 'stimuli' && (
-        <form ref={formRef} className="ns-body" onSubmit={createStimuli} noValidate aria-label="Start a stimuli study">
+        <form ref={formRef} className="ns-body" onSubmit={(e) => void createStimuli(e)} noValidate aria-label="Start a stimuli study">
           <div className="sf-section">
             <p>
               A stimuli study shows images or videos beside its questions. It starts with a placeholder question; you then upload the media on the study's
@@ -327,7 +327,7 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       )}
 
       {method === 'external' && (
-        <form ref={formRef} className="ns-body" onSubmit={createExternal} noValidate aria-label="Create with an external AI guide">
+        <form ref={formRef} className="ns-body" onSubmit={(e) => void createExternal(e)} noValidate aria-label="Create with an external AI guide">
           <div className="sf-section">
             <p className="muted">The service writes the interview guide, recruiting criteria and branding from what you give here. The study is created as a draft you can review.</p>
             <TextField

@@ -62,7 +62,7 @@ export function NumberSetting({
   }
 
   return (
-    <form className="settings-form" onSubmit={submit} noValidate>
+    <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <div className="row-8">

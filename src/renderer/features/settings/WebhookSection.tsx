@@ -76,7 +76,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
         <span className="webhook-dot" aria-hidden="true" />
         {state.text}
       </p>
-      <form className="settings-form stack-12" onSubmit={saveReceiver} noValidate>
+      <form className="settings-form stack-12" onSubmit={(e) => void saveReceiver(e)} noValidate>
         <Toggle label="Receive webhooks" checked={enabled} onChange={setEnabled} />
         <div className="field">
           <label htmlFor={`${id}-port`}>Port</label>

@@ -80,7 +80,7 @@ export function AddWorkspaceForm({ onDone, onCancel }: { onDone?: () => void; on
   });
 
   return (
-    <form className="stack-12" onSubmit={submit} noValidate aria-label="Add a workspace">
+    <form className="stack-12" onSubmit={(e) => void submit(e)} noValidate aria-label="Add a workspace">
       {field('name', 'Workspace name', <input className="input" value={values.name} onChange={update('name')} autoComplete="off" {...aria('name')} />, 'For example, the organisation or team name.')}
       {field(
         'base_url',
