@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
 import { api, call, UiError } from '../../lib/api';
-import { showAddHighlightDialog } from './AddHighlightDialog';
 
 /** A selection in the transcript, as the viewer reports it: turn indexes plus character offsets in each turn's text. */
 export type TranscriptRange = { start_turn: number; start_offset: number; end_turn: number; end_offset: number; start_ms: number | null; quote: string };
@@ -78,14 +77,6 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
     return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
   },
 }));
-
-/** Opens the "add highlight" dialog (tags and a note) for a transcript selection. */
-export function requestHighlight(ctx: HighlightContext, range: TranscriptRange): void {
-  if (!range.quote.trim()) return;
-  useHighlights.setState({ pending: { ctx, range } });
-  // The dialog mounts itself, so any screen can ask for it without having to host it.
-  showAddHighlightDialog();
-}
 
 /** The highlights of one interview, for marking the transcript; reloads after any change. */
 export function useInterviewHighlights(workspaceId: string, interviewId: string): HighlightView[] {
