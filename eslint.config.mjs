@@ -19,16 +19,20 @@ const nodeBuiltins = [
 const through = (...layers) => `(^|/)(${layers.join('|')})(/|$)`;
 
 /** One no-restricted-imports setting per layer: ESLint keeps only the last one that applies to a file. */
-function layer({ forbid, message, noNode = false, noElectron = true, extraPaths = [] }) {
+function layer({ forbid, message, noNode = false, noElectron = true, extraPaths = [], extraPatterns = [] }) {
   const paths = [...extraPaths];
   if (noNode) paths.push(...nodeBuiltins.map((name) => ({ name, message: 'This layer runs without Node.' })));
   if (noElectron) {
     paths.push({ name: 'electron', message: 'Only src/main/app.ts, src/main/window.ts and the preload import electron, so tests can load everything else.' });
   }
-  const patterns = [{ regex: through(...forbid), message }];
+  const patterns = [{ regex: through(...forbid), message }, ...extraPatterns];
   if (noNode) patterns.push({ regex: '^node:', message: 'This layer runs without Node.' });
   return ['error', { paths, patterns }];
 }
+
+/** Inside main: the sandbox (the fake service) is for the demo only; IPC handlers are reached only through the registrar. */
+const NO_SANDBOX = { regex: through('sandbox'), message: 'Only src/main/demo runs the sandbox; the rest of main talks to a service through the API client.' };
+const NO_HANDLERS = { regex: '(^|/)ipc/handlers(/|$)|^\\./handlers(/|$)', message: 'IPC handlers are adapters: call the domain service instead (only src/main/ipc/registry.ts imports handlers).' };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**', '.fieldwork-dev/**'] },
@@ -102,12 +106,22 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.' }) },
+    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_SANDBOX, NO_HANDLERS] }) },
+  },
+  {
+    // The demo is the one part of main that runs the sandbox service.
+    files: ['src/main/demo/**/*.ts'],
+    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_HANDLERS] }) },
+  },
+  {
+    // The registrar is the one place that knows the IPC handler modules.
+    files: ['src/main/ipc/registry.ts'],
+    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_SANDBOX] }) },
   },
   {
     // The Electron shell itself.
     files: ['src/main/app.ts', 'src/main/window.ts'],
-    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', noElectron: false }) },
+    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', noElectron: false, extraPatterns: [NO_SANDBOX, NO_HANDLERS] }) },
   },
   {
     files: ['src/preload/**/*.ts'],

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InterviewDetail } from '../../src/shared/ipc/channels/views';
+import type { InterviewDetail } from '../../src/shared/views';
 import { runInChild } from '../lib/contender';
 import { ms, num } from '../lib/format';
 import type { BenchContext, BenchRow } from '../lib/types';

@@ -7,7 +7,7 @@ import { activeTurnAt, startIndex } from '../../src/renderer/features/viewer/act
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import type { Sandbox } from '../../src/sandbox/server';
 import { issueKey } from '../../src/sandbox/store/orgs';
-import type { InterviewDetail, InterviewRow } from '../../src/shared/ipc/channels/views';
+import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { browserSkipReason, launchBrowser, startHarness } from '../../test/support/browser';
 import { ms, num } from '../lib/format';
 import { summarize } from '../lib/stats';

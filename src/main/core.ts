@@ -7,24 +7,8 @@ import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
 import { AppError } from './errors';
 import { EventHub } from './events';
-import {
-  appHandlers,
-  demoHandlers,
-  exportHandlers,
-  highlightHandlers,
-  interviewHandlers,
-  launchShareHandlers,
-  projectHandlers,
-  reportHandlers,
-  settingsHandlers,
-  stimulusHandlers,
-  studyHandlers,
-  syncHandlers,
-  videoHandlers,
-  workspaceHandlers,
-  type Handlers,
-} from './ipc/handlers';
 import { createDispatcher, type Dispatch, type HandlerMap } from './ipc/dispatcher';
+import { buildHandlers } from './ipc/registry';
 import { JobRegistry } from './jobs/job-registry';
 import { notifyWhenReportsFinish } from './jobs/report-notifier';
 import type { Timers } from './jobs/timers';
@@ -34,6 +18,8 @@ import { PickedFiles } from './media/picked-files';
 import { serveStimulusMedia } from './media/stimulus-media';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsStore } from './settings';
+import { createEmbedService } from './share/embed';
+import { createLauncher } from './studies/launch';
 import { WebhookService } from './webhooks';
 import { WorkspaceRegistry } from './workspaces/registry';
 import { RuntimeManager, workspaceDir } from './workspaces/runtime';
@@ -130,22 +116,21 @@ export function createCore(o: CoreOptions): Core {
     },
   };
   const pickedFiles = new PickedFiles();
-  const handlers: Handlers = {
-    ...appHandlers({ version: o.version, platform: o.platform, secrets: o.secrets, desktop, exports: exportFolders, nativeMenu: o.nativeMenu ?? false, log: o.log }),
-    ...workspaceHandlers(deps),
-    ...demoHandlers({ demo, events, runtimes }),
-    ...projectHandlers(deps),
-    ...syncHandlers(deps),
-    ...interviewHandlers(deps),
-    ...reportHandlers(deps),
-    ...videoHandlers(deps),
-    ...stimulusHandlers({ ...deps, desktop, pickedFiles, mediaRoute: (relative: string) => mediaRoot + relative }),
-    ...highlightHandlers(deps),
-    ...settingsHandlers(deps),
-    ...studyHandlers(deps),
-    ...launchShareHandlers(deps),
-    ...exportHandlers({ ...deps, desktop, folders: exportFolders, notifier }),
-  };
+  const handlers = buildHandlers({
+    ...deps,
+    version: o.version,
+    platform: o.platform,
+    nativeMenu: o.nativeMenu ?? false,
+    demo,
+    desktop,
+    exportFolders,
+    notifier,
+    pickedFiles,
+    mediaRoute: (relative: string) => mediaRoot + relative,
+    launcher: createLauncher({ runtimes, workspaces }),
+    embed: createEmbedService({ runtimes, workspaces }),
+  });
+
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();
   return {

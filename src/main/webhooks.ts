@@ -1,5 +1,5 @@
 import type { EventHub } from './events';
-import { WEBHOOK_SECRET_ACCOUNT } from './ipc/handlers/settings';
+import { WEBHOOK_SECRET_ACCOUNT } from './secrets/secret-store';
 import type { Logger } from './logging/logger';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import { NO_RECORDING_AT_SYNC } from '../../src/main/media/video-store';
 import type { Sandbox } from '../../src/sandbox/server';
-import type { InterviewDetail, InterviewRow } from '../../src/shared/ipc/channels/views';
+import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, watchPage, type Harness } from '../support/browser';
 import { demoOperator, type DemoOperator } from '../support/demo-operator';
 import { interviewRow, openStudyTab, palette, takeChatInterview, viewer } from '../support/pages';

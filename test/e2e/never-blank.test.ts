@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
 import type { LogFields } from '../../src/main/logging/logger';
-import type { InterviewRow } from '../../src/shared/ipc/channels/views';
+import type { InterviewRow } from '../../src/shared/views';
 import type { InterviewRecord } from '../../src/shared/schemas/interview';
 import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
 import { demoProjectId, openDemo } from '../support/demo-operator';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderReportDocx } from '../../src/main/exports/report';
 import { TRANSCRIPT_BINARY_FORMATS } from '../../src/main/exports/transcript';
-import type { InterviewDetail } from '../../src/shared/ipc/channels/views';
+import type { InterviewDetail } from '../../src/shared/views';
 
 const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p)) ?? null;
 const skip = SOFFICE ? null : 'skipped: no LibreOffice (apt-get install libreoffice-writer-nogui)';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HighlightView } from '../../src/shared/ipc/channels/cache-domains';
+import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
 import { createCore, type Core } from '../../src/main/core';
 import { silentLogger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';

@@ -1,4 +1,4 @@
-import type { InterviewDetail, ProjectDetail, ProjectSummary } from '../../shared/ipc/channels/views';
+import type { InterviewDetail, ProjectDetail, ProjectSummary } from '../../shared/views';
 import type { Cache } from './cache';
 import type { CachedProject } from './queries/projects';
 

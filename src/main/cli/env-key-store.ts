@@ -1,4 +1,4 @@
-import { WEBHOOK_SECRET_ACCOUNT } from '../ipc/handlers/settings';
+import { WEBHOOK_SECRET_ACCOUNT } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 
 /**

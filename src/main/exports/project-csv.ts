@@ -3,7 +3,7 @@
  * column per custom field, the union over interviews). Both carry participant data by nature, so the caller
  * decides whether to offer them; quoting and the formula guard are the transcript CSV's.
  */
-import type { InterviewDetail } from '../../shared/ipc/channels/views';
+import type { InterviewDetail } from '../../shared/views';
 import type { ParticipantValue } from '../../shared/schemas/interview';
 import { csvDocument, oneLine, resolveOptions, type TranscriptExportOptions } from './transcript';
 

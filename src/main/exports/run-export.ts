@@ -1,6 +1,6 @@
 import { untimedTurns } from '../../shared/schemas/transcript';
-import type { HighlightView } from '../../shared/ipc/channels/cache-domains';
-import type { InterviewDetail, ProjectDetail } from '../../shared/ipc/channels/views';
+import type { HighlightView } from '../../shared/ipc/channels/highlights';
+import type { InterviewDetail, ProjectDetail } from '../../shared/views';
 import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
 import { AppError } from '../errors';
 import { safeFileName } from './file-names';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { request, type Dispatcher } from 'undici';
 import { parseRange } from '../../shared/http-range';
 import { sniff, SNIFF_BYTES } from '../../shared/media-sniff';
-import type { StimulusView } from '../../shared/ipc/channels/cache-domains';
+import type { StimulusView } from '../../shared/ipc/channels/stimuli';
 import type { StimulusRecord } from '../../shared/schemas/stimulus';
 import { LIMITS } from '../../shared/schemas/limits';
 import type { Cache } from '../cache/cache';

@@ -15,3 +15,6 @@ export const SECRET_SERVICE = 'Fieldwork';
 
 export const NO_KEYCHAIN_WARNING =
   'No system keychain is available, so API keys are kept in memory for this session only and must be entered again after a restart. On Linux, install and unlock a Secret Service such as GNOME Keyring.';
+
+/** The keychain account that holds the webhook signing secret (workspace keys use their own accounts). */
+export const WEBHOOK_SECRET_ACCOUNT = 'webhook-secret';

@@ -1,23 +1,51 @@
 import type { ApiOf, EventsApi } from './define';
 import { event } from './define';
 import { appChannels } from './channels/app';
-import {
-  cachedProjectChannels,
-  highlightChannels,
-  interviewChannels,
-  reportChannels,
-  searchChannels,
-  stimulusChannels,
-  syncChannels,
-  videoChannels,
-} from './channels/cache-domains';
+import { creditChannels } from './channels/credits';
 import { demoChannels } from './channels/demo';
+import { embedChannels } from './channels/embed';
 import { exportChannels } from './channels/exports';
-import { launchShareChannels } from './channels/launch-share';
+import { highlightChannels } from './channels/highlights';
+import { interviewChannels } from './channels/interviews';
+import { noteChannels } from './channels/notes';
 import { projectChannels } from './channels/projects';
+import { reportChannels } from './channels/reports';
+import { searchChannels } from './channels/search';
 import { settingsChannels } from './channels/settings';
+import { stimulusChannels } from './channels/stimuli';
 import { studyChannels } from './channels/studies';
+import { syncChannels } from './channels/sync';
+import { videoChannels } from './channels/videos';
 import { workspaceChannels } from './channels/workspaces';
+
+/**
+ * The contract's one list of domains, keyed by channel prefix (`projects` holds every `projects.*`
+ * channel, and nothing else: a test checks it). Everything else is derived from it: the channel map,
+ * its type, the preload's API, and the handler registry main must fill for every domain.
+ */
+export const ipcDomains = {
+  app: appChannels,
+  workspaces: workspaceChannels,
+  demo: demoChannels,
+  projects: projectChannels,
+  credits: creditChannels,
+  sync: syncChannels,
+  interviews: interviewChannels,
+  search: searchChannels,
+  reports: reportChannels,
+  videos: videoChannels,
+  stimuli: stimulusChannels,
+  highlights: highlightChannels,
+  notes: noteChannels,
+  settings: settingsChannels,
+  studies: studyChannels,
+  embed: embedChannels,
+  exports: exportChannels,
+};
+export type IpcDomains = typeof ipcDomains;
+export type IpcDomain = keyof IpcDomains;
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** Every channel prefix on the wire; the main-process registrar refuses anything else. */
 export const IPC_PREFIX = 'fieldwork:';
@@ -28,41 +56,9 @@ export const IPC_EVENT_CHANNEL = 'fieldwork:event';
  */
 export const FILES_REGISTER_CHANNEL = 'fieldwork-files:register';
 
-export type IpcContract = typeof appChannels &
-  typeof workspaceChannels &
-  typeof demoChannels &
-  typeof projectChannels &
-  typeof cachedProjectChannels &
-  typeof syncChannels &
-  typeof interviewChannels &
-  typeof searchChannels &
-  typeof reportChannels &
-  typeof videoChannels &
-  typeof stimulusChannels &
-  typeof highlightChannels &
-  typeof settingsChannels &
-  typeof studyChannels &
-  typeof launchShareChannels &
-  typeof exportChannels;
-
-export const ipcContract: IpcContract = {
-  ...appChannels,
-  ...workspaceChannels,
-  ...demoChannels,
-  ...projectChannels,
-  ...cachedProjectChannels,
-  ...syncChannels,
-  ...interviewChannels,
-  ...searchChannels,
-  ...reportChannels,
-  ...videoChannels,
-  ...stimulusChannels,
-  ...highlightChannels,
-  ...settingsChannels,
-  ...studyChannels,
-  ...launchShareChannels,
-  ...exportChannels,
-};
+/** Every channel of every domain, in one map. */
+export type IpcContract = UnionToIntersection<IpcDomains[IpcDomain]>;
+export const ipcContract = Object.assign({}, ...Object.values(ipcDomains)) as IpcContract;
 
 type Ws = { workspace_id: string };
 export type AppCommand = 'new-study' | 'sync' | 'search' | 'export' | 'settings' | 'shortcuts';

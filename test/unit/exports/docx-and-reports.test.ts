@@ -13,7 +13,7 @@ import {
   renderReportMarkdown,
   type ReportExportInput,
 } from '../../../src/main/exports/report';
-import type { InterviewDetail } from '../../../src/shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../src/shared/views';
 import type { Report } from '../../../src/shared/schemas/report';
 import type { TranscriptTurn } from '../../../src/shared/schemas/transcript';
 

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { inflateRawSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { docxTemplate, renderDocx, renderDocxWithLibrary, type TranscriptExportInput, type TranscriptExportOptions } from '../../../src/main/exports/transcript';
-import type { InterviewDetail } from '../../../src/shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../src/shared/views';
 import type { TranscriptTurn } from '../../../src/shared/schemas/transcript';
 
 const HOSTILE = 'bad \u0000\u0007\u000b\u000c \uD800 lone \uDC00 ]]> <x> & "q" \'a\' \u2028 sep \uFFFE\uFFFF 😀 \u200F\u202Eevil\u202C \ttab';

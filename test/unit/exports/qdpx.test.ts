@@ -15,8 +15,8 @@ import {
   type QdpxInput,
   type QdpxLineEnding,
 } from '../../../src/main/exports/qdpx';
-import type { InterviewDetail } from '../../../src/shared/ipc/channels/views';
-import type { HighlightView } from '../../../src/shared/ipc/channels/cache-domains';
+import type { InterviewDetail } from '../../../src/shared/views';
+import type { HighlightView } from '../../../src/shared/ipc/channels/highlights';
 import type { TranscriptTurn } from '../../../src/shared/schemas/transcript';
 
 const XSD = resolve(__dirname, '../../../../shared/refi-qda/Project.xsd');

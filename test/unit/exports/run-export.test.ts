@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExport, type ExportRequest, type ExportSource } from '../../../src/main/exports/run-export';
-import type { InterviewDetail, ProjectDetail } from '../../../src/shared/ipc/channels/views';
+import type { InterviewDetail, ProjectDetail } from '../../../src/shared/views';
 
 let out: string;
 beforeEach(() => {

@@ -16,7 +16,7 @@ import {
   type TranscriptExportOptions,
   type TranscriptTextFormat,
 } from '../../../src/main/exports/transcript';
-import type { InterviewDetail } from '../../../src/shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../src/shared/views';
 import type { TranscriptTurn } from '../../../src/shared/schemas/transcript';
 
 const FORMATS = Object.keys(TRANSCRIPT_TEXT_FORMATS) as TranscriptTextFormat[];

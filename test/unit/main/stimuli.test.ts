@@ -10,7 +10,7 @@ import type { MemoryDesktop } from '../../../src/main/desktop/ports';
 import { silentLogger } from '../../../src/main/logging/logger';
 import { serveStimulusMedia, toStimulusView } from '../../../src/main/media/stimulus-media';
 import { createMemoryStore } from '../../../src/main/secrets/memory-store';
-import type { StimulusView } from '../../../src/shared/ipc/channels/cache-domains';
+import type { StimulusView } from '../../../src/shared/ipc/channels/stimuli';
 import type { StimulusRecord } from '../../../src/shared/schemas/stimulus';
 import { safeDropName, startTestHost, testHostMediaUrl, type TestHost } from '../../../src/test-host/host';
 import { ROOT } from '../../support/browser';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDetail } from '../../../src/shared/ipc/channels/views';
+import type { ProjectDetail } from '../../../src/shared/views';
 import type { UpdateStudyResult } from '../../../src/shared/ipc/channels/studies';
 import { createCore, type Core } from '../../../src/main/core';
 import { silentLogger } from '../../../src/main/logging/logger';

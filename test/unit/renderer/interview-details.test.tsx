@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { InterviewDetail } from '../../../src/shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../src/shared/views';
 import { InterviewDetails } from '../../../src/renderer/features/viewer/details/InterviewDetails';
 
 const base: InterviewDetail = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMediaUrl, PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState, type PlayerPort } from '../../../src/renderer/features/viewer/playback-controller';
-import type { PlaybackView } from '../../../src/shared/ipc/channels/cache-domains';
+import type { PlaybackView } from '../../../src/shared/ipc/channels/videos';
 
 /** A player that records what it is told and lets the test fire loadedmetadata and move time. */
 function fakePlayer() {

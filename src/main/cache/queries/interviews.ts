@@ -1,4 +1,4 @@
-import type { InterviewRow } from '../../../shared/ipc/channels/views';
+import type { InterviewRow } from '../../../shared/views';
 import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import type { CacheDb } from '../open';

@@ -1,4 +1,4 @@
-import type { ProjectGuide } from '../../../shared/ipc/channels/views';
+import type { ProjectGuide } from '../../../shared/views';
 import type { ProjectListItem } from '../../../shared/schemas/project';
 import type { CacheDb } from '../open';
 import { stmt } from './stmt';

@@ -1,4 +1,4 @@
-import type { SearchHitView } from '../../../shared/ipc/channels/cache-domains';
+import type { SearchHitView } from '../../../shared/ipc/channels/search';
 import type { CacheDb } from '../open';
 import { indexBacklog } from './search-index';
 

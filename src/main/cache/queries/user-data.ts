@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
+import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { withFullSync, type CacheDb } from '../open';
 import { stmt } from './stmt';
 

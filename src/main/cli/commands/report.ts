@@ -1,4 +1,4 @@
-import type { ReportPollView } from '../../../shared/ipc/channels/cache-domains';
+import type { ReportPollView } from '../../../shared/ipc/channels/reports';
 import type { ReportPoll } from '../../cache/queries/jobs';
 import type { CachedReport } from '../../cache/queries/reports';
 import { AppError } from '../../errors';

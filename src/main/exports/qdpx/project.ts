@@ -10,8 +10,8 @@
  * points at its two ends; their time stamps are estimated by interpolating within the turn.
  */
 import { createHash } from 'node:crypto';
-import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
-import type { InterviewDetail } from '../../../shared/ipc/channels/views';
+import type { HighlightView } from '../../../shared/ipc/channels/highlights';
+import type { InterviewDetail } from '../../../shared/views';
 import type { ParticipantValue } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { el, textEl } from './xml';

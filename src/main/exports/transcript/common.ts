@@ -2,7 +2,7 @@
  * What every transcript format shares: the input shape (the cache's interview view plus its project), the
  * options, speaker labels, clock formats and text clean-up. Pure: no Electron, no file system.
  */
-import type { InterviewDetail } from '../../../shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../shared/views';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 
 export type SpeakerLabels = 'interviewer-participant' | 'ai-user' | 'name';

@@ -1,4 +1,4 @@
-import type { highlightChannels } from '../../../shared/ipc/channels/cache-domains';
+import type { highlightChannels } from '../../../shared/ipc/channels/highlights';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 
@@ -13,16 +13,5 @@ export function highlightHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<
     'highlights.delete': async ({ workspace_id, id }) => (await cache(workspace_id)).call('highlights.delete', { id }),
     'highlights.list': async ({ workspace_id, project_id, interview_id, tag }) =>
       (await cache(workspace_id)).call('highlights.list', { ...(project_id ? { projectId: project_id } : {}), ...(interview_id ? { interviewId: interview_id } : {}), ...(tag ? { tag } : {}) }),
-    'notes.add': async ({ workspace_id, project_id, interview_id, body }) => {
-      const n = await (await cache(workspace_id)).call('notes.add', { projectId: project_id, interviewId: interview_id ?? null, body, now: now() });
-      return { id: n.id };
-    },
-    'notes.list': async ({ workspace_id, project_id, interview_id }) =>
-      (await (await cache(workspace_id)).call('notes.list', { projectId: project_id, ...(interview_id ? { interviewId: interview_id } : {}) })).map((n) => ({
-        id: n.id,
-        interview_id: n.interview_id,
-        body: n.body,
-        created_at: n.created_at,
-      })),
   };
 }

@@ -1,9 +1,9 @@
-import type { interviewChannels, searchChannels } from '../../../shared/ipc/channels/cache-domains';
+import type { interviewChannels } from '../../../shared/ipc/channels/interviews';
 import { readInterviewDetail } from '../../cache/read-models';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 
-export function interviewHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof interviewChannels & typeof searchChannels> {
+export function interviewHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof interviewChannels> {
   return {
     'interviews.list': async ({ workspace_id, project_id, ...f }) => {
       const r = await d.runtimes.get(workspace_id);
@@ -16,11 +16,5 @@ export function interviewHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<
     },
     // Signed links stay in main: the renderer plays through the media route.
     'interviews.get': async ({ workspace_id, interview_id }) => readInterviewDetail((await d.runtimes.get(workspace_id)).cache, interview_id),
-    'search.query': async ({ workspace_id, query, project_id, role, limit }) => {
-      const r = await d.runtimes.get(workspace_id);
-      const hits = await r.cache.call('search.query', { query, ...(project_id ? { projectId: project_id } : {}), ...(role ? { role } : {}), ...(limit ? { limit } : {}) });
-      return hits.map(({ rank: _rank, ...h }) => h);
-    },
-    'search.locateQuote': async ({ workspace_id, project_id, quote }) => (await d.runtimes.get(workspace_id)).cache.call('search.locateQuote', { projectId: project_id, quote }),
   };
 }

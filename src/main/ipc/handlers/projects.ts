@@ -1,11 +1,10 @@
-import type { cachedProjectChannels } from '../../../shared/ipc/channels/cache-domains';
 import type { projectChannels } from '../../../shared/ipc/channels/projects';
 import { readProjectDetail, toProjectSummary } from '../../cache/read-models';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 
 /** Reads come from the offline cache, so everything stays browsable without a network. */
-export function projectHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof projectChannels & typeof cachedProjectChannels> {
+export function projectHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof projectChannels> {
   return {
     'projects.list': async ({ workspace_id }) => {
       const r = await d.runtimes.get(workspace_id);
@@ -18,6 +17,5 @@ export function projectHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<ty
       return { items: (await r.cache.call('projects.list')).map(toProjectSummary), synced_at: state?.last_completed_at ?? null };
     },
     'projects.get': async ({ workspace_id, project_id }) => readProjectDetail((await d.runtimes.get(workspace_id)).cache, project_id),
-    'credits.get': async ({ workspace_id }) => (await d.runtimes.get(workspace_id)).cache.call('credits.get'),
   };
 }

@@ -1,4 +1,4 @@
-import type { ReportPollView, reportChannels } from '../../../shared/ipc/channels/cache-domains';
+import type { ReportPollView, reportChannels } from '../../../shared/ipc/channels/reports';
 import type { ReportPoll } from '../../cache/queries/jobs';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';

@@ -1,8 +1,8 @@
+import { WEBHOOK_SECRET_ACCOUNT } from '../../secrets/secret-store';
 import type { SettingsView, settingsChannels } from '../../../shared/ipc/channels/settings';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 
-export const WEBHOOK_SECRET_ACCOUNT = 'webhook-secret';
 
 export function settingsHandlers(d: Pick<HandlerDeps, 'settings' | 'secrets' | 'onSettingsChanged' | 'webhookPort'>): HandlerMap<typeof settingsChannels> {
   const view = async (): Promise<SettingsView> => ({

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { StimulusView, stimulusChannels } from '../../../shared/ipc/channels/cache-domains';
+import type { StimulusView, stimulusChannels } from '../../../shared/ipc/channels/stimuli';
 import type { StimulusRecord } from '../../../shared/schemas/stimulus';
 import type { DesktopPorts } from '../../desktop/ports';
 import { AppError } from '../../errors';

@@ -3,6 +3,7 @@ import type { StimulusRecord } from '../../../shared/schemas/stimulus';
 import type { ApiClient } from '../../api/client';
 import { isServiceError } from '../../api/errors';
 import { AppError } from '../../errors';
+import type { Launcher } from '../../studies/launch';
 import type { WorkspaceRuntime } from '../../workspaces/runtime';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
@@ -87,9 +88,10 @@ async function restoreAssignments(
   return { restored, unresolved };
 }
 
-export function studyHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspaces'>): HandlerMap<typeof studyChannels> {
+export function studyHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspaces'> & { launcher: Launcher }): HandlerMap<typeof studyChannels> {
   const now = () => new Date().toISOString();
   return {
+    'studies.launch': ({ workspace_id, project_id, target_participants }) => d.launcher.launch(workspace_id, project_id, target_participants),
     'studies.generate': async ({ workspace_id, ...body }) => {
       const client = await d.workspaces.client(workspace_id);
       try {

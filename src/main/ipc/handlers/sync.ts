@@ -1,4 +1,4 @@
-import type { syncChannels } from '../../../shared/ipc/channels/cache-domains';
+import type { syncChannels } from '../../../shared/ipc/channels/sync';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 

@@ -1,4 +1,4 @@
-import type { videoChannels } from '../../../shared/ipc/channels/cache-domains';
+import type { videoChannels } from '../../../shared/ipc/channels/videos';
 import { isAppError } from '../../errors';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { UpdateStudyResult } from '../../../shared/ipc/channels/studies';
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { LIMITS } from '../../../shared/schemas/limits';
 import { openProject } from '../../app/nav-store';

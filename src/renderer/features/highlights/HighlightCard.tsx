@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
+import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { ErrorNote } from '../../components/ErrorNote';
 import { api, call, UiError } from '../../lib/api';
 import { quoteCitation, timecode } from '../../lib/timecode';

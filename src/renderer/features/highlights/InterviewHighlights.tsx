@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { InterviewDetail } from '../../../shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HighlightCard } from './HighlightCard';

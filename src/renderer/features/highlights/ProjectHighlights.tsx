@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { openInterview } from '../../app/nav-store';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { HighlightView } from '../../../shared/ipc/channels/cache-domains';
+import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { api, call, UiError } from '../../lib/api';
 
 /** A selection in the transcript, as the viewer reports it: turn indexes plus character offsets in each turn's text. */

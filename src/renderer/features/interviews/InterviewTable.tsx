@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { InterviewRow } from '../../../shared/ipc/channels/views';
+import type { InterviewRow } from '../../../shared/views';
 import { openInterview } from '../../app/nav-store';
 import { useRowWindow } from '../../lib/row-window';
 import { formatShortDateTime } from '../../lib/timecode';

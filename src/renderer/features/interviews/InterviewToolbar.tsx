@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { exportStudy } from '../exports/open-export';
 import { DownloadAll } from './DownloadControls';

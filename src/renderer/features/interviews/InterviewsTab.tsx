@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { openProject } from '../../app/nav-store';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { InterviewRow } from '../../../shared/ipc/channels/views';
+import type { InterviewRow } from '../../../shared/views';
 import { api, call, UiError } from '../../lib/api';
 
 export const PAGE_SIZE = 100;

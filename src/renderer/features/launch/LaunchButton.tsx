@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { InsufficientBalanceDetails } from '../../../shared/ipc/channels/launch-share';
-import type { CreditsView, ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { InsufficientBalanceDetails } from '../../../shared/ipc/channels/studies';
+import type { CreditsView, ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { LIMITS } from '../../../shared/schemas/limits';
 import { Dialog } from '../../components/Dialog';

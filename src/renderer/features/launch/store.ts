@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LaunchView } from '../../../shared/ipc/channels/launch-share';
+import type { LaunchView } from '../../../shared/ipc/channels/studies';
 import { api, call, UiError } from '../../lib/api';
 import { projectKey, useProject } from '../project/store';
 import { useSync } from '../sync/store';

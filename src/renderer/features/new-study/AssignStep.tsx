@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
+import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';

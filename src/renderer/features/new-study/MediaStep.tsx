@@ -1,4 +1,4 @@
-import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
+import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { UploadPanel } from '../stimuli/UploadPanel';
 import type { WizardState } from './stimuli-wizard-store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
+import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { LIMITS } from '../../../shared/schemas/limits';
 import { ErrorNote } from '../../components/ErrorNote';

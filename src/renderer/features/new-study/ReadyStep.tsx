@@ -1,4 +1,4 @@
-import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
+import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
 import { useNav } from '../../app/nav-store';
 import { projectKey, useProject } from '../project/store';
 import { useStimuliWizard, type WizardState } from './stimuli-wizard-store';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { ProjectDetail } from '../../../shared/views';
 import { api, call, UiError } from '../../lib/api';
 
 export type ProjectSlice = { status: 'loading' | 'ready' | 'missing' | 'error'; detail: ProjectDetail | null; error: UiError | null };

@@ -1,4 +1,4 @@
-import type { ProjectSummary } from '../../../shared/ipc/channels/views';
+import type { ProjectSummary } from '../../../shared/views';
 import { ProgressBar } from '../../components/ProgressBar';
 import { StatusBadge } from '../../components/StatusBadge';
 import { openProject } from '../../app/nav-store';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProjectSummary } from '../../../shared/ipc/channels/views';
+import type { ProjectSummary } from '../../../shared/views';
 import { api, call, UiError } from '../../lib/api';
 
 export type ProjectsSlice = {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ReportPollView } from '../../../shared/ipc/channels/cache-domains';
+import type { ReportPollView } from '../../../shared/ipc/channels/reports';
 import { openProject } from '../../app/nav-store';
 import { useToasts, type Toast } from '../../components/Toasts';
 import { api, call, UiError } from '../../lib/api';

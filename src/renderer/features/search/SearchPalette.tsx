@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { SearchHitView } from '../../../shared/ipc/channels/cache-domains';
+import type { SearchHitView } from '../../../shared/ipc/channels/search';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { openInterview, openProject } from '../../app/nav-store';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { normaliseAllowList } from '../../../shared/allow-list';
-import type { EmbedView } from '../../../shared/ipc/channels/launch-share';
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { EmbedView } from '../../../shared/ipc/channels/embed';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { LIMITS } from '../../../shared/schemas/limits';
 import { ErrorNote } from '../../components/ErrorNote';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { EmbedView } from '../../../shared/ipc/channels/launch-share';
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { EmbedView } from '../../../shared/ipc/channels/embed';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { SNIPPET_KEYS, type SnippetKey } from '../../../shared/schemas/embed';
 import { ErrorNote } from '../../components/ErrorNote';

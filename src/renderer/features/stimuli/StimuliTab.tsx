@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
-import type { ProjectDetail } from '../../../shared/ipc/channels/views';
+import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useNav } from '../../app/nav-store';

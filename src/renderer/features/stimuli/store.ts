@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { StimulusView } from '../../../shared/ipc/channels/cache-domains';
+import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
 import { api, call, UiError } from '../../lib/api';
 import { useProject } from '../project/store';
 import { checkStimulusFile, readHead } from './file-check';

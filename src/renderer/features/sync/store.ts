@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CreditsView, SyncStatus } from '../../../shared/ipc/channels/views';
+import type { CreditsView, SyncStatus } from '../../../shared/views';
 import { api, call, UiError } from '../../lib/api';
 
 type SyncState = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InterviewDetail } from '../../../shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { ErrorNote } from '../../components/ErrorNote';

@@ -1,4 +1,4 @@
-import type { PlaybackView } from '../../../shared/ipc/channels/cache-domains';
+import type { PlaybackView } from '../../../shared/ipc/channels/videos';
 
 /** What the controller needs from a player; video.js in the app, a fake in the unit test. */
 export type PlayerPort = {

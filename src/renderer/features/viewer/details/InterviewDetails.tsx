@@ -1,5 +1,5 @@
 import type { ParticipantValue } from '../../../../shared/schemas/interview';
-import type { InterviewDetail } from '../../../../shared/ipc/channels/views';
+import type { InterviewDetail } from '../../../../shared/views';
 import './details.css';
 
 const NAME_KEYS = new Set(['name', 'full_name', 'fullName']);

@@ -4,8 +4,11 @@ import { ServiceError } from '../../../src/main/api/errors';
 import type { Cache } from '../../../src/main/cache/cache';
 import { AppError } from '../../../src/main/errors';
 import type { HandlerDeps } from '../../../src/main/ipc/handlers/context';
-import { launchShareHandlers } from '../../../src/main/ipc/handlers/launch-share';
-import { launchShareChannels } from '../../../src/shared/ipc/channels/launch-share';
+import { embedHandlers } from '../../../src/main/ipc/handlers/embed';
+import { studyHandlers } from '../../../src/main/ipc/handlers/studies';
+import { createEmbedService } from '../../../src/main/share/embed';
+import { createLauncher } from '../../../src/main/studies/launch';
+import { studyChannels } from '../../../src/shared/ipc/channels/studies';
 import { PRICE_PER_PARTICIPANT_CENTS } from '../../../src/sandbox/domain/billing';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../../support/sandbox';
 import { memoryCache } from '../../support/workspace';
@@ -17,6 +20,10 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const WS = 'ws-1';
+
+type Deps = Pick<HandlerDeps, 'runtimes' | 'workspaces'>;
+/** The launch and Share services behind their IPC handlers, as the core wires them. */
+const launchShareHandlers = (d: Deps) => ({ ...studyHandlers({ ...d, launcher: createLauncher(d) }), ...embedHandlers({ embed: createEmbedService(d) }) });
 
 /** The handlers over a real sandbox and a real cache; the runtime's sync is the project list only. */
 async function setup(o: { balance_cents?: number; trial_credits?: number } = {}) {
@@ -142,7 +149,7 @@ describe('studies.launch', () => {
   });
 
   it('refuses a target outside the limits before anything is sent', async () => {
-    const schema = launchShareChannels['studies.launch'].input;
+    const schema = studyChannels['studies.launch'].input;
     expect(schema.safeParse({ workspace_id: WS, project_id: 'p', target_participants: 0 }).success).toBe(false);
     expect(schema.safeParse({ workspace_id: WS, project_id: 'p', target_participants: 2.5 }).success).toBe(false);
     expect(schema.safeParse({ workspace_id: WS, project_id: 'p', target_participants: 12 }).success).toBe(true);

@@ -2,12 +2,12 @@
  * Shapes main returns from the offline cache. Plain data, declared here so the renderer can use them
  * without knowing anything about main.
  */
-import type { CreditBalance } from '../../schemas/credits';
-import type { EmbedInfo } from '../../schemas/embed';
-import type { Participant, Screener } from '../../schemas/interview';
-import type { Report } from '../../schemas/report';
-import type { StimulusRecord } from '../../schemas/stimulus';
-import type { TranscriptTurn } from '../../schemas/transcript';
+import type { CreditBalance } from './schemas/credits';
+import type { EmbedInfo } from './schemas/embed';
+import type { Participant, Screener } from './schemas/interview';
+import type { Report } from './schemas/report';
+import type { StimulusRecord } from './schemas/stimulus';
+import type { TranscriptTurn } from './schemas/transcript';
 
 export type ProjectSummary = {
   id: string;

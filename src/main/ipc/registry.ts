@@ -1,0 +1,70 @@
+import type { IpcContract, IpcDomain, IpcDomains } from '../../shared/ipc/contract';
+import type { DemoService } from '../demo/demo-service';
+import type { ExportFolders } from '../desktop/export-folders';
+import type { Notifier } from '../desktop/notifier';
+import type { DesktopPorts } from '../desktop/ports';
+import type { PickedFiles } from '../media/picked-files';
+import type { EmbedService } from '../share/embed';
+import type { Launcher } from '../studies/launch';
+import type { HandlerMap } from './dispatcher';
+import { appHandlers } from './handlers/app';
+import type { HandlerDeps } from './handlers/context';
+import { creditHandlers } from './handlers/credits';
+import { demoHandlers } from './handlers/demo';
+import { embedHandlers } from './handlers/embed';
+import { exportHandlers } from './handlers/exports';
+import { highlightHandlers } from './handlers/highlights';
+import { interviewHandlers } from './handlers/interviews';
+import { noteHandlers } from './handlers/notes';
+import { projectHandlers } from './handlers/projects';
+import { reportHandlers } from './handlers/reports';
+import { searchHandlers } from './handlers/search';
+import { settingsHandlers } from './handlers/settings';
+import { stimulusHandlers } from './handlers/stimuli';
+import { studyHandlers } from './handlers/studies';
+import { syncHandlers } from './handlers/sync';
+import { videoHandlers } from './handlers/videos';
+import { workspaceHandlers } from './handlers/workspaces';
+
+/** Every domain's handlers, keyed as the contract keys its domains: a domain left out does not compile. */
+export type DomainHandlers = { [K in IpcDomain]: HandlerMap<IpcDomains[K]> };
+export type Handlers = HandlerMap<IpcContract>;
+
+export type RegistryDeps = HandlerDeps & {
+  version: string;
+  platform: string;
+  nativeMenu: boolean;
+  demo: DemoService;
+  desktop: DesktopPorts;
+  exportFolders: ExportFolders;
+  notifier: Notifier;
+  pickedFiles: PickedFiles;
+  /** The renderer-facing URL of a path on main's media route. */
+  mediaRoute: (relative: string) => string;
+  launcher: Launcher;
+  embed: EmbedService;
+};
+
+/** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
+export function buildHandlers(d: RegistryDeps): Handlers {
+  const byDomain: DomainHandlers = {
+    app: appHandlers({ version: d.version, platform: d.platform, secrets: d.secrets, desktop: d.desktop, exports: d.exportFolders, nativeMenu: d.nativeMenu, log: d.log }),
+    workspaces: workspaceHandlers(d),
+    demo: demoHandlers(d),
+    projects: projectHandlers(d),
+    credits: creditHandlers(d),
+    sync: syncHandlers(d),
+    interviews: interviewHandlers(d),
+    search: searchHandlers(d),
+    reports: reportHandlers(d),
+    videos: videoHandlers(d),
+    stimuli: stimulusHandlers(d),
+    highlights: highlightHandlers(d),
+    notes: noteHandlers(d),
+    settings: settingsHandlers(d),
+    studies: studyHandlers(d),
+    embed: embedHandlers(d),
+    exports: exportHandlers({ ...d, folders: d.exportFolders }),
+  };
+  return Object.assign({}, ...Object.values(byDomain)) as Handlers;
+}

@@ -1,0 +1,127 @@
+import type { InsufficientBalanceDetails, LaunchView } from '../../shared/ipc/channels/studies';
+import type { ProjectDetail } from '../../shared/views';
+import { isServiceError, type ServiceError } from '../api/errors';
+import { callUrlFromEmbed, type LaunchOutcome } from '../api/launch';
+import { readProjectDetail } from '../cache/read-models';
+import { AppError } from '../errors';
+import type { RuntimeManager, WorkspaceRuntime } from '../workspaces/runtime';
+import type { WorkspaceService } from '../workspaces/service';
+
+const iso = () => new Date().toISOString();
+
+/** Minor units (cents) as the service's own balance strings show money: "$1,234.50". */
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatMinor = (n: number) => money.format(n / 100);
+
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+
+/** A 402 in words: what the launch needs, what there is, and what to do about it. */
+export function insufficientBalance(e: ServiceError): AppError {
+  const details: InsufficientBalanceDetails = {
+    available: int(e.details.balance_available),
+    required: int(e.details.balance_required),
+    shortfall: int(e.details.shortfall),
+  };
+  if (details.shortfall === null && details.required !== null && details.available !== null) details.shortfall = details.required - details.available;
+  const parts = [
+    details.required !== null ? `it needs ${formatMinor(details.required)}` : null,
+    details.available !== null ? `${formatMinor(details.available)} is available` : null,
+  ].filter(Boolean);
+  const short = details.shortfall !== null ? ` (${formatMinor(details.shortfall)} short)` : '';
+  const message = `The balance can't cover this launch${parts.length ? `: ${parts.join(' and ')}${short}` : ''}. Add funds to your account, or launch to fewer participants. Nothing was charged.`;
+  return new AppError('insufficient_balance', message, details);
+}
+
+export type Launcher = {
+  /** Launches a study once; a second call while one runs joins it instead of sending another POST. */
+  launch(workspaceId: string, projectId: string, targetParticipants: number): Promise<LaunchView>;
+};
+
+/**
+ * Launching a study. A launch charges money, so main holds one launch per project at a time: a second
+ * call while one runs joins it. The renderer also disables the button, but this guard is what makes
+ * "never sent twice" true for any caller (the window, the CLI, a test).
+ */
+export function createLauncher(d: { runtimes: RuntimeManager; workspaces: Pick<WorkspaceService, 'client'> }): Launcher {
+  const inFlight = new Map<string, Promise<LaunchView>>();
+
+  const readProject = async (r: WorkspaceRuntime, projectId: string): Promise<ProjectDetail | null> => readProjectDetail(r.cache, projectId).catch(() => null);
+
+  /** Brings the launched project into the cache. A sync already running may predate the launch, so one more if needed. */
+  async function syncLaunched(r: WorkspaceRuntime, projectId: string): Promise<void> {
+    for (let i = 0; i < 2; i++) {
+      await r.runSync([projectId]).catch(() => undefined);
+      if ((await r.cache.call('projects.get', { id: projectId }))?.has_launched) return;
+    }
+  }
+
+  async function launch(workspace_id: string, project_id: string, target: number): Promise<LaunchView> {
+    const r = await d.runtimes.get(workspace_id);
+    const cached = await r.cache.call('projects.get', { id: project_id });
+    const locale = cached?.guide?.languages[0]?.accent ?? 'en-US';
+    if (cached?.has_launched) {
+      // Launching is once only, and the cache already knows it happened: nothing to send.
+      const project = await readProject(r, project_id);
+      return {
+        outcome: 'already_launched',
+        message: 'This study has already launched. A study launches only once, so nothing was sent or charged.',
+        call_url: project?.guide?.call_url ?? (project?.embed ? callUrlFromEmbed(project.embed, locale) : null),
+        target_participants: project?.recruiting.target_participants ?? null,
+        trial_credits_used: null,
+        balance_charged: null,
+        balance_remaining: null,
+        project,
+      };
+    }
+    const client = await d.workspaces.client(workspace_id);
+    let outcome: LaunchOutcome;
+    try {
+      // No abort signal: once sent, a launch is seen through even if the researcher switches workspace.
+      outcome = await client.launchProject(project_id, target, { locale });
+    } catch (e) {
+      if (isServiceError(e) && e.status === 402) throw insufficientBalance(e);
+      throw e;
+    }
+    const callUrl = outcome.kind === 'launched' ? outcome.result.call_url : outcome.call_url;
+    if (callUrl) await r.cache.call('projects.saveGuide', { guide: { project_id, call_url: callUrl, source: 'launched' }, now: iso() }).catch(() => undefined);
+    await syncLaunched(r, project_id);
+    const project = await readProject(r, project_id);
+    if (outcome.kind === 'launched') {
+      const res = outcome.result;
+      return {
+        outcome: 'launched',
+        message: `Launched to ${res.target_participants ?? target} participants.`,
+        call_url: res.call_url,
+        target_participants: res.target_participants ?? target,
+        trial_credits_used: res.trial_credits_used,
+        balance_charged: res.balance_charged,
+        balance_remaining: res.balance_remaining,
+        project,
+      };
+    }
+    return {
+      outcome: outcome.kind,
+      message:
+        outcome.kind === 'already_launched'
+          ? 'This study had already launched, so nothing more was charged. A study launches only once.'
+          : "The service's answer was lost on the way, but the study shows as launched. Check the credits in the header for what was charged.",
+      call_url: callUrl,
+      target_participants: outcome.project?.recruiting?.target_participants ?? project?.recruiting.target_participants ?? null,
+      trial_credits_used: null,
+      balance_charged: null,
+      balance_remaining: null,
+      project,
+    };
+  }
+
+  return {
+    launch(workspaceId, projectId, target) {
+      const key = `${workspaceId}/${projectId}`;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const p = launch(workspaceId, projectId, target).finally(() => inFlight.delete(key));
+      inFlight.set(key, p);
+      return p;
+    },
+  };
+}

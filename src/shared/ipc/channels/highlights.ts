@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idSchema } from '../../ids';
+import { channel } from '../define';
+import { workspaceId } from './workspaces';
+
+const id = idSchema;
+const ws = { workspace_id: workspaceId };
+
+export type HighlightView = {
+  id: string;
+  project_id: string;
+  interview_id: string;
+  start_turn: number;
+  start_offset: number;
+  end_turn: number;
+  end_offset: number;
+  start_ms: number | null;
+  quote: string;
+  note: string;
+  tags: string[];
+  created_at: string;
+  updated_at: string;
+  /** From the cached interview at read time; null when that interview is not (or no longer) cached. */
+  participant_name: string | null;
+};
+
+const range = { start_turn: z.number().int().min(0), start_offset: z.number().int().min(0), end_turn: z.number().int().min(0), end_offset: z.number().int().min(0) };
+const tags = z.array(z.string().trim().min(1).max(60)).max(20);
+
+export const highlightChannels = {
+  'highlights.add': channel(
+    z.object({ ...ws, project_id: id, interview_id: id, ...range, start_ms: z.number().int().min(0).nullable(), quote: z.string().min(1).max(10_000), note: z.string().max(5000).default(''), tags: tags.default([]) }),
+  ).returns<HighlightView>(),
+  'highlights.update': channel(z.object({ ...ws, id, note: z.string().max(5000).optional(), tags: tags.optional() })).returns<HighlightView | null>(),
+  'highlights.delete': channel(z.object({ ...ws, id })).returns<boolean>(),
+  'highlights.list': channel(z.object({ ...ws, project_id: id.optional(), interview_id: id.optional(), tag: z.string().max(60).optional() })).returns<HighlightView[]>(),
+};

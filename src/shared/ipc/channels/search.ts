@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { idSchema } from '../../ids';
+import { channel } from '../define';
+import { workspaceId } from './workspaces';
+
+const id = idSchema;
+const ws = { workspace_id: workspaceId };
+
+export type SearchHitView = {
+  kind: 'turn' | 'quote';
+  project_id: string;
+  project_title: string;
+  interview_id: string | null;
+  participant_name: string | null;
+  role: string | null;
+  start_ms: number | null;
+  /** Matched terms are wrapped in \u0002 … \u0003; render as text and style the marked parts. */
+  snippet: string;
+};
+
+export const searchChannels = {
+  'search.query': channel(
+    z.object({ ...ws, query: z.string().max(500), project_id: id.optional(), role: z.enum(['AI', 'User']).optional(), limit: z.number().int().min(1).max(500).optional() }),
+  ).returns<SearchHitView[]>(),
+  'search.locateQuote': channel(z.object({ ...ws, project_id: id, quote: z.string().min(1).max(2000) })).returns<{ interview_id: string; turn_index: number; start_ms: number | null } | null>(),
+};
