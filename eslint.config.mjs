@@ -9,10 +9,39 @@ import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const nodeBuiltins = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises',
-  'http', 'http2', 'https', 'module', 'net', 'os', 'path', 'perf_hooks', 'process', 'querystring', 'readline',
-  'stream', 'stream/promises', 'string_decoder', 'timers', 'timers/promises', 'tls', 'url', 'util', 'v8', 'vm',
-  'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'module',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'querystring',
+  'readline',
+  'stream',
+  'stream/promises',
+  'string_decoder',
+  'timers',
+  'timers/promises',
+  'tls',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'worker_threads',
+  'zlib',
 ];
 
 /** An import path that goes through one of these top-level folders of src/. */
@@ -32,7 +61,10 @@ function layer({ forbid, message, noNode = false, noElectron = true, extraPaths 
 
 /** Inside main: the sandbox (the fake service) is for the demo only; IPC handlers are reached only through the registrar. */
 const NO_SANDBOX = { regex: through('sandbox'), message: 'Only src/main/demo runs the sandbox; the rest of main talks to a service through the API client.' };
-const NO_HANDLERS = { regex: '(^|/)ipc/handlers(/|$)|^\\./handlers(/|$)', message: 'IPC handlers are adapters: call the domain service instead (only src/main/ipc/registry.ts imports handlers).' };
+const NO_HANDLERS = {
+  regex: '(^|/)ipc/handlers(/|$)|^\\./handlers(/|$)',
+  message: 'IPC handlers are adapters: call the domain service instead (only src/main/ipc/registry.ts imports handlers).',
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**', '.fieldwork-dev/**'] },
@@ -106,12 +138,20 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_SANDBOX, NO_HANDLERS] }) },
+    rules: {
+      'no-restricted-imports': layer({
+        forbid: ['renderer', 'test-host'],
+        message: 'Main never imports renderer code.',
+        extraPatterns: [NO_SANDBOX, NO_HANDLERS],
+      }),
+    },
   },
   {
     // The demo is the one part of main that runs the sandbox service.
     files: ['src/main/demo/**/*.ts'],
-    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_HANDLERS] }) },
+    rules: {
+      'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_HANDLERS] }),
+    },
   },
   {
     // The registrar is the one place that knows the IPC handler modules.
@@ -121,18 +161,32 @@ export default tseslint.config(
   {
     // The Electron shell itself.
     files: ['src/main/app.ts', 'src/main/window.ts'],
-    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', noElectron: false, extraPatterns: [NO_SANDBOX, NO_HANDLERS] }) },
+    rules: {
+      'no-restricted-imports': layer({
+        forbid: ['renderer', 'test-host'],
+        message: 'Main never imports renderer code.',
+        noElectron: false,
+        extraPatterns: [NO_SANDBOX, NO_HANDLERS],
+      }),
+    },
   },
   {
     files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': layer({ forbid: ['main', 'renderer', 'sandbox', 'test-host'], message: 'The preload only knows the shared contract.', noElectron: false }),
+      'no-restricted-imports': layer({
+        forbid: ['main', 'renderer', 'sandbox', 'test-host'],
+        message: 'The preload only knows the shared contract.',
+        noElectron: false,
+      }),
     },
   },
   {
     files: ['src/sandbox/**/*.ts'],
     rules: {
-      'no-restricted-imports': layer({ forbid: ['main', 'renderer', 'preload', 'test-host'], message: 'The sandbox is the service; it never uses the client.' }),
+      'no-restricted-imports': layer({
+        forbid: ['main', 'renderer', 'preload', 'test-host'],
+        message: 'The sandbox is the service; it never uses the client.',
+      }),
     },
   },
   {
@@ -143,7 +197,13 @@ export default tseslint.config(
     // The browser half of the bridge runs in the page: shared contract only.
     files: ['src/test-host/bridge-client.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': layer({ forbid: ['main', 'renderer', 'preload', 'sandbox'], message: 'The bridge only knows the shared contract.', noNode: true }) },
+    rules: {
+      'no-restricted-imports': layer({
+        forbid: ['main', 'renderer', 'preload', 'sandbox'],
+        message: 'The bridge only knows the shared contract.',
+        noNode: true,
+      }),
+    },
   },
   {
     files: ['test/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,cjs}', '*.mts', '*.mjs'],

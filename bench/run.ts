@@ -61,7 +61,8 @@ async function main(): Promise<number> {
   if (!existsSync(join(root, 'src/main/sync/engine.ts'))) throw new Error('Run the bench from the repository root (npm run bench).');
   const interviews = Number(values.interviews);
   const turns = Number(values.turns);
-  if (!Number.isInteger(interviews) || interviews < 1 || !Number.isInteger(turns) || turns < 2) throw new Error(`--interviews and --turns must be whole numbers.\n\n${USAGE}`);
+  if (!Number.isInteger(interviews) || interviews < 1 || !Number.isInteger(turns) || turns < 2)
+    throw new Error(`--interviews and --turns must be whole numbers.\n\n${USAGE}`);
   const issueSize = interviews === ISSUE_SIZE.interviews && turns === ISSUE_SIZE.turns;
   const keep = values.keep || values['cpu-prof'];
 
@@ -104,17 +105,37 @@ async function main(): Promise<number> {
     const sb = await phase('start the sandbox', () => startSandboxChild(root, dataFile, { fresh: values.fresh }));
     sandbox = sb;
     out(`  sandbox pid ${sb.pid} at ${sb.baseUrl}, data ${dataFile}`);
-    seeded = await phase('seed (or check) the sandbox', () => ensureSeeded(sb, { interviews, turns, chunk: 1000, pageSize: 100 }, dataFile, (l) => out(`  ${l}`)));
+    seeded = await phase('seed (or check) the sandbox', () =>
+      ensureSeeded(sb, { interviews, turns, chunk: 1000, pageSize: 100 }, dataFile, (l) => out(`  ${l}`)),
+    );
     // Inside the repository, so the bundles' externals (better-sqlite3) resolve from node_modules.
     const bundles = await phase('bundle the contenders (esbuild)', () => buildBundles(root, join(root, 'out', 'bench-bundle')));
     useBundles(bundles);
-    const ctx: BenchContext = { root, runDir, sandbox: seeded, concurrency: 4, cpuProfDir, workerPath: bundles.worker, phase, say: (l) => out(`  ${l}`), shared: new Map() };
+    const ctx: BenchContext = {
+      root,
+      runDir,
+      sandbox: seeded,
+      concurrency: 4,
+      cpuProfDir,
+      workerPath: bundles.worker,
+      phase,
+      say: (l) => out(`  ${l}`),
+      shared: new Map(),
+    };
     for (const row of ROWS) {
       try {
         rows.push(await row.run(ctx));
       } catch (e) {
         out(`  ${row.name} failed: ${e instanceof Error ? e.message : String(e)}`);
-        rows.push({ id: String(rows.length + 1), what: row.name, value: ['failed'], baselines: [], ratio: [], goals: [{ text: 'see the log', pass: null }], notes: [] });
+        rows.push({
+          id: String(rows.length + 1),
+          what: row.name,
+          value: ['failed'],
+          baselines: [],
+          ratio: [],
+          goals: [{ text: 'see the log', pass: null }],
+          notes: [],
+        });
       }
     }
   } finally {
@@ -135,7 +156,8 @@ async function main(): Promise<number> {
   out(`Overall: ${rows.map((r) => `${r.id} ${verdict(r)}`).join(', ')}.`);
   if (keep) out(`Kept ${runDir}${cpuProfDir ? ` (CPU profiles in ${cpuProfDir})` : ''}.`);
   if (values['write-docs']) {
-    if (!issueSize) out(`Not writing docs/benchmarks.md: this run used ${interviews} × ${turns}, not the issue's ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns}.`);
+    if (!issueSize)
+      out(`Not writing docs/benchmarks.md: this run used ${interviews} × ${turns}, not the issue's ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns}.`);
     else {
       writeBenchmarksDoc(join(root, 'docs/benchmarks.md'), { rows, machine: m, date: new Date(), sandbox: seeded!, phases, totalMs });
       out('Wrote docs/benchmarks.md.');

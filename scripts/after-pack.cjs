@@ -14,7 +14,9 @@ exports.default = async function afterPack(context) {
   const outFile = join(root, 'node_modules', '.fieldwork-native', `electron-${electronVersion}-${platform}-${arch}`, 'better_sqlite3.node');
   ensureBinding({ root, runtime: 'electron', target: electronVersion, platform, arch, outFile, log: (s) => console.log(`  • ${s}`) });
   const resources =
-    platform === 'darwin' ? join(context.appOutDir, `${context.packager.appInfo.productFilename}.app`, 'Contents', 'Resources') : join(context.appOutDir, 'resources');
+    platform === 'darwin'
+      ? join(context.appOutDir, `${context.packager.appInfo.productFilename}.app`, 'Contents', 'Resources')
+      : join(context.appOutDir, 'resources');
   const target = join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
   if (!existsSync(join(target, '..'))) throw new Error(`better-sqlite3 is missing from the packaged app at ${target}`);
   copyFileSync(outFile, target);

@@ -40,11 +40,15 @@ export function ensureBinding(o) {
   const prebuild = require.resolve('prebuild-install/bin.js', { paths: [pkgDir, o.root] });
   const fetched = o.offline
     ? { status: 1 }
-    : spawnSync(process.execPath, [prebuild, `--runtime=${o.runtime}`, `--target=${o.target}`, `--platform=${platform}`, `--arch=${arch}`, '--tag-prefix=v', '--verbose'], {
-        cwd: work,
-        env,
-        stdio: 'pipe',
-      });
+    : spawnSync(
+        process.execPath,
+        [prebuild, `--runtime=${o.runtime}`, `--target=${o.target}`, `--platform=${platform}`, `--arch=${arch}`, '--tag-prefix=v', '--verbose'],
+        {
+          cwd: work,
+          env,
+          stdio: 'pipe',
+        },
+      );
   if (fetched.status !== 0) {
     how = 'compiled';
     log(`No prebuilt better-sqlite3 for ${o.runtime} ${o.target}; compiling it (about a minute)…`);

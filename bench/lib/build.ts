@@ -10,7 +10,15 @@ export type Bundles = { dir: string; childEntry: string; worker: string; module:
 const ROW_MODULES = ['bench/rows/full-sync.ts', 'bench/rows/search.ts', 'bench/rows/export.ts'];
 
 export async function buildBundles(root: string, outDir: string): Promise<Bundles> {
-  const common = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node20', external: ['better-sqlite3', 'keytar', 'electron'], logLevel: 'warning' as const, absWorkingDir: root };
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    format: 'cjs' as const,
+    target: 'node20',
+    external: ['better-sqlite3', 'keytar', 'electron'],
+    logLevel: 'warning' as const,
+    absWorkingDir: root,
+  };
   const name = (p: string) => p.replace(/^bench\/rows\//, '').replace(/\.ts$/, '.cjs');
   await Promise.all([
     build({ ...common, entryPoints: [join(root, 'bench/lib/child-entry.ts')], outfile: join(outDir, 'child-entry.cjs') }),

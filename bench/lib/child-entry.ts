@@ -31,7 +31,14 @@ async function main(): Promise<void> {
   if (typeof fn !== 'function') throw new Error(`${modulePath} has no export ${exportName}`);
   const value = await fn(JSON.parse(argsJson), probe);
   const peak = sampler.stop();
-  const rss: RssReport = { peak_bytes: peak, max_rss_bytes: process.resourceUsage().maxRSS * 1024, samples: sampler.samples(), marks, cpu_ms_marks, cpu_ms: cpuMs() };
+  const rss: RssReport = {
+    peak_bytes: peak,
+    max_rss_bytes: process.resourceUsage().maxRSS * 1024,
+    samples: sampler.samples(),
+    marks,
+    cpu_ms_marks,
+    cpu_ms: cpuMs(),
+  };
   send({ ok: true, value, rss });
 }
 

@@ -43,10 +43,13 @@ export function runInChild<R>(
   live.add(child);
   return new Promise((resolve, reject) => {
     let message: { ok: true; value: R; rss: RssReport } | { ok: false; error: string } | null = null;
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
-      reject(new Error(`${opts.label ?? exportName} took longer than ${opts.timeoutMs} ms and was stopped.`));
-    }, opts.timeoutMs ?? 10 * 60_000);
+    const timer = setTimeout(
+      () => {
+        if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+        reject(new Error(`${opts.label ?? exportName} took longer than ${opts.timeoutMs} ms and was stopped.`));
+      },
+      opts.timeoutMs ?? 10 * 60_000,
+    );
     child.on('message', (m) => {
       message = m as typeof message;
     });

@@ -88,23 +88,29 @@ const TARGET = 1000;
  * Makes sure the sandbox's organisation holds one launched project with `interviews` completed
  * interviews of `turns` synthetic turns. Reuses what is there; tops up a project left half-seeded.
  */
-export async function ensureSeeded(
-  sb: SandboxChild,
-  spec: SeedSpec,
-  dataFile: string,
-  say: (line: string) => void,
-): Promise<SeededSandbox> {
+export async function ensureSeeded(sb: SandboxChild, spec: SeedSpec, dataFile: string, say: (line: string) => void): Promise<SeededSandbox> {
   const title = benchTitle(spec);
-  const { items } = await call<{ items: { id: string; title: string; recruiting?: { completed_participants?: number; has_launched?: boolean } }[] }>(sb, 'GET', '/v1/projects');
+  const { items } = await call<{ items: { id: string; title: string; recruiting?: { completed_participants?: number; has_launched?: boolean } }[] }>(
+    sb,
+    'GET',
+    '/v1/projects',
+  );
   let project = items.find((p) => p.title === title);
   const others = items.filter((p) => p.title !== title);
-  if (others.length > 0) throw new Error(`The bench sandbox file ${dataFile} holds other projects (${others.map((p) => p.title).join(', ')}); run with --fresh.`);
+  if (others.length > 0)
+    throw new Error(`The bench sandbox file ${dataFile} holds other projects (${others.map((p) => p.title).join(', ')}); run with --fresh.`);
   let have = project?.recruiting?.completed_participants ?? 0;
   let reused = false;
   if (project && have >= spec.interviews) {
-    const page = await call<{ items: { transcript?: unknown[] }[]; total: number }>(sb, 'GET', `/v1/projects/${project.id}/interviews?page=1&limit=1&transcripts=true`);
+    const page = await call<{ items: { transcript?: unknown[] }[]; total: number }>(
+      sb,
+      'GET',
+      `/v1/projects/${project.id}/interviews?page=1&limit=1&transcripts=true`,
+    );
     if (page.total !== spec.interviews || page.items[0]?.transcript?.length !== spec.turns) {
-      throw new Error(`The bench project in ${dataFile} has ${page.total} interviews of ${page.items[0]?.transcript?.length} turns, not ${spec.interviews} × ${spec.turns}; run with --fresh.`);
+      throw new Error(
+        `The bench project in ${dataFile} has ${page.total} interviews of ${page.items[0]?.transcript?.length} turns, not ${spec.interviews} × ${spec.turns}; run with --fresh.`,
+      );
     }
     reused = true;
     say(`Reused the seeded sandbox ${dataFile}: ${have.toLocaleString('en-US')} interviews × ${spec.turns} turns (--fresh rebuilds it).`);

@@ -36,7 +36,12 @@ export function markdownTable(rows: BenchRow[]): string {
   for (const r of rows) {
     lines.push(
       `| ${cells(r)
-        .map((c) => c.filter((l) => l !== '').map((l) => md(l).replace(/^(PASS|MISS)$/, '**$1**')).join('<br>'))
+        .map((c) =>
+          c
+            .filter((l) => l !== '')
+            .map((l) => md(l).replace(/^(PASS|MISS)$/, '**$1**'))
+            .join('<br>'),
+        )
         .join(' | ')} |`,
     );
   }

@@ -65,13 +65,34 @@ export async function exportContender(a: ExportArgs): Promise<ExportOutcome> {
   const e0 = performance.now();
   const { result } = await runExport(
     {
-      project: async () => ({ id: a.projectId, title: project?.title ?? 'Bench', status: 'IN_PROGRESS', type: null, created_at: null, recruiting: { completed_participants: 0, target_participants: null, has_launched: true, type: null }, guide: null, stimuli: [], embed: null, allowed_urls: null, report: null, synced_at: null, unavailable: {} }),
+      project: async () => ({
+        id: a.projectId,
+        title: project?.title ?? 'Bench',
+        status: 'IN_PROGRESS',
+        type: null,
+        created_at: null,
+        recruiting: { completed_participants: 0, target_participants: null, has_launched: true, type: null },
+        guide: null,
+        stimuli: [],
+        embed: null,
+        allowed_urls: null,
+        report: null,
+        synced_at: null,
+        unavailable: {},
+      }),
       interviews: async () => details,
       highlights: async () => [],
       videoFile: async () => null,
       locateQuote: async () => null,
     },
-    { formats: ['docx', 'srt'], interviewIds: null, target: { kind: 'folder', folder: exportDir }, includeParticipant: false, lineEnding: 'lf', user: { id: 'bench', name: 'Bench' } },
+    {
+      formats: ['docx', 'srt'],
+      interviewIds: null,
+      target: { kind: 'folder', folder: exportDir },
+      includeParticipant: false,
+      lineEnding: 'lf',
+      user: { id: 'bench', name: 'Bench' },
+    },
   );
   const exportMs = performance.now() - e0;
 
@@ -133,7 +154,7 @@ export async function exportRow(ctx: BenchContext): Promise<BenchRow> {
     notes: [
       'Both start from the records already read from the cache (reading is not timed). The export writes each file to a temporary name and links it into place (never overwriting), the dump writes straight to its final name.',
       `Where the export's time goes: rendering alone (in memory, no files) takes ${ms(renderMs)} (DOCX ${ms(o.renderDocxMs)}, SRT ${ms(o.renderSrtMs)}), ${(renderMs / o.dumpMs).toFixed(1)}× the whole dump; the rest of the export is the sink's ${num(o.exportFiles)} safe writes (five file system calls each, run by Node's thread pool: create the temporary file, write, close, link into place, remove the temporary name), partly overlapped with rendering.`,
-      'The DOCX comes from a template the docx library packs once per process: each document is the library\'s own XML for its paragraph kinds with the transcript\'s text put in, and only document.xml and core.xml are deflated per interview. A unit test checks it gives the same parts, byte for byte, as the library alone (test/unit/main/exports/docx-template.test.ts).',
+      "The DOCX comes from a template the docx library packs once per process: each document is the library's own XML for its paragraph kinds with the transcript's text put in, and only document.xml and core.xml are deflated per interview. A unit test checks it gives the same parts, byte for byte, as the library alone (test/unit/main/exports/docx-template.test.ts).",
     ],
   };
 }

@@ -189,14 +189,16 @@ export async function syncContender(a: SyncArgs, probe: Probe): Promise<SyncOutc
 
 export type FullSyncShared = { cacheFile: string; outcome: SyncOutcome };
 
-export const fullSync = (net: NetworkProfile) => async (ctx: BenchContext): Promise<BenchRow> => {
-  await setLatency(ctx.sandbox, net.latencyMs);
-  try {
-    return await fullSyncOver(ctx, net);
-  } finally {
-    await setLatency(ctx.sandbox, 0);
-  }
-};
+export const fullSync =
+  (net: NetworkProfile) =>
+  async (ctx: BenchContext): Promise<BenchRow> => {
+    await setLatency(ctx.sandbox, net.latencyMs);
+    try {
+      return await fullSyncOver(ctx, net);
+    } finally {
+      await setLatency(ctx.sandbox, 0);
+    }
+  };
 
 type Measured = { rss: { cpu_ms: number; cpu_ms_marks: Record<string, number> }; sandboxCpuMs: number | null };
 
@@ -204,7 +206,8 @@ type Measured = { rss: { cpu_ms: number; cpu_ms_marks: Record<string, number> };
 function cpuNote(sync: Measured, raw: Measured, naive: Measured): string {
   const sb = (m: Measured) => (m.sandboxCpuMs === null ? 'n/a' : ms(m.sandboxCpuMs));
   const toFull = sync.rss.cpu_ms_marks.full ?? sync.rss.cpu_ms;
-  const floor = sync.sandboxCpuMs === null ? '' : `; on ${cpus().length} cores that alone is at least ${ms((toFull + sync.sandboxCpuMs) / cpus().length)} of wall time`;
+  const floor =
+    sync.sandboxCpuMs === null ? '' : `; on ${cpus().length} cores that alone is at least ${ms((toFull + sync.sandboxCpuMs) / cpus().length)} of wall time`;
   return (
     `CPU time (user + system): the sync process ${ms(toFull)} up to the end of the full sync (start-up, main thread and cache worker; ${ms(sync.rss.cpu_ms)} with indexing and re-syncs), ` +
     `the sandbox ${sb(sync)} serving it${floor}. Raw: ${ms(raw.rss.cpu_ms)}, sandbox ${sb(raw)}. Naive: ${ms(naive.rss.cpu_ms)}, sandbox ${sb(naive)}.`
@@ -218,7 +221,9 @@ async function fullSyncOver(ctx: BenchContext, net: NetworkProfile): Promise<Ben
   // Each contender's own CPU comes from its child; the sandbox's (serving it) is read around the child.
   const child = async <R>(label: string, exportName: string, args: unknown): Promise<ChildResult<R> & { sandboxCpuMs: number | null }> => {
     const before = processCpuMs(s.pid);
-    const r = await ctx.phase(`${label}${tag}`, () => runInChild<R>(ctx.root, MODULE, exportName, args, { cpuProfDir: ctx.cpuProfDir, label: `${label}${tag}` }));
+    const r = await ctx.phase(`${label}${tag}`, () =>
+      runInChild<R>(ctx.root, MODULE, exportName, args, { cpuProfDir: ctx.cpuProfDir, label: `${label}${tag}` }),
+    );
     const after = processCpuMs(s.pid);
     return { ...r, sandboxCpuMs: before !== null && after !== null ? after - before : null };
   };

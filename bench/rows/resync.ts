@@ -12,14 +12,16 @@ const GOAL = 0.05;
  * happen in the full-sync contender's process right after the full sync (warm, as in the app); the
  * first one is the figure, the others are shown for spread.
  */
-export const resync = (net: NetworkProfile) => async (ctx: BenchContext): Promise<BenchRow> => {
-  await setLatency(ctx.sandbox, net.latencyMs);
-  try {
-    return await resyncOver(ctx, net);
-  } finally {
-    await setLatency(ctx.sandbox, 0);
-  }
-};
+export const resync =
+  (net: NetworkProfile) =>
+  async (ctx: BenchContext): Promise<BenchRow> => {
+    await setLatency(ctx.sandbox, net.latencyMs);
+    try {
+      return await resyncOver(ctx, net);
+    } finally {
+      await setLatency(ctx.sandbox, 0);
+    }
+  };
 
 async function resyncOver(ctx: BenchContext, net: NetworkProfile): Promise<BenchRow> {
   const shared = ctx.shared.get(net.key) as FullSyncShared | undefined;
@@ -35,7 +37,15 @@ async function resyncOver(ctx: BenchContext, net: NetworkProfile): Promise<Bench
       ctx.root,
       'bench/rows/full-sync.ts',
       'rawPages',
-      { baseUrl: s.baseUrl, apiKey: s.apiKey, projectId: s.projectId, pages: s.pages, pageSize: s.pageSize, concurrency: ctx.concurrency, light: true } satisfies PagesArgs,
+      {
+        baseUrl: s.baseUrl,
+        apiKey: s.apiKey,
+        projectId: s.projectId,
+        pages: s.pages,
+        pageSize: s.pageSize,
+        concurrency: ctx.concurrency,
+        light: true,
+      } satisfies PagesArgs,
       { label: 'raw-light' },
     ),
   );

@@ -19,9 +19,25 @@ export const QUERY_MIX: Record<string, string[]> = {
   // The synthetic phrase bank has no truly rare words: a word of one phrase is in ~5 % of turns (20k).
   // Half of these are such words, half are absent from every transcript (0 hits).
   'rare word': ['kraft', 'refund', 'sturdier', 'allergy', 'pouch', 'gluten', 'recyclable', 'courier'],
-  'two words': ['price high', 'delivery window', 'plastic packaging', 'customer support', 'busy evenings', 'box late', 'recipes repetitive', 'fresh ingredients'],
+  'two words': [
+    'price high',
+    'delivery window',
+    'plastic packaging',
+    'customer support',
+    'busy evenings',
+    'box late',
+    'recipes repetitive',
+    'fresh ingredients',
+  ],
   'prefix while typing': ['pric', 'deliv', 'pack', 'reci', 'cust', 'sk', 'pl', 'ingr', 'the delivery wi', 'customer sup'],
-  'quoted phrase': ['"delivery window"', '"too much plastic"', '"customer support answered"', '"the price felt high"', '"recyclable packaging"', '"busy evenings"'],
+  'quoted phrase': [
+    '"delivery window"',
+    '"too much plastic"',
+    '"customer support answered"',
+    '"the price felt high"',
+    '"recyclable packaging"',
+    '"busy evenings"',
+  ],
 };
 
 /** A fixed, shuffled sequence of `n` queries drawn round-robin from every kind (same every run). */
@@ -34,7 +50,7 @@ export function queryPlan(n: number): { kind: string; query: string }[] {
   }
   // Deterministic shuffle (LCG), so kinds are interleaved the same way each run.
   let seed = 0x5eed;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   for (let i = plan.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [plan[i], plan[j]] = [plan[j]!, plan[i]!];

@@ -44,7 +44,10 @@ export async function viewer(ctx: BenchContext): Promise<BenchRow> {
     await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Meal-kit churn', exact: true }).first().click();
     await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
-    const opener = page.getByRole('table', { name: 'Interviews' }).getByRole('row', { name: new RegExp(escapeRe(row.participant_name ?? row.id)) }).first();
+    const opener = page
+      .getByRole('table', { name: 'Interviews' })
+      .getByRole('row', { name: new RegExp(escapeRe(row.participant_name ?? row.id)) })
+      .first();
 
     const opens = await ctx.phase(`viewer: open the interview ${OPENS} times`, async () => {
       const times: number[] = [];
@@ -61,7 +64,12 @@ export async function viewer(ctx: BenchContext): Promise<BenchRow> {
     // What the middle of the long transcript looked like, for a look with --keep.
     await page.locator('.transcript-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
     await page.screenshot({ path: join(ctx.runDir, 'viewer-2000-turns.png') });
-    const lookup = await ctx.phase('viewer: active-turn lookups in the page', () => lookupInPage(page, detail.transcript.map((t) => t.start_ms ?? 0)));
+    const lookup = await ctx.phase('viewer: active-turn lookups in the page', () =>
+      lookupInPage(
+        page,
+        detail.transcript.map((t) => t.start_ms ?? 0),
+      ),
+    );
     const inNode = lookupInNode(detail.transcript.map((t) => t.start_ms ?? 0));
     if (errors.length) ctx.say(`page errors: ${errors.join('; ')}`);
     const warm = summarize(opens.slice(1));
@@ -142,7 +150,11 @@ async function countWhileScrolling(): Promise<{ where: string; nodes: number }[]
   const box = document.querySelector<HTMLElement>('.transcript-scroll')!;
   const frames = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
   const out: { where: string; nodes: number }[] = [];
-  for (const [where, f] of [['top', 0], ['middle', 0.5], ['end', 1]] as const) {
+  for (const [where, f] of [
+    ['top', 0],
+    ['middle', 0.5],
+    ['end', 1],
+  ] as const) {
     box.scrollTop = f * (box.scrollHeight - box.clientHeight);
     await frames();
     await frames();

@@ -104,11 +104,7 @@ const commands = {
     });
     const totalSamples = cursor;
     const inputs = v.turns.map((_, i) => `[p${i}]`).join('');
-    audio.push(
-      `${inputs}concat=n=${v.turns.length}:v=0:a=1,` +
-        `adelay=delays=${secToSamples(LEAD_IN_S)}S:all=1,` +
-        `atrim=end_sample=${totalSamples}[aout]`,
-    );
+    audio.push(`${inputs}concat=n=${v.turns.length}:v=0:a=1,` + `adelay=delays=${secToSamples(LEAD_IN_S)}S:all=1,` + `atrim=end_sample=${totalSamples}[aout]`);
     writeFileSync(join(dir, 'audio.filter'), `${audio.join(';\n')}\n`);
 
     const font = `fontfile=${q(fontfile)}`;
@@ -126,9 +122,7 @@ const commands = {
           `x=(w-text_w)/2:y=(h-text_h)/2:enable='between(t,${a},${b})'`,
       );
     }
-    vf.push(
-      `drawtext=${font}:text='%{pts\\:hms}':fontsize=14:fontcolor=0xD8DEE2:x=(w-text_w)/2:y=h-32`,
-    );
+    vf.push(`drawtext=${font}:text='%{pts\\:hms}':fontsize=14:fontcolor=0xD8DEE2:x=(w-text_w)/2:y=h-32`);
     writeFileSync(join(dir, 'video.filter'), `[0:v]${vf.join(',\n')}[vout]\n`);
 
     writeFileSync(join(dir, 'timeline.json'), JSON.stringify({ totalSamples, timeline }, null, 2));

@@ -47,98 +47,119 @@ app.on('second-instance', () => {
 
 app.on('web-contents-created', (_event, contents) => hardenContents(contents, { allowedOrigins, externalHosts: () => [] }));
 
-app.whenReady().then(async () => {
-  const ses = session.defaultSession;
-  ses.setPermissionRequestHandler(permissionRequestHandler(allowedOrigins));
-  ses.setPermissionCheckHandler(permissionCheckHandler(allowedOrigins));
-  ses.setDevicePermissionHandler(devicePermissionHandler);
+app
+  .whenReady()
+  .then(async () => {
+    const ses = session.defaultSession;
+    ses.setPermissionRequestHandler(permissionRequestHandler(allowedOrigins));
+    ses.setPermissionCheckHandler(permissionCheckHandler(allowedOrigins));
+    ses.setDevicePermissionHandler(devicePermissionHandler);
 
-  const rendererDir = join(__dirname, '../renderer');
-  const csp = buildCsp({ mode: devServer ? 'development' : 'production', ...(devServer ? { devServerOrigin: new URL(devServer).origin } : {}) });
-  protocol.handle(APP_SCHEME, async (request) => {
-    const asset = resolveAppAsset(rendererDir, request.url);
-    if (!asset) return new Response('Not found', { status: 404 });
-    const file = await net.fetch(pathToFileURL(asset.path).toString());
-    return new Response(file.body, { status: 200, headers: { 'content-type': asset.contentType, 'content-security-policy': csp, 'x-content-type-options': 'nosniff' } });
-  });
+    const rendererDir = join(__dirname, '../renderer');
+    const csp = buildCsp({ mode: devServer ? 'development' : 'production', ...(devServer ? { devServerOrigin: new URL(devServer).origin } : {}) });
+    protocol.handle(APP_SCHEME, async (request) => {
+      const asset = resolveAppAsset(rendererDir, request.url);
+      if (!asset) return new Response('Not found', { status: 404 });
+      const file = await net.fetch(pathToFileURL(asset.path).toString());
+      return new Response(file.body, {
+        status: 200,
+        headers: { 'content-type': asset.contentType, 'content-security-policy': csp, 'x-content-type-options': 'nosniff' },
+      });
+    });
 
-  const appRoot = app.getAppPath();
-  const secrets = await openSecretStore(undefined, undefined, (reason) => log.warn('no usable keychain', { reason }));
-  if (secrets.warning) log.warn(secrets.warning);
-  core = createCore({
-    nativeMenu: true,
-    dataDir: app.getPath('userData'),
-    mediaDir: app.isPackaged ? join(process.resourcesPath, 'sample-media') : join(appRoot, 'resources', 'sample-media'),
-    secrets,
-    log,
-    version: app.getVersion(),
-    platform: process.platform,
-    sqliteBinding: findElectronSqliteBinding(appRoot, process.versions.electron, app.isPackaged),
-    cacheWorker: { path: cacheWorkerPath },
-    mediaUrl: (w, i) => `${MEDIA_SCHEME}://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`,
-    desktop: {
-      writeClipboard: (text) => clipboard.writeText(text),
-      // Only when the researcher is looking elsewhere; in the window, the renderer shows a toast.
-      notify: (n) => {
-        if (Notification.isSupported() && !mainWindow?.isFocused()) new Notification({ title: n.title, body: n.body }).show();
+    const appRoot = app.getAppPath();
+    const secrets = await openSecretStore(undefined, undefined, (reason) => log.warn('no usable keychain', { reason }));
+    if (secrets.warning) log.warn(secrets.warning);
+    core = createCore({
+      nativeMenu: true,
+      dataDir: app.getPath('userData'),
+      mediaDir: app.isPackaged ? join(process.resourcesPath, 'sample-media') : join(appRoot, 'resources', 'sample-media'),
+      secrets,
+      log,
+      version: app.getVersion(),
+      platform: process.platform,
+      sqliteBinding: findElectronSqliteBinding(appRoot, process.versions.electron, app.isPackaged),
+      cacheWorker: { path: cacheWorkerPath },
+      mediaUrl: (w, i) => `${MEDIA_SCHEME}://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`,
+      desktop: {
+        writeClipboard: (text) => clipboard.writeText(text),
+        // Only when the researcher is looking elsewhere; in the window, the renderer shows a toast.
+        notify: (n) => {
+          if (Notification.isSupported() && !mainWindow?.isFocused()) new Notification({ title: n.title, body: n.body }).show();
+        },
+        // The handler has already checked the path is inside a folder Fieldwork exported to.
+        showInFolder: (path) => shell.showItemInFolder(path),
+        chooseFolder: async ({ title, defaultPath }) => {
+          const options = {
+            title,
+            properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+            ...(defaultPath ? { defaultPath } : {}),
+          };
+          const r = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+          return r.canceled ? null : (r.filePaths[0] ?? null);
+        },
+        printToPdf: (html, signal) => printHtmlToPdf(html, signal),
       },
-      // The handler has already checked the path is inside a folder Fieldwork exported to.
-      showInFolder: (path) => shell.showItemInFolder(path),
-      chooseFolder: async ({ title, defaultPath }) => {
-        const options = { title, properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[], ...(defaultPath ? { defaultPath } : {}) };
-        const r = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
-        return r.canceled ? null : (r.filePaths[0] ?? null);
+    });
+    const mediaCore = core;
+    protocol.handle(MEDIA_SCHEME, async (request) => {
+      const url = new URL(request.url);
+      try {
+        const m = await mediaCore.serveMedia(`${url.hostname}${url.pathname}`, request.headers.get('range') ?? undefined);
+        return new Response(m.body ? (Readable.toWeb(m.body) as ReadableStream) : null, { status: m.status, headers: m.headers });
+      } catch {
+        return new Response('Not found', { status: 404 });
+      }
+    });
+    registerIpc(ipcMain as unknown as IpcMainLike, channelNames, core.dispatch, () => allowedOrigins, log);
+    registerFilesChannel(
+      ipcMain as unknown as IpcMainLike,
+      (path) => core!.pickedFiles.register(path),
+      () => allowedOrigins,
+      log,
+    );
+    core.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));
+
+    const menuCore = core;
+    const template = buildMenuTemplate({
+      isPackaged: app.isPackaged,
+      platform: process.platform,
+      appName: 'Fieldwork',
+      command: (command) => {
+        if (mainWindow?.isMinimized()) mainWindow.restore();
+        mainWindow?.focus();
+        menuCore.events.emit('app.command', { command });
       },
-      printToPdf: (html, signal) => printHtmlToPdf(html, signal),
-    },
-  });
-  const mediaCore = core;
-  protocol.handle(MEDIA_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    try {
-      const m = await mediaCore.serveMedia(`${url.hostname}${url.pathname}`, request.headers.get('range') ?? undefined);
-      return new Response(m.body ? (Readable.toWeb(m.body) as ReadableStream) : null, { status: m.status, headers: m.headers });
-    } catch {
-      return new Response('Not found', { status: 404 });
-    }
-  });
-  registerIpc(ipcMain as unknown as IpcMainLike, channelNames, core.dispatch, () => allowedOrigins, log);
-  registerFilesChannel(ipcMain as unknown as IpcMainLike, (path) => core!.pickedFiles.register(path), () => allowedOrigins, log);
-  core.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template as MenuItemConstructorOptions[]));
 
-  const menuCore = core;
-  const template = buildMenuTemplate({
-    isPackaged: app.isPackaged,
-    platform: process.platform,
-    appName: 'Fieldwork',
-    command: (command) => {
-      if (mainWindow?.isMinimized()) mainWindow.restore();
-      mainWindow?.focus();
-      menuCore.events.emit('app.command', { command });
-    },
+    const stateFile = join(app.getPath('userData'), 'window-state.json');
+    const windowState = loadWindowState(
+      stateFile,
+      screen.getAllDisplays().map((d) => d.workArea),
+    );
+    mainWindow = createMainWindow({
+      state: windowState,
+      preloadPath: join(__dirname, '../preload/index.cjs'),
+      isPackaged: app.isPackaged,
+      url: devServer ?? `${APP_ORIGIN}/index.html`,
+      allowedOrigins,
+      externalHosts: () => [],
+    });
+    trackWindowState(mainWindow, createWindowStateSaver(stateFile, { onError: (e) => log.warn('could not save the window position', { error: e }) }));
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  })
+  .catch((e: unknown) => {
+    // Without this the window would never open and nothing would say why.
+    log.error('Fieldwork could not start', { error: e });
+    dialog.showErrorBox(
+      'Fieldwork could not start',
+      'Something went wrong while opening Fieldwork. Quit and open it again; if it keeps happening, the log says what failed.',
+    );
+    app.quit();
   });
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template as MenuItemConstructorOptions[]));
-
-  const stateFile = join(app.getPath('userData'), 'window-state.json');
-  const windowState = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea));
-  mainWindow = createMainWindow({
-    state: windowState,
-    preloadPath: join(__dirname, '../preload/index.cjs'),
-    isPackaged: app.isPackaged,
-    url: devServer ?? `${APP_ORIGIN}/index.html`,
-    allowedOrigins,
-    externalHosts: () => [],
-  });
-  trackWindowState(mainWindow, createWindowStateSaver(stateFile, { onError: (e) => log.warn('could not save the window position', { error: e }) }));
-  mainWindow.on('closed', () => {
-    mainWindow = null;
-  });
-}).catch((e: unknown) => {
-  // Without this the window would never open and nothing would say why.
-  log.error('Fieldwork could not start', { error: e });
-  dialog.showErrorBox('Fieldwork could not start', 'Something went wrong while opening Fieldwork. Quit and open it again; if it keeps happening, the log says what failed.');
-  app.quit();
-});
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

@@ -150,7 +150,12 @@ export function createCore(o: CoreOptions): Core {
       if (st) {
         const w = decodeURIComponent(st[1]!);
         const runtime = await runtimes.get(w);
-        return serveStimulusMedia({ dir: join(workspaceDir(o.dataDir, w), 'stimuli'), cache: runtime.cache }, decodeURIComponent(st[2]!), decodeURIComponent(st[3]!), range);
+        return serveStimulusMedia(
+          { dir: join(workspaceDir(o.dataDir, w), 'stimuli'), cache: runtime.cache },
+          decodeURIComponent(st[2]!),
+          decodeURIComponent(st[3]!),
+          range,
+        );
       }
       const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
       if (!m) throw new AppError('not_found', 'No such media.');

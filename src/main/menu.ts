@@ -11,7 +11,6 @@ export type MenuItem =
   | { label: string; accelerator?: string; click: () => void }
   | { label: string; role?: string; submenu: MenuItem[] };
 
-
 export type MenuDeps = {
   isPackaged: boolean;
   platform: string;
@@ -34,7 +33,19 @@ export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
         {
           label: d.appName,
           role: 'appMenu',
-          submenu: [{ role: 'about' }, sep, cmd('Settings…', 'CmdOrCtrl+,', 'settings'), sep, { role: 'services' }, sep, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, sep, { role: 'quit' }],
+          submenu: [
+            { role: 'about' },
+            sep,
+            cmd('Settings…', 'CmdOrCtrl+,', 'settings'),
+            sep,
+            { role: 'services' },
+            sep,
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            sep,
+            { role: 'quit' },
+          ],
         },
       ]
     : [];
@@ -53,7 +64,18 @@ export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
 
   const edit: MenuItem = {
     label: mac ? 'Edit' : '&Edit',
-    submenu: [{ role: 'undo' }, { role: 'redo' }, sep, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'pasteAndMatchStyle' }, { role: 'delete' }, sep, { role: 'selectAll' }],
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      sep,
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'pasteAndMatchStyle' },
+      { role: 'delete' },
+      sep,
+      { role: 'selectAll' },
+    ],
   };
 
   // Ctrl+R is "Sync now" here, so the page-reload role is never in the menu; developers get a
@@ -95,7 +117,8 @@ export function acceleratorsOf(template: readonly MenuItem[]): { accelerator: st
   const walk = (items: readonly MenuItem[]) => {
     for (const it of items) {
       if ('submenu' in it) walk(it.submenu);
-      if ('accelerator' in it && it.accelerator) out.push({ accelerator: it.accelerator, item: 'label' in it && it.label ? it.label : 'role' in it ? it.role : '' });
+      if ('accelerator' in it && it.accelerator)
+        out.push({ accelerator: it.accelerator, item: 'label' in it && it.label ? it.label : 'role' in it ? it.role : '' });
     }
   };
   walk(template);

@@ -18,7 +18,14 @@ export class WebhookService {
   private readonly receiver: WebhookReceiver;
 
   constructor(
-    private readonly d: { settings: SettingsStore; secrets: SecretStore; workspaces: WorkspaceService; runtimes: RuntimeManager; events: EventHub; log: Logger },
+    private readonly d: {
+      settings: SettingsStore;
+      secrets: SecretStore;
+      workspaces: WorkspaceService;
+      runtimes: RuntimeManager;
+      events: EventHub;
+      log: Logger;
+    },
   ) {
     this.receiver = new WebhookReceiver({ secret: () => this.secret ?? '', onEvent: (e) => this.handle(e), log: d.log });
   }

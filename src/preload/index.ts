@@ -1,7 +1,16 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildApi } from '../shared/ipc/build-api';
 import type { IpcResult } from '../shared/ipc/define';
-import { channelNames, eventNames, FILES_REGISTER_CHANNEL, IPC_EVENT_CHANNEL, IPC_PREFIX, type FieldworkApi, type IpcContract, type IpcEvents } from '../shared/ipc/contract';
+import {
+  channelNames,
+  eventNames,
+  FILES_REGISTER_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  IPC_PREFIX,
+  type FieldworkApi,
+  type IpcContract,
+  type IpcEvents,
+} from '../shared/ipc/contract';
 
 /**
  * The renderer's only way to main: one named function per contract channel, and `events.on` for the

@@ -109,7 +109,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!org) throw new ApiError(401, 'invalid_api_key', 'The API key is missing, invalid or revoked.');
     if (service && limiter) {
       const taken = limiter.take(hashKey(key as string), clock.now());
-      if (!taken.ok) throw new ApiError(429, 'rate_limited', 'Too many requests. Retry after the time in Retry-After.', {}, { 'retry-after': String(taken.retryAfterSeconds) });
+      if (!taken.ok)
+        throw new ApiError(
+          429,
+          'rate_limited',
+          'Too many requests. Retry after the time in Retry-After.',
+          {},
+          { 'retry-after': String(taken.retryAfterSeconds) },
+        );
     }
     const faults = getFaults(db, org.id);
     const faulty = service && (faults.fault_methods.length === 0 || faults.fault_methods.includes(req.method ?? ''));
@@ -133,7 +140,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   async function publicRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const parts = url.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+    const parts = url.pathname
+      .split('/')
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p));
     const method = req.method ?? 'GET';
     const read = method === 'GET' || method === 'HEAD';
     if (url.pathname === '/_storage/upload' && method === 'POST') {
@@ -158,7 +168,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (parts.length === 4 && read) return servePage(res, ctx, 'call', parts[2]!, parts[3]!);
     }
     if (url.pathname === '/widget.js' && read) return serveWidget(res);
-    if (url.pathname === '/' && read) return reply(res, { status: 200, body: { service: 'Research Interview Service sandbox', docs: 'See docs/sandbox.md in the Fieldwork repository.' } });
+    if (url.pathname === '/' && read)
+      return reply(res, { status: 200, body: { service: 'Research Interview Service sandbox', docs: 'See docs/sandbox.md in the Fieldwork repository.' } });
     throw new ApiError(404, 'not_found', 'Nothing is served at this path.');
   }
 

@@ -7,14 +7,7 @@
  * 5. the host needs a dot  6. several origins may be listed (duplicates collapse into one).
  */
 
-export type AllowListErrorCode =
-  | 'empty'
-  | 'missing_scheme'
-  | 'unsupported_scheme'
-  | 'wildcard'
-  | 'no_dot'
-  | 'credentials'
-  | 'invalid_url';
+export type AllowListErrorCode = 'empty' | 'missing_scheme' | 'unsupported_scheme' | 'wildcard' | 'no_dot' | 'credentials' | 'invalid_url';
 
 export type AllowListEntryResult =
   | { input: string; ok: true; origin: string; changed: boolean; duplicateOf: number | null }

@@ -43,7 +43,10 @@ export function sniff(bytes: Uint8Array): SniffedType | null {
     const head = ascii(bytes, 0, Math.min(bytes.length, 64));
     return head.includes('webm') ? 'video/webm' : 'video/x-matroska';
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, SNIFF_BYTES)).replace(/^\uFEFF/, '').trimStart();
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, SNIFF_BYTES))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   // The DOCTYPE may carry an internal subset in [...] (older Illustrator exports), with '>' inside it.
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^[>]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return 'image/svg+xml';
   return null;

@@ -10,9 +10,11 @@ export function webhookSecretProblem(secret: string): string | null {
   if (s === '') return 'Paste the signing secret the service shows when you register the webhook.';
   if (!s.startsWith('whsec_')) return 'A signing secret starts with "whsec_". Paste it exactly as the service shows it.';
   const key = s.slice('whsec_'.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || key.length % 4 !== 0) return 'The part after "whsec_" is not valid base64. Paste the secret exactly as the service shows it.';
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || key.length % 4 !== 0)
+    return 'The part after "whsec_" is not valid base64. Paste the secret exactly as the service shows it.';
   const bytes = (key.length / 4) * 3 - (key.endsWith('==') ? 2 : key.endsWith('=') ? 1 : 0);
-  if (bytes < WEBHOOK_SECRET_MIN_BYTES) return `This secret is too short to be safe (${bytes} bytes; at least ${WEBHOOK_SECRET_MIN_BYTES} are needed). Use the secret the service issued.`;
+  if (bytes < WEBHOOK_SECRET_MIN_BYTES)
+    return `This secret is too short to be safe (${bytes} bytes; at least ${WEBHOOK_SECRET_MIN_BYTES} are needed). Use the secret the service issued.`;
   if (new Set(key.replace(/=+$/, '')).size < 4) return 'This secret is not random enough to be safe. Use the secret the service issued.';
   return null;
 }

@@ -41,7 +41,11 @@ Object.defineProperty(window, 'fieldwork', { value: api, writable: false, config
  */
 const files = Object.freeze({
   tokenFor: async (file: File): Promise<string> => {
-    const res = await fetch('/__fieldwork/files', { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) }, body: file });
+    const res = await fetch('/__fieldwork/files', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
+      body: file,
+    });
     const body = (await res.json()) as { token?: string; error?: string };
     if (!res.ok || !body.token) throw new Error(body.error ?? 'The file could not be read.');
     return body.token;

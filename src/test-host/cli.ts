@@ -12,7 +12,11 @@ import { startTestHost, testHostMediaUrl } from './host';
 /** `npm run browser`: the real renderer in a browser, against the embedded demo sandbox. Development and tests only. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '5180' }, data: { type: 'string', default: '.fieldwork-dev/browser-profile' }, fresh: { type: 'boolean', default: false } },
+    options: {
+      port: { type: 'string', default: '5180' },
+      data: { type: 'string', default: '.fieldwork-dev/browser-profile' },
+      fresh: { type: 'boolean', default: false },
+    },
   });
   const root = resolve(__dirname, '../..');
   const rendererDir = join(root, 'out/renderer');
@@ -48,7 +52,11 @@ async function main(): Promise<void> {
     throw e;
   });
   console.log(`Fieldwork in the browser harness: ${host.url}\nProfile: ${dataDir} (--fresh starts over)\nExports go to ${exportsDir}\nStop with Ctrl+C.`);
-  const stop = () => void host.close().then(() => core.close()).then(() => process.exit(0));
+  const stop = () =>
+    void host
+      .close()
+      .then(() => core.close())
+      .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

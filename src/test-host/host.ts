@@ -22,15 +22,19 @@ export function safeDropName(raw: string): string {
   } catch {
     /* keep it as sent */
   }
-  // eslint-disable-next-line no-control-regex
-  name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '').slice(-180);
+  name = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f<>:"|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(-180);
   return name || 'file';
 }
 
 export type TestHost = { url: string; port: number; close(): Promise<void> };
 
 /** How the renderer addresses a video in the test host: the same-origin stand-in for fieldwork-media:. */
-export const testHostMediaUrl = (workspaceId: string, interviewId: string) => `/__fieldwork/media/video/${encodeURIComponent(workspaceId)}/${encodeURIComponent(interviewId)}`;
+export const testHostMediaUrl = (workspaceId: string, interviewId: string) =>
+  `/__fieldwork/media/video/${encodeURIComponent(workspaceId)}/${encodeURIComponent(interviewId)}`;
 
 /**
  * Serves the built renderer to a normal browser, with `window.fieldwork` bridged over HTTP to the
@@ -61,7 +65,13 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/__fieldwork/invoke' && req.method === 'POST') {
       // The HTTP stand-in for the sender-frame check: only the page this host served may call.
-      if (req.headers.origin !== origin) return send(res, 403, 'application/json', JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Calls must come from the Fieldwork page.' } }));
+      if (req.headers.origin !== origin)
+        return send(
+          res,
+          403,
+          'application/json',
+          JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Calls must come from the Fieldwork page.' } }),
+        );
       const body = JSON.parse(await readBody(req)) as { channel: string; input: unknown; hasInput: boolean };
       const result = await opts.core.dispatch(body.channel, body.hasInput ? body.input : undefined);
       return send(res, 200, 'application/json', JSON.stringify(result));
@@ -69,7 +79,8 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
     if (url.pathname === '/__fieldwork/files' && req.method === 'POST') {
       // The test host's webUtils.getPathForFile: same checks as invoke, then the bytes land in a temp folder.
       if (req.headers.origin !== origin) return send(res, 403, 'application/json', JSON.stringify({ error: 'Files must come from the Fieldwork page.' }));
-      if (Number(req.headers['content-length'] ?? 0) > DROP_MAX_BYTES) return send(res, 413, 'application/json', JSON.stringify({ error: 'This file is too large.' }));
+      if (Number(req.headers['content-length'] ?? 0) > DROP_MAX_BYTES)
+        return send(res, 413, 'application/json', JSON.stringify({ error: 'This file is too large.' }));
       const dir = join(dropDir, randomUUID());
       mkdirSync(dir);
       const file = join(dir, safeDropName(String(req.headers['x-file-name'] ?? 'file')));
@@ -97,7 +108,10 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
     }
     if (url.pathname.startsWith('/__fieldwork/media/') && (req.method === 'GET' || req.method === 'HEAD')) {
       try {
-        const m = await opts.core.serveMedia(url.pathname.slice('/__fieldwork/media/'.length), typeof req.headers.range === 'string' ? req.headers.range : undefined);
+        const m = await opts.core.serveMedia(
+          url.pathname.slice('/__fieldwork/media/'.length),
+          typeof req.headers.range === 'string' ? req.headers.range : undefined,
+        );
         res.writeHead(m.status, m.headers);
         if (m.body && req.method === 'GET') m.body.pipe(res);
         else {
@@ -111,7 +125,8 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
     }
     if (url.pathname === '/__fieldwork/bridge.js') return send(res, 200, 'text/javascript; charset=utf-8', readFileSync(opts.bridgeScript, 'utf8'));
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
-    if (url.pathname === '/' || url.pathname === '/index.html') return send(res, 200, 'text/html; charset=utf-8', indexHtml(), { 'content-security-policy': csp });
+    if (url.pathname === '/' || url.pathname === '/index.html')
+      return send(res, 200, 'text/html; charset=utf-8', indexHtml(), { 'content-security-policy': csp });
     const asset = resolveAppAsset(opts.rendererDir, `app://fieldwork${url.pathname}`);
     if (!asset) return send(res, 404, 'text/plain', 'Not found');
     return send(res, 200, asset.contentType, readFileSync(asset.path));

@@ -38,7 +38,11 @@ describe('authentication', () => {
   });
 
   it('requires the key on every service path, including /external', async () => {
-    for (const [method, path] of [['GET', '/v1/projects'], ['POST', '/external/projects'], ['GET', `/v1/stimuli?project_id=${bProject}`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/projects'],
+      ['POST', '/external/projects'],
+      ['GET', `/v1/stimuli?project_id=${bProject}`],
+    ] as const) {
       expect((await sb.raw(method, path)).status).toBe(401);
     }
   });
@@ -63,17 +67,29 @@ describe('organisations never mix', () => {
     ['stimuli list', (o, id) => o.client.listStimuli(id)],
     ['presign', (o, id) => o.client.presignStimulus({ project_id: id, filename: 'a.png', content_type: 'image/png' })],
     ['generate-questions', (o, id) => o.client.generateQuestions({ research_objective: 'Test packs', type: 'STIMULI', project_id: id })],
-    ['simulate (operator)', async (o, id) => {
-      const r = await o.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed: 1 });
-      if (r.status >= 400) throw Object.assign(new Error('op'), { status: r.status, code: (r.body as { error: { code: string } }).error.code, message: (r.body as { error: { message: string } }).error.message });
-    }],
+    [
+      'simulate (operator)',
+      async (o, id) => {
+        const r = await o.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed: 1 });
+        if (r.status >= 400)
+          throw Object.assign(new Error('op'), {
+            status: r.status,
+            code: (r.body as { error: { code: string } }).error.code,
+            message: (r.body as { error: { message: string } }).error.message,
+          });
+      },
+    ],
   ];
 
-  it.each(probes)('%s: another organisation\'s project is indistinguishable from a missing one', async (_name, call) => {
+  it.each(probes)("%s: another organisation's project is indistinguishable from a missing one", async (_name, call) => {
     const foreign = await failure(call(a, bProject));
     const missing = await failure(call(a, randomUUID()));
     expect(foreign.status).toBe(404);
-    expect({ status: foreign.status, code: foreign.code, message: foreign.message }).toEqual({ status: missing.status, code: missing.code, message: missing.message });
+    expect({ status: foreign.status, code: foreign.code, message: foreign.message }).toEqual({
+      status: missing.status,
+      code: missing.code,
+      message: missing.message,
+    });
   });
 
   it('external projects refuse another organisation ID as if it did not exist', async () => {

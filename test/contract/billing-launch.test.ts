@@ -44,7 +44,11 @@ describe('billing at launch', () => {
     const { id } = await org.client.createProject(projectBody());
     const err = await failure(org.client.launchProject(id, 5));
     const required = 4 * PRICE_PER_PARTICIPANT_CENTS;
-    expect(err).toMatchObject({ status: 402, code: 'insufficient_balance', details: { balance_available: 1_000, balance_required: required, shortfall: required - 1_000 } });
+    expect(err).toMatchObject({
+      status: 402,
+      code: 'insufficient_balance',
+      details: { balance_available: 1_000, balance_required: required, shortfall: required - 1_000 },
+    });
     expect(await org.client.getCredits()).toEqual({ balance: '$10.00', trial_credits: 1 });
     expect((await org.client.listProjects()).find((p) => p.id === id)?.recruiting?.has_launched).toBe(false);
   });
@@ -91,7 +95,14 @@ describe('STIMULI launch conditions', () => {
     expect(await failure(org.client.launchProject(id, 1))).toMatchObject({ status: 422, code: 'no_stimuli' });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const presign = await org.client.presignStimulus({ project_id: id, filename: 'a.png', content_type: 'image/png', file_size_bytes: png.length });
-    await org.client.uploadStimulus(presign, { open: async function* () { yield png; }, size: png.length, filename: 'a.png', contentType: 'image/png' });
+    await org.client.uploadStimulus(presign, {
+      open: async function* () {
+        yield png;
+      },
+      size: png.length,
+      filename: 'a.png',
+      contentType: 'image/png',
+    });
     await org.client.confirmStimulus({ project_id: id, file_id: presign.file_id, file_ext: '.png', caption: 'A' });
     const err = await failure(org.client.launchProject(id, 1));
     expect(err).toMatchObject({ status: 422, code: 'stimuli_unassigned' });

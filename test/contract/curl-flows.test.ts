@@ -20,7 +20,11 @@ type Printed = { base_url: string; organisation_id: string; api_key: string };
 
 /** `npm run sandbox -- --port 0 --data FILE --json`, as the README tells a newcomer, waiting for its one line. */
 function startCli(): Promise<Printed> {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/sandbox/cli.ts'), '--port', '0', '--data', dataFile, '--json'], { cwd: ROOT });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/sandbox/cli.ts'), '--port', '0', '--data', dataFile, '--json'],
+    { cwd: ROOT },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -59,7 +63,10 @@ describe.skipIf(!hasCurl)('curl walks the spec typical flows against `npm run sa
     expect(s.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const credits = curl(s, 'GET', '/v1/credits');
     expect(credits.status).toBe(200);
-    const draft = curl(s, 'POST', '/v1/projects/generate-questions', { research_objective: 'Understand why customers cancel their subscription', type: 'CHURN' });
+    const draft = curl(s, 'POST', '/v1/projects/generate-questions', {
+      research_objective: 'Understand why customers cancel their subscription',
+      type: 'CHURN',
+    });
     expect(draft.status).toBe(200);
     const created = curl(s, 'POST', '/v1/projects', {
       title: draft.body.suggested_title,
@@ -74,7 +81,10 @@ describe.skipIf(!hasCurl)('curl walks the spec typical flows against `npm run sa
     expect(created.status).toBe(201);
     const launched = curl(s, 'POST', `/v1/projects/${created.body.id as string}/launch`, { target_participants: 3 });
     expect(launched.status).toBe(200);
-    expect(launched.body).toMatchObject({ status: 'IN_PROGRESS', call_url: expect.stringContaining(`/${created.body.interview_id as string}/${created.body.id as string}`) });
+    expect(launched.body).toMatchObject({
+      status: 'IN_PROGRESS',
+      call_url: expect.stringContaining(`/${created.body.interview_id as string}/${created.body.id as string}`),
+    });
     expect(curl(s, 'POST', `/v1/projects/${created.body.id as string}/launch`, { target_participants: 3 }).status).toBe(409);
   });
 
@@ -97,7 +107,12 @@ describe.skipIf(!hasCurl)('curl walks the spec typical flows against `npm run sa
     const form = [...Object.entries(fields).flatMap(([k, v]) => ['-F', `${k}=${v}`]), '-F', `file=@${image};type=image/png`];
     const upload = execFileSync('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', ...form, presign.body.upload_url as string], { encoding: 'utf8' });
     expect(upload).toBe('204');
-    const confirm = curl(s, 'POST', '/v1/stimuli/confirm', { project_id: id, file_id: presign.body.file_id, file_ext: '.png', caption: 'Concept A: kraft box' });
+    const confirm = curl(s, 'POST', '/v1/stimuli/confirm', {
+      project_id: id,
+      file_id: presign.body.file_id,
+      file_ext: '.png',
+      caption: 'Concept A: kraft box',
+    });
     expect(confirm.status).toBe(200);
     const draft = curl(s, 'POST', '/v1/projects/generate-questions', { research_objective: 'Test a new kraft box', type: 'STIMULI', project_id: id });
     expect(draft.status).toBe(200);
@@ -105,7 +120,11 @@ describe.skipIf(!hasCurl)('curl walks the spec typical flows against `npm run sa
     expect(questions.some((q) => q.question.includes('Concept A: kraft box'))).toBe(true);
     const patched = curl(s, 'PATCH', `/v1/projects/${id}`, { questions });
     expect(patched.status).toBe(200);
-    const assign = curl(s, 'POST', '/v1/stimuli/assign', { project_id: id, stimuli_id: presign.body.file_id, question_items: questions.filter((q) => q.question.includes('Concept A')).map((q) => q.question) });
+    const assign = curl(s, 'POST', '/v1/stimuli/assign', {
+      project_id: id,
+      stimuli_id: presign.body.file_id,
+      question_items: questions.filter((q) => q.question.includes('Concept A')).map((q) => q.question),
+    });
     expect(assign.status).toBe(200);
     const launched = curl(s, 'POST', `/v1/projects/${id}/launch`, { target_participants: 2 });
     expect(launched.status).toBe(200);

@@ -47,7 +47,14 @@ describe('POST /v1/projects/generate-questions', () => {
     for (const caption of ['Blue label', 'Green label']) {
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
       const p = await org.client.presignStimulus({ project_id: id, filename: 'x.png', content_type: 'image/png' });
-      await org.client.uploadStimulus(p, { open: async function* () { yield png; }, size: png.length, filename: 'x.png', contentType: 'image/png' });
+      await org.client.uploadStimulus(p, {
+        open: async function* () {
+          yield png;
+        },
+        size: png.length,
+        filename: 'x.png',
+        contentType: 'image/png',
+      });
       await org.client.confirmStimulus({ project_id: id, file_id: p.file_id, file_ext: '.png', caption });
     }
     const draft = await org.client.generateQuestions({ research_objective: 'Test two label designs', type: 'STIMULI', project_id: id });
@@ -60,8 +67,10 @@ describe('POST /v1/projects/generate-questions', () => {
     expect(await failure(org.client.generateQuestions({ research_objective: 'Test packs', type: 'STIMULI' }))).toMatchObject({ status: 400 });
   });
 
-  it('404 when project_id is not the organisation\'s', async () => {
-    expect(await failure(org.client.generateQuestions({ research_objective: 'Test packs', type: 'STIMULI', project_id: randomUUID() }))).toMatchObject({ status: 404 });
+  it("404 when project_id is not the organisation's", async () => {
+    expect(await failure(org.client.generateQuestions({ research_objective: 'Test packs', type: 'STIMULI', project_id: randomUUID() }))).toMatchObject({
+      status: 404,
+    });
   });
 
   it('502 when generation fails validation (injected); the client does not retry a POST', async () => {
@@ -77,7 +86,9 @@ describe('POST /v1/projects/generate-questions', () => {
     const off = await sb.newOrg();
     await off.operator('PUT', '/_sandbox/organisations/me', { ai_enabled: false });
     expect(await failure(off.client.generateQuestions({ research_objective: 'Anything' }))).toMatchObject({ status: 503 });
-    expect(await failure(off.client.createExternalProject({ organisation_id: off.orgId, title: 't', research_objective: 'Anything' }))).toMatchObject({ status: 503 });
+    expect(await failure(off.client.createExternalProject({ organisation_id: off.orgId, title: 't', research_objective: 'Anything' }))).toMatchObject({
+      status: 503,
+    });
   });
 
   it('503 when the whole sandbox runs with AI off', async () => {

@@ -50,9 +50,15 @@ describe('GET /v1/projects/{id}/interviews', () => {
     expect(without.screener).toBeUndefined();
     const withBoth = (await org.client.listInterviews(projectId, { limit: 1, transcripts: true, screener: true })).items[0]!;
     expect(withBoth.transcript!.length).toBeGreaterThan(2);
-    expect(withBoth.transcript!.every((t) => (t.role === 'AI' || t.role === 'User') && t.text.length > 0 && t.start_ms !== null && t.end_ms! >= t.start_ms)).toBe(true);
+    expect(
+      withBoth.transcript!.every((t) => (t.role === 'AI' || t.role === 'User') && t.text.length > 0 && t.start_ms !== null && t.end_ms! >= t.start_ms),
+    ).toBe(true);
     expect(withBoth.screener).toBeNull();
-    expect(withBoth.participant).toMatchObject({ name: expect.any(String), email: expect.stringContaining('@'), fields: expect.objectContaining({ plan: expect.any(String) }) });
+    expect(withBoth.participant).toMatchObject({
+      name: expect.any(String),
+      email: expect.stringContaining('@'),
+      fields: expect.objectContaining({ plan: expect.any(String) }),
+    });
   });
 
   it('filters by interview_id', async () => {

@@ -57,7 +57,12 @@ describe('reports', () => {
     // Every quote is a verbatim participant sentence, and frequency is the share of interviews that say it.
     const records = [];
     for await (const page of org.client.walkInterviews(id, { transcripts: true })) records.push(...page.items.filter((i) => i.status === 'COMPLETE'));
-    const participantText = records.map((r) => (r.transcript ?? []).filter((t) => t.role === 'User').map((t) => t.text).join(' '));
+    const participantText = records.map((r) =>
+      (r.transcript ?? [])
+        .filter((t) => t.role === 'User')
+        .map((t) => t.text)
+        .join(' '),
+    );
     for (const theme of report.themes) {
       expect(theme.quotes.length).toBeGreaterThan(0);
       for (const q of theme.quotes) expect(participantText.some((t) => t.includes(q))).toBe(true);

@@ -28,7 +28,12 @@ afterAll(() => sb.close());
 async function upload(bytes = PNG, filename = 'a.png', contentType = 'image/png', caption?: string) {
   const presign = await org.client.presignStimulus({ project_id: projectId, filename, content_type: contentType, file_size_bytes: bytes.length });
   await org.client.uploadStimulus(presign, source(bytes, filename, contentType));
-  await org.client.confirmStimulus({ project_id: projectId, file_id: presign.file_id, file_ext: filename.slice(filename.lastIndexOf('.')), ...(caption !== undefined ? { caption } : {}) });
+  await org.client.confirmStimulus({
+    project_id: projectId,
+    file_id: presign.file_id,
+    file_ext: filename.slice(filename.lastIndexOf('.')),
+    ...(caption !== undefined ? { caption } : {}),
+  });
   return presign;
 }
 
@@ -69,8 +74,13 @@ describe('presign → direct upload → confirm', () => {
 
   it('confirm before the upload → 409 upload_missing; unknown file_id → 404', async () => {
     const p = await org.client.presignStimulus({ project_id: projectId, filename: 'late.png', content_type: 'image/png' });
-    expect(await failure(org.client.confirmStimulus({ project_id: projectId, file_id: p.file_id, file_ext: '.png' }))).toMatchObject({ status: 409, code: 'upload_missing' });
-    expect(await failure(org.client.confirmStimulus({ project_id: projectId, file_id: '00000000-0000-4000-8000-000000000000', file_ext: '.png' }))).toMatchObject({ status: 404 });
+    expect(await failure(org.client.confirmStimulus({ project_id: projectId, file_id: p.file_id, file_ext: '.png' }))).toMatchObject({
+      status: 409,
+      code: 'upload_missing',
+    });
+    expect(
+      await failure(org.client.confirmStimulus({ project_id: projectId, file_id: '00000000-0000-4000-8000-000000000000', file_ext: '.png' })),
+    ).toMatchObject({ status: 404 });
   });
 });
 
@@ -79,7 +89,9 @@ describe('upload rules', () => {
     const p = await org.client.presignStimulus({ project_id: projectId, filename: 'old.png', content_type: 'image/png' });
     clock.advance(61_000);
     expect(await failure(org.client.uploadStimulus(p, source(PNG, 'old.png')))).toMatchObject({ status: 403, code: 'upload_expired' });
-    expect(await failure(org.client.confirmStimulus({ project_id: projectId, file_id: p.file_id, file_ext: '.png' }))).toMatchObject({ code: 'upload_missing' });
+    expect(await failure(org.client.confirmStimulus({ project_id: projectId, file_id: p.file_id, file_ext: '.png' }))).toMatchObject({
+      code: 'upload_missing',
+    });
   });
 
   it('contents that are not the declared format are refused', async () => {
@@ -89,7 +101,9 @@ describe('upload rules', () => {
 
   it('files over the limit are refused at presign (declared size) and at upload (actual bytes)', async () => {
     expect(
-      await failure(org.client.presignStimulus({ project_id: projectId, filename: 'big.png', content_type: 'image/png', file_size_bytes: 10 * 1024 * 1024 + 1 })),
+      await failure(
+        org.client.presignStimulus({ project_id: projectId, filename: 'big.png', content_type: 'image/png', file_size_bytes: 10 * 1024 * 1024 + 1 }),
+      ),
     ).toMatchObject({ status: 400, code: 'file_too_large' });
     const p = await org.client.presignStimulus({ project_id: projectId, filename: 'big.png', content_type: 'image/png' });
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
@@ -97,8 +111,14 @@ describe('upload rules', () => {
   });
 
   it('unsupported types and mismatched extensions are refused at presign', async () => {
-    expect(await failure(org.client.presignStimulus({ project_id: projectId, filename: 'a.exe', content_type: 'application/x-msdownload' }))).toMatchObject({ status: 400, code: 'unsupported_format' });
-    expect(await failure(org.client.presignStimulus({ project_id: projectId, filename: 'a.jpg', content_type: 'image/png' }))).toMatchObject({ status: 400, code: 'extension_mismatch' });
+    expect(await failure(org.client.presignStimulus({ project_id: projectId, filename: 'a.exe', content_type: 'application/x-msdownload' }))).toMatchObject({
+      status: 400,
+      code: 'unsupported_format',
+    });
+    expect(await failure(org.client.presignStimulus({ project_id: projectId, filename: 'a.jpg', content_type: 'image/png' }))).toMatchObject({
+      status: 400,
+      code: 'extension_mismatch',
+    });
   });
 
   it('fields must come before the file; a tampered policy is refused', async () => {
@@ -110,7 +130,11 @@ describe('upload rules', () => {
     expect(r1.status).toBe(400);
     expect(((await r1.json()) as { error: { message: string } }).error.message).toMatch(/before the file/);
     const tampered = new FormData();
-    for (const [k, v] of Object.entries(p.upload_fields)) tampered.append(k, k === 'policy' ? Buffer.from(JSON.stringify({ key: 'x', content_type: 'image/png', max_bytes: 1e12, expires: 9e9 })).toString('base64') : v);
+    for (const [k, v] of Object.entries(p.upload_fields))
+      tampered.append(
+        k,
+        k === 'policy' ? Buffer.from(JSON.stringify({ key: 'x', content_type: 'image/png', max_bytes: 1e12, expires: 9e9 })).toString('base64') : v,
+      );
     tampered.append('file', new Blob([PNG], { type: 'image/png' }), 'order.png');
     const r2 = await fetch(p.upload_url, { method: 'POST', body: tampered });
     expect(r2.status).toBe(403);
@@ -128,7 +152,9 @@ describe('assignment', () => {
     const p = await upload(PNG, 'assign.png', 'image/png', 'Original caption');
     const r = await org.client.assignStimulus({ project_id: projectId, stimuli_id: p.file_id, question_items: [questions[1]!, questions[1]!] });
     expect(r).toEqual({ stimuli_id: p.file_id, question_items: [questions[1]], caption: 'Original caption' });
-    const unknown = await failure(org.client.assignStimulus({ project_id: projectId, stimuli_id: p.file_id, question_items: ['Not a question of this guide'] }));
+    const unknown = await failure(
+      org.client.assignStimulus({ project_id: projectId, stimuli_id: p.file_id, question_items: ['Not a question of this guide'] }),
+    );
     expect(unknown).toMatchObject({ status: 400, code: 'unknown_question' });
     expect((await org.client.assignStimulus({ project_id: projectId, stimuli_id: p.file_id, question_items: [], caption: null })).caption).toBeNull();
     const listed = (await org.client.listStimuli(projectId)).items.find((s) => s.stimuli_id === p.file_id)!;

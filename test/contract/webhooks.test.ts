@@ -38,7 +38,9 @@ afterAll(async () => {
 function verify(secret: string, r: Received): boolean {
   const id = String(r.headers['webhook-id']);
   const ts = String(r.headers['webhook-timestamp']);
-  const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${ts}.${r.body}`).digest();
+  const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${id}.${ts}.${r.body}`)
+    .digest();
   return String(r.headers['webhook-signature'])
     .split(' ')
     .some((part) => {

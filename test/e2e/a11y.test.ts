@@ -6,7 +6,25 @@ const skip = browserSkipReason();
 if (skip) console.warn(`e2e a11y ${skip}`);
 
 /** Roles a user operates; each needs a name a screen reader can say. Progress bars are labelled widgets too. */
-const NAMED_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'switch', 'combobox', 'listbox', 'tab', 'menuitem', 'slider', 'spinbutton', 'progressbar', 'dialog', 'tabpanel', 'table']);
+const NAMED_ROLES = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'switch',
+  'combobox',
+  'listbox',
+  'tab',
+  'menuitem',
+  'slider',
+  'spinbutton',
+  'progressbar',
+  'dialog',
+  'tabpanel',
+  'table',
+]);
 
 type Unnamed = { role: string; html: string };
 
@@ -15,7 +33,9 @@ async function unnamedWidgets(page: Page): Promise<{ checked: number; unnamed: U
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Accessibility.enable');
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; role?: { value: string }; name?: { value: string }; backendDOMNodeId?: number }[] };
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { ignored: boolean; role?: { value: string }; name?: { value: string }; backendDOMNodeId?: number }[];
+    };
     const unnamed: Unnamed[] = [];
     let checked = 0;
     for (const n of nodes) {
@@ -26,7 +46,11 @@ async function unnamedWidgets(page: Page): Promise<{ checked: number; unnamed: U
       let html = '';
       if (n.backendDOMNodeId) {
         const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId: n.backendDOMNodeId })) as { object: { objectId: string } };
-        const r = (await cdp.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: 'function () { return this.outerHTML.slice(0, 200); }', returnByValue: true })) as { result: { value: string } };
+        const r = (await cdp.send('Runtime.callFunctionOn', {
+          objectId: object.objectId,
+          functionDeclaration: 'function () { return this.outerHTML.slice(0, 200); }',
+          returnByValue: true,
+        })) as { result: { value: string } };
         html = r.result.value;
       }
       unnamed.push({ role, html });
@@ -52,7 +76,10 @@ function contrastAudit(): { checked: number; failures: ContrastFailure[]; unpars
       unparsed.push(css);
       return null;
     }
-    const parts = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const parts = m[1]!
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
   };
   const over = (top: Rgba, below: Rgba): Rgba => {
@@ -78,19 +105,28 @@ function contrastAudit(): { checked: number; failures: ContrastFailure[]; unpars
       }
     }
     // The canvas behind everything follows the page's colour scheme.
-    let acc: Rgba = matchMedia('(prefers-color-scheme: dark)').matches && document.documentElement.dataset.theme !== 'light' ? [0, 0, 0, 1] : [255, 255, 255, 1];
+    let acc: Rgba =
+      matchMedia('(prefers-color-scheme: dark)').matches && document.documentElement.dataset.theme !== 'light' ? [0, 0, 0, 1] : [255, 255, 255, 1];
     for (const layer of layers.reverse()) acc = over(layer, acc);
     return acc;
   };
   const describe = (el: Element) => {
     const parts: string[] = [];
-    for (let e: Element | null = el; e && parts.length < 3; e = e.parentElement) parts.unshift(e.tagName.toLowerCase() + (e.classList.length ? `.${[...e.classList].join('.')}` : ''));
+    for (let e: Element | null = el; e && parts.length < 3; e = e.parentElement)
+      parts.unshift(e.tagName.toLowerCase() + (e.classList.length ? `.${[...e.classList].join('.')}` : ''));
     return parts.join(' > ');
   };
   const visible = (el: Element) => {
     const r = el.getBoundingClientRect();
     const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0 && !el.closest('[aria-hidden="true"], .visually-hidden');
+    return (
+      r.width > 0 &&
+      r.height > 0 &&
+      s.visibility !== 'hidden' &&
+      s.display !== 'none' &&
+      Number(s.opacity) > 0 &&
+      !el.closest('[aria-hidden="true"], .visually-hidden')
+    );
   };
   const failures: ContrastFailure[] = [];
   let checked = 0;
@@ -115,7 +151,15 @@ function contrastAudit(): { checked: number; failures: ContrastFailure[]; unpars
     const bold = Number(s.fontWeight) >= 700;
     const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
     checked++;
-    if (ratio < needed) failures.push({ text: (el.textContent ?? (el as HTMLInputElement).value ?? '').trim().slice(0, 40), where: describe(el), fg: s.color, bg: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`, ratio: Math.round(ratio * 100) / 100, needed });
+    if (ratio < needed)
+      failures.push({
+        text: (el.textContent ?? (el as HTMLInputElement).value ?? '').trim().slice(0, 40),
+        where: describe(el),
+        fg: s.color,
+        bg: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`,
+        ratio: Math.round(ratio * 100) / 100,
+        needed,
+      });
   }
   return { checked, failures, unparsed: [...new Set(unparsed)] };
 }
@@ -143,140 +187,155 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
     results[label] = `${names.checked} widgets, ${contrast.checked} text elements`;
   }
 
-  it.each(['light', 'dark'] as const)('%s theme: every text/background token pair the app uses meets AA', async (scheme) => {
-    const harness = await startHarness();
-    harnesses.push(harness);
-    const page = await browser.newPage({ colorScheme: scheme });
-    await page.goto(harness.host.url);
-    await page.getByRole('heading', { name: 'Welcome to Fieldwork' }).waitFor();
-    // [foreground token, background tokens]: the pairs components put text in.
-    const pairs: [string, string[]][] = [
-      ['--text', ['--bg', '--bg-raised', '--bg-sunken', '--bg-hover', '--accent-soft', '--warning-soft', '--danger-soft', '--success-soft']],
-      ['--text-muted', ['--bg', '--bg-raised', '--bg-sunken', '--bg-hover']],
-      ['--accent', ['--bg', '--bg-raised', '--bg-sunken']],
-      ['--accent-strong', ['--accent-soft', '--bg-raised', '--bg-sunken']],
-      ['--accent-text', ['--accent', '--accent-strong']],
-      ['--success', ['--bg', '--bg-raised', '--success-soft']],
-      ['--warning', ['--bg', '--bg-raised', '--warning-soft']],
-      ['--danger', ['--bg', '--bg-raised', '--danger-soft']],
-      ['--danger-text', ['--danger']],
-    ];
-    const rows = await page.evaluate((pairs) => {
-      const probe = document.createElement('span');
-      document.body.append(probe);
-      const rgb = (token: string, prop: 'color' | 'backgroundColor') => {
-        probe.style.color = '';
-        probe.style.backgroundColor = '';
-        probe.style[prop] = `var(${token})`;
-        return (getComputedStyle(probe)[prop].match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-      };
-      const lum = (c: number[]) =>
-        c.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
-      const out: { fg: string; bg: string; ratio: number }[] = [];
-      for (const [fg, bgs] of pairs) {
-        for (const bg of bgs) {
-          const [a, b] = [lum(rgb(fg, 'color')), lum(rgb(bg, 'backgroundColor'))].sort((x, y) => y - x) as [number, number];
-          out.push({ fg, bg, ratio: Math.round(((a + 0.05) / (b + 0.05)) * 100) / 100 });
+  it.each(['light', 'dark'] as const)(
+    '%s theme: every text/background token pair the app uses meets AA',
+    async (scheme) => {
+      const harness = await startHarness();
+      harnesses.push(harness);
+      const page = await browser.newPage({ colorScheme: scheme });
+      await page.goto(harness.host.url);
+      await page.getByRole('heading', { name: 'Welcome to Fieldwork' }).waitFor();
+      // [foreground token, background tokens]: the pairs components put text in.
+      const pairs: [string, string[]][] = [
+        ['--text', ['--bg', '--bg-raised', '--bg-sunken', '--bg-hover', '--accent-soft', '--warning-soft', '--danger-soft', '--success-soft']],
+        ['--text-muted', ['--bg', '--bg-raised', '--bg-sunken', '--bg-hover']],
+        ['--accent', ['--bg', '--bg-raised', '--bg-sunken']],
+        ['--accent-strong', ['--accent-soft', '--bg-raised', '--bg-sunken']],
+        ['--accent-text', ['--accent', '--accent-strong']],
+        ['--success', ['--bg', '--bg-raised', '--success-soft']],
+        ['--warning', ['--bg', '--bg-raised', '--warning-soft']],
+        ['--danger', ['--bg', '--bg-raised', '--danger-soft']],
+        ['--danger-text', ['--danger']],
+      ];
+      const rows = await page.evaluate((pairs) => {
+        const probe = document.createElement('span');
+        document.body.append(probe);
+        const rgb = (token: string, prop: 'color' | 'backgroundColor') => {
+          probe.style.color = '';
+          probe.style.backgroundColor = '';
+          probe.style[prop] = `var(${token})`;
+          return (getComputedStyle(probe)[prop].match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        };
+        const lum = (c: number[]) =>
+          c
+            .map((v) => v / 255)
+            .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+            .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const out: { fg: string; bg: string; ratio: number }[] = [];
+        for (const [fg, bgs] of pairs) {
+          for (const bg of bgs) {
+            const [a, b] = [lum(rgb(fg, 'color')), lum(rgb(bg, 'backgroundColor'))].sort((x, y) => y - x) as [number, number];
+            out.push({ fg, bg, ratio: Math.round(((a + 0.05) / (b + 0.05)) * 100) / 100 });
+          }
+        }
+        probe.remove();
+        return out;
+      }, pairs);
+      expect(rows).toHaveLength(pairs.reduce((n, [, b]) => n + b.length, 0));
+      console.info(`token contrast ${scheme}:`, rows.map((r) => `${r.fg} on ${r.bg}: ${r.ratio}`).join('; '));
+      expect(rows.filter((r) => r.ratio < 4.5)).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each(['light', 'dark'] as const)(
+    '%s theme: first run, studies, every project tab, settings, add workspace, shortcuts and search',
+    async (scheme) => {
+      // A fresh profile per theme, so each sees the first run.
+      const harness = await startHarness();
+      harnesses.push(harness);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: scheme });
+      const { problems } = watchPage(page);
+      const results: Record<string, string> = {};
+      await page.goto(harness.host.url);
+
+      // The audit itself can fail: faint text planted on the page is caught.
+      await page.getByRole('heading', { name: 'Welcome to Fieldwork' }).waitFor();
+      await page.evaluate(() => {
+        const p = document.createElement('p');
+        p.id = 'planted';
+        p.textContent = 'planted faint text';
+        p.style.cssText = 'color: #9aa0a6; background: #ffffff';
+        document.body.append(p);
+      });
+      expect((await page.evaluate(contrastAudit)).failures.map((f) => f.text)).toEqual(['planted faint text']);
+      await page.evaluate(() => document.getElementById('planted')?.remove());
+
+      // Show the first run's validation messages too: they are text that must be readable.
+      await page.getByRole('form', { name: 'Add a workspace' }).getByRole('button', { name: 'Add workspace' }).click();
+      await page.getByRole('alert').first().waitFor();
+      await audit(page, 'first run', results);
+      await page.getByRole('button', { name: 'Try the demo' }).click();
+      const table = page.getByRole('table', { name: 'Studies' });
+      await table.waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.locator('.sync-state').innerText(), { timeout: 30_000 }).toMatch(/Synced/);
+      await audit(page, 'studies', results);
+
+      for (const study of ['Meal-kit churn', 'Packaging concepts', 'Onboarding interviews']) {
+        await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
+        await page.getByRole('heading', { name: study, level: 1 }).waitFor({ timeout: 15_000 });
+        const tabs = await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab').allInnerTexts();
+        expect(tabs.length).toBeGreaterThanOrEqual(4);
+        for (const tab of tabs) {
+          await page.getByRole('tab', { name: tab, exact: true }).click();
+          await expect.poll(() => page.getByRole('tab', { name: tab, exact: true }).getAttribute('aria-selected')).toBe('true');
+          await audit(page, `${study} / ${tab}`, results);
         }
       }
-      probe.remove();
-      return out;
-    }, pairs);
-    expect(rows).toHaveLength(pairs.reduce((n, [, b]) => n + b.length, 0));
-    console.info(`token contrast ${scheme}:`, rows.map((r) => `${r.fg} on ${r.bg}: ${r.ratio}`).join('; '));
-    expect(rows.filter((r) => r.ratio < 4.5)).toEqual([]);
-    await page.close();
-  }, 60_000);
 
-  it.each(['light', 'dark'] as const)('%s theme: first run, studies, every project tab, settings, add workspace, shortcuts and search', async (scheme) => {
-    // A fresh profile per theme, so each sees the first run.
-    const harness = await startHarness();
-    harnesses.push(harness);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: scheme });
-    const { problems } = watchPage(page);
-    const results: Record<string, string> = {};
-    await page.goto(harness.host.url);
+      // The Export dialog, with participant data on so every control is enabled and checked too.
+      await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Meal-kit churn' }).click();
+      await page.getByRole('button', { name: 'Export…' }).click();
+      const exportDialog = page.getByRole('dialog', { name: 'Export Meal-kit churn' });
+      await exportDialog.waitFor();
+      await exportDialog.getByRole('checkbox', { name: 'Include participant data', exact: true }).check();
+      await audit(page, 'export dialog', results);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => exportDialog.count()).toBe(0);
 
-    // The audit itself can fail: faint text planted on the page is caught.
-    await page.getByRole('heading', { name: 'Welcome to Fieldwork' }).waitFor();
-    await page.evaluate(() => {
-      const p = document.createElement('p');
-      p.id = 'planted';
-      p.textContent = 'planted faint text';
-      p.style.cssText = 'color: #9aa0a6; background: #ffffff';
-      document.body.append(p);
-    });
-    expect((await page.evaluate(contrastAudit)).failures.map((f) => f.text)).toEqual(['planted faint text']);
-    await page.evaluate(() => document.getElementById('planted')?.remove());
+      await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await page.getByRole('region', { name: 'Offline videos' }).getByRole('progressbar').waitFor();
+      // An inline error, so the error colour is checked on its real background.
+      await page.getByRole('textbox', { name: 'Sync interval' }).fill('0');
+      await page.getByRole('region', { name: 'Sync' }).getByRole('alert').waitFor();
+      await audit(page, 'settings', results);
+      // And the success note after a save.
+      await page.getByRole('textbox', { name: 'Sync interval' }).fill('20');
+      await page.getByRole('region', { name: 'Sync' }).getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('region', { name: 'Sync' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await audit(page, 'settings saved', results);
+      await shot(page, `a11y-settings-${scheme}`);
 
-    // Show the first run's validation messages too: they are text that must be readable.
-    await page.getByRole('form', { name: 'Add a workspace' }).getByRole('button', { name: 'Add workspace' }).click();
-    await page.getByRole('alert').first().waitFor();
-    await audit(page, 'first run', results);
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    const table = page.getByRole('table', { name: 'Studies' });
-    await table.waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.locator('.sync-state').innerText(), { timeout: 30_000 }).toMatch(/Synced/);
-    await audit(page, 'studies', results);
+      await page
+        .getByRole('table', { name: 'Workspaces' })
+        .getByRole('button', { name: /^Remove / })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Remove workspace' }).waitFor();
+      expect((await unnamedWidgets(page)).unnamed).toEqual([]);
+      await page.getByRole('dialog', { name: 'Remove workspace' }).getByRole('button', { name: 'Cancel' }).click();
 
-    for (const study of ['Meal-kit churn', 'Packaging concepts', 'Onboarding interviews']) {
-      await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
-      await page.getByRole('heading', { name: study, level: 1 }).waitFor({ timeout: 15_000 });
-      const tabs = await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab').allInnerTexts();
-      expect(tabs.length).toBeGreaterThanOrEqual(4);
-      for (const tab of tabs) {
-        await page.getByRole('tab', { name: tab, exact: true }).click();
-        await expect.poll(() => page.getByRole('tab', { name: tab, exact: true }).getAttribute('aria-selected')).toBe('true');
-        await audit(page, `${study} / ${tab}`, results);
-      }
-    }
+      await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Add workspace' }).click();
+      await page.getByRole('heading', { name: 'Add a workspace' }).waitFor();
+      await audit(page, 'add workspace', results);
 
-    // The Export dialog, with participant data on so every control is enabled and checked too.
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Meal-kit churn' }).click();
-    await page.getByRole('button', { name: 'Export…' }).click();
-    const exportDialog = page.getByRole('dialog', { name: 'Export Meal-kit churn' });
-    await exportDialog.waitFor();
-    await exportDialog.getByRole('checkbox', { name: 'Include participant data', exact: true }).check();
-    await audit(page, 'export dialog', results);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => exportDialog.count()).toBe(0);
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+      expect((await unnamedWidgets(page)).unnamed).toEqual([]);
+      await page.keyboard.press('Escape');
 
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    await page.getByRole('region', { name: 'Offline videos' }).getByRole('progressbar').waitFor();
-    // An inline error, so the error colour is checked on its real background.
-    await page.getByRole('textbox', { name: 'Sync interval' }).fill('0');
-    await page.getByRole('region', { name: 'Sync' }).getByRole('alert').waitFor();
-    await audit(page, 'settings', results);
-    // And the success note after a save.
-    await page.getByRole('textbox', { name: 'Sync interval' }).fill('20');
-    await page.getByRole('region', { name: 'Sync' }).getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('region', { name: 'Sync' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    await audit(page, 'settings saved', results);
-    await shot(page, `a11y-settings-${scheme}`);
+      await page.keyboard.press('Control+k');
+      await page.getByRole('dialog').first().waitFor();
+      expect((await unnamedWidgets(page)).unnamed).toEqual([]);
+      await page.keyboard.press('Escape');
 
-    await page.getByRole('table', { name: 'Workspaces' }).getByRole('button', { name: /^Remove / }).first().click();
-    await page.getByRole('dialog', { name: 'Remove workspace' }).waitFor();
-    expect((await unnamedWidgets(page)).unnamed).toEqual([]);
-    await page.getByRole('dialog', { name: 'Remove workspace' }).getByRole('button', { name: 'Cancel' }).click();
-
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Add workspace' }).click();
-    await page.getByRole('heading', { name: 'Add a workspace' }).waitFor();
-    await audit(page, 'add workspace', results);
-
-    await page.keyboard.press('?');
-    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-    expect((await unnamedWidgets(page)).unnamed).toEqual([]);
-    await page.keyboard.press('Escape');
-
-    await page.keyboard.press('Control+k');
-    await page.getByRole('dialog').first().waitFor();
-    expect((await unnamedWidgets(page)).unnamed).toEqual([]);
-    await page.keyboard.press('Escape');
-
-    console.info(`a11y ${scheme}:`, results);
-    expect(Object.keys(results).length).toBeGreaterThanOrEqual(10);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 120_000);
+      console.info(`a11y ${scheme}:`, results);
+      expect(Object.keys(results).length).toBeGreaterThanOrEqual(10);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
 });

@@ -33,15 +33,17 @@ describe.skipIf(skip !== null)('adding a workspace', () => {
     await page.goto(harness.host.url);
     const form = page.getByRole('form', { name: 'Add a workspace' });
     await form.getByRole('button', { name: 'Add workspace' }).click();
-    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(
-      expect.arrayContaining(['Give the workspace a name.', 'Enter the service address.', 'Paste the API key your account manager gave you.']),
-    );
+    await expect
+      .poll(() => form.getByRole('alert').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Give the workspace a name.', 'Enter the service address.', 'Paste the API key your account manager gave you.']));
 
     await form.getByLabel('Workspace name').fill('Acme');
     await form.getByLabel('Service address').fill('http://api.example.com');
     await form.getByLabel('API key').fill('sk_wrong_key_123456');
     await form.getByLabel('Service address').blur();
-    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toContain('The address must start with https:// (plain http is only allowed for this computer).');
+    await expect
+      .poll(() => form.getByRole('alert').allInnerTexts())
+      .toContain('The address must start with https:// (plain http is only allowed for this computer).');
 
     await form.getByLabel('Service address').fill(sb.baseUrl);
     await form.getByRole('button', { name: 'Add workspace' }).click();
@@ -52,7 +54,9 @@ describe.skipIf(skip !== null)('adding a workspace', () => {
 
     await form.getByLabel('Service address').fill('http://127.0.0.1:9');
     await form.getByRole('button', { name: 'Add workspace' }).click();
-    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining("can't reach the service at 127.0.0.1:9")]));
+    await expect
+      .poll(() => form.getByRole('alert').allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining("can't reach the service at 127.0.0.1:9")]));
 
     await form.getByLabel('Service address').fill(sb.baseUrl);
     await form.getByLabel('API key').fill(org.apiKey);
@@ -64,7 +68,9 @@ describe.skipIf(skip !== null)('adding a workspace', () => {
     expect(problems).toEqual([]);
 
     // The key never comes back to the renderer.
-    const listed = await page.evaluate(async () => JSON.stringify(await (window as unknown as { fieldwork: { workspaces: { list(): Promise<unknown> } } }).fieldwork.workspaces.list()));
+    const listed = await page.evaluate(async () =>
+      JSON.stringify(await (window as unknown as { fieldwork: { workspaces: { list(): Promise<unknown> } } }).fieldwork.workspaces.list()),
+    );
     expect(listed).not.toContain(org.apiKey);
     expect(listed).toContain('Acme');
   });

@@ -7,7 +7,8 @@ import { ROOT, shot } from '../support/browser';
 /** The Electron binary only exists where its download was possible (npm start fetches it). */
 function electronSkipReason(): string | null {
   const pathFile = join(ROOT, 'node_modules/electron/path.txt');
-  if (!existsSync(pathFile)) return 'skipped: the Electron binary is not installed here (its download is blocked on this machine; npm start installs it where the internet is reachable)';
+  if (!existsSync(pathFile))
+    return 'skipped: the Electron binary is not installed here (its download is blocked on this machine; npm start installs it where the internet is reachable)';
   const binary = join(ROOT, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim());
   if (!existsSync(binary)) return `skipped: Electron binary missing at ${binary}`;
   if (process.platform === 'linux' && !process.env.DISPLAY) return 'skipped: no display for Electron (run under xvfb-run)';

@@ -18,7 +18,6 @@ if (skip) console.warn(`e2e export ${skip}`);
 const WS = DEMO_WORKSPACE_ID;
 const XSD = resolve(ROOT, '../shared/refi-qda/Project.xsd');
 
-
 /** The Export dialog, from the demo workspace, as a researcher uses it. */
 describe.skipIf(skip !== null)('export dialog', () => {
   let browser: Browser;
@@ -65,14 +64,27 @@ describe.skipIf(skip !== null)('export dialog', () => {
     expect(await box('Include participant data').isChecked()).toBe(false);
     expect(await box('Participants (.csv)').isDisabled()).toBe(true);
     expect(await box('Screener answers (.csv)').isDisabled()).toBe(true);
-    expect(await dialog().getByRole('button', { name: /^Export/ }).isDisabled()).toBe(true);
+    expect(
+      await dialog()
+        .getByRole('button', { name: /^Export/ })
+        .isDisabled(),
+    ).toBe(true);
     await shot(page, 'export-dialog');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'export-dialog-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
     await box('Include participant data').check();
-    const names = ['Plain text (.txt)', 'Markdown (.md)', 'Word (.docx)', 'Subtitles (.srt)', 'WebVTT (.vtt)', 'Spreadsheet (.csv)', 'JSON (.json)', 'REFI-QDA project (.qdpx)'];
+    const names = [
+      'Plain text (.txt)',
+      'Markdown (.md)',
+      'Word (.docx)',
+      'Subtitles (.srt)',
+      'WebVTT (.vtt)',
+      'Spreadsheet (.csv)',
+      'JSON (.json)',
+      'REFI-QDA project (.qdpx)',
+    ];
     const report = ['Report as PDF', 'Report as Word (.docx)', 'Report as web page (.html)', 'Report as Markdown (.md)'];
     for (const n of [...names, ...report, 'Screener answers (.csv)', 'Participants (.csv)']) await box(n).check();
     await dialog().getByLabel('Line endings').selectOption('crlf');
@@ -80,15 +92,34 @@ describe.skipIf(skip !== null)('export dialog', () => {
     const folder = join(tmp, 'whole-study');
     await chooseFolder(folder);
     await dialog().getByRole('button', { name: 'Export 14 formats' }).click();
-    await expect.poll(() => dialog().getByText(/^Exported \d+ files/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          dialog()
+            .getByText(/^Exported \d+ files/)
+            .isVisible(),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await shot(page, 'export-done');
 
     const written = filesIn(folder);
     expect(written).toHaveLength(interviews.length * 7 + 1 + 4 + 2);
-    for (const ext of ['txt', 'md', 'docx', 'srt', 'vtt', 'csv', 'json']) expect(written.filter((f) => f.includes(`/${ext}/`) && f.endsWith(`.${ext}`)), ext).toHaveLength(interviews.length);
-    for (const f of ['report.md', 'report.html', 'report.docx', 'report.pdf', 'screener-answers.csv', 'participants.csv']) expect(written.some((w) => w.endsWith(`/${f}`)), f).toBe(true);
+    for (const ext of ['txt', 'md', 'docx', 'srt', 'vtt', 'csv', 'json'])
+      expect(
+        written.filter((f) => f.includes(`/${ext}/`) && f.endsWith(`.${ext}`)),
+        ext,
+      ).toHaveLength(interviews.length);
+    for (const f of ['report.md', 'report.html', 'report.docx', 'report.pdf', 'screener-answers.csv', 'participants.csv'])
+      expect(
+        written.some((w) => w.endsWith(`/${f}`)),
+        f,
+      ).toBe(true);
     // The chosen options reached the files: CRLF line endings and the participants' names as speakers.
-    const txt = readFileSync(written.find((f) => f.endsWith('.txt'))!, 'utf8');
+    const txt = readFileSync(
+      written.find((f) => f.endsWith('.txt'))!,
+      'utf8',
+    );
     expect(txt).toContain('\r\n');
     expect(txt.replace(/\r\n/g, '')).not.toContain('\n');
     const named = interviews.map((i) => i.participant_name).filter((n): n is string => !!n);
@@ -128,13 +159,23 @@ describe.skipIf(skip !== null)('export dialog', () => {
     await expect.poll(() => dialog().getByLabel('Export folder').innerText()).toBe(join(tmp, 'whole-study'));
     // Only SRT this time (the previous choices are remembered; untick the rest).
     for (const b of await dialog().getByRole('checkbox').all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
-    await box('Include participant data').uncheck().catch(() => undefined);
+    await box('Include participant data')
+      .uncheck()
+      .catch(() => undefined);
     await box('Subtitles (.srt)').check();
     await dialog().getByRole('radio', { name: 'One .zip file' }).check();
     const folder = join(tmp, 'selection');
     await chooseFolder(folder);
     await dialog().getByRole('button', { name: 'Export 1 format' }).click();
-    await expect.poll(() => dialog().getByText(/^Exported 2 files/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          dialog()
+            .getByText(/^Exported 2 files/)
+            .isVisible(),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const [zip] = filesIn(folder);
     expect(zip).toBe(join(folder, 'Meal-kit churn.zip'));
     const { unzipSync } = await import('fflate');
@@ -154,7 +195,11 @@ describe.skipIf(skip !== null)('export dialog', () => {
     await viewer(page).ready(one.participant_name!);
     await page.keyboard.press('Control+e');
     await dialog().waitFor();
-    expect(await dialog().getByRole('radio', { name: `This interview (${one.participant_name})` }).isChecked()).toBe(true);
+    expect(
+      await dialog()
+        .getByRole('radio', { name: `This interview (${one.participant_name})` })
+        .isChecked(),
+    ).toBe(true);
     // The report is about the whole study: not offered for one interview, and it says why.
     expect(await box('Report as PDF').isDisabled()).toBe(true);
     await expect.poll(() => dialog().getByText('For the whole study').first().isVisible()).toBe(true);
@@ -167,8 +212,18 @@ describe.skipIf(skip !== null)('export dialog', () => {
     const folder = join(tmp, 'one');
     await chooseFolder(folder);
     await dialog().getByRole('radio', { name: 'Files in a folder' }).check();
-    await dialog().getByRole('button', { name: /^Export \d formats?$/ }).click();
-    await expect.poll(() => dialog().getByText(/^Exported \d+ files?/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await dialog()
+      .getByRole('button', { name: /^Export \d formats?$/ })
+      .click();
+    await expect
+      .poll(
+        () =>
+          dialog()
+            .getByText(/^Exported \d+ files?/)
+            .isVisible(),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const txts = filesIn(folder).filter((f) => f.endsWith('.txt'));
     expect(txts).toHaveLength(1);
     expect(txts[0]).toContain(one.id.slice(0, 8));
@@ -214,7 +269,11 @@ describe.skipIf(skip !== null)('export dialog', () => {
     await dialog().getByRole('button', { name: 'Cancel' }).click();
 
     // Ctrl+E where there is nothing to export says where to go instead.
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: /All studies|Studies/ }).first().click();
+    await page
+      .getByRole('navigation', { name: 'Workspace and studies' })
+      .getByRole('button', { name: /All studies|Studies/ })
+      .first()
+      .click();
     await page.keyboard.press('Control+e');
     await expect.poll(() => page.getByText('Open a study to export it').isVisible()).toBe(true);
     expect(problems).toEqual([]);

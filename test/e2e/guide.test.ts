@@ -8,8 +8,12 @@ import { ok } from '../support/ipc';
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e guide ${skip}`);
 
-
-const guideQuestions = (page: Page) => page.getByRole('tabpanel').getByRole('region', { name: /Questions/ }).getByRole('listitem').allInnerTexts();
+const guideQuestions = (page: Page) =>
+  page
+    .getByRole('tabpanel')
+    .getByRole('region', { name: /Questions/ })
+    .getByRole('listitem')
+    .allInnerTexts();
 
 describe.skipIf(skip !== null)('the Guide tab', () => {
   let browser: Browser;
@@ -193,7 +197,11 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
       expect(await report.innerText()).toMatch(/1 stimulus needs questions before launch: Reusable crate\./);
       const live = Object.fromEntries((await org.client.listStimuli(project_id)).items.map((s) => [s.caption, s.question_items]));
       expect(live).toEqual({ 'Kraft box': [q[0], q[1]], 'Reusable crate': [] });
-      expect(await guideQuestions(page)).toEqual([expect.stringContaining('Shown with: Kraft box'), expect.stringContaining('Shown with: Kraft box'), expect.not.stringContaining('Shown with')]);
+      expect(await guideQuestions(page)).toEqual([
+        expect.stringContaining('Shown with: Kraft box'),
+        expect.stringContaining('Shown with: Kraft box'),
+        expect.not.stringContaining('Shown with'),
+      ]);
       await shot(page, 'guide-stimuli-reassigned');
       await report.getByRole('button', { name: 'Assign on the Stimuli tab' }).click();
       await expect.poll(() => page.getByRole('tab', { name: 'Stimuli' }).getAttribute('aria-selected')).toBe('true');

@@ -19,7 +19,8 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   let problems: string[];
   let churnId: string;
   let op: DemoOperator;
-  const list = (f: Record<string, unknown> = {}) => ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId, ...f }));
+  const list = (f: Record<string, unknown> = {}) =>
+    ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId, ...f }));
   const table = () => page.getByRole('table', { name: 'Interviews' });
   const domRows = () => table().locator('tbody tr[data-index]');
   const count = () => page.locator('.iv-count').innerText();
@@ -41,7 +42,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await harness?.close();
   });
 
-  it('lists the study\'s interviews with their total, in a table with row semantics', async () => {
+  it("lists the study's interviews with their total, in a table with row semantics", async () => {
     const { total, items } = await list();
     await expect.poll(count).toBe(`${total} interviews`);
     expect(await table().getAttribute('aria-rowcount')).toBe(String(total + 1));
@@ -49,7 +50,9 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await expect.poll(() => domRows().count()).toBeGreaterThan(10);
     expect(await domRows().count()).toBeLessThanOrEqual(total);
     const first = items[0]!;
-    const row = table().getByRole('row', { name: new RegExp(first.participant_name!) }).first();
+    const row = table()
+      .getByRole('row', { name: new RegExp(first.participant_name!) })
+      .first();
     expect(await row.getAttribute('aria-rowindex')).toBe('2');
     const text = await row.innerText();
     expect(text).toContain(first.participant_email!);
@@ -58,7 +61,13 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     expect(text).toMatch(/Online only|Available offline/);
     // Screener outcomes are words, not colour alone.
     const failed = items.slice(0, 15).find((i) => i.screener_approved === false);
-    if (failed) expect(await table().getByRole('row', { name: new RegExp(failed.participant_name!) }).first().innerText()).toMatch(/Failed/);
+    if (failed)
+      expect(
+        await table()
+          .getByRole('row', { name: new RegExp(failed.participant_name!) })
+          .first()
+          .innerText(),
+      ).toMatch(/Failed/);
     await shot(page, 'interviews-tab-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'interviews-tab-dark');
@@ -111,7 +120,9 @@ describe.skipIf(skip !== null)('interviews tab', () => {
 
   it('downloads one interview for offline, and its row gets the offline mark', async () => {
     const target = (await list()).items.find((i) => i.has_video && !i.offline)!;
-    const row = table().getByRole('row', { name: new RegExp(target.participant_name!) }).first();
+    const row = table()
+      .getByRole('row', { name: new RegExp(target.participant_name!) })
+      .first();
     expect(await row.innerText()).toContain('Online only');
     const usage = page.locator('.iv-usage');
     await expect.poll(() => usage.innerText()).toMatch(/^0\.0 MB of [\d.]+ (MB|GB) used$/);
@@ -140,8 +151,20 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await page.locator('.iv-scroll').evaluate((el) => {
       el.scrollTop = el.scrollHeight;
     });
-    await expect.poll(() => table().locator(`tr[aria-rowindex="${total + 1}"]`).count()).toBe(1);
-    await expect.poll(() => table().locator(`tr[aria-rowindex="${total + 1}"]`).innerText()).toContain(last.participant_name!);
+    await expect
+      .poll(() =>
+        table()
+          .locator(`tr[aria-rowindex="${total + 1}"]`)
+          .count(),
+      )
+      .toBe(1);
+    await expect
+      .poll(() =>
+        table()
+          .locator(`tr[aria-rowindex="${total + 1}"]`)
+          .innerText(),
+      )
+      .toContain(last.participant_name!);
     expect(await table().locator('tr[aria-rowindex="2"]').count()).toBe(0);
     expect(await domRows().count()).toBeLessThanOrEqual(60);
 
@@ -221,7 +244,9 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   it('project highlights: listed with tag filter, edited, copied with timestamp, kept across re-sync, deleted', { timeout: 60_000 }, async () => {
     const { items } = await list({ status: 'COMPLETE', limit: 30 });
     const [a, b] = [items[items.length - 1]!, items[items.length - 2]!];
-    const detail = await ok<{ transcript: { text: string; start_ms: number }[] }>(harness.core.dispatch('interviews.get', { workspace_id: WS, interview_id: a.id }));
+    const detail = await ok<{ transcript: { text: string; start_ms: number }[] }>(
+      harness.core.dispatch('interviews.get', { workspace_id: WS, interview_id: a.id }),
+    );
     const turn = detail.transcript.find((t) => t.start_ms > 60_000) ?? detail.transcript[1]!;
     const quote = turn.text.slice(0, 60);
     await ok<HighlightView>(
@@ -240,7 +265,18 @@ describe.skipIf(skip !== null)('interviews tab', () => {
       }),
     );
     await ok<HighlightView>(
-      harness.core.dispatch('highlights.add', { workspace_id: WS, project_id: churnId, interview_id: b.id, start_turn: 0, start_offset: 0, end_turn: 0, end_offset: 5, start_ms: 1000, quote: 'Hello', tags: ['delivery'] }),
+      harness.core.dispatch('highlights.add', {
+        workspace_id: WS,
+        project_id: churnId,
+        interview_id: b.id,
+        start_turn: 0,
+        start_offset: 0,
+        end_turn: 0,
+        end_offset: 5,
+        start_ms: 1000,
+        quote: 'Hello',
+        tags: ['delivery'],
+      }),
     );
 
     await page.getByRole('tablist', { name: 'Interview views' }).getByRole('tab', { name: 'Highlights' }).click();
@@ -304,7 +340,10 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   });
 
   it('a study without interviews explains the next step, in both views', async () => {
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: /Onboarding interviews/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Workspace and studies' })
+      .getByRole('button', { name: /Onboarding interviews/ })
+      .click();
     await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab', { name: 'Interviews', exact: true }).click();
     const views = page.getByRole('tablist', { name: 'Interview views' });
     await views.getByRole('tab', { name: 'All interviews' }).click();

@@ -34,16 +34,18 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
   let aiStudyId = '';
   let aiCallUrl = '';
 
-  const dispatch = async <T,>(ch: string, input: unknown): Promise<T> => {
+  const dispatch = async <T>(ch: string, input: unknown): Promise<T> => {
     const r = await harness.core.dispatch(ch, input);
     if (!r.ok) throw new Error(`${ch}: ${r.error.code} ${r.error.message}`);
     return r.value as T;
   };
   const cache = async () => (await harness.core.runtimes.get(DEMO_WORKSPACE_ID)).cache;
   const serviceProject = async (title: string) =>
-    (await op.call<{ items: { id: string; title: string; type: string; status: string; recruiting: { has_launched: boolean; target_participants: number | null } }[] }>('GET', '/v1/projects')).body.items.find(
-      (p) => p.title === title,
-    );
+    (
+      await op.call<{
+        items: { id: string; title: string; type: string; status: string; recruiting: { has_launched: boolean; target_participants: number | null } }[];
+      }>('GET', '/v1/projects')
+    ).body.items.find((p) => p.title === title);
   /** The guide's questions as the demo's service stores them (its API lists projects without their questions). */
   const serviceQuestions = (projectId: string) => {
     const sandbox = (harness.core.demo as unknown as { sandbox: Sandbox | null }).sandbox!;
@@ -68,7 +70,9 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     await page.getByRole('button', { name: 'Try the demo' }).click();
     const table = page.getByRole('table', { name: 'Studies' });
     await table.waitFor({ timeout: 30_000 });
-    await expect.poll(() => table.getByRole('rowheader').allInnerTexts()).toEqual(expect.arrayContaining(['Meal-kit churn', 'Packaging concepts', 'Onboarding interviews']));
+    await expect
+      .poll(() => table.getByRole('rowheader').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Meal-kit churn', 'Packaging concepts', 'Onboarding interviews']));
     expect(await table.getByRole('rowheader').count()).toBe(3);
     expect(await table.getByRole('row', { name: /Meal-kit churn/ }).innerText()).toMatch(/In progress/);
     expect(await table.getByRole('row', { name: /Onboarding interviews/ }).innerText()).toMatch(/Not launched/);
@@ -79,7 +83,10 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
   });
 
   it('2. drafts a study with AI, edits a question, creates it, and launches it to a named target', async () => {
-    await page.getByRole('navigation').getByRole('button', { name: /New study/ }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /New study/ })
+      .click();
     await page.getByRole('heading', { name: 'New study', level: 1 }).waitFor();
     expect(await page.getByRole('radio', { name: /Draft with AI/ }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: /User interview/ }).check();
@@ -126,7 +133,10 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
   });
 
   it('3. runs a stimuli study through the guided setup: real images uploaded, assigned, launched', async () => {
-    await page.getByRole('navigation').getByRole('button', { name: /New study/ }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /New study/ })
+      .click();
     await page.getByRole('radio', { name: /Stimuli study/ }).check();
     const form = page.getByRole('form', { name: 'Start a stimuli study' });
     await form.getByLabel('Title', { exact: true }).fill(STIMULI_TITLE);
@@ -183,7 +193,9 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     const participant = await browser.newPage({ viewport: { width: 900, height: 800 } });
     const watched = watchPage(participant);
     const asked = await takeChatInterview(participant, aiCallUrl, PARTICIPANT, (n) =>
-      n === 0 ? `On Tuesday I made a ${MARKER} curry because the recipe card was quick.` : `Answer ${n + 1}: mostly it comes down to time and what is already in the fridge.`,
+      n === 0
+        ? `On Tuesday I made a ${MARKER} curry because the recipe card was quick.`
+        : `Answer ${n + 1}: mostly it comes down to time and what is already in the fridge.`,
     );
     // The question the researcher rewrote is the one the interviewer asked.
     expect(asked).toContain(EDITED_QUESTION);
@@ -204,7 +216,9 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     await shot(page, 'journey-5-synced-interview');
 
     // Watch a demo interview with video: the transcript's current turn moves on as the video plays.
-    const rows = (await dispatch<{ items: InterviewRow[] }>('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId(), status: 'COMPLETE' })).items.filter((r) => r.has_video);
+    const rows = (
+      await dispatch<{ items: InterviewRow[] }>('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId(), status: 'COMPLETE' })
+    ).items.filter((r) => r.has_video);
     const watch = rows[0]!;
     await openStudyTab(page, 'Meal-kit churn', 'Interviews');
     await interviewRow(page, watch.participant_name!).click();
@@ -228,7 +242,11 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
     await page.getByRole('status').filter({ hasText: 'Generating the report' }).waitFor();
-    await page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Report ready — Meal-kit churn' }).waitFor({ timeout: 40_000 });
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Report ready — Meal-kit churn' })
+      .waitFor({ timeout: 40_000 });
     const after = (await c.call('reports.get', { projectId: churnId() }))!;
     expect(after.status).toBe('COMPLETED');
     expect(after.report_id).not.toBe(before.report_id);
@@ -250,7 +268,10 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     const first = themeRows.first();
     await first.click();
     const detail = page.locator(`#${await first.getAttribute('aria-controls')}`);
-    const jump = detail.getByRole('listitem').nth(quoteIndex).getByRole('button', { name: /^Open the interview at / });
+    const jump = detail
+      .getByRole('listitem')
+      .nth(quoteIndex)
+      .getByRole('button', { name: /^Open the interview at / });
     await jump.waitFor();
     await shot(page, 'journey-6-report');
     await jump.click();

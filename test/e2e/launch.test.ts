@@ -50,9 +50,9 @@ describe.skipIf(skip !== null)('launching a study', () => {
     await openStudy(page, 'Onboarding interviews');
     await page.getByRole('button', { name: 'Launch…' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByTestId('launch-consequence').textContent()).toBe(
-      'Launch to 12 participants. No trial credits are left, so the balance ($0.00) pays for all of them. A project launches only once.',
-    );
+    await expect
+      .poll(() => dialog.getByTestId('launch-consequence').textContent())
+      .toBe('Launch to 12 participants. No trial credits are left, so the balance ($0.00) pays for all of them. A project launches only once.');
     await dialog.getByRole('button', { name: 'Launch to 12 participants' }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor();

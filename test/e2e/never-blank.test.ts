@@ -59,14 +59,21 @@ describe.skipIf(skip !== null)('never blank', () => {
   const idOf = (n: number) => `e2e-state-${n}`;
 
   beforeAll(async () => {
-    harness = await startHarness({ log: { debug: () => {}, info: () => {}, warn: () => {}, error: (msg, fields) => logged.push({ msg, ...(fields ? { fields } : {}) }) } });
+    harness = await startHarness({
+      log: { debug: () => {}, info: () => {}, warn: () => {}, error: (msg, fields) => logged.push({ msg, ...(fields ? { fields } : {}) }) },
+    });
     browser = await launchBrowser();
     ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 800 } }));
     churnId = demoProjectId(harness, 'Meal-kit churn');
-    const list = () => ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId }));
+    const list = () =>
+      ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId }));
     await vi.waitFor(async () => expect((await list()).total).toBeGreaterThanOrEqual(24), { timeout: 30_000, interval: 100 });
     const cache = (await harness.core.runtimes.get(DEMO_WORKSPACE_ID)).cache;
-    await cache.call('interviews.saveFullRecords', { projectId: churnId, items: STATES.map((s, n) => record(idOf(n), s.name, s.record)), now: new Date().toISOString() });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: churnId,
+      items: STATES.map((s, n) => record(idOf(n), s.name, s.record)),
+      now: new Date().toISOString(),
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -99,9 +106,11 @@ describe.skipIf(skip !== null)('never blank', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
   };
 
-  it('opens the demo\'s started and incomplete interviews, and every other state, with what there is and what is missing', async () => {
+  it("opens the demo's started and incomplete interviews, and every other state, with what there is and what is missing", async () => {
     for (const status of ['STARTED', 'INCOMPLETE'] as const) {
-      const rows = await ok<{ items: InterviewRow[] }>(harness.core.dispatch('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status }));
+      const rows = await ok<{ items: InterviewRow[] }>(
+        harness.core.dispatch('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status }),
+      );
       const demoRow = rows.items.find((r) => !r.id.startsWith('e2e-'))!;
       await openInterviewNamed(demoRow.participant_name!);
       await expect.poll(() => page.locator('.viewer-meta').innerText()).toMatch(status === 'STARTED' ? /Started, not finished/ : /Incomplete/);

@@ -31,12 +31,18 @@ describe.skipIf(skip !== null)('creating a study', () => {
     const { problems } = watchPage(page);
     await page.goto(harness.host.url);
     await page.getByRole('table', { name: 'Studies' }).or(page.getByText('No studies yet')).first().waitFor({ timeout: 30_000 });
-    await page.getByRole('navigation').getByRole('button', { name: /New study/ }).or(page.getByRole('button', { name: 'New study', exact: true })).first().click();
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /New study/ })
+      .or(page.getByRole('button', { name: 'New study', exact: true }))
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'New study', level: 1 }).waitFor();
     return { page, problems };
   }
 
-  const questionTexts = (page: Page) => page.getByRole('textbox', { name: /^Question \d+$/ }).evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+  const questionTexts = (page: Page) =>
+    page.getByRole('textbox', { name: /^Question \d+$/ }).evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
 
   it('AI draft: objective → drafted title, messages and questions become editable → created and shown in the guide', async () => {
     const { page, problems } = await openNewStudy();
@@ -176,10 +182,14 @@ describe.skipIf(skip !== null)('creating a study', () => {
 
     await page.getByRole('heading', { name: 'Weekend cooking habits', level: 1 }).waitFor({ timeout: 20_000 });
     const guide = page.getByRole('tabpanel');
-    await expect.poll(() => guide.getByRole('region', { name: /Questions/ }).getByRole('listitem').allInnerTexts()).toEqual([
-      expect.stringContaining('Who decides what to cook?'),
-      expect.stringContaining('What did you cook last weekend?'),
-    ]);
+    await expect
+      .poll(() =>
+        guide
+          .getByRole('region', { name: /Questions/ })
+          .getByRole('listitem')
+          .allInnerTexts(),
+      )
+      .toEqual([expect.stringContaining('Who decides what to cook?'), expect.stringContaining('What did you cook last weekend?')]);
     expect(await guide.innerText()).toMatch(/Audio, Chat/);
     expect(await guide.innerText()).toMatch(/en-GB/);
     expect(await guide.innerText()).toMatch(/Target 12/);
@@ -239,7 +249,12 @@ describe.skipIf(skip !== null)('creating a study', () => {
     await shot(page, 'guide-external-draft');
     const onService = (await org.client.listProjects()).find((p) => p.title === 'Switching from supermarkets')!;
     expect(onService.status).toBe('DRAFT');
-    expect(await guide.getByRole('region', { name: /Questions/ }).getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(
+      await guide
+        .getByRole('region', { name: /Questions/ })
+        .getByRole('listitem')
+        .count(),
+    ).toBeGreaterThan(0);
     expect(await guide.innerText()).toContain('Why do households move their weekly shop to meal kits?');
     expect(problems).toEqual([]);
   });

@@ -43,7 +43,11 @@ describe.skipIf(skip !== null)('report tab', () => {
     await expect.poll(() => ft.pending()).toBeGreaterThan(0);
     await ft.advance(15_000);
   };
-  const themeRows = () => page.getByRole('list').filter({ has: page.locator('.theme-row') }).locator('.theme-row');
+  const themeRows = () =>
+    page
+      .getByRole('list')
+      .filter({ has: page.locator('.theme-row') })
+      .locator('.theme-row');
 
   it('"Meal-kit churn" shows its summary and themes as bars sorted by frequency, with percentages and counts', async () => {
     await openReport('Meal-kit churn');

@@ -134,7 +134,12 @@ describe.skipIf(skip !== null)('search palette', () => {
     expect(await selected.getAttribute('data-index')).toBe(String(index));
     expect(await input().getAttribute('aria-activedescendant')).toBe(await selected.getAttribute('id'));
     const meta = await selected.locator('.search-hit-meta').innerText();
-    const hit = expected.find((h) => meta.includes(h.participant_name ?? '\u0000') && h.start_ms != null && meta.includes(`${String(Math.floor(h.start_ms / 60000)).padStart(2, '0')}:${String(Math.floor(h.start_ms / 1000) % 60).padStart(2, '0')}`))!;
+    const hit = expected.find(
+      (h) =>
+        meta.includes(h.participant_name ?? '\u0000') &&
+        h.start_ms != null &&
+        meta.includes(`${String(Math.floor(h.start_ms / 60000)).padStart(2, '0')}:${String(Math.floor(h.start_ms / 1000) % 60).padStart(2, '0')}`),
+    )!;
     expect(hit).toBeDefined();
 
     await page.keyboard.press('Enter');

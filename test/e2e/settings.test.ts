@@ -56,7 +56,9 @@ describe.skipIf(skip !== null)('settings', () => {
 
   it('shows every section, with About naming the version and keychain status', async () => {
     await openSettings();
-    expect(await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     for (const name of ['Workspaces', 'Sync', 'Offline videos', 'Appearance', 'Notifications', 'Webhook receiver', 'About']) {
       await page.getByRole('heading', { name, level: 2 }).waitFor();
       expect(await page.getByRole('heading', { name, level: 2 }).count(), name).toBe(1);
@@ -66,7 +68,9 @@ describe.skipIf(skip !== null)('settings', () => {
     // This harness's memory store reports no keychain without a reason.
     expect(await about.innerText()).toMatch(/Keychain\s+Not available\. API keys are kept in memory/);
     const workspaces = page.getByRole('table', { name: 'Workspaces' });
-    expect(await workspaces.getByRole('row', { name: /Demo: Northwind Meals/ }).innerText()).toMatch(/In use[\s\S]*http:\/\/127\.0\.0\.1:\d+[\s\S]*Memory only/);
+    expect(await workspaces.getByRole('row', { name: /Demo: Northwind Meals/ }).innerText()).toMatch(
+      /In use[\s\S]*http:\/\/127\.0\.0\.1:\d+[\s\S]*Memory only/,
+    );
     await page.setViewportSize({ width: 1280, height: 1750 });
     await shot(page, 'settings-light');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -125,7 +129,7 @@ describe.skipIf(skip !== null)('settings', () => {
     await expect.poll(() => sync.getByRole('status').innerText()).toBe('Saved');
   });
 
-  it('shows the offline video quota and this workspace\'s usage, and saves a new quota', async () => {
+  it("shows the offline video quota and this workspace's usage, and saves a new quota", async () => {
     await openSettings();
     const section = page.getByRole('region', { name: 'Offline videos' });
     const input = section.getByRole('textbox', { name: 'Space for offline videos' });
@@ -181,7 +185,17 @@ describe.skipIf(skip !== null)('settings', () => {
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => harness.desktop.notifications, { timeout: 30_000 }).toEqual([{ title: '2 new interviews completed', body: 'Meal-kit churn' }]);
     const toasts = page.getByRole('region', { name: 'Notifications' });
-    await expect.poll(() => toasts.getByRole('listitem').first().innerText().catch(() => ''), { timeout: 10_000 }).toMatch(/2 new interviews completed\s+Meal-kit churn/);
+    await expect
+      .poll(
+        () =>
+          toasts
+            .getByRole('listitem')
+            .first()
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toMatch(/2 new interviews completed\s+Meal-kit churn/);
     await shot(page, 'settings-toast');
     await toasts.getByRole('button', { name: 'Dismiss: 2 new interviews completed' }).click();
     await expect.poll(() => toasts.getByRole('listitem').count()).toBe(0);
@@ -253,7 +267,10 @@ describe.skipIf(skip !== null)('settings', () => {
 
   it('removing a workspace names the consequence, and purging deletes its saved data', async () => {
     const org = await sandbox.newOrg({ name: 'Acme' });
-    const added = (await harness.core.dispatch('workspaces.add', { name: 'Acme', base_url: sandbox.baseUrl, api_key: org.apiKey })) as { ok: true; value: { id: string } };
+    const added = (await harness.core.dispatch('workspaces.add', { name: 'Acme', base_url: sandbox.baseUrl, api_key: org.apiKey })) as {
+      ok: true;
+      value: { id: string };
+    };
     expect(added.ok).toBe(true);
     const id = added.value.id;
     // Opening its runtime creates its saved data folder, which the purge must delete.
@@ -307,7 +324,9 @@ describe.skipIf(skip !== null)('settings without a keychain', () => {
     await page.goto(harness.host.url);
     const banner = page.getByRole('status').filter({ hasText: 'No keychain.' });
     await expect.poll(() => banner.innerText().catch(() => '')).toMatch(/No keychain\.\s+No system keychain was found \(test\)/);
-    expect(await page.getByRole('form', { name: 'Add a workspace' }).innerText()).toMatch(/No keychain on this computer: the key is kept in memory until Fieldwork quits/);
+    expect(await page.getByRole('form', { name: 'Add a workspace' }).innerText()).toMatch(
+      /No keychain on this computer: the key is kept in memory until Fieldwork quits/,
+    );
     await shot(page, 'first-run-no-keychain');
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });

@@ -51,7 +51,14 @@ describe.skipIf(skip !== null)('the Share tab', () => {
     const blocks = page.locator('pre.code-block');
     expect(await blocks.count()).toBe(6);
     const shown = await blocks.allTextContents();
-    expect(shown).toEqual([embed.snippets.iframe, embed.snippets.widget_inline, embed.snippets.widget_overlay_center, embed.snippets.widget_overlay_dock_right, embed.snippets.mobile_webview, embed.snippets.mobile_modal]);
+    expect(shown).toEqual([
+      embed.snippets.iframe,
+      embed.snippets.widget_inline,
+      embed.snippets.widget_overlay_center,
+      embed.snippets.widget_overlay_dock_right,
+      embed.snippets.mobile_webview,
+      embed.snippets.mobile_modal,
+    ]);
     // The iframe snippet is HTML, but it is shown as text: no frame, no script comes into the page.
     expect(embed.snippets.iframe).toContain('<iframe');
     expect(await page.locator('iframe').count()).toBe(0);

@@ -10,7 +10,9 @@ const skip = browserSkipReason();
 if (skip) console.warn(`e2e stimuli ${skip}`);
 
 const MEDIA = join(ROOT, 'resources/sample-media/stimuli');
-const SEEDED = (JSON.parse(readFileSync(join(MEDIA, 'index.json'), 'utf8')) as { file: string; caption: string }[]).filter((s) => s.file.startsWith('concept-'));
+const SEEDED = (JSON.parse(readFileSync(join(MEDIA, 'index.json'), 'utf8')) as { file: string; caption: string }[]).filter((s) =>
+  s.file.startsWith('concept-'),
+);
 const Q1 = 'What is your first reaction to this packaging?';
 const Q2 = 'How would this packaging change what you do with the box after delivery?';
 
@@ -30,10 +32,18 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
   };
   const serviceStimuli = async (projectId: string) => (await (await client()).listStimuli(projectId)).items;
   const openStudy = async (title: string, tab: string) => {
-    await page.getByRole('navigation').getByRole('button', { name: new RegExp(title) }).first().click();
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: new RegExp(title) })
+      .first()
+      .click();
     await page.getByRole('tab', { name: tab }).click();
   };
-  const cards = () => page.getByRole('list', { name: 'Stimuli in display order' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
+  const cards = () =>
+    page
+      .getByRole('list', { name: 'Stimuli in display order' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
 
   beforeAll(async () => {
     harness = await startHarness();
@@ -101,7 +111,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await expect.poll(() => row.getByRole('progressbar', { name: 'Uploading concept-a-kraft-box.png' }).isVisible()).toBe(true);
     // The bytes are sent; the service is confirming the new stimulus.
     await row.getByText('Adding…').waitFor();
-    expect(Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(Number(await row.getByRole('progressbar').getAttribute('aria-valuemax')));
+    expect(Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(
+      Number(await row.getByRole('progressbar').getAttribute('aria-valuemax')),
+    );
     await shot(page, 'stimuli-upload-progress');
     await expect.poll(() => row.getByText('Added to the study').isVisible(), { timeout: 20_000 }).toBe(true);
     await op.ok('PUT', '/_sandbox/faults', { latency_ms: 0 });
@@ -109,7 +121,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await expect.poll(() => cards().count()).toBe(1);
     const card = cards().first();
     expect(await card.getByRole('heading').innerText()).toBe('Kraft box, matte');
-    await expect.poll(() => card.getByRole('img', { name: 'Kraft box, matte' }).evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => card.getByRole('img', { name: 'Kraft box, matte' }).evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
     expect(harness.desktop.notifications).toContainEqual({ title: 'Stimulus added', body: 'concept-a-kraft-box.png was added to “Box concepts round 2”.' });
     const [onService] = await serviceStimuli(draftId);
     expect(onService?.caption).toBe('Kraft box, matte');
@@ -191,8 +205,12 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
       { name: 'renamed.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 this is a pdf really') },
     ]);
     const list = page.getByRole('list', { name: 'Files to add' });
-    await expect.poll(() => list.getByRole('listitem', { name: 'huge-poster.png' }).getByRole('alert').innerText()).toMatch(/11 MB; images can be at most 10 MB/);
-    expect(await list.getByRole('listitem', { name: 'notes.txt' }).getByRole('alert').innerText()).toMatch(/\.TXT files are not a stimulus format\. Images: PNG, JPEG/);
+    await expect
+      .poll(() => list.getByRole('listitem', { name: 'huge-poster.png' }).getByRole('alert').innerText())
+      .toMatch(/11 MB; images can be at most 10 MB/);
+    expect(await list.getByRole('listitem', { name: 'notes.txt' }).getByRole('alert').innerText()).toMatch(
+      /\.TXT files are not a stimulus format\. Images: PNG, JPEG/,
+    );
     await expect.poll(() => list.getByRole('listitem', { name: 'renamed.png' }).getByRole('alert').textContent()).toMatch(/does not contain PNG data/);
     expect(await page.getByRole('button', { name: /^Upload/ }).isDisabled()).toBe(true);
     expect((await serviceStimuli(draftId)).length).toBe(before);
@@ -224,7 +242,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await page.getByLabel('Stimulus files').setInputFiles(join(MEDIA, 'recipe-card.jpg'));
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
     await page.getByRole('button', { name: 'Cancel upload of recipe-card.jpg' }).click();
-    await expect.poll(() => page.getByRole('listitem', { name: 'recipe-card.jpg' }).getByText('Cancelled. Nothing was added.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('listitem', { name: 'recipe-card.jpg' }).getByText('Cancelled. Nothing was added.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await op.ok('PUT', '/_sandbox/faults', { latency_ms: 0 });
     expect((await serviceStimuli(draftId)).length).toBe(before);
     await page.getByRole('button', { name: 'Remove recipe-card.jpg' }).click();
@@ -276,7 +296,8 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await assign.waitFor({ timeout: 15_000 });
     const cardA = assign.getByRole('listitem', { name: 'Concept A: kraft box' });
     const cardC = assign.getByRole('listitem', { name: 'Concept C: reusable crate' });
-    const ticked = (card: typeof cardA) => card.getByRole('checkbox', { checked: true }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.replace(/^.*question \d+: /, '')));
+    const ticked = (card: typeof cardA) =>
+      card.getByRole('checkbox', { checked: true }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.replace(/^.*question \d+: /, '')));
     expect((await ticked(cardA)).sort()).toEqual([aOnly, both].sort());
     expect((await ticked(cardC)).sort()).toEqual([cOnly, both].sort());
     expect(await cardA.getByText('Suggested from its caption').isVisible()).toBe(true);
@@ -308,11 +329,15 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     // Unticking C's only question is refused with a reason; ticking it back lets the save through.
     await cardC.getByRole('checkbox', { checked: true }).uncheck();
     await page.getByRole('button', { name: 'Save assignments' }).click();
-    expect(await page.getByRole('alert').filter({ hasText: 'needs at least one question' }).innerText()).toMatch(/“Concept C: reusable crate” needs at least one question: launch is blocked/);
+    expect(await page.getByRole('alert').filter({ hasText: 'needs at least one question' }).innerText()).toMatch(
+      /“Concept C: reusable crate” needs at least one question: launch is blocked/,
+    );
     await cardC.getByRole('checkbox', { name: new RegExp(`: ${cEdited.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).check();
     await page.getByRole('button', { name: 'Save assignments' }).click();
     await page.getByRole('heading', { name: 'Ready to launch' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('status').filter({ hasText: 'Ready to launch' }).innerText()).toMatch(/4 questions and 2 stimuli, each shown with at least one question/);
+    expect(await page.getByRole('status').filter({ hasText: 'Ready to launch' }).innerText()).toMatch(
+      /4 questions and 2 stimuli, each shown with at least one question/,
+    );
     expect(await assigned()).toEqual({ 'Concept A: kraft box': [aOnly], 'Concept C: reusable crate': [cEdited] });
     await shot(page, 'stimuli-wizard-ready');
 

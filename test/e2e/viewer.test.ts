@@ -19,7 +19,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
   let churnId: string;
   let rows: InterviewRow[];
 
-  const dispatch = async <T,>(channel: string, input: unknown): Promise<T> => {
+  const dispatch = async <T>(channel: string, input: unknown): Promise<T> => {
     const r = await harness.core.dispatch(channel, input);
     if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
     return r.value as T;
@@ -34,7 +34,9 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
     const projects = (await dispatch<{ items: { id: string; title: string }[] }>('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items;
     churnId = projects.find((p) => p.title === 'Meal-kit churn')!.id;
-    rows = (await dispatch<{ items: InterviewRow[] }>('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items.filter((r) => r.has_video);
+    rows = (
+      await dispatch<{ items: InterviewRow[] }>('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })
+    ).items.filter((r) => r.has_video);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -232,7 +234,16 @@ describe.skipIf(skip !== null)('interview viewer', () => {
       const body = await full.body();
       const total = Number(/\/(\d+)$/.exec(full.headers()['content-range'] ?? '')?.[1] ?? body.length);
       const part = body.subarray(0, Math.floor(total * 0.4));
-      return route.fulfill({ status: 206, headers: { 'content-type': 'video/webm', 'accept-ranges': 'bytes', 'content-range': `bytes 0-${part.length - 1}/${total}`, 'content-length': String(part.length) }, body: part });
+      return route.fulfill({
+        status: 206,
+        headers: {
+          'content-type': 'video/webm',
+          'accept-ranges': 'bytes',
+          'content-range': `bytes 0-${part.length - 1}/${total}`,
+          'content-length': String(part.length),
+        },
+        body: part,
+      });
     });
     await openViewer(page, row.participant_name!);
     const v = video(page);

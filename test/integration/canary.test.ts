@@ -34,7 +34,15 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   // No secrets are handed to the logger's redactor: the key must simply never be logged.
   const log = createLogger((l) => logLines.push(JSON.stringify(l)));
-  core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log, version: 'canary', platform: 'test', cacheWorker: WORKER });
+  core = createCore({
+    dataDir,
+    mediaDir: join(ROOT, 'resources/sample-media'),
+    secrets: createMemoryStore(null),
+    log,
+    version: 'canary',
+    platform: 'test',
+    cacheWorker: WORKER,
+  });
   core.events.subscribe((e) => events.push(e));
 });
 afterAll(async () => {
@@ -58,7 +66,13 @@ describe('the API key never leaks', () => {
     const { id: projectId } = await client.createProject(projectBody({ type: 'STIMULI' }));
     const image = join(dataDir, 'pack.png');
     copyFileSync(join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png'), image);
-    await call('stimuli.upload', { workspace_id: ws.id, project_id: projectId, file_token: core.pickedFiles.register(image), caption: 'Pack', question_items: [projectBody().questions[0]!.question] });
+    await call('stimuli.upload', {
+      workspace_id: ws.id,
+      project_id: projectId,
+      file_token: core.pickedFiles.register(image),
+      caption: 'Pack',
+      question_items: [projectBody().questions[0]!.question],
+    });
     await client.launchProject(projectId, 20);
     await sb.raw('POST', `/_sandbox/projects/${projectId}/simulate`, { key: CANARY, body: { completed: 6, incomplete: 1 } });
     await call('projects.list', { workspace_id: ws.id });
@@ -74,10 +88,30 @@ describe('the API key never leaks', () => {
     await call('reports.poll', { workspace_id: ws.id, project_id: projectId });
     await call('videos.source', { workspace_id: ws.id, interview_id: done.id });
     await call('videos.download', { workspace_id: ws.id, interview_id: done.id });
-    await expect.poll(() => events.some((e) => (e as { name: string; payload: { state?: string } }).name === 'videos.progress' && (e as { payload: { state: string } }).payload.state === 'done'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          events.some(
+            (e) =>
+              (e as { name: string; payload: { state?: string } }).name === 'videos.progress' && (e as { payload: { state: string } }).payload.state === 'done',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const media = await core.serveMedia(`video/${ws.id}/${done.id}`, 'bytes=0-15');
     media.body?.destroy();
-    await call('highlights.add', { workspace_id: ws.id, project_id: projectId, interview_id: done.id, start_turn: 1, start_offset: 0, end_turn: 1, end_offset: 5, start_ms: 0, quote: 'Hello', tags: ['price'] });
+    await call('highlights.add', {
+      workspace_id: ws.id,
+      project_id: projectId,
+      interview_id: done.id,
+      start_turn: 1,
+      start_offset: 0,
+      end_turn: 1,
+      end_offset: 5,
+      start_ms: 0,
+      quote: 'Hello',
+      tags: ['price'],
+    });
     await call('highlights.list', { workspace_id: ws.id, project_id: projectId });
     await call('settings.set', { sync_interval_minutes: 30, webhook_secret: 'whsec_' + Buffer.alloc(24, 3).toString('base64') });
     await call('settings.get');

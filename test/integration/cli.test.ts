@@ -55,7 +55,19 @@ let home: string;
 /** One `fieldwork` run. No D-Bus, display or host keyring reaches it, so keys are never stored on this machine. */
 function cli(args: string[], o: { key?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DBUS_SESSION_BUS_ADDRESS', 'DISPLAY', 'WAYLAND_DISPLAY', 'GNOME_KEYRING_CONTROL', 'SSH_AUTH_SOCK', 'NODE_OPTIONS', 'FIELDWORK_API_KEY', 'FIELDWORK_LOG', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) {
+  for (const name of [
+    'DBUS_SESSION_BUS_ADDRESS',
+    'DISPLAY',
+    'WAYLAND_DISPLAY',
+    'GNOME_KEYRING_CONTROL',
+    'SSH_AUTH_SOCK',
+    'NODE_OPTIONS',
+    'FIELDWORK_API_KEY',
+    'FIELDWORK_LOG',
+    'VITEST',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+  ]) {
     delete env[name];
   }
   Object.assign(env, { HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data'), FIELDWORK_HOME: home, NO_COLOR: '1' });
@@ -89,7 +101,13 @@ function expectKeyNowhere(key: string): void {
 }
 
 async function launchedProject(org: Org, completed: number, incomplete = 0): Promise<string> {
-  const { id } = await org.client.createProject(projectBody({ title: 'Meal-kit churn: price and delivery', type: 'CHURN', questions: [{ question: 'Why did you cancel your meal-kit?', probing_level: 'high' }] }));
+  const { id } = await org.client.createProject(
+    projectBody({
+      title: 'Meal-kit churn: price and delivery',
+      type: 'CHURN',
+      questions: [{ question: 'Why did you cancel your meal-kit?', probing_level: 'high' }],
+    }),
+  );
   await org.client.launchProject(id, 20);
   await org.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed, incomplete });
   return id;
@@ -97,13 +115,17 @@ async function launchedProject(org: Org, completed: number, incomplete = 0): Pro
 
 /** The turns FTS should find for `words`: every word a whole token, the last one also as a prefix. */
 function expectedTurns(sb: TestSandbox, projectId: string, words: string[]): string[] {
-  const rows = sb.context.db.prepare('SELECT id, transcript_json FROM interviews WHERE project_id = ? AND transcript_json IS NOT NULL').all(projectId) as { id: string; transcript_json: string }[];
+  const rows = sb.context.db.prepare('SELECT id, transcript_json FROM interviews WHERE project_id = ? AND transcript_json IS NOT NULL').all(projectId) as {
+    id: string;
+    transcript_json: string;
+  }[];
   const out: string[] = [];
   for (const r of rows) {
     for (const t of JSON.parse(r.transcript_json) as { text: string; start: number }[]) {
       const tokens = t.text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
       const last = words.at(-1)!.toLowerCase();
-      if (words.slice(0, -1).every((w) => tokens.includes(w.toLowerCase())) && tokens.some((x) => x.startsWith(last))) out.push(`${r.id}@${Math.round(t.start * 1000)}`);
+      if (words.slice(0, -1).every((w) => tokens.includes(w.toLowerCase())) && tokens.some((x) => x.startsWith(last)))
+        out.push(`${r.id}@${Math.round(t.start * 1000)}`);
     }
   }
   return out.sort();
@@ -293,7 +315,10 @@ describe('fieldwork CLI', () => {
     const ws = json<Summary[]>(await cli(['workspace', 'list', '--json'])).find((w) => w.name === 'Reports')!;
     const first = await cli(['videos', 'download', '--workspace', 'Reports', '--project', reportsProject, '--json'], { key });
     expect(first.code, first.stderr).toBe(0);
-    const rows = online.context.db.prepare('SELECT id, video_key FROM interviews WHERE project_id = ? AND video_key IS NOT NULL').all(reportsProject) as { id: string; video_key: string }[];
+    const rows = online.context.db.prepare('SELECT id, video_key FROM interviews WHERE project_id = ? AND video_key IS NOT NULL').all(reportsProject) as {
+      id: string;
+      video_key: string;
+    }[];
     expect(rows.length).toBe(6);
     expect(json<{ downloaded: number; skipped: number; failed: unknown[] }>(first)).toMatchObject({ downloaded: 6, skipped: 0, failed: [] });
     for (const r of rows) {
@@ -314,18 +339,29 @@ describe('fieldwork CLI', () => {
     const run = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', formats, '--out', out, '--json'], { key });
     expect(run.code, run.stderr).toBe(0);
     const body = json<{ location: string; files: { path: string; bytes: number }[]; notes: string[] }>(run);
-    const interviews = online.context.db.prepare('SELECT id, participant_json FROM interviews WHERE project_id = ?').all(reportsProject) as { id: string; participant_json: string | null }[];
+    const interviews = online.context.db.prepare('SELECT id, participant_json FROM interviews WHERE project_id = ?').all(reportsProject) as {
+      id: string;
+      participant_json: string | null;
+    }[];
     expect(body.files).toHaveLength(interviews.length * 7 + 1 + 3);
     const written = filesIn(out);
     expect(written).toHaveLength(body.files.length);
     for (const ext of ['txt', 'srt', 'vtt', 'csv', 'json']) expect(written.filter((f) => f.endsWith(`.${ext}`))).toHaveLength(interviews.length);
     for (const ext of ['md', 'docx']) expect(written.filter((f) => f.endsWith(`.${ext}`))).toHaveLength(interviews.length + 1);
     const report = await reportsOrg.client.getReport(reportsProject);
-    const html = readFileSync(written.find((f) => f.endsWith('report.html'))!, 'utf8');
+    const html = readFileSync(
+      written.find((f) => f.endsWith('report.html'))!,
+      'utf8',
+    );
     expect(html).not.toContain('<script');
     for (const t of report.themes) expect(html).toContain(t.title.replace(/&/g, '&amp;'));
     // Quotes are cited where the cache's quote search finds them, by interview (no name by default) and time.
-    expect(readFileSync(written.find((f) => f.endsWith('report.md'))!, 'utf8')).toMatch(/Interview \d{3}, \d{2}:\d{2}:\d{2}/);
+    expect(
+      readFileSync(
+        written.find((f) => f.endsWith('report.md'))!,
+        'utf8',
+      ),
+    ).toMatch(/Interview \d{3}, \d{2}:\d{2}:\d{2}/);
     // Every file stays inside the chosen folder, and none names or carries a participant.
     const emails = interviews.map((i) => (JSON.parse(i.participant_json ?? '{}') as { email?: string }).email).filter((e): e is string => !!e);
     expect(emails.length).toBeGreaterThan(0);
@@ -353,7 +389,9 @@ describe('fieldwork CLI', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(json<{ files: { path: string }[] }>(again).files.every((f) => / \(2\)\.srt$/.test(f.path))).toBe(true);
     // One .zip instead of files; a bad format is a usage error.
-    const zipped = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'txt', '--out', join(tmp, 'zipped'), '--zip'], { key });
+    const zipped = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'txt', '--out', join(tmp, 'zipped'), '--zip'], {
+      key,
+    });
     expect(zipped.code, zipped.stderr).toBe(0);
     expect(zipped.stdout).toMatch(/^Exported \d+ files .* to .*\.zip\.\n/);
     const bad = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'txt,pptx', '--out', out], { key });
@@ -372,7 +410,10 @@ describe('fieldwork CLI', () => {
     }
     const key = reportsOrg.apiKey;
     const out = join(tmp, 'pdf');
-    const run = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'report-pdf', '--out', out, '--json'], { key, env: { FIELDWORK_CHROMIUM: chromium } });
+    const run = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'report-pdf', '--out', out, '--json'], {
+      key,
+      env: { FIELDWORK_CHROMIUM: chromium },
+    });
     expect(run.code, run.stderr).toBe(0);
     const [pdf] = filesIn(out);
     expect(pdf).toMatch(/report\.pdf$/);
@@ -389,7 +430,10 @@ describe('fieldwork CLI', () => {
       expect(flat).toMatch(/Interview \d{3}, \d{2}:\d{2}:\d{2}/);
     }
     // Without a browser to print with, the CLI says what to do instead, and writes nothing.
-    const none = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'report-pdf', '--out', join(tmp, 'pdf-none')], { key, env: { FIELDWORK_CHROMIUM: join(tmp, 'no-such-browser') } });
+    const none = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'report-pdf', '--out', join(tmp, 'pdf-none')], {
+      key,
+      env: { FIELDWORK_CHROMIUM: join(tmp, 'no-such-browser') },
+    });
     expect(none.code).not.toBe(0);
     expect(none.stderr).toContain('export the report as HTML');
     expect(filesIn(join(tmp, 'pdf-none'))).toEqual([]);
@@ -449,7 +493,16 @@ describe('CLI pieces', () => {
   });
 
   it('prompts for the key without echoing it, with backspace and Ctrl+C', async () => {
-    const fake = () => Object.assign(new EventEmitter(), { isTTY: true, raw: [] as boolean[], setRawMode(r: boolean) { this.raw.push(r); }, resume() {}, pause() {} });
+    const fake = () =>
+      Object.assign(new EventEmitter(), {
+        isTTY: true,
+        raw: [] as boolean[],
+        setRawMode(r: boolean) {
+          this.raw.push(r);
+        },
+        resume() {},
+        pause() {},
+      });
     const input = fake();
     const out = sink(true);
     const typed = promptHidden('API key: ', input, out.stream);

@@ -24,10 +24,23 @@ function readWithLibreOffice(files: Record<string, Uint8Array>): Record<string, 
     writeFileSync(p, bytes);
     return p;
   });
-  const r = spawnSync(SOFFICE!, ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', 'txt:Text (encoded):UTF8', '--outdir', join(dir, 'out'), ...paths], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const r = spawnSync(
+    SOFFICE!,
+    [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--convert-to',
+      'txt:Text (encoded):UTF8',
+      '--outdir',
+      join(dir, 'out'),
+      ...paths,
+    ],
+    {
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   expect(r.status, r.stderr).toBe(0);
   return Object.fromEntries(Object.keys(files).map((name) => [name, readFileSync(join(dir, 'out', `${name}.txt`), 'utf8').replace(/^\uFEFF/, '')]));
 }
@@ -59,7 +72,10 @@ const interview: InterviewDetail = {
 
 describe.skipIf(skip !== null)('DOCX exports open in LibreOffice', () => {
   it('a transcript (with participant data and hostile text) and a report read back paragraph by paragraph', async () => {
-    const transcript = await TRANSCRIPT_BINARY_FORMATS.docx.render({ project: { id: 'prj_lo', title: 'Meal-kit <churn>' }, interview }, { includeParticipant: true, speakerLabels: 'name' });
+    const transcript = await TRANSCRIPT_BINARY_FORMATS.docx.render(
+      { project: { id: 'prj_lo', title: 'Meal-kit <churn>' }, interview },
+      { includeParticipant: true, speakerLabels: 'name' },
+    );
     const report = await renderReportDocx({
       project: { id: 'prj_lo', title: 'Meal-kit <churn>' },
       report: {
@@ -76,7 +92,11 @@ describe.skipIf(skip !== null)('DOCX exports open in LibreOffice', () => {
       locations: [[{ interview: 'Interview 003', start_ms: 65_000 }, null], []],
     } as Parameters<typeof renderReportDocx>[0]);
     const text = readWithLibreOffice({ transcript, report });
-    const lines = (s: string) => s.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const lines = (s: string) =>
+      s
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean);
 
     const t = lines(text.transcript!);
     expect(t[0]).toBe('Meal-kit <churn>: interview iv_lo_1');
@@ -94,7 +114,11 @@ describe.skipIf(skip !== null)('DOCX exports open in LibreOffice', () => {
     expect(turns[3]).toContain('Mostly pasta 🍝, honestly.');
 
     const r = lines(text.report!);
-    for (const s of ['Summary', 'Price & value led; "delivery" second.', 'Price vs value', 'Too dear.', 'Delivery timing', 'Not worth <it>']) expect(r.some((l) => l.includes(s)), s).toBe(true);
+    for (const s of ['Summary', 'Price & value led; "delivery" second.', 'Price vs value', 'Too dear.', 'Delivery timing', 'Not worth <it>'])
+      expect(
+        r.some((l) => l.includes(s)),
+        s,
+      ).toBe(true);
     expect(r.join('\n')).toMatch(/Interview 003, 00:01:05/);
     // Themes by frequency: the 83 % theme first.
     expect(r.findIndex((l) => l.includes('Price vs value'))).toBeLessThan(r.findIndex((l) => l.includes('Delivery timing')));

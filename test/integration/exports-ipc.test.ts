@@ -11,7 +11,6 @@ import { filesIn } from '../support/files';
 const skip = browserSkipReason();
 if (skip) console.warn(`exports IPC ${skip}`);
 
-
 /** The export channels the Export dialog uses, through the same core as the app, on the demo workspace. */
 describe.skipIf(skip !== null)('exports through IPC', () => {
   let h: Harness;
@@ -109,7 +108,8 @@ describe.skipIf(skip !== null)('exports through IPC', () => {
     await ok(h.core.dispatch('exports.chooseFolder', undefined));
     const exportId = 'cancel-me-123';
     const stop = h.core.events.subscribe((ev) => {
-      if (ev.name === 'exports.progress' && (ev.payload as { export_id: string }).export_id === exportId) void h.core.dispatch('exports.cancel', { export_id: exportId });
+      if (ev.name === 'exports.progress' && (ev.payload as { export_id: string }).export_id === exportId)
+        void h.core.dispatch('exports.cancel', { export_id: exportId });
     });
     const e = await err(run(folder, { export_id: exportId, formats: ['txt', 'md', 'docx', 'srt', 'vtt', 'csv', 'json', 'qdpx'] }));
     stop();

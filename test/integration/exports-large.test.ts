@@ -33,10 +33,20 @@ const record = (n: number): InterviewRecord => ({
 beforeAll(async () => {
   cache = await memoryCache();
   out = mkdtempSync(join(tmpdir(), 'fw-big-export-'));
-  const project = { id: PROJECT, title: 'Big study', status: 'IN_PROGRESS', created_at: null, recruiting: { completed_participants: COUNT, has_launched: true, target_participants: COUNT, type: 'INTERNAL' } } as unknown as ProjectListItem;
+  const project = {
+    id: PROJECT,
+    title: 'Big study',
+    status: 'IN_PROGRESS',
+    created_at: null,
+    recruiting: { completed_participants: COUNT, has_launched: true, target_participants: COUNT, type: 'INTERNAL' },
+  } as unknown as ProjectListItem;
   await cache.call('projects.saveList', { items: [project], syncedAt: new Date().toISOString() });
   for (let from = 0; from < COUNT; from += 1000) {
-    await cache.call('interviews.saveFullRecords', { projectId: PROJECT, items: Array.from({ length: Math.min(1000, COUNT - from) }, (_, k) => record(from + k)), now: new Date().toISOString() });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: PROJECT,
+      items: Array.from({ length: Math.min(1000, COUNT - from) }, (_, k) => record(from + k)),
+      now: new Date().toISOString(),
+    });
   }
 }, 60_000);
 afterAll(async () => {
@@ -47,7 +57,14 @@ afterAll(async () => {
 describe('exports of a large study', () => {
   it(`exports all ${COUNT} interviews (more than the 10,000 a listing once stopped at), each exactly once`, async () => {
     const source = cacheExportSource(cache, PROJECT, async () => null);
-    const { result } = await runExport(source, { formats: ['participants-csv'], interviewIds: null, target: { kind: 'folder', folder: out }, includeParticipant: true, lineEnding: 'lf', user: { id: 'u', name: 'Tester' } });
+    const { result } = await runExport(source, {
+      formats: ['participants-csv'],
+      interviewIds: null,
+      target: { kind: 'folder', folder: out },
+      includeParticipant: true,
+      lineEnding: 'lf',
+      user: { id: 'u', name: 'Tester' },
+    });
     const file = result.files.find((f) => f.path.endsWith('participants.csv'))!;
     const rows = parseCsv(readFileSync(join(out, file.path), 'utf8'), { columns: true, bom: true }) as { interview_id: string }[];
     expect(rows).toHaveLength(COUNT);
@@ -58,7 +75,11 @@ describe('exports of a large study', () => {
   it('a quote longer than any schema limit is located whole', async () => {
     const long = `${'I really think the price was the main thing for us, '.repeat(100)}and that is why we left.`;
     expect(long.length).toBeGreaterThan(5000);
-    await cache.call('interviews.saveFullRecords', { projectId: PROJECT, items: [{ ...record(COUNT), transcript: [{ index: 0, role: 'User', text: long, start_ms: 42_000, end_ms: 99_000 }] }], now: new Date().toISOString() });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: PROJECT,
+      items: [{ ...record(COUNT), transcript: [{ index: 0, role: 'User', text: long, start_ms: 42_000, end_ms: 99_000 }] }],
+      now: new Date().toISOString(),
+    });
     const source = cacheExportSource(cache, PROJECT, async () => null);
     expect(await source.locateQuote(long)).toEqual({ interview_id: record(COUNT).id, turn_index: 0, start_ms: 42_000 });
   });

@@ -18,11 +18,15 @@ describe.skipIf(skip !== null)('demo workspace through the core and the test hos
     const projects = await ok<{ items: { id: string; title: string }[]; synced_at: string | null }>(h.core.dispatch('projects.list', { workspace_id: ws.id }));
     expect(projects.synced_at).not.toBeNull();
     const churn = projects.items.find((p) => p.title === 'Meal-kit churn')!;
-    const detail = await ok<{ guide: { questions: unknown[]; source: string }; report: { themes: unknown[] } }>(h.core.dispatch('projects.get', { workspace_id: ws.id, project_id: churn.id }));
+    const detail = await ok<{ guide: { questions: unknown[]; source: string }; report: { themes: unknown[] } }>(
+      h.core.dispatch('projects.get', { workspace_id: ws.id, project_id: churn.id }),
+    );
     expect(detail.guide).toMatchObject({ source: 'demo' });
     expect(detail.guide.questions).toHaveLength(4);
     expect(detail.report.themes.length).toBeGreaterThan(2);
-    const list = await ok<{ items: { id: string; status: string; has_video: boolean }[] }>(h.core.dispatch('interviews.list', { workspace_id: ws.id, project_id: churn.id, status: 'COMPLETE' }));
+    const list = await ok<{ items: { id: string; status: string; has_video: boolean }[] }>(
+      h.core.dispatch('interviews.list', { workspace_id: ws.id, project_id: churn.id, status: 'COMPLETE' }),
+    );
     const withVideo = list.items.find((i) => i.has_video)!;
     const source = await ok<{ kind: string; media_url: string }>(h.core.dispatch('videos.source', { workspace_id: ws.id, interview_id: withVideo.id }));
     expect(source.kind).toBe('remote');

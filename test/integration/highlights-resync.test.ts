@@ -20,7 +20,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'fw-hl-resync-'));
 
 beforeAll(async () => {
   sb = await testSandbox();
-  core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log: silentLogger, version: 't', platform: 't', cacheWorker: WORKER });
+  core = createCore({
+    dataDir,
+    mediaDir: join(ROOT, 'resources/sample-media'),
+    secrets: createMemoryStore(null),
+    log: silentLogger,
+    version: 't',
+    platform: 't',
+    cacheWorker: WORKER,
+  });
   org = await sb.newOrg({ trial_credits: 100 });
   ({ id: projectId } = await org.client.createProject(projectBody({ title: 'Resync study' })));
   await org.client.launchProject(projectId, 50);
@@ -36,16 +44,43 @@ afterAll(async () => {
 describe('highlights and re-sync', () => {
   it('survive later syncs, new interviews and the highlighted interview being written again', async () => {
     await ok(core.dispatch('sync.run', { workspace_id: ws }));
-    const list = await ok<{ items: { id: string; participant_name: string | null }[] }>(core.dispatch('interviews.list', { workspace_id: ws, project_id: projectId }));
+    const list = await ok<{ items: { id: string; participant_name: string | null }[] }>(
+      core.dispatch('interviews.list', { workspace_id: ws, project_id: projectId }),
+    );
     const [first, second] = list.items;
-    const detail = await ok<{ transcript: { text: string; start_ms: number }[] }>(core.dispatch('interviews.get', { workspace_id: ws, interview_id: first!.id }));
+    const detail = await ok<{ transcript: { text: string; start_ms: number }[] }>(
+      core.dispatch('interviews.get', { workspace_id: ws, interview_id: first!.id }),
+    );
     const turn = detail.transcript[1]!;
     const quote = turn.text.slice(0, 20);
     const a = await ok<HighlightView>(
-      core.dispatch('highlights.add', { workspace_id: ws, project_id: projectId, interview_id: first!.id, start_turn: 1, start_offset: 0, end_turn: 1, end_offset: quote.length, start_ms: turn.start_ms, quote, note: 'price anchor', tags: ['pricing', 'churn'] }),
+      core.dispatch('highlights.add', {
+        workspace_id: ws,
+        project_id: projectId,
+        interview_id: first!.id,
+        start_turn: 1,
+        start_offset: 0,
+        end_turn: 1,
+        end_offset: quote.length,
+        start_ms: turn.start_ms,
+        quote,
+        note: 'price anchor',
+        tags: ['pricing', 'churn'],
+      }),
     );
     const b = await ok<HighlightView>(
-      core.dispatch('highlights.add', { workspace_id: ws, project_id: projectId, interview_id: second!.id, start_turn: 0, start_offset: 0, end_turn: 0, end_offset: 4, start_ms: 0, quote: 'Tell', tags: ['intro'] }),
+      core.dispatch('highlights.add', {
+        workspace_id: ws,
+        project_id: projectId,
+        interview_id: second!.id,
+        start_turn: 0,
+        start_offset: 0,
+        end_turn: 0,
+        end_offset: 4,
+        start_ms: 0,
+        quote: 'Tell',
+        tags: ['intro'],
+      }),
     );
     // The answer carries the participant's name from the cache, as a list does.
     expect(a.participant_name).toBe(first!.participant_name);

@@ -125,13 +125,25 @@ function parseFixture(run: SpawnSyncReturns<string>): FixtureResult {
  * group (dbus-daemon included) if the session hangs; spawnSync's own timeout is the last resort.
  */
 function runInSession(home: string, fixtureArgs: string[], { unlock = true } = {}) {
-  const script = unlock
-    ? `echo -n ${KEYRING_PASSWORD} | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"`
-    : 'exec "$@"';
+  const script = unlock ? `echo -n ${KEYRING_PASSWORD} | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"` : 'exec "$@"';
   const started = performance.now();
   const run = spawnSync(
     'timeout',
-    ['--kill-after=5', String(SESSION_TIMEOUT_S), 'dbus-run-session', '--', 'sh', '-c', script, 'sh', process.execPath, '--import', TSX, FIXTURE, ...fixtureArgs],
+    [
+      '--kill-after=5',
+      String(SESSION_TIMEOUT_S),
+      'dbus-run-session',
+      '--',
+      'sh',
+      '-c',
+      script,
+      'sh',
+      process.execPath,
+      '--import',
+      TSX,
+      FIXTURE,
+      ...fixtureArgs,
+    ],
     { cwd: ROOT, env: isolatedEnv(home), encoding: 'utf8', timeout: (SESSION_TIMEOUT_S + 15) * 1000, killSignal: 'SIGKILL' },
   );
   return { run, wallMs: Math.round(performance.now() - started) };
@@ -182,34 +194,44 @@ afterEach(() => {
 });
 
 describe('keytar against a real Secret Service (gnome-keyring in a throwaway D-Bus session)', () => {
-  it.skipIf(noSecretService)('stores, reads, overwrites and deletes a key, and never writes it in plain text', () => {
-    const home = freshHome('session');
-    const { run, wallMs } = runInSession(home, []);
-    const result = parseFixture(run);
-    console.info(`keytar round trip: ${JSON.stringify(result.timings)} ms inside a ${wallMs} ms D-Bus session`);
+  it.skipIf(noSecretService)(
+    'stores, reads, overwrites and deletes a key, and never writes it in plain text',
+    () => {
+      const home = freshHome('session');
+      const { run, wallMs } = runInSession(home, []);
+      const result = parseFixture(run);
+      console.info(`keytar round trip: ${JSON.stringify(result.timings)} ms inside a ${wallMs} ms D-Bus session`);
 
-    expect(result.mode).toBe('roundtrip');
-    expect(result.details?.error).toBeUndefined();
-    expect(result.checks).toEqual(Object.fromEntries(ROUND_TRIP_CHECKS.map((name) => [name, true])));
-    expect(result.details).toMatchObject({ kind: 'keychain', warning: null, account: expect.stringMatching(/^fw-test-[0-9a-f]{16}$/), homeScanned: true });
-    expect(result.details?.plainHits).toEqual({ xdgDataHome: [], home: [], cwd: [] });
-    // The keyring really was the throwaway one under XDG_DATA_HOME, not the host's.
-    expect(result.details?.keyringFiles).toContain('keyrings/login.keyring');
-    expect(filesIn(join(home, 'data'))).toContain(join('keyrings', 'login.keyring'));
-    expect(result.ok).toBe(true);
-    expect(run.status).toBe(0);
-  }, (SESSION_TIMEOUT_S + 20) * 1000);
+      expect(result.mode).toBe('roundtrip');
+      expect(result.details?.error).toBeUndefined();
+      expect(result.checks).toEqual(Object.fromEntries(ROUND_TRIP_CHECKS.map((name) => [name, true])));
+      expect(result.details).toMatchObject({ kind: 'keychain', warning: null, account: expect.stringMatching(/^fw-test-[0-9a-f]{16}$/), homeScanned: true });
+      expect(result.details?.plainHits).toEqual({ xdgDataHome: [], home: [], cwd: [] });
+      // The keyring really was the throwaway one under XDG_DATA_HOME, not the host's.
+      expect(result.details?.keyringFiles).toContain('keyrings/login.keyring');
+      expect(filesIn(join(home, 'data'))).toContain(join('keyrings', 'login.keyring'));
+      expect(result.ok).toBe(true);
+      expect(run.status).toBe(0);
+    },
+    (SESSION_TIMEOUT_S + 20) * 1000,
+  );
 
   // A Secret Service with no unlocked login keyring answers reads but refuses writes ("Object does not
   // exist at path /org/freedesktop/secrets/collection/login"); the probe writes, so it falls back to memory.
-  it.skipIf(noSecretService)('a Secret Service with no usable keyring is not handed out as a keychain that cannot store keys', () => {
-    const home = freshHome('nologin');
-    const { run, wallMs } = runInSession(home, ['--probe', '--try-write'], { unlock: false });
-    const result = parseFixture(run);
-    console.info(`keytar without a login keyring: kind ${result.kind}, write ${result.writeOk ? 'ok' : `failed (${result.writeError})`}, probe ${result.probeMs} ms, session ${wallMs} ms`);
-    expect(run.status).toBe(0);
-    expect(result.kind === 'memory' || result.writeOk === true).toBe(true);
-  }, (SESSION_TIMEOUT_S + 20) * 1000);
+  it.skipIf(noSecretService)(
+    'a Secret Service with no usable keyring is not handed out as a keychain that cannot store keys',
+    () => {
+      const home = freshHome('nologin');
+      const { run, wallMs } = runInSession(home, ['--probe', '--try-write'], { unlock: false });
+      const result = parseFixture(run);
+      console.info(
+        `keytar without a login keyring: kind ${result.kind}, write ${result.writeOk ? 'ok' : `failed (${result.writeError})`}, probe ${result.probeMs} ms, session ${wallMs} ms`,
+      );
+      expect(run.status).toBe(0);
+      expect(result.kind === 'memory' || result.writeOk === true).toBe(true);
+    },
+    (SESSION_TIMEOUT_S + 20) * 1000,
+  );
 });
 
 /** A keytar whose first write fails the way a missing Secret Service does. */
@@ -316,17 +338,21 @@ describe('fallback to memory when no keychain answers', () => {
     it.each([
       ['no DBUS_SESSION_BUS_ADDRESS and no DISPLAY', {}],
       ['no DBUS_SESSION_BUS_ADDRESS, DISPLAY pointing at no X server (dbus-launch autolaunch)', { DISPLAY: ':97' }],
-    ])('%s: falls back to memory quickly instead of crashing or hanging', (_label, extraEnv: Record<string, string>) => {
-      const home = freshHome('nodbus');
-      const { run, wallMs } = probeWithoutDbus(home, extraEnv);
-      const result = parseFixture(run);
-      console.info(`openSecretStore() without D-Bus (${JSON.stringify(extraEnv)}): probe ${result.probeMs} ms, child process ${wallMs} ms`);
-      expect(run.error).toBeUndefined(); // not killed by the timeout
-      expect(run.status).toBe(0);
-      expect(result).toMatchObject({ mode: 'probe', kind: 'memory', warning: NO_KEYCHAIN_WARNING, writeOk: true });
-      expect(result.probeMs).toBeLessThan(10_000);
-      // Nothing was written in the child's cwd/HOME (only the runtime dir the test itself made).
-      expect(filesIn(home)).toEqual([]);
-    }, 40_000);
+    ])(
+      '%s: falls back to memory quickly instead of crashing or hanging',
+      (_label, extraEnv: Record<string, string>) => {
+        const home = freshHome('nodbus');
+        const { run, wallMs } = probeWithoutDbus(home, extraEnv);
+        const result = parseFixture(run);
+        console.info(`openSecretStore() without D-Bus (${JSON.stringify(extraEnv)}): probe ${result.probeMs} ms, child process ${wallMs} ms`);
+        expect(run.error).toBeUndefined(); // not killed by the timeout
+        expect(run.status).toBe(0);
+        expect(result).toMatchObject({ mode: 'probe', kind: 'memory', warning: NO_KEYCHAIN_WARNING, writeOk: true });
+        expect(result.probeMs).toBeLessThan(10_000);
+        // Nothing was written in the child's cwd/HOME (only the runtime dir the test itself made).
+        expect(filesIn(home)).toEqual([]);
+      },
+      40_000,
+    );
   });
 });

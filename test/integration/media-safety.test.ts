@@ -36,7 +36,7 @@ describe('refuseMediaUrl', () => {
     expect(refuseMediaUrl(url, 'https://api.research.example.com')).toMatch(/points at this computer or its local network/);
   });
 
-  it('allows public storage, and a local link on the same host as the workspace\'s own service', () => {
+  it("allows public storage, and a local link on the same host as the workspace's own service", () => {
     expect(refuseMediaUrl('https://storage.example.com/v.webm?sig=1', 'https://api.research.example.com')).toBeNull();
     expect(refuseMediaUrl('http://172.15.0.1/v.webm', null)).toBeNull();
     expect(refuseMediaUrl('http://127.0.0.1:4011/media/v.webm', 'http://127.0.0.1:4010')).toBeNull();
@@ -70,7 +70,13 @@ describe('downloads and the media route', () => {
     screener: null,
   });
   const store = (baseUrl: string) =>
-    new VideoStore({ dir, cache, client: async () => ({ baseUrl, listInterviews: async () => ({ items: [], total: 0, page: 1, limit: 1, has_more: false }) }) as unknown as ApiClient, quotaBytes: () => 1e9, log: silentLogger });
+    new VideoStore({
+      dir,
+      cache,
+      client: async () => ({ baseUrl, listInterviews: async () => ({ items: [], total: 0, page: 1, limit: 1, has_more: false }) }) as unknown as ApiClient,
+      quotaBytes: () => 1e9,
+      log: silentLogger,
+    });
 
   beforeAll(async () => {
     cache = await memoryCache();
@@ -83,8 +89,15 @@ describe('downloads and the media route', () => {
         res.end(html ? HTML : WEBM);
       },
     ]);
-    await cache.call('projects.saveList', { items: [{ id: 'p', title: 'P', status: 'IN_PROGRESS', created_at: null, recruiting: null } as never], syncedAt: 'now' });
-    await cache.call('interviews.saveFullRecords', { projectId: 'p', items: [rec('good', `${server.url}/v.webm`), rec('html', `${server.url}/html`), rec('page', `${server.url}/html-page`)], now: 'now' });
+    await cache.call('projects.saveList', {
+      items: [{ id: 'p', title: 'P', status: 'IN_PROGRESS', created_at: null, recruiting: null } as never],
+      syncedAt: 'now',
+    });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p',
+      items: [rec('good', `${server.url}/v.webm`), rec('html', `${server.url}/html`), rec('page', `${server.url}/html-page`)],
+      now: 'now',
+    });
   });
   afterAll(async () => {
     await cache.close();
@@ -104,7 +117,11 @@ describe('downloads and the media route', () => {
     expect(existsSync(v.file)).toBe(true);
     const res = await serveVideo(store(server.url), 'good', undefined);
     expect(res.status).toBe(200);
-    expect(res.headers).toMatchObject({ 'content-type': 'video/webm', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" });
+    expect(res.headers).toMatchObject({
+      'content-type': 'video/webm',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    });
     res.body?.destroy();
   });
 

@@ -37,7 +37,8 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const store = (d: string, quota = 50 * 1024 * 1024) => new VideoStore({ dir: d, cache, client: async () => org.client, quotaBytes: () => quota, log: silentLogger, now: clock.now });
+const store = (d: string, quota = 50 * 1024 * 1024) =>
+  new VideoStore({ dir: d, cache, client: async () => org.client, quotaBytes: () => quota, log: silentLogger, now: clock.now });
 const sampleFor = (interviewId: string) => {
   const key = (sb.context.db.prepare('SELECT video_key FROM interviews WHERE id = ?').get(interviewId) as { video_key: string }).video_key;
   return sb.context.media.videos.find((v) => `sample:${v.id}` === key)!;
@@ -64,7 +65,14 @@ describe('offline video', () => {
     clock.advance(601_000);
     expect(await cache.call('interviews.liveVideoUrl', { id, nowMs: clock.now() })).toBeNull();
     // The service is unreachable now: the local copy needs nothing from it.
-    const offline = new VideoStore({ dir: d, cache, client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }), quotaBytes: () => 1e9, log: silentLogger, now: clock.now });
+    const offline = new VideoStore({
+      dir: d,
+      cache,
+      client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }),
+      quotaBytes: () => 1e9,
+      log: silentLogger,
+      now: clock.now,
+    });
     const src = await offline.source(id);
     expect(src).toMatchObject({ kind: 'local', content_type: 'video/webm', size: original.length });
     const res = await serveVideo(offline, id, 'bytes=0-3');
@@ -80,7 +88,18 @@ describe('offline video', () => {
     const original = readFileSync(sampleFor(id).path);
     const half = Math.floor(original.length / 2);
     writeFileSync(join(d, `${id}.part`), original.subarray(0, half));
-    await cache.call('videos.save', { video: { interview_id: id, project_id: projectId, file: join(d, `${id}.part`), content_type: 'video/webm', bytes_total: original.length, bytes_done: half, state: 'partial', updated_at: '' } });
+    await cache.call('videos.save', {
+      video: {
+        interview_id: id,
+        project_id: projectId,
+        file: join(d, `${id}.part`),
+        content_type: 'video/webm',
+        bytes_total: original.length,
+        bytes_done: half,
+        state: 'partial',
+        updated_at: '',
+      },
+    });
     const progress: number[] = [];
     const file = await store(d).download(id, { onProgress: (p) => progress.push(p.done) });
     expect(readFileSync(file.file).equals(original)).toBe(true);
@@ -130,7 +149,14 @@ describe('offline video', () => {
   it('offline and not downloaded: a clear message instead of an error', async () => {
     const { items } = await cache.call('interviews.list', { projectId });
     const id = items[2]!.id;
-    const offline = new VideoStore({ dir: dir(), cache, client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }), quotaBytes: () => 1e9, log: silentLogger, now: () => clock.now() + 10 * 3_600_000 });
+    const offline = new VideoStore({
+      dir: dir(),
+      cache,
+      client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }),
+      quotaBytes: () => 1e9,
+      log: silentLogger,
+      now: () => clock.now() + 10 * 3_600_000,
+    });
     const src = await offline.source(id);
     expect(src).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/offline/i) });
     const res = await serveVideo(offline, id, undefined);
@@ -144,7 +170,14 @@ describe('offline video', () => {
     // As a chat interview syncs: a complete record with no video link.
     await cache.call('interviews.updateVideoLink', { id, url: null, expiresAt: null });
     try {
-      const offline = new VideoStore({ dir: dir(), cache, client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }), quotaBytes: () => 1e9, log: silentLogger, now: clock.now });
+      const offline = new VideoStore({
+        dir: dir(),
+        cache,
+        client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }),
+        quotaBytes: () => 1e9,
+        log: silentLogger,
+        now: clock.now,
+      });
       const src = await offline.source(id);
       expect(src).toEqual({ kind: 'unavailable', reason: NO_RECORDING_AT_SYNC });
       expect(NO_RECORDING_AT_SYNC).not.toMatch(/offline|reach|connect/i);

@@ -64,7 +64,9 @@ function checkConsistent(file: string): void {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);
     const torn = db
-      .prepare("SELECT i.id FROM interviews i WHERE i.detail_state = 'complete' AND i.turn_count <> (SELECT COUNT(*) FROM transcript_turns t WHERE t.interview_id = i.id)")
+      .prepare(
+        "SELECT i.id FROM interviews i WHERE i.detail_state = 'complete' AND i.turn_count <> (SELECT COUNT(*) FROM transcript_turns t WHERE t.interview_id = i.id)",
+      )
       .all();
     expect(torn).toEqual([]);
     const dupes = db.prepare('SELECT interview_id, idx, COUNT(*) AS n FROM transcript_turns GROUP BY interview_id, idx HAVING n > 1').all();

@@ -30,7 +30,11 @@ describe('stimulus upload pipeline', () => {
     const path = join(tmp, 'Kraft box.png');
     copyFileSync(join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png'), path);
     const progress: number[] = [];
-    const r = await uploadStimulus(org.client, { projectId, path, caption: 'Kraft box', questionItems: [questions[0]!] }, { onProgress: (p) => progress.push(p.sent / p.total) });
+    const r = await uploadStimulus(
+      org.client,
+      { projectId, path, caption: 'Kraft box', questionItems: [questions[0]!] },
+      { onProgress: (p) => progress.push(p.sent / p.total) },
+    );
     expect(r).toMatchObject({ content_type: 'image/png', assigned: [questions[0]] });
     expect(progress.at(-1)).toBe(1);
     expect(progress.slice(0, -1).every((p) => p < 1)).toBe(true);

@@ -87,7 +87,11 @@ describe('sync engine', () => {
     const startedNow = (await cache.call('interviews.list', { projectId: id, status: 'STARTED' })).items.find((i) => i.participant_name === 'Late Finisher');
     expect(startedNow).toBeTruthy();
     for (let n = 0; n < 10; n++) {
-      const r = (await fetch(`${sb.baseUrl}/call/api/sessions/${chat.token}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'A thoughtful answer about checkout.' }) }).then((x) => x.json())) as { done: boolean };
+      const r = (await fetch(`${sb.baseUrl}/call/api/sessions/${chat.token}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'A thoughtful answer about checkout.' }),
+      }).then((x) => x.json())) as { done: boolean };
       if (r.done) break;
     }
     await org.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed: 2 });
@@ -132,9 +136,19 @@ describe('sync engine', () => {
     // A seeded sandbox, so the faults fall the same way on every run.
     const faulty = await testSandbox({ random: seededRandom(7) });
     const waits: number[] = [];
-    const org = await faulty.newOrg({ trial_credits: 1000 }, { retry: { maxAttempts: 25, baseDelayMs: 1, maxBackoffMs: 4 }, sleep: async (ms) => void waits.push(ms) });
+    const org = await faulty.newOrg(
+      { trial_credits: 1000 },
+      { retry: { maxAttempts: 25, baseDelayMs: 1, maxBackoffMs: 4 }, sleep: async (ms) => void waits.push(ms) },
+    );
     const id = await launchedProject(org, 300);
-    await org.operator('PUT', '/_sandbox/faults', { rate_429: 0.25, rate_5xx: 0.15, truncate_rate: 0.15, latency_ms: 2, retry_after_seconds: 2, fault_methods: ['GET'] });
+    await org.operator('PUT', '/_sandbox/faults', {
+      rate_429: 0.25,
+      rate_5xx: 0.15,
+      truncate_rate: 0.15,
+      latency_ms: 2,
+      retry_after_seconds: 2,
+      fault_methods: ['GET'],
+    });
     const cache = await memoryCache();
     const result = await engine(org, cache).run();
     await org.operator('PUT', '/_sandbox/faults', {});
@@ -171,7 +185,11 @@ describe('sync engine', () => {
     const cache = await memoryCache();
     await engine(org, cache).run();
     const interviewId = (await org.client.getEmbed(id)).interview_id;
-    const session = (await fetch(`${sb.baseUrl}/call/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: id, interview_id: interviewId, name: 'Leaves Early' }) }).then((r) => r.json())) as { token: string };
+    const session = (await fetch(`${sb.baseUrl}/call/api/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ project_id: id, interview_id: interviewId, name: 'Leaves Early' }),
+    }).then((r) => r.json())) as { token: string };
     await engine(org, cache).run();
     const started = (await cache.call('interviews.list', { projectId: id, status: 'STARTED' })).items.find((i) => i.participant_name === 'Leaves Early')!;
     await fetch(`${sb.baseUrl}/call/api/sessions/${session.token}/leave`, { method: 'POST' });

@@ -95,7 +95,9 @@ describe('a service that makes other choices where the contract says "not shown"
       report: 'The service has no report for this study yet.',
     });
     expect((await cache.call('sideReads.gaps', { projectId: null })).credits).toMatch(/refused it \(403/);
-    expect(result.issues).toEqual([expect.objectContaining({ project_id: PROJECT, code: 'time_unknown', message: expect.stringMatching(/^1 transcript turn in 1 interview had no time/) })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({ project_id: PROJECT, code: 'time_unknown', message: expect.stringMatching(/^1 transcript turn in 1 interview had no time/) }),
+    ]);
     const untimed = (await cache.call('interviews.get', { id: records[5]!.id }))!;
     expect(untimed.transcript?.map((t) => t.start_ms)).toEqual([0, null, 86_000, 89_750]);
   });
@@ -122,6 +124,8 @@ describe('ids the IPC contract would refuse', () => {
     const ids = await cache.call('interviews.ids', {});
     expect(ids.sort()).toEqual(good.map((g) => g.id).sort());
     for (const id of ids) expect(isValidId(id)).toBe(true);
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'records_unreadable', message: expect.stringMatching(/^2 interview records could not be read/) })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({ code: 'records_unreadable', message: expect.stringMatching(/^2 interview records could not be read/) }),
+    ]);
   });
 });

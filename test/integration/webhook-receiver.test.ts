@@ -12,7 +12,9 @@ import { ROOT } from '../support/browser';
 import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
 
 const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
-const body = Buffer.from(JSON.stringify({ event: 'interview_completed', created_at: '2026-11-22T10:00:00Z', data: { org_id: 'o', project_id: 'p', interview_id: 'i' } }));
+const body = Buffer.from(
+  JSON.stringify({ event: 'interview_completed', created_at: '2026-11-22T10:00:00Z', data: { org_id: 'o', project_id: 'p', interview_id: 'i' } }),
+);
 const now = 1_795_000_000;
 const headers = (id: string, ts: number, sig: string) => ({ 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': sig });
 
@@ -49,7 +51,14 @@ describe('the webhook receiver end to end', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-hook-'));
   beforeAll(async () => {
     sb = await testSandbox({ webhookRetryScheduleMs: [0, 100, 100] });
-    core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log: silentLogger, version: 't', platform: 't' });
+    core = createCore({
+      dataDir,
+      mediaDir: join(ROOT, 'resources/sample-media'),
+      secrets: createMemoryStore(null),
+      log: silentLogger,
+      version: 't',
+      platform: 't',
+    });
   });
   afterAll(async () => {
     await core.close();
@@ -59,12 +68,19 @@ describe('the webhook receiver end to end', () => {
 
   it('a pushed interview_completed syncs just that interview, teaches the workspace its organisation ID, and a replay is not processed twice', async () => {
     const org = await sb.newOrg({ trial_credits: 10 });
-    const ws = (await core.dispatch('workspaces.add', { name: 'Hooked', base_url: sb.baseUrl, api_key: org.apiKey })) as { ok: true; value: { id: string; organisation_id: string | null } };
+    const ws = (await core.dispatch('workspaces.add', { name: 'Hooked', base_url: sb.baseUrl, api_key: org.apiKey })) as {
+      ok: true;
+      value: { id: string; organisation_id: string | null };
+    };
     expect(ws.value.organisation_id).toBeNull();
     const { id: projectId } = await org.client.createProject(projectBody());
     await org.client.launchProject(projectId, 5);
     expect((await core.dispatch('sync.run', { workspace_id: ws.value.id })).ok).toBe(true);
-    const set = await core.dispatch('settings.set', { webhook_enabled: true, webhook_port: 0 + 28000 + Math.floor(Math.random() * 2000), webhook_secret: `whsec_${Buffer.alloc(24, 9).toString('base64')}` });
+    const set = await core.dispatch('settings.set', {
+      webhook_enabled: true,
+      webhook_port: 0 + 28000 + Math.floor(Math.random() * 2000),
+      webhook_secret: `whsec_${Buffer.alloc(24, 9).toString('base64')}`,
+    });
     expect(set.ok).toBe(true);
     // The receiver uses the secret the service issues for the registered URL.
     const port = (set as { ok: true; value: { webhook_listening_port: number } }).value.webhook_listening_port;
@@ -75,8 +91,15 @@ describe('the webhook receiver end to end', () => {
     core.events.subscribe((e) => e.name === 'interviews.completed' && completed.push(e.payload));
     const sim = await org.operator<{ completed: string[] }>('POST', `/_sandbox/projects/${projectId}/simulate`, { completed: 1 });
     const id = sim.body.completed[0]!;
-    await expect.poll(async () => ((await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as { ok: true; value: unknown }).value, { timeout: 5000 }).toBeTruthy();
-    const got = (await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as { ok: true; value: { status: string; transcript: unknown[] } };
+    await expect
+      .poll(async () => ((await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as { ok: true; value: unknown }).value, {
+        timeout: 5000,
+      })
+      .toBeTruthy();
+    const got = (await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as {
+      ok: true;
+      value: { status: string; transcript: unknown[] };
+    };
     expect(got.value.status).toBe('COMPLETE');
     expect(got.value.transcript.length).toBeGreaterThan(2);
     expect(completed).toEqual([{ workspace_id: ws.value.id, project_id: projectId, count: 1 }]);
@@ -86,12 +109,20 @@ describe('the webhook receiver end to end', () => {
     const delivery = (await org.operator<{ items: { id: string; payload: unknown }[] }>('GET', '/_sandbox/webhooks/deliveries')).body.items[0]!;
     const raw = JSON.stringify(delivery.payload);
     const ts = Math.floor(Date.now() / 1000);
-    const replay = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', ...headers(delivery.id, ts, signWebhook(hook.body.secret, delivery.id, ts, raw)) } });
+    const replay = await fetch(`http://127.0.0.1:${port}/webhook`, {
+      method: 'POST',
+      body: raw,
+      headers: { 'content-type': 'application/json', ...headers(delivery.id, ts, signWebhook(hook.body.secret, delivery.id, ts, raw)) },
+    });
     expect(replay.status).toBe(200);
     // The receiver answers a replay this way before, and instead of, handing it on.
     expect(await replay.text()).toBe('already received');
     expect(completed).toHaveLength(1);
-    const forged = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: raw, headers: headers('msg_forged', ts, 'v1,' + Buffer.alloc(32).toString('base64')) });
+    const forged = await fetch(`http://127.0.0.1:${port}/webhook`, {
+      method: 'POST',
+      body: raw,
+      headers: headers('msg_forged', ts, 'v1,' + Buffer.alloc(32).toString('base64')),
+    });
     expect(forged.status).toBe(401);
     expect((await fetch(`http://127.0.0.1:${port}/webhook`)).status).toBe(405);
   });
@@ -103,7 +134,11 @@ describe('the webhook receiver under malformed requests', () => {
     const onUnhandled = (e: unknown) => unhandled.push(e);
     process.on('unhandledRejection', onUnhandled);
     const warnings: string[] = [];
-    const receiver = new WebhookReceiver({ secret: () => 'whsec_' + Buffer.alloc(24, 7).toString('base64'), onEvent: () => undefined, log: { ...silentLogger, warn: (m: string) => warnings.push(m) } });
+    const receiver = new WebhookReceiver({
+      secret: () => 'whsec_' + Buffer.alloc(24, 7).toString('base64'),
+      onEvent: () => undefined,
+      log: { ...silentLogger, warn: (m: string) => warnings.push(m) },
+    });
     const port = await receiver.start(0);
     try {
       // A request whose body stops half way: the socket is destroyed after the first chunk.
@@ -118,7 +153,9 @@ describe('the webhook receiver under malformed requests', () => {
       await expect.poll(() => warnings).toContain('webhook request failed');
       // Unsigned garbage and a body over 1 MB are refused with a status, not a crash.
       expect((await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: '{not json' })).status).toBe(400);
-      expect((await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) }).catch(() => ({ status: 413 }))).status).toBe(413);
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) }).catch(() => ({ status: 413 }))).status,
+      ).toBe(413);
       // Still serving.
       expect((await fetch(`http://127.0.0.1:${port}/webhook`)).status).toBe(405);
       await new Promise((r) => setImmediate(r));

@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('two workspaces', () => {
-  it('never return each other\'s rows, from any query', async () => {
+  it("never return each other's rows, from any query", async () => {
     const a = await orgWith('Alpha study', 'zeppelin');
     const b = await orgWith('Beta study', 'quasar');
     const wa = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'A', base_url: sb.baseUrl, api_key: a.org.apiKey }));
@@ -74,11 +74,24 @@ describe('two workspaces', () => {
     expect(await ok(core.dispatch('interviews.get', { workspace_id: wa.id, interview_id: bInterview }))).toBeNull();
     expect(await ok<unknown[]>(core.dispatch('search.query', { workspace_id: wa.id, query: 'quasar' }))).toEqual([]);
     expect((await ok<unknown[]>(core.dispatch('search.query', { workspace_id: wb.id, query: 'quasar' }))).length).toBeGreaterThan(0);
-    await ok(core.dispatch('highlights.add', { workspace_id: wb.id, project_id: b.projectId, interview_id: bInterview, start_turn: 0, start_offset: 0, end_turn: 0, end_offset: 4, start_ms: 0, quote: 'Tell', tags: ['b-only'] }));
+    await ok(
+      core.dispatch('highlights.add', {
+        workspace_id: wb.id,
+        project_id: b.projectId,
+        interview_id: bInterview,
+        start_turn: 0,
+        start_offset: 0,
+        end_turn: 0,
+        end_offset: 4,
+        start_ms: 0,
+        quote: 'Tell',
+        tags: ['b-only'],
+      }),
+    );
     expect(await ok(core.dispatch('highlights.list', { workspace_id: wa.id }))).toEqual([]);
   });
 
-  it('switching cancels the previous workspace\'s sync in flight, and it writes nothing afterwards', async () => {
+  it("switching cancels the previous workspace's sync in flight, and it writes nothing afterwards", async () => {
     const slow = await orgWith('Slow study', 'turtle');
     await slow.org.operator('POST', `/_sandbox/projects/${slow.projectId}/simulate`, { completed: 400 });
     await slow.org.operator('PUT', '/_sandbox/faults', { latency_ms: 150, fault_methods: ['GET'] });

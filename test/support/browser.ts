@@ -19,14 +19,23 @@ export const SHOTS = join(ROOT, 'test-results/e2e');
 /** Why browser tests cannot run here, or null when they can. Printed by the skipping test. */
 export function browserSkipReason(): string | null {
   if (!existsSync(CHROMIUM)) return `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
-  if (!existsSync(join(RENDERER_DIR, 'index.html')) || !existsSync(BRIDGE)) return 'skipped: renderer not built (npm test builds it first; or run npm run build)';
+  if (!existsSync(join(RENDERER_DIR, 'index.html')) || !existsSync(BRIDGE))
+    return 'skipped: renderer not built (npm test builds it first; or run npm run build)';
   return null;
 }
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
 }
 

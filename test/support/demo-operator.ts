@@ -10,7 +10,11 @@ type PageOptions = NonNullable<Parameters<Browser['newPage']>[0]>;
  * A new page on the app's first run, after "Try the demo", once the Studies table is up: the start most
  * demo tests share. `problems` collects the page's console errors (assert it is empty at the end).
  */
-export async function openDemo(browser: Browser, h: Harness, options: Pick<PageOptions, 'viewport' | 'colorScheme'> = {}): Promise<{ page: Page; problems: string[]; studies: Locator }> {
+export async function openDemo(
+  browser: Browser,
+  h: Harness,
+  options: Pick<PageOptions, 'viewport' | 'colorScheme'> = {},
+): Promise<{ page: Page; problems: string[]; studies: Locator }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, ...options });
   const { problems } = watchPage(page);
   await page.goto(h.host.url);

@@ -38,7 +38,11 @@ export const palette = (page: Page) => {
     dialog,
     input: dialog.getByRole('combobox', { name: 'Search transcripts and report quotes' }),
     options: dialog.getByRole('listbox', { name: 'Results' }).getByRole('option'),
-    metas: () => dialog.getByRole('listbox', { name: 'Results' }).getByRole('option').evaluateAll((els) => els.map((el) => el.querySelector('.search-hit-meta')?.textContent ?? '')),
+    metas: () =>
+      dialog
+        .getByRole('listbox', { name: 'Results' })
+        .getByRole('option')
+        .evaluateAll((els) => els.map((el) => el.querySelector('.search-hit-meta')?.textContent ?? '')),
     /** The results for the current query are in (not a stale list from the previous one). */
     settle: async () => {
       await expect.poll(() => dialog.locator('.search-status').innerText()).toMatch(/result/);
@@ -51,7 +55,12 @@ export const palette = (page: Page) => {
  * A participant takes a chat interview at the study's call_url in the sandbox's page: name and email, then an
  * answer to whatever the interviewer asks, until the thank-you screen. Returns the interviewer's messages.
  */
-export async function takeChatInterview(page: Page, callUrl: string, who: { name: string; email: string }, answer: (turn: number) => string): Promise<string[]> {
+export async function takeChatInterview(
+  page: Page,
+  callUrl: string,
+  who: { name: string; email: string },
+  answer: (turn: number) => string,
+): Promise<string[]> {
   await page.goto(callUrl);
   await page.getByLabel('Your name').fill(who.name);
   await page.getByLabel(/Your email/).fill(who.email);

@@ -22,7 +22,10 @@ export type Org = {
 };
 
 export type TestSandbox = Sandbox & {
-  newOrg(o?: { name?: string; balance_cents?: number; trial_credits?: number; context?: Record<string, string> }, clientOpts?: Partial<TransportOptions>): Promise<Org>;
+  newOrg(
+    o?: { name?: string; balance_cents?: number; trial_credits?: number; context?: Record<string, string> },
+    clientOpts?: Partial<TransportOptions>,
+  ): Promise<Org>;
   raw(method: string, path: string, init?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
 };
 
@@ -44,7 +47,12 @@ export async function testSandbox(opts: SandboxOptions = {}): Promise<TestSandbo
     raw,
     async newOrg(o = {}, clientOpts = {}) {
       const res = await raw('POST', '/_sandbox/organisations', {
-        body: { name: o.name ?? 'Test organisation', balance_cents: o.balance_cents ?? 100_000, trial_credits: o.trial_credits ?? 0, ...(o.context ? { context: o.context } : {}) },
+        body: {
+          name: o.name ?? 'Test organisation',
+          balance_cents: o.balance_cents ?? 100_000,
+          trial_credits: o.trial_credits ?? 0,
+          ...(o.context ? { context: o.context } : {}),
+        },
       });
       const { organisation_id, api_key } = (await res.json()) as { organisation_id: string; api_key: string };
       const client = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: () => api_key, ...clientOpts });
@@ -86,7 +94,9 @@ export function projectBody(over: Record<string, unknown> = {}) {
 }
 
 /** Expects a promise to reject with a ServiceError/AppError and returns it for further checks. */
-export async function failure(p: Promise<unknown>): Promise<{ status?: number; code: string; message: string; details: Record<string, unknown>; retryAfterMs?: number | null }> {
+export async function failure(
+  p: Promise<unknown>,
+): Promise<{ status?: number; code: string; message: string; details: Record<string, unknown>; retryAfterMs?: number | null }> {
   try {
     await p;
   } catch (e) {

@@ -74,9 +74,7 @@ export async function variantService(o: VariantOptions) {
     const withTranscripts = url.searchParams.get('transcripts') === 'true';
     const only = url.searchParams.get('interview_id');
     // completed_at descending, whatever the status: unfinished records that carry one sort among the rest.
-    const all = [...project.interviews]
-      .filter((i) => !only || i.id === only)
-      .sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? ''));
+    const all = [...project.interviews].filter((i) => !only || i.id === only).sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? ''));
     const items = all.slice((page - 1) * limit, page * limit).map((i) => {
       if (withTranscripts) return i;
       const { transcript: _t, screener: _s, ...light } = i;

@@ -15,6 +15,8 @@ export async function workerCache(file: string): Promise<Cache> {
 
 /** All of a project's interview IDs as the sandbox has them, read straight from its state. */
 export function sandboxInterviewIds(db: Database.Database, projectId?: string): string[] {
-  const rows = projectId ? db.prepare('SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(projectId) : db.prepare('SELECT id FROM interviews ORDER BY id').all();
+  const rows = projectId
+    ? db.prepare('SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(projectId)
+    : db.prepare('SELECT id FROM interviews ORDER BY id').all();
   return (rows as { id: string }[]).map((r) => r.id);
 }

@@ -26,11 +26,8 @@ export function createApiClient(opts: TransportOptions) {
     launchProject: (projectId: string, targetParticipants: number, o?: Opts & { locale?: string }) => launchProject(t, projectId, targetParticipants, o),
     listStimuli: (projectId: string, o?: Opts) => listStimuli(t, projectId, o),
     presignStimulus: (body: PresignRequest, o?: Opts) => presignStimulus(t, body, o),
-    uploadStimulus: (
-      presign: Parameters<typeof uploadToPresigned>[0],
-      source: UploadSource,
-      o?: Opts & { onProgress?: (p: UploadProgress) => void },
-    ) => uploadToPresigned(presign, source, { dispatcher: t.dispatcher, ...o }),
+    uploadStimulus: (presign: Parameters<typeof uploadToPresigned>[0], source: UploadSource, o?: Opts & { onProgress?: (p: UploadProgress) => void }) =>
+      uploadToPresigned(presign, source, { dispatcher: t.dispatcher, ...o }),
     confirmStimulus: (body: ConfirmRequest, o?: Opts) => confirmStimulus(t, body, o),
     assignStimulus: (body: AssignRequest, o?: Opts) => assignStimulus(t, body, o),
     getEmbed: (projectId: string, o?: Opts) => getEmbed(t, projectId, o),

@@ -103,7 +103,11 @@ export function createTransport(opts: TransportOptions): Transport {
       throw new ServiceError(status, 'truncated_response', 'The connection dropped before the whole answer arrived.', {}, retryAfterMs);
     }
     if (status >= 300 && status < 400) {
-      throw new ServiceError(status, 'unexpected_redirect', 'The service tried to send the request elsewhere. Fieldwork does not follow redirects, so your key stays with this service. Check the service address.');
+      throw new ServiceError(
+        status,
+        'unexpected_redirect',
+        'The service tried to send the request elsewhere. Fieldwork does not follow redirects, so your key stays with this service. Check the service address.',
+      );
     }
     if (status >= 400) throw errorFrom(status, text, retryAfterMs);
     let json: unknown;
@@ -143,7 +147,13 @@ export function createTransport(opts: TransportOptions): Transport {
         const retryable = idempotent && isTransient(e) && attempt < policy.maxAttempts;
         if (!retryable) throw e;
         if (e.retryAfterMs !== null && e.retryAfterMs > policy.maxRetryAfterMs) {
-          throw new ServiceError(e.status, e.code, `The service asked Fieldwork to wait ${Math.ceil(e.retryAfterMs / 60_000)} minutes before trying again.`, {}, e.retryAfterMs);
+          throw new ServiceError(
+            e.status,
+            e.code,
+            `The service asked Fieldwork to wait ${Math.ceil(e.retryAfterMs / 60_000)} minutes before trying again.`,
+            {},
+            e.retryAfterMs,
+          );
         }
         await sleep(retryDelayMs(policy, attempt, e.retryAfterMs, random), spec.signal);
       }
@@ -181,7 +191,11 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number): P
     size += (chunk as Buffer).length;
     if (size > max) {
       body.destroy();
-      throw new ServiceError(0, 'response_too_large', `The service sent more than ${Math.round(max / 1024 / 1024)} MB in one answer; Fieldwork stopped reading it.`);
+      throw new ServiceError(
+        0,
+        'response_too_large',
+        `The service sent more than ${Math.round(max / 1024 / 1024)} MB in one answer; Fieldwork stopped reading it.`,
+      );
     }
     chunks.push(chunk as Buffer);
   }
@@ -211,7 +225,9 @@ function networkError(e: unknown, userSignal: AbortSignal | undefined, host: str
   if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new ServiceError(0, 'timeout', `The service at ${host} took too long to answer. Check your connection and try again.`);
   }
-  return new ServiceError(0, 'network_error', `Fieldwork can't reach the service at ${host}. Check your connection; your saved data is still available.`, { cause: code || name });
+  return new ServiceError(0, 'network_error', `Fieldwork can't reach the service at ${host}. Check your connection; your saved data is still available.`, {
+    cause: code || name,
+  });
 }
 
 function safeHost(base: string): string {

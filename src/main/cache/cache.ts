@@ -19,7 +19,9 @@ export function serializeError(e: unknown): SerializedError {
 }
 
 export function reviveError(e: SerializedError): Error {
-  return e.name === 'Error' && e.code === 'cache_error' ? new AppError('cache_error', `The offline cache failed: ${e.message}`) : new AppError(e.code, e.message, e.details);
+  return e.name === 'Error' && e.code === 'cache_error'
+    ? new AppError('cache_error', `The offline cache failed: ${e.message}`)
+    : new AppError(e.code, e.message, e.details);
 }
 
 function run(db: CacheDb, op: string, args: unknown): unknown {
@@ -72,15 +74,23 @@ export async function openWorkerCache(file: string, where: WorkerLocation, opts:
     const w = new Worker(where.path, { workerData: { file, nativeBinding: opts.nativeBinding }, ...(where.execArgv ? { execArgv: where.execArgv } : {}) });
     worker = w;
     return new Promise<void>((resolve, reject) => {
-      w.on('message', (m: { type: 'ready' } | { type: 'fatal'; error: SerializedError } | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: SerializedError }) => {
-        if (m.type === 'ready') return resolve();
-        if (m.type === 'fatal') return reject(reviveError(m.error));
-        const p = pending.get(m.id);
-        if (!p) return;
-        pending.delete(m.id);
-        if (m.ok) p.resolve(m.value);
-        else p.reject(reviveError(m.error!));
-      });
+      w.on(
+        'message',
+        (
+          m:
+            | { type: 'ready' }
+            | { type: 'fatal'; error: SerializedError }
+            | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: SerializedError },
+        ) => {
+          if (m.type === 'ready') return resolve();
+          if (m.type === 'fatal') return reject(reviveError(m.error));
+          const p = pending.get(m.id);
+          if (!p) return;
+          pending.delete(m.id);
+          if (m.ok) p.resolve(m.value);
+          else p.reject(reviveError(m.error!));
+        },
+      );
       const died = (why: string) => {
         if (worker === w) {
           worker = null;

@@ -12,7 +12,12 @@ export type IdleIndexer = {
  * a sync's page writes never queue behind indexing and any request waits at most one step. A search
  * that comes before it is done indexes what is left itself, so it never misses a turn (queries/search.ts).
  */
-export function createIdleIndexer(o: { step: () => IndexProgress; timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>; idleMs: number; onError?: (e: unknown) => void }): IdleIndexer {
+export function createIdleIndexer(o: {
+  step: () => IndexProgress;
+  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  idleMs: number;
+  onError?: (e: unknown) => void;
+}): IdleIndexer {
   let handle: unknown = null;
   let stopped = false;
   const schedule = (ms: number) => {

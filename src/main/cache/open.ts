@@ -21,7 +21,10 @@ export async function openCacheDb(file: string, opts: OpenOptions = {}): Promise
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
-    const migration = await migrate(db, { ...(file !== ':memory:' ? { backupDir: join(dirname(file), 'backups') } : {}), ...(opts.now ? { now: opts.now } : {}) });
+    const migration = await migrate(db, {
+      ...(file !== ':memory:' ? { backupDir: join(dirname(file), 'backups') } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     return { db, migration };
   } catch (e) {
     db.close();

@@ -12,7 +12,12 @@ export const toProjectSummary = (p: CachedProject): ProjectSummary => ({
   status: p.status,
   type: p.type,
   created_at: p.created_at,
-  recruiting: { completed_participants: p.completed_participants, target_participants: p.target_participants, has_launched: p.has_launched, type: p.recruiting_type },
+  recruiting: {
+    completed_participants: p.completed_participants,
+    target_participants: p.target_participants,
+    has_launched: p.has_launched,
+    type: p.recruiting_type,
+  },
 });
 
 export async function readProjectDetail(cache: Cache, projectId: string): Promise<ProjectDetail | null> {

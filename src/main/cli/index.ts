@@ -53,7 +53,15 @@ export type Io = { stdout: OutStream; stderr: OutStream; stdin: PromptInput; env
 
 export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, network: 4, cancelled: 130 } as const;
 const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, videosGroup, exportGroup];
-const USAGE_CODES = new Set(['usage', 'unknown_workspace_name', 'unknown_project', 'unknown_interview', 'invalid_input', 'export_unsafe_path', 'export_bad_target']);
+const USAGE_CODES = new Set([
+  'usage',
+  'unknown_workspace_name',
+  'unknown_project',
+  'unknown_interview',
+  'invalid_input',
+  'export_unsafe_path',
+  'export_bad_target',
+]);
 const AUTH_CODES = new Set(['invalid_api_key', 'key_missing', 'forbidden']);
 const NOT_NETWORK = new Set(['aborted', 'response_too_large', 'file_changed']);
 
@@ -98,7 +106,11 @@ function select(argv: string[]): { help: string } | { command: Command; rest: st
   if (single) return { command: single, rest: argv.slice(1) };
   if (second === '--help' || second === '-h') return { help: group.usage };
   const command = second === undefined ? undefined : group.commands[second];
-  if (!command) throw usage(second === undefined ? `Missing the ${group.name} command (${Object.keys(group.commands).join(', ')}).` : `Unknown command "${group.name} ${second}".`, group.usage);
+  if (!command)
+    throw usage(
+      second === undefined ? `Missing the ${group.name} command (${Object.keys(group.commands).join(', ')}).` : `Unknown command "${group.name} ${second}".`,
+      group.usage,
+    );
   return { command, rest: argv.slice(2) };
 }
 
@@ -125,7 +137,10 @@ function parse(command: Command, rest: string[]): { flags: Ctx['flags']; words: 
 }
 
 /** Runs one command line and returns the exit code. Never throws; never prints a stack. */
-export async function runCli(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }): Promise<number> {
+export async function runCli(
+  argv: string[],
+  io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
+): Promise<number> {
   const out = new Output(io.stdout, io.stderr, argv.includes('--json'), io.env);
   const envKey = envApiKey(io.env);
   const log = createLogger(cliLogSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
@@ -138,7 +153,10 @@ export async function runCli(argv: string[], io: Io = { stdout: process.stdout, 
     let ref: Core | null = null;
     const isWorkspace = (account: string) => account !== DEMO_WORKSPACE_ID && !!ref?.workspaces.list().some((w) => w.id === account);
     ref = createCore({
-      dataDir: home, log, version: appVersion(), platform: process.platform,
+      dataDir: home,
+      log,
+      version: appVersion(),
+      platform: process.platform,
       mediaDir: join(APP_ROOT, 'resources/sample-media'),
       secrets: createEnvKeyStore(store, envKey ?? undefined, isWorkspace),
       cacheWorker: { path: join(APP_ROOT, 'src/main/cache/worker-dev.cjs') }, // the cache in its worker thread
@@ -170,13 +188,18 @@ export async function runCli(argv: string[], io: Io = { stdout: process.stdout, 
     }
     const { flags, words } = parsed;
     const ctx: Ctx = {
-      out, flags, words, home, envKey, stdin: io.stdin,
+      out,
+      flags,
+      words,
+      home,
+      envKey,
+      stdin: io.stdin,
       core: getCore,
       keyStorage: async () => (await getCore(), store!.kind),
       workspace: async (name) => {
         const all = (await getCore()).workspaces.list();
         const found = all.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
-            if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
+        if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
         return found;
       },
       runtime: async (id) => (await getCore()).runtimes.get(id),

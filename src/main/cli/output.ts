@@ -59,7 +59,8 @@ export class Output {
     if (isAppError(e) && e.code === 'key_missing') message += ' Or set FIELDWORK_API_KEY for this run.';
     if (!known) log.error('command failed', { error: e });
     this.stderr.write(`${clean(message)}\n`);
-    if (this.isJson) this.json({ error: { code: isAppError(e) ? e.code : cancelled ? 'cancelled' : 'internal', message: clean(message), exit_code: exitCode } });
+    if (this.isJson)
+      this.json({ error: { code: isAppError(e) ? e.code : cancelled ? 'cancelled' : 'internal', message: clean(message), exit_code: exitCode } });
   }
 
   /** The progress line on stderr: drawn only on a terminal and never with --json. */
@@ -112,8 +113,9 @@ const BOLD_OFF = '\uE001';
 const withBold = (text: string) => text.replaceAll(BOLD_ON, '\u001b[1m').replaceAll(BOLD_OFF, '\u001b[22m');
 
 /** ESC and C1-introduced sequences (CSI, OSC, DCS, …) whole, so no stray "[2J" is left behind. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point here
-const ESCAPE_SEQUENCE = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g;
+const ESCAPE_SEQUENCE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g;
 /** Bidirectional overrides, embeddings and isolates, and the direction marks: they can make text read backwards. */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 

@@ -13,8 +13,19 @@ import { AppError } from '../errors';
  */
 
 const CANDIDATES: Record<string, string[]> = {
-  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium', '/usr/bin/microsoft-edge'],
-  darwin: ['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge'],
+  linux: [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+    '/snap/bin/chromium',
+    '/usr/bin/microsoft-edge',
+  ],
+  darwin: [
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    '/Applications/Chromium.app/Contents/MacOS/Chromium',
+    '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+  ],
   win32: [
     'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
     'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
@@ -23,7 +34,11 @@ const CANDIDATES: Record<string, string[]> = {
 };
 
 /** The browser to print with: FIELDWORK_CHROMIUM (or CHROMIUM_PATH) when set, else a usual install place. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env, platform: string = process.platform, exists: (p: string) => boolean = existsSync): string | null {
+export function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: string = process.platform,
+  exists: (p: string) => boolean = existsSync,
+): string | null {
   for (const name of ['FIELDWORK_CHROMIUM', 'CHROMIUM_PATH']) {
     const p = env[name];
     if (p) return exists(p) ? p : null;
@@ -80,11 +95,17 @@ export async function chromiumPrintToPdf(html: string, o: ChromiumPdfOptions = {
         o.signal?.removeEventListener('abort', onAbort);
         if (o.signal?.aborted) reject(new AppError('cancelled', 'The export was cancelled.'));
         else if (code === 0 && existsSync(output)) resolve();
-        else reject(new AppError('pdf_failed', `The browser could not print the PDF (exit ${code ?? 'killed'}). Export the report as HTML and print that instead.`, { stderr: stderr.trim().split('\n').slice(-3).join('\n') }));
+        else
+          reject(
+            new AppError('pdf_failed', `The browser could not print the PDF (exit ${code ?? 'killed'}). Export the report as HTML and print that instead.`, {
+              stderr: stderr.trim().split('\n').slice(-3).join('\n'),
+            }),
+          );
       });
     });
     const pdf = readFileSync(output);
-    if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('pdf_failed', 'The browser wrote something that is not a PDF. Export the report as HTML and print that instead.');
+    if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+      throw new AppError('pdf_failed', 'The browser wrote something that is not a PDF. Export the report as HTML and print that instead.');
     return new Uint8Array(pdf);
   } finally {
     rmSync(dir, { recursive: true, force: true });

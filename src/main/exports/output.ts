@@ -67,8 +67,7 @@ export interface ExportResult {
 const CHUNK = 1 << 20;
 const STORED_EXTENSIONS = /\.(mp4|m4v|mov|webm|mkv|m4a|mp3|aac|ogg|opus|jpe?g|png|gif|webp|zip|qdpx|docx|xlsx|pptx|pdf|gz)$/i;
 
-export const cancelledError = (): AppError =>
-  new AppError('export_cancelled', 'The export was cancelled. No files were left behind.');
+export const cancelledError = (): AppError => new AppError('export_cancelled', 'The export was cancelled. No files were left behind.');
 
 /**
  * The segments of a relative export path, or an error. Both separators count, because a name that is
@@ -265,7 +264,11 @@ function asExportError(e: unknown): unknown {
     return new AppError('export_failed', `Fieldwork may not write there. ${undone} Choose another folder, then export again.`, detail);
   }
   if (code === 'ENOENT') {
-    return new AppError('export_failed', `A file the export needed is missing (a cached video may have been removed). ${undone} Sync again, then export again.`, detail);
+    return new AppError(
+      'export_failed',
+      `A file the export needed is missing (a cached video may have been removed). ${undone} Sync again, then export again.`,
+      detail,
+    );
   }
   return new AppError('export_failed', `The export could not be written. ${undone} Try again, or choose another folder.`, detail);
 }

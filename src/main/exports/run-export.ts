@@ -82,15 +82,24 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
   if (req.interviewIds) {
     const found = new Set(interviews.map((i) => i.id));
     const missing = req.interviewIds.filter((id) => !found.has(id));
-    if (missing.length) throw new AppError('unknown_interview', `${missing.length === 1 ? 'This interview is' : 'These interviews are'} not in the saved data: ${missing.join(', ')}. Sync, then export again.`);
+    if (missing.length)
+      throw new AppError(
+        'unknown_interview',
+        `${missing.length === 1 ? 'This interview is' : 'These interviews are'} not in the saved data: ${missing.join(', ')}. Sync, then export again.`,
+      );
   }
   const blocked = req.formats.filter((f) => PARTICIPANT_FORMATS.includes(f));
   if (blocked.length && !req.includeParticipant) {
-    throw new AppError('usage', `${blocked.join(' and ')} ${blocked.length === 1 ? 'is' : 'are'} participant data: include participant data to export ${blocked.length === 1 ? 'it' : 'them'}.`);
+    throw new AppError(
+      'usage',
+      `${blocked.join(' and ')} ${blocked.length === 1 ? 'is' : 'are'} participant data: include participant data to export ${blocked.length === 1 ? 'it' : 'them'}.`,
+    );
   }
   const reportFormats = req.formats.filter((f) => f.startsWith('report-'));
-  if (reportFormats.length && !project.report) throw new AppError('no_report', 'This study has no report in the saved data. Generate one (or sync), then export it.');
-  if (req.formats.includes('report-pdf') && !req.printPdf) throw new AppError('pdf_unavailable', 'PDF printing is not available here. Export the report as HTML and print that to PDF.');
+  if (reportFormats.length && !project.report)
+    throw new AppError('no_report', 'This study has no report in the saved data. Generate one (or sync), then export it.');
+  if (req.formats.includes('report-pdf') && !req.printPdf)
+    throw new AppError('pdf_unavailable', 'PDF printing is not available here. Export the report as HTML and print that to PDF.');
   const textFormats = req.formats.filter((f): f is TranscriptTextFormat => TEXT_FORMATS.has(f));
   const perInterview = textFormats.length + (req.formats.includes('docx') ? 1 : 0);
   const notes: string[] = [];
@@ -114,7 +123,12 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
   };
   try {
     const projectFolder = safeFileName(project.title || 'Untitled study', { fallback: `study-${project.id.slice(0, 8)}` });
-    const options = { includeParticipant: req.includeParticipant, lineEnding: req.lineEnding, speakerLabels: req.speakerLabels ?? 'interviewer-participant', bom: req.bom ?? false };
+    const options = {
+      includeParticipant: req.includeParticipant,
+      lineEnding: req.lineEnding,
+      speakerLabels: req.speakerLabels ?? 'interviewer-participant',
+      bom: req.bom ?? false,
+    };
     for (const [n, interview] of interviews.entries()) {
       const base = interviewBaseName(interview, n + 1, req.includeParticipant);
       for (const f of textFormats) {
@@ -130,18 +144,24 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     await drain();
     const untimed = interviews.reduce((n, i) => n + untimedTurns(i.transcript), 0);
     if (untimed > 0 && textFormats.some((f) => f === 'srt' || f === 'vtt')) {
-      notes.push(`${untimed} transcript turn${untimed === 1 ? ' has' : 's have'} no readable time: subtitles (SRT, WebVTT) leave ${untimed === 1 ? 'it' : 'them'} out; the other formats show "time unknown".`);
+      notes.push(
+        `${untimed} transcript turn${untimed === 1 ? ' has' : 's have'} no readable time: subtitles (SRT, WebVTT) leave ${untimed === 1 ? 'it' : 'them'} out; the other formats show "time unknown".`,
+      );
     }
     const csvInput = { project: { id: project.id, title: project.title }, interviews };
-    if (req.formats.includes('screener-csv')) await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
-    if (req.formats.includes('participants-csv')) await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
+    if (req.formats.includes('screener-csv'))
+      await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
+    if (req.formats.includes('participants-csv'))
+      await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
     if (project.report && reportFormats.length) {
       // A quote said in an interview outside this export is still cited, by its id.
       const label = (id: string) => {
         const n = interviews.findIndex((i) => i.id === id);
         return n >= 0 ? interviewLabel(interviews[n]!, n + 1, req.includeParticipant) : `Interview ${id.slice(0, 8)}`;
       };
-      const locations = (await locateQuotes(source, project.report.themes)).map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
+      const locations = (await locateQuotes(source, project.report.themes)).map((t) =>
+        t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)),
+      );
       const input = { project: { id: project.id, title: project.title }, report: project.report, locations };
       for (const f of reportFormats) {
         if (f === 'report-pdf') {
@@ -152,7 +172,12 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
         }
         const kind = f.slice('report-'.length) as keyof typeof REPORT_FORMATS;
         const fmt = REPORT_FORMATS[kind];
-        const body = kind === 'docx' ? await REPORT_FORMATS.docx.render(input) : kind === 'html' ? REPORT_FORMATS.html.render(input) : REPORT_FORMATS.md.render(input, { lineEnding: req.lineEnding });
+        const body =
+          kind === 'docx'
+            ? await REPORT_FORMATS.docx.render(input)
+            : kind === 'html'
+              ? REPORT_FORMATS.html.render(input)
+              : REPORT_FORMATS.md.render(input, { lineEnding: req.lineEnding });
         await sink.writeFile(`${projectFolder}/report.${fmt.extension}`, body);
       }
     }

@@ -14,7 +14,13 @@ export type IpcMainLike = {
  * Registers one `fieldwork:<channel>` handler per contract channel. A call from anything but the app's
  * own top-level frame gets a refusal and never reaches a handler.
  */
-export function registerIpc(ipcMain: IpcMainLike, channels: readonly string[], dispatch: Dispatch, allowedOrigins: () => readonly string[], log: Logger): () => void {
+export function registerIpc(
+  ipcMain: IpcMainLike,
+  channels: readonly string[],
+  dispatch: Dispatch,
+  allowedOrigins: () => readonly string[],
+  log: Logger,
+): () => void {
   for (const name of channels) {
     ipcMain.handle(IPC_PREFIX + name, async (event, input) => {
       if (!isTrustedSender(event.senderFrame, allowedOrigins())) {
@@ -32,7 +38,12 @@ export function registerIpc(ipcMain: IpcMainLike, channels: readonly string[], d
  * channel, an absolute path only, and a token back. The page has no way to call it (it is not on
  * `window.fieldwork`), so the only paths that get a token are those of Files the browser handed over.
  */
-export function registerFilesChannel(ipcMain: IpcMainLike, register: (path: string) => string, allowedOrigins: () => readonly string[], log: Logger): () => void {
+export function registerFilesChannel(
+  ipcMain: IpcMainLike,
+  register: (path: string) => string,
+  allowedOrigins: () => readonly string[],
+  log: Logger,
+): () => void {
   ipcMain.handle(FILES_REGISTER_CHANNEL, async (event, path) => {
     if (!isTrustedSender(event.senderFrame, allowedOrigins())) {
       log.warn('file registration from untrusted sender refused', { url: event.senderFrame?.url ?? null });

@@ -48,7 +48,15 @@ export type RegistryDeps = HandlerDeps & {
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
 export function buildHandlers(d: RegistryDeps): Handlers {
   const byDomain: DomainHandlers = {
-    app: appHandlers({ version: d.version, platform: d.platform, secrets: d.secrets, desktop: d.desktop, exports: d.exportFolders, nativeMenu: d.nativeMenu, log: d.log }),
+    app: appHandlers({
+      version: d.version,
+      platform: d.platform,
+      secrets: d.secrets,
+      desktop: d.desktop,
+      exports: d.exportFolders,
+      nativeMenu: d.nativeMenu,
+      log: d.log,
+    }),
     workspaces: workspaceHandlers(d),
     demo: demoHandlers(d),
     projects: projectHandlers(d),

@@ -30,7 +30,10 @@ export function notifyWhenReportsFinish(d: Deps): () => void {
       if (state === 'completed') {
         const themes = report?.themes.length ?? 0;
         const analysed = report?.interviews_analysed;
-        const parts = [analysed != null ? `${analysed} interview${analysed === 1 ? '' : 's'} analysed` : null, `${themes} theme${themes === 1 ? '' : 's'}`].filter(Boolean);
+        const parts = [
+          analysed != null ? `${analysed} interview${analysed === 1 ? '' : 's'} analysed` : null,
+          `${themes} theme${themes === 1 ? '' : 's'}`,
+        ].filter(Boolean);
         d.notifier.notify({ title: `Report ready — ${study}`, body: `${parts.join(', ')}. Open the study's Report tab to read it.` });
       } else {
         d.notifier.notify({ title: `Report failed — ${study}`, body: 'The service could not generate the report. Open the Report tab to try again.' });

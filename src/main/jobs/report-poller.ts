@@ -96,7 +96,10 @@ export class ReportPoller {
     const wait = Math.max(0, Date.parse(poll.next_poll_at) - this.t.now());
     this.timers.set(
       poll.project_id,
-      this.t.setTimeout(() => this.tick(poll.project_id).catch((e: unknown) => this.o.log.warn('report poll failed', { project_id: poll.project_id, error: e })), wait),
+      this.t.setTimeout(
+        () => this.tick(poll.project_id).catch((e: unknown) => this.o.log.warn('report poll failed', { project_id: poll.project_id, error: e })),
+        wait,
+      ),
     );
   }
 
@@ -127,7 +130,11 @@ export class ReportPoller {
       } catch (e) {
         // Never a poll left "polling" for ever: it ends, and says why.
         this.o.log.warn('report not saved', { project_id: projectId, error: e });
-        await this.finish({ ...next, last_error: 'The report is ready but could not be saved on this computer. Sync the study, then check again.' }, 'failed', report);
+        await this.finish(
+          { ...next, last_error: 'The report is ready but could not be saved on this computer. Sync the study, then check again.' },
+          'failed',
+          report,
+        );
         return;
       }
       await this.finish(next, report.status === 'COMPLETED' ? 'completed' : 'failed', report);

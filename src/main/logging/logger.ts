@@ -30,10 +30,12 @@ export function redact(value: unknown, secrets: readonly string[] = [], depth = 
 }
 
 export function createLogger(sink: LogSink, opts: { secrets?: () => readonly string[]; now?: () => number } = {}): Logger {
-  const emit = (level: LogLevel) => (msg: string, fields: LogFields = {}) => {
-    const secrets = opts.secrets?.() ?? [];
-    sink({ level, msg: redact(msg, secrets) as string, time: new Date(opts.now?.() ?? Date.now()).toISOString(), ...(redact(fields, secrets) as LogFields) });
-  };
+  const emit =
+    (level: LogLevel) =>
+    (msg: string, fields: LogFields = {}) => {
+      const secrets = opts.secrets?.() ?? [];
+      sink({ level, msg: redact(msg, secrets) as string, time: new Date(opts.now?.() ?? Date.now()).toISOString(), ...(redact(fields, secrets) as LogFields) });
+    };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 

@@ -78,4 +78,3 @@ function textResponse(status: number, message: string): MediaResponse {
 export const SAFE_MEDIA_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" } as const;
 
 const isMediaType = (t: string) => /^(video|audio)\/[a-z0-9.+-]+$/i.test(t);
-

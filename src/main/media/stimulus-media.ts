@@ -52,7 +52,7 @@ export async function serveStimulusMedia(d: StimulusMediaDeps, projectId: string
     try {
       await download(d, url, file);
     } catch (e) {
-      return text(502, e instanceof MediaError ? e.message : "The stimulus could not be fetched. Check your connection; it shows once it has been fetched.");
+      return text(502, e instanceof MediaError ? e.message : 'The stimulus could not be fetched. Check your connection; it shows once it has been fetched.');
     }
   }
   return serveFile(file, rangeHeader);
@@ -135,5 +135,9 @@ function serveFile(file: string, rangeHeader: string | undefined): MediaResponse
 }
 
 function text(status: number, message: string): MediaResponse {
-  return { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" }, body: Readable.from([Buffer.from(message)]) };
+  return {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" },
+    body: Readable.from([Buffer.from(message)]),
+  };
 }

@@ -46,10 +46,14 @@ export function inspectStimulusFile(path: string): { contentType: string; size: 
   }
   const sniffed = sniff(head);
   if (!sniffMatches(byName, sniffed)) {
-    throw new AppError('format_mismatch', `${filename} does not contain ${extname(filename).slice(1).toUpperCase()} data${sniffed ? ` (it looks like ${sniffed})` : ''}. Export it again in a supported format.`);
+    throw new AppError(
+      'format_mismatch',
+      `${filename} does not contain ${extname(filename).slice(1).toUpperCase()} data${sniffed ? ` (it looks like ${sniffed})` : ''}. Export it again in a supported format.`,
+    );
   }
   const limit = stimulusLimitFor(byName)!;
-  if (size > limit.maxBytes) throw new AppError('file_too_large', `${filename} is ${mb(size)}; ${limit.kind === 'image' ? 'images' : 'videos'} can be at most ${mb(limit.maxBytes)}.`);
+  if (size > limit.maxBytes)
+    throw new AppError('file_too_large', `${filename} is ${mb(size)}; ${limit.kind === 'image' ? 'images' : 'videos'} can be at most ${mb(limit.maxBytes)}.`);
   return { contentType: byName, size, filename };
 }
 
@@ -65,13 +69,24 @@ export async function uploadStimulus(
 ): Promise<StimulusUploadResult> {
   const file = inspectStimulusFile(job.path);
   const so = opts.signal ? { signal: opts.signal } : {};
-  const source = { open: () => createReadStream(job.path) as AsyncIterable<Uint8Array>, size: file.size, filename: file.filename, contentType: file.contentType };
-  let presign = await client.presignStimulus({ project_id: job.projectId, filename: file.filename, content_type: file.contentType, file_size_bytes: file.size }, so);
+  const source = {
+    open: () => createReadStream(job.path) as AsyncIterable<Uint8Array>,
+    size: file.size,
+    filename: file.filename,
+    contentType: file.contentType,
+  };
+  let presign = await client.presignStimulus(
+    { project_id: job.projectId, filename: file.filename, content_type: file.contentType, file_size_bytes: file.size },
+    so,
+  );
   try {
     await client.uploadStimulus(presign, source, { ...so, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
   } catch (e) {
     if (!(isServiceError(e) && e.code === 'upload_expired')) throw nothingCreated(e, file.filename);
-    presign = await client.presignStimulus({ project_id: job.projectId, filename: file.filename, content_type: file.contentType, file_size_bytes: file.size }, so);
+    presign = await client.presignStimulus(
+      { project_id: job.projectId, filename: file.filename, content_type: file.contentType, file_size_bytes: file.size },
+      so,
+    );
     try {
       await client.uploadStimulus(presign, source, { ...so, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
     } catch (e2) {
@@ -80,18 +95,34 @@ export async function uploadStimulus(
   }
   let confirmed;
   try {
-    confirmed = await client.confirmStimulus({ project_id: job.projectId, file_id: presign.file_id, file_ext: extname(file.filename).toLowerCase(), ...(job.caption !== undefined ? { caption: job.caption } : {}) }, so);
+    confirmed = await client.confirmStimulus(
+      {
+        project_id: job.projectId,
+        file_id: presign.file_id,
+        file_ext: extname(file.filename).toLowerCase(),
+        ...(job.caption !== undefined ? { caption: job.caption } : {}),
+      },
+      so,
+    );
   } catch (e) {
-    throw new AppError('upload_not_confirmed', `${file.filename} was uploaded but not added to the study, so no stimulus was created. ${reason(e)}`, { file_id: presign.file_id });
+    throw new AppError('upload_not_confirmed', `${file.filename} was uploaded but not added to the study, so no stimulus was created. ${reason(e)}`, {
+      file_id: presign.file_id,
+    });
   }
   const assigned: string[] = [];
   if (job.questionItems && job.questionItems.length > 0) {
     try {
-      assigned.push(...(await client.assignStimulus({ project_id: job.projectId, stimuli_id: confirmed.file_id, question_items: job.questionItems }, so)).question_items);
+      assigned.push(
+        ...(await client.assignStimulus({ project_id: job.projectId, stimuli_id: confirmed.file_id, question_items: job.questionItems }, so)).question_items,
+      );
     } catch (e) {
-      throw new AppError('stimulus_not_assigned', `${file.filename} was added as a stimulus, but assigning it to its questions failed. Assign it from the Stimuli tab. ${reason(e)}`, {
-        stimulus_id: confirmed.file_id,
-      });
+      throw new AppError(
+        'stimulus_not_assigned',
+        `${file.filename} was added as a stimulus, but assigning it to its questions failed. Assign it from the Stimuli tab. ${reason(e)}`,
+        {
+          stimulus_id: confirmed.file_id,
+        },
+      );
     }
   }
   return { stimulus_id: confirmed.file_id, media_url: confirmed.media_url, content_type: file.contentType, bytes: file.size, assigned };

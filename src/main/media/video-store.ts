@@ -36,7 +36,10 @@ const EXT: Record<string, string> = {
 
 /** Thrown when the bytes behind a video link are not a recording; nothing of them is kept. */
 const notMedia = () =>
-  new AppError('not_media', 'The file behind this interview\'s video link is not a video or audio recording, so Fieldwork did not keep it. Try again later, or ask the service operator.');
+  new AppError(
+    'not_media',
+    "The file behind this interview's video link is not a video or audio recording, so Fieldwork did not keep it. Try again later, or ask the service operator.",
+  );
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
 
 /**
@@ -87,7 +90,10 @@ export class VideoStore {
         // downloaded" would send the researcher to look for a download that cannot exist.
         const rec = await this.o.cache.call('interviews.get', { id: interviewId });
         if (rec && rec.video_url === null) return { kind: 'unavailable', reason: NO_RECORDING_AT_SYNC };
-        return { kind: 'unavailable', reason: "You're offline and this video wasn't downloaded. Connect to watch it, or download it for offline use next time you're online." };
+        return {
+          kind: 'unavailable',
+          reason: "You're offline and this video wasn't downloaded. Connect to watch it, or download it for offline use next time you're online.",
+        };
       }
       throw e;
     }
@@ -175,7 +181,16 @@ export class VideoStore {
       let done = resuming ? have : 0;
       const record = async (state: VideoFile['state']) =>
         this.o.cache.call('videos.save', {
-          video: { interview_id: interviewId, project_id: rec.project_id, file: part, content_type: contentType, bytes_total: total, bytes_done: done, state, updated_at: new Date(this.now()).toISOString() },
+          video: {
+            interview_id: interviewId,
+            project_id: rec.project_id,
+            file: part,
+            content_type: contentType,
+            bytes_total: total,
+            bytes_done: done,
+            state,
+            updated_at: new Date(this.now()).toISOString(),
+          },
         });
       await record('partial');
       let lastSaved = done;
@@ -190,7 +205,8 @@ export class VideoStore {
             }
           }
           done += chunk.length;
-          if (used + done - (resuming ? have : 0) > quota) return cb(new AppError('quota_exceeded', `The offline-video quota of ${mb(quota)} is full. Remove downloads or raise the quota in Settings.`));
+          if (used + done - (resuming ? have : 0) > quota)
+            return cb(new AppError('quota_exceeded', `The offline-video quota of ${mb(quota)} is full. Remove downloads or raise the quota in Settings.`));
           opts.onProgress?.({ interview_id: interviewId, done, total });
           if (done - lastSaved > 1024 * 1024) {
             lastSaved = done;
@@ -225,7 +241,16 @@ export class VideoStore {
     }
     const file = join(this.o.dir, `${safeId(interviewId)}.${EXT[type] ?? 'video'}`);
     renameSync(part, file);
-    const video: VideoFile = { interview_id: interviewId, project_id: projectId, file, content_type: type, bytes_total: size, bytes_done: size, state: 'complete', updated_at: new Date(this.now()).toISOString() };
+    const video: VideoFile = {
+      interview_id: interviewId,
+      project_id: projectId,
+      file,
+      content_type: type,
+      bytes_total: size,
+      bytes_done: size,
+      state: 'complete',
+      updated_at: new Date(this.now()).toISOString(),
+    };
     await this.o.cache.call('videos.save', { video });
     return video;
   }
@@ -245,7 +270,10 @@ export class VideoStore {
       if (before?.state === 'complete' && existsSync(before.file)) out.skipped++;
       else {
         try {
-          await this.download(i.id, { ...(opts.signal ? { signal: opts.signal } : {}), onProgress: (p) => opts.onProgress?.({ done: n, total: withVideo.length, current: p }) });
+          await this.download(i.id, {
+            ...(opts.signal ? { signal: opts.signal } : {}),
+            onProgress: (p) => opts.onProgress?.({ done: n, total: withVideo.length, current: p }),
+          });
           out.downloaded++;
         } catch (e) {
           if (e instanceof AppError && (e.code === 'aborted' || e.code === 'quota_exceeded')) throw e;
@@ -289,7 +317,6 @@ export class VideoStore {
   }
 }
 
-
 function totalSize(headers: Record<string, string | string[] | undefined>, offset: number): number | null {
   const range = headers['content-range'];
   const m = typeof range === 'string' ? /\/(\d+)$/.exec(range) : null;
@@ -299,4 +326,3 @@ function totalSize(headers: Record<string, string | string[] | undefined>, offse
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-

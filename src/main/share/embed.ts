@@ -48,8 +48,16 @@ export function createEmbedService(d: { runtimes: RuntimeManager; workspaces: Pi
       const read = <T>(kind: 'embed' | 'allow_list', fetch: () => Promise<T>, save: (v: T) => Promise<unknown>) =>
         readSide({ cache: r.cache, projectId: project_id, kind, now: iso, fetch, save });
       const outcomes = await Promise.all([
-        read('embed', () => client.getEmbed(project_id), (embed) => r.cache.call('embeds.save', { projectId: project_id, embed, now: iso() })),
-        read('allow_list', () => client.getAllowList(project_id), (allowList) => r.cache.call('embeds.save', { projectId: project_id, allowList, now: iso() })),
+        read(
+          'embed',
+          () => client.getEmbed(project_id),
+          (embed) => r.cache.call('embeds.save', { projectId: project_id, embed, now: iso() }),
+        ),
+        read(
+          'allow_list',
+          () => client.getAllowList(project_id),
+          (allowList) => r.cache.call('embeds.save', { projectId: project_id, allowList, now: iso() }),
+        ),
       ]);
       const offline = outcomes.some((o) => !o.ok && isNetwork(o.error));
       return embedView(r, project_id, offline);
@@ -58,7 +66,11 @@ export function createEmbedService(d: { runtimes: RuntimeManager; workspaces: Pi
       const checked = normaliseAllowList(allowed_urls);
       if (!checked.ok) {
         const entries = checked.entries.flatMap((e, index) => (e.ok ? [] : [{ index, input: e.input, code: e.code, message: e.message }]));
-        throw new AppError('invalid_allowed_urls', `${entries.length === 1 ? 'One entry is' : `${entries.length} entries are`} not valid: ${entries[0]!.message} Fix ${entries.length === 1 ? 'it' : 'them'}, then save again.`, { entries });
+        throw new AppError(
+          'invalid_allowed_urls',
+          `${entries.length === 1 ? 'One entry is' : `${entries.length} entries are`} not valid: ${entries[0]!.message} Fix ${entries.length === 1 ? 'it' : 'them'}, then save again.`,
+          { entries },
+        );
       }
       const r = await d.runtimes.get(workspace_id);
       const client = await d.workspaces.client(workspace_id);
@@ -66,9 +78,16 @@ export function createEmbedService(d: { runtimes: RuntimeManager; workspaces: Pi
         const allowList = await client.putAllowList(project_id, checked.origins);
         await r.cache.call('embeds.save', { projectId: project_id, allowList, now: iso() });
       } catch (e) {
-        if (isNetwork(e)) throw new AppError('offline', "The allow-list wasn't saved: the service can't be reached. Your entries are still here; save again when you're back online.");
+        if (isNetwork(e))
+          throw new AppError(
+            'offline',
+            "The allow-list wasn't saved: the service can't be reached. Your entries are still here; save again when you're back online.",
+          );
         if (isServiceError(e) && e.status >= 500) {
-          throw new AppError('service_error', "The allow-list wasn't saved: the service had a problem. Your entries are still here; save again in a moment.", { status: e.status, cause: e.code });
+          throw new AppError('service_error', "The allow-list wasn't saved: the service had a problem. Your entries are still here; save again in a moment.", {
+            status: e.status,
+            cause: e.code,
+          });
         }
         throw e;
       }

@@ -95,8 +95,13 @@ export class SyncEngine {
     const listed = limit(() => counted(state, () => this.o.client.listProjectsChecked(so)));
     listed.catch(() => undefined); // awaited below; this only keeps a failure from surfacing early as unhandled
     // Credits are a side read: a refusal is kept as "not available" and never fails the sync.
-    const credits = this.sideRead(state, null, 'credits', signal, () => limit(() => counted(state, () => this.o.client.getCredits(so))), (c) =>
-      this.o.cache.call('credits.save', { credits: c, now: iso() }),
+    const credits = this.sideRead(
+      state,
+      null,
+      'credits',
+      signal,
+      () => limit(() => counted(state, () => this.o.client.getCredits(so))),
+      (c) => this.o.cache.call('credits.save', { credits: c, now: iso() }),
     );
     // Page 1 of every project synced before is asked for alongside the project list, so a re-sync with
     // nothing new costs one round trip instead of two.
@@ -106,7 +111,11 @@ export class SyncEngine {
       const list = await listed;
       projects = list.items;
       if (list.rejected > 0) {
-        state.issues.push({ project_id: null, code: 'records_unreadable', message: `${list.rejected} ${list.rejected === 1 ? 'study' : 'studies'} in the service's list could not be read (an id Fieldwork cannot use, or a missing field) and ${list.rejected === 1 ? 'was' : 'were'} left out.` });
+        state.issues.push({
+          project_id: null,
+          code: 'records_unreadable',
+          message: `${list.rejected} ${list.rejected === 1 ? 'study' : 'studies'} in the service's list could not be read (an id Fieldwork cannot use, or a missing field) and ${list.rejected === 1 ? 'was' : 'were'} left out.`,
+        });
       }
       await this.o.cache.call('projects.saveList', { items: projects, syncedAt: iso() });
     } catch (e) {
@@ -149,7 +158,12 @@ export class SyncEngine {
     };
   }
 
-  private async prefetchFirstPages(limit: Limit, state: RunState, signal: AbortSignal | undefined, only?: string[]): Promise<Map<string, Promise<InterviewsPage>>> {
+  private async prefetchFirstPages(
+    limit: Limit,
+    state: RunState,
+    signal: AbortSignal | undefined,
+    only?: string[],
+  ): Promise<Map<string, Promise<InterviewsPage>>> {
     const out = new Map<string, Promise<InterviewsPage>>();
     const size = this.o.pageSize ?? LIMITS.interviewsPageMax;
     for (const p of await this.o.cache.call('projects.list')) {
@@ -181,17 +195,33 @@ export class SyncEngine {
     const read = <T>(kind: SideReadKind, call: () => Promise<T>, save: (v: T) => Promise<unknown>) =>
       this.sideRead(state, p.id, kind, signal, () => limit(() => counted(state, call)), save);
     const extras: Promise<void>[] = [
-      read('embed', () => c.getEmbed(p.id, so), (embed) => cache.call('embeds.save', { projectId: p.id, embed, now: iso() })),
-      read('allow_list', () => c.getAllowList(p.id, so), (allowList) => cache.call('embeds.save', { projectId: p.id, allowList, now: iso() })),
-      read('stimuli', () => c.listStimuli(p.id, so), (s) => cache.call('stimuli.save', { projectId: p.id, items: s.items })),
+      read(
+        'embed',
+        () => c.getEmbed(p.id, so),
+        (embed) => cache.call('embeds.save', { projectId: p.id, embed, now: iso() }),
+      ),
+      read(
+        'allow_list',
+        () => c.getAllowList(p.id, so),
+        (allowList) => cache.call('embeds.save', { projectId: p.id, allowList, now: iso() }),
+      ),
+      read(
+        'stimuli',
+        () => c.listStimuli(p.id, so),
+        (s) => cache.call('stimuli.save', { projectId: p.id, items: s.items }),
+      ),
     ];
     if (hasCompletes) {
       extras.push(
-        read('report', () => c.getReport(p.id, so), async (report) => {
-          // An answer with no report in it ("no report yet") is not a report to keep.
-          if (!report.report_id && report.status === 'unknown') throw new AppError('no_report', 'The service has no report for this study yet.');
-          await cache.call('reports.save', { projectId: p.id, report, now: iso() });
-        }),
+        read(
+          'report',
+          () => c.getReport(p.id, so),
+          async (report) => {
+            // An answer with no report in it ("no report yet") is not a report to keep.
+            if (!report.report_id && report.status === 'unknown') throw new AppError('no_report', 'The service has no report for this study yet.');
+            await cache.call('reports.save', { projectId: p.id, report, now: iso() });
+          },
+        ),
       );
     }
     const extrasDone = Promise.all(extras);
@@ -259,11 +289,21 @@ export class SyncEngine {
             if (pending.length <= (this.o.singleFetchMax ?? 10)) {
               await Promise.all(
                 pending.map((id) =>
-                  limit(async () => save((await counted(state, () => c.listInterviews(p.id, { interview_id: id, transcripts: true, screener: true }, so))).items)),
+                  limit(async () =>
+                    save((await counted(state, () => c.listInterviews(p.id, { interview_id: id, transcripts: true, screener: true }, so))).items),
+                  ),
                 ),
               );
             } else {
-              await this.pages(p.id, true, limit, state, signal, () => undefined, (page) => save(page.items));
+              await this.pages(
+                p.id,
+                true,
+                limit,
+                state,
+                signal,
+                () => undefined,
+                (page) => save(page.items),
+              );
             }
           }
         }
@@ -352,7 +392,9 @@ export class SyncEngine {
     const size = this.o.pageSize ?? LIMITS.interviewsPageMax;
     const prefetched = state.firstPages.get(projectId);
     state.firstPages.delete(projectId);
-    const first = (prefetched ? await prefetched.catch(() => null) : null) ?? (await limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page: 1, limit: size }, so))));
+    const first =
+      (prefetched ? await prefetched.catch(() => null) : null) ??
+      (await limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page: 1, limit: size }, so))));
     state.seen += first.items.length;
     onTotal(first.total ?? first.items.length);
     const changes = await onPage(first);
@@ -420,7 +462,9 @@ export class SyncEngine {
     // waiting for the cache). Fetching goes on while the cache writes, yet pages cannot pile up.
     const fetchAndWrite = (page: number, first = false) =>
       state.held(async () => {
-        const p = await limit(() => counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so)));
+        const p = await limit(() =>
+          counted(state, () => this.o.client.listInterviews(projectId, { page, limit: size, transcripts: full, screener: full }, so)),
+        );
         guard.check(page, p);
         noteRejected(state, projectId, p);
         state.seen += p.items.length;
@@ -450,7 +494,10 @@ export class SyncEngine {
     if (failed !== null) throw failed;
     if (capped) {
       // What was read is saved; the study's sync reports the rest instead of claiming a complete list.
-      throw new AppError('too_many_records', `The service says this study has ${first.total} interviews; Fieldwork reads at most ${guard.maxPages * guard.pageSize} of one list, so some are not saved.`);
+      throw new AppError(
+        'too_many_records',
+        `The service says this study has ${first.total} interviews; Fieldwork reads at most ${guard.maxPages * guard.pageSize} of one list, so some are not saved.`,
+      );
     }
     for (let n = expected + 1; last.has_more; n++) {
       if (n > guard.maxPages) throw guard.tooMany();

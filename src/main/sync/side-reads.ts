@@ -43,14 +43,15 @@ export function sideReadReason(e: unknown): { reason: string; expected: boolean 
   const said = (m: string) => (m.length > 300 ? `${m.slice(0, 300)}…` : m);
   if (isServiceError(e)) {
     if (e.code === 'empty_response') return { reason: 'The service answered with no content.', expected: true };
-    if (e.code === 'invalid_response' || e.code === 'unreadable_response') return { reason: 'The service sent it in a form Fieldwork cannot read.', expected: false };
+    if (e.code === 'invalid_response' || e.code === 'unreadable_response')
+      return { reason: 'The service sent it in a form Fieldwork cannot read.', expected: false };
     if (e.status === 404) return { reason: `The service has none for this study (404: ${said(e.message)})`, expected: true };
     if (e.status === 409) return { reason: `Not available for this study in its current state (409: ${said(e.message)})`, expected: true };
-    if (e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429) return { reason: `The service refused it (${e.status}: ${said(e.message)})`, expected: true };
+    if (e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429)
+      return { reason: `The service refused it (${e.status}: ${said(e.message)})`, expected: true };
     return { reason: `It could not be read this time (${said(e.message)}); what was saved before is kept.`, expected: false };
   }
   if (isAppError(e) && e.code === 'no_report') return { reason: e.message, expected: true };
   if (isAppError(e)) return { reason: `It could not be read this time (${said(e.message)}); what was saved before is kept.`, expected: false };
   return { reason: 'It could not be read this time; what was saved before is kept.', expected: false };
 }
-

@@ -116,7 +116,13 @@ export class WebhookReceiver {
     }
     const body = Buffer.concat(chunks);
     const now = this.o.now?.() ?? Date.now();
-    const v = verifyWebhook({ secret: this.o.secret(), headers: req.headers, body, nowSeconds: Math.floor(now / 1000), ...(this.o.toleranceSeconds !== undefined ? { toleranceSeconds: this.o.toleranceSeconds } : {}) });
+    const v = verifyWebhook({
+      secret: this.o.secret(),
+      headers: req.headers,
+      body,
+      nowSeconds: Math.floor(now / 1000),
+      ...(this.o.toleranceSeconds !== undefined ? { toleranceSeconds: this.o.toleranceSeconds } : {}),
+    });
     if (!v.ok) {
       this.o.log.warn('webhook refused', { reason: v.reason });
       return { status: v.status, body: v.reason };

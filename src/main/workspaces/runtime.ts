@@ -55,7 +55,13 @@ export class WorkspaceRuntime {
       timers: d.timers ?? realTimers,
       onDone: (e) => d.events.emit('reports.done', { workspace_id: id, project_id: e.project_id, state: e.state }),
     });
-    this.videos = new VideoStore({ dir: join(workspaceDir(d.dataDir, id), 'videos'), cache, client, quotaBytes: () => d.settings.get().video_quota_mb * 1024 * 1024, log: d.log });
+    this.videos = new VideoStore({
+      dir: join(workspaceDir(d.dataDir, id), 'videos'),
+      cache,
+      client,
+      quotaBytes: () => d.settings.get().video_quota_mb * 1024 * 1024,
+      log: d.log,
+    });
     this.scheduler = new Scheduler(() => this.runSync(), d.settings.get().sync_interval_minutes * 60_000, d.timers ?? realTimers);
   }
 
@@ -74,7 +80,12 @@ export class WorkspaceRuntime {
       for (const n of result.new_complete) {
         this.d.events.emit('interviews.completed', { workspace_id: this.id, project_id: n.project_id, count: n.interview_ids.length });
       }
-      this.d.events.emit('sync.finished', { workspace_id: this.id, ok: result.issues.length === 0, message: result.issues[0]?.message ?? null, offline: false });
+      this.d.events.emit('sync.finished', {
+        workspace_id: this.id,
+        ok: result.issues.length === 0,
+        message: result.issues[0]?.message ?? null,
+        offline: false,
+      });
       return result;
     } catch (e) {
       const offline = (e as { status?: number }).status === 0 && (e as { code?: string }).code !== 'aborted';

@@ -88,7 +88,10 @@ export class WorkspaceService {
     if (cached && cached.baseUrl === fresh.base_url) return cached.client;
     const key = await this.secrets.get(id);
     if (!key) {
-      throw new AppError('key_missing', `The API key for "${fresh.name}" is not available${this.secrets.kind === 'memory' ? ' (keys are only kept in memory on this computer)' : ''}. Add the workspace again with its key.`);
+      throw new AppError(
+        'key_missing',
+        `The API key for "${fresh.name}" is not available${this.secrets.kind === 'memory' ? ' (keys are only kept in memory on this computer)' : ''}. Add the workspace again with its key.`,
+      );
     }
     const client = this.makeClient({ baseUrl: fresh.base_url, apiKey: () => key, log: this.log });
     this.clients.set(id, { client, baseUrl: fresh.base_url });
@@ -103,7 +106,13 @@ export class WorkspaceService {
 
   private async verifyKey(baseUrl: string, apiKey: string): Promise<void> {
     // Someone is waiting on this answer in a form: one quick retry at most, not the background backoff.
-    const probe = this.makeClient({ baseUrl, apiKey: () => apiKey, log: this.log, retry: { maxAttempts: 2, baseDelayMs: 300, maxRetryAfterMs: 5_000 }, headersTimeoutMs: 10_000 });
+    const probe = this.makeClient({
+      baseUrl,
+      apiKey: () => apiKey,
+      log: this.log,
+      retry: { maxAttempts: 2, baseDelayMs: 300, maxRetryAfterMs: 5_000 },
+      headersTimeoutMs: 10_000,
+    });
     try {
       await probe.getCredits();
     } catch (e) {
@@ -126,6 +135,11 @@ export class WorkspaceService {
 }
 
 function newId(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'workspace';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'workspace';
   return `${slug}-${randomBytes(3).toString('hex')}`;
 }

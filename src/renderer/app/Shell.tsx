@@ -34,7 +34,8 @@ const VIEW_NAMES: Record<Route['name'], string> = {
  * One key per place, so a view that failed gets a fresh start when the researcher goes elsewhere; a
  * study's tabs and a seek inside one interview are the same place (the study page keeps its own state).
  */
-const routeKey = (r: Route): string => (r.name === 'project' || r.name === 'stimuli-wizard' ? `${r.name}:${r.projectId}` : r.name === 'interview' ? `interview:${r.interviewId}` : r.name);
+const routeKey = (r: Route): string =>
+  r.name === 'project' || r.name === 'stimuli-wizard' ? `${r.name}:${r.projectId}` : r.name === 'interview' ? `interview:${r.interviewId}` : r.name;
 
 /** Sidebar, header and the current screen, for the workspace in use. */
 export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
@@ -60,25 +61,28 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
         </header>
         {offline && (
           <div className="banner banner-warning" role="status">
-            <strong>Offline.</strong> <span>The service can't be reached, so Fieldwork is showing the data saved on this computer. It syncs again on its own.</span>
+            <strong>Offline.</strong>{' '}
+            <span>The service can't be reached, so Fieldwork is showing the data saved on this computer. It syncs again on its own.</span>
           </div>
         )}
         <main className="content" id="main">
           <ErrorBoundary key={routeKey(route)} view={VIEW_NAMES[route.name]}>
-          {route.name === 'projects' && <ProjectsScreen workspace={workspace} />}
-          {route.name === 'project' && <ProjectPage key={route.projectId} workspace={workspace} projectId={route.projectId} tab={route.tab} />}
-          {route.name === 'interview' && <InterviewViewer key={route.interviewId} workspace={workspace} projectId={route.projectId} interviewId={route.interviewId} atMs={route.atMs} />}
-          {route.name === 'new-study' && <NewStudy workspace={workspace} />}
-          {route.name === 'stimuli-wizard' && <StimuliWizard key={route.projectId} workspace={workspace} projectId={route.projectId} />}
-          {route.name === 'settings' && <SettingsScreen />}
-          {route.name === 'add-workspace' && (
-            <section className="screen" aria-labelledby="add-title">
-              <h1 id="add-title">Add a workspace</h1>
-              <div className="card" style={{ padding: 'var(--sp-24)', maxWidth: 520 }}>
-                <AddWorkspaceForm onDone={() => go({ name: 'projects' })} onCancel={back} />
-              </div>
-            </section>
-          )}
+            {route.name === 'projects' && <ProjectsScreen workspace={workspace} />}
+            {route.name === 'project' && <ProjectPage key={route.projectId} workspace={workspace} projectId={route.projectId} tab={route.tab} />}
+            {route.name === 'interview' && (
+              <InterviewViewer key={route.interviewId} workspace={workspace} projectId={route.projectId} interviewId={route.interviewId} atMs={route.atMs} />
+            )}
+            {route.name === 'new-study' && <NewStudy workspace={workspace} />}
+            {route.name === 'stimuli-wizard' && <StimuliWizard key={route.projectId} workspace={workspace} projectId={route.projectId} />}
+            {route.name === 'settings' && <SettingsScreen />}
+            {route.name === 'add-workspace' && (
+              <section className="screen" aria-labelledby="add-title">
+                <h1 id="add-title">Add a workspace</h1>
+                <div className="card" style={{ padding: 'var(--sp-24)', maxWidth: 520 }}>
+                  <AddWorkspaceForm onDone={() => go({ name: 'projects' })} onCancel={back} />
+                </div>
+              </section>
+            )}
           </ErrorBoundary>
         </main>
       </div>

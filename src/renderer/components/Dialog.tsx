@@ -5,7 +5,19 @@ import { ErrorBoundary } from './ErrorBoundary';
  * A modal built on <dialog>: the browser traps focus, Escape closes it, and focus returns to what
  * opened it. Every confirmation and sheet in the app uses this one.
  */
-export function Dialog({ title, onClose, children, footer, wide }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {

@@ -46,8 +46,7 @@ export class ErrorBoundary extends Component<Props, State> {
           This view hit a problem
         </h2>
         <p>
-          Something in {this.props.view} could not be shown. The rest of Fieldwork still works, and nothing you saved is affected. Reload the view to try
-          again.
+          Something in {this.props.view} could not be shown. The rest of Fieldwork still works, and nothing you saved is affected. Reload the view to try again.
         </p>
         <p className="view-error-actions">
           <button type="button" className="btn" onClick={this.reload}>

@@ -1,7 +1,14 @@
 import { statusLabel } from '../lib/format';
 import './status.css';
 
-const TONE: Record<string, string> = { IN_PROGRESS: 'accent', COMPLETE: 'success', DRAFT: 'neutral', STARTED: 'neutral', PAUSED: 'warning', unknown: 'neutral' };
+const TONE: Record<string, string> = {
+  IN_PROGRESS: 'accent',
+  COMPLETE: 'success',
+  DRAFT: 'neutral',
+  STARTED: 'neutral',
+  PAUSED: 'warning',
+  unknown: 'neutral',
+};
 
 /** Status as a dot plus a word: never colour alone. */
 export function StatusBadge({ status }: { status: string }) {

@@ -42,12 +42,16 @@ export function scrollToReveal(o: { index: number; scrollTop: number; viewportHe
  * Tracks a scroll container and returns the window of rows to render. The container's height comes
  * from a ResizeObserver, so the window follows window resizes too.
  */
-export function useRowWindow(ref: RefObject<HTMLElement | null>, o: { count: number; rowHeight: number; overscan?: number; headerHeight?: number }): RowWindow & { scrollTo(index: number): void } {
+export function useRowWindow(
+  ref: RefObject<HTMLElement | null>,
+  o: { count: number; rowHeight: number; overscan?: number; headerHeight?: number },
+): RowWindow & { scrollTo(index: number): void } {
   const [view, setView] = useState({ scrollTop: 0, height: 0 });
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const read = () => setView((v) => (v.scrollTop === el.scrollTop && v.height === el.clientHeight ? v : { scrollTop: el.scrollTop, height: el.clientHeight }));
+    const read = () =>
+      setView((v) => (v.scrollTop === el.scrollTop && v.height === el.clientHeight ? v : { scrollTop: el.scrollTop, height: el.clientHeight }));
     read();
     el.addEventListener('scroll', read, { passive: true });
     const ro = new ResizeObserver(read);
@@ -58,7 +62,13 @@ export function useRowWindow(ref: RefObject<HTMLElement | null>, o: { count: num
     };
   }, [ref]);
   const header = o.headerHeight ?? 0;
-  const win = rowWindow({ scrollTop: view.scrollTop, viewportHeight: Math.max(0, view.height - header), rowHeight: o.rowHeight, count: o.count, overscan: o.overscan ?? 8 });
+  const win = rowWindow({
+    scrollTop: view.scrollTop,
+    viewportHeight: Math.max(0, view.height - header),
+    rowHeight: o.rowHeight,
+    count: o.count,
+    overscan: o.overscan ?? 8,
+  });
   const scrollTo = useCallback(
     (index: number) => {
       const el = ref.current;

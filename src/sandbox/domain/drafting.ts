@@ -9,15 +9,20 @@ export type Draft = {
   end_message: string;
 };
 
-const INTENT = /^(?:(?:we|i)\s+(?:want|would like|need)\s+to\s+|to\s+)?(?:better\s+)?(?:understand|learn|find out|explore|discover|investigate|assess|evaluate|test|see|know|uncover)(?:\s+more)?(?:\s+about)?\s+/i;
+const INTENT =
+  /^(?:(?:we|i)\s+(?:want|would like|need)\s+to\s+|to\s+)?(?:better\s+)?(?:understand|learn|find out|explore|discover|investigate|assess|evaluate|test|see|know|uncover)(?:\s+more)?(?:\s+about)?\s+/i;
 const LEADING_PREPOSITION = /^(?:to|of|for|about|with|on|in)\s+/i;
 
 /** The research focus as a short noun phrase: "why customers cancel their meal-kit subscription" → "meal-kit subscription". */
 export function focusOf(objective: string): string {
-  const clean = objective.trim().replace(/[.!?]+$/, '').replace(INTENT, '');
-  const det = /\b(?:their|the|our|your|its|a|an)\s+([a-z0-9][\w\s-]{2,60}?)(?=$|[.,;:!?]|\s(?:and|but|because|so|when|while|after|before|in|on|at|for|to|with|of)\b)/i.exec(
-    clean,
-  );
+  const clean = objective
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .replace(INTENT, '');
+  const det =
+    /\b(?:their|the|our|your|its|a|an)\s+([a-z0-9][\w\s-]{2,60}?)(?=$|[.,;:!?]|\s(?:and|but|because|so|when|while|after|before|in|on|at|for|to|with|of)\b)/i.exec(
+      clean,
+    );
   const phrase = det?.[1] ?? clean.split(/\s+/).slice(-4).join(' ').replace(LEADING_PREPOSITION, '');
   return phrase.trim().toLowerCase().slice(0, 80) || 'this topic';
 }
@@ -29,13 +34,7 @@ function product(context: OrgContext, fallback: string): string {
   return first.length > 0 && first.length <= 60 ? first.charAt(0).toLowerCase() + first.slice(1) : fallback;
 }
 
-export function draftQuestions(args: {
-  objective: string;
-  type: ProjectType;
-  orgName: string;
-  context: OrgContext;
-  captions: string[];
-}): Draft {
+export function draftQuestions(args: { objective: string; type: ProjectType; orgName: string; context: OrgContext; captions: string[] }): Draft {
   const focus = focusOf(args.objective);
   const company = args.orgName;
   const thing = product(args.context, focus);

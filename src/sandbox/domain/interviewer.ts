@@ -71,7 +71,8 @@ export function answer(project: Project, state: ChatState, text: string, nowMs: 
     const sq = project.screener![state.screenerIndex]!;
     state.screenerAnswers[sq.id] = text;
     state.screenerIndex++;
-    if (!passes(sq, text)) return finish(state, 'INCOMPLETE', 'Thank you. Unfortunately this study is looking for a different group of participants, so we will stop here.', nowMs);
+    if (!passes(sq, text))
+      return finish(state, 'INCOMPLETE', 'Thank you. Unfortunately this study is looking for a different group of participants, so we will stop here.', nowMs);
     if (state.screenerIndex >= project.screener!.length) state.phase = 'questions';
     return [nextPrompt(project, state, nowMs)];
   }

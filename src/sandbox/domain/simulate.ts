@@ -4,8 +4,60 @@ import type { Project, ScreenerQuestion } from '../store/projects';
 import type { SampleVideo } from './sample-media';
 import { contentStems, hash32, seededRandom } from './text';
 
-const FIRST = ['Amara', 'Ben', 'Chloe', 'Diego', 'Elif', 'Farah', 'George', 'Hana', 'Ivan', 'Jonas', 'Keisha', 'Liam', 'Maya', 'Noah', 'Olu', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tomasz', 'Uma', 'Vikram', 'Wen', 'Yusuf', 'Zoe'];
-const LAST = ['Okafor', 'Hughes', 'Martin', 'Alvarez', 'Demir', 'Haddad', 'Papadopoulos', 'Sato', 'Petrov', 'Berg', 'Johnson', 'Murphy', 'Cohen', 'Williams', 'Adeyemi', 'Sharma', 'Taylor', 'Fernandes', 'Lee', 'Nowak', 'Rao', 'Singh', 'Chen', 'Khan', 'Dubois'];
+const FIRST = [
+  'Amara',
+  'Ben',
+  'Chloe',
+  'Diego',
+  'Elif',
+  'Farah',
+  'George',
+  'Hana',
+  'Ivan',
+  'Jonas',
+  'Keisha',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olu',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tomasz',
+  'Uma',
+  'Vikram',
+  'Wen',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Okafor',
+  'Hughes',
+  'Martin',
+  'Alvarez',
+  'Demir',
+  'Haddad',
+  'Papadopoulos',
+  'Sato',
+  'Petrov',
+  'Berg',
+  'Johnson',
+  'Murphy',
+  'Cohen',
+  'Williams',
+  'Adeyemi',
+  'Sharma',
+  'Taylor',
+  'Fernandes',
+  'Lee',
+  'Nowak',
+  'Rao',
+  'Singh',
+  'Chen',
+  'Khan',
+  'Dubois',
+];
 const ROLES = ['Nurse', 'Software engineer', 'Teacher', 'Student', 'Retired', 'Designer', 'Shop manager', 'Accountant', 'Parent at home', 'Consultant'];
 const PLANS = ['2 people · 3 recipes', '2 people · 4 recipes', '4 people · 3 recipes', 'Family · 5 recipes', 'Single · 2 recipes'];
 

@@ -117,17 +117,14 @@ function titleFor(terms: string[], surface: Map<string, Map<string, number>>): s
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function summaryFor(
-  terms: string[],
-  surface: Map<string, Map<string, number>>,
-  reach: number,
-  n: number,
-  members: Sentence[],
-): string {
+function summaryFor(terms: string[], surface: Map<string, Map<string, number>>, reach: number, n: number, members: Sentence[]): string {
   const used = conceptLabel(terms[0]!)
     ? [...(surface.get(terms[0]!)?.entries() ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([w]) => w)
     : terms.map((t) => formOf(t, surface));
-  const quoted = used.slice(0, 3).map((w) => `"${w}"`).join(', ');
+  const quoted = used
+    .slice(0, 3)
+    .map((w) => `"${w}"`)
+    .join(', ');
   const asked = new Map<string, number>();
   for (const s of members) if (s.askedBy) asked.set(s.askedBy, (asked.get(s.askedBy) ?? 0) + 1);
   const top = [...asked.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
@@ -161,7 +158,8 @@ function overallSummary(themes: { title: string; frequency: number }[], n: numbe
   const [a, b, c] = themes;
   const parts = [`${n} completed interview${n === 1 ? ' was' : 's were'} analysed.`];
   if (a) parts.push(`The most common theme was ${a.title.toLowerCase()} (${pct(a.frequency)} of interviews)`);
-  if (a && b) parts[parts.length - 1] += `, followed by ${b.title.toLowerCase()} (${pct(b.frequency)})${c ? ` and ${c.title.toLowerCase()} (${pct(c.frequency)})` : ''}.`;
+  if (a && b)
+    parts[parts.length - 1] += `, followed by ${b.title.toLowerCase()} (${pct(b.frequency)})${c ? ` and ${c.title.toLowerCase()} (${pct(c.frequency)})` : ''}.`;
   else if (a) parts[parts.length - 1] += '.';
   if (brief > 0) parts.push(`${brief} participant${brief === 1 ? '' : 's'} gave very short answers, so their views weigh less here.`);
   return parts.join(' ');

@@ -2,7 +2,10 @@
 export class RateLimiter {
   private buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(private readonly capacity: number, private readonly refillPerSecond: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly refillPerSecond: number,
+  ) {}
 
   /** Takes a token, or says how many seconds until one is available. */
   take(key: string, nowMs: number): { ok: true } | { ok: false; retryAfterSeconds: number } {

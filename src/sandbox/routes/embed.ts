@@ -15,8 +15,7 @@ function project(ctx: ApiContext, id: string): Project {
   return p;
 }
 
-export const embedUrl = (ctx: { baseUrl: () => string }, p: Pick<Project, 'id' | 'interview_id'>) =>
-  `${callBaseUrl(ctx)}/embed/${p.interview_id}/${p.id}`;
+export const embedUrl = (ctx: { baseUrl: () => string }, p: Pick<Project, 'id' | 'interview_id'>) => `${callBaseUrl(ctx)}/embed/${p.interview_id}/${p.id}`;
 
 export const embedRoute: ApiHandler = (_req, params, ctx) => {
   const p = project(ctx, params.project_id!);

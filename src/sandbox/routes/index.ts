@@ -20,7 +20,6 @@ import { createProjectRoute, listProjectsRoute, patchProjectRoute } from './proj
 import { getReportRoute, startReportRoute } from './reports';
 import { assignRoute, confirmRoute, listStimuliRoute, presignRoute } from './stimuli';
 
-
 export function buildApiRouter(): Router<ApiHandler> {
   return new Router<ApiHandler>()
     .on('GET', '/v1/projects', listProjectsRoute)

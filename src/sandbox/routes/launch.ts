@@ -32,17 +32,28 @@ export const launchRoute: ApiHandler = async (req, params, ctx) => {
     const org = getOrg(ctx.db, ctx.org.id)!;
     const charge = quoteLaunch(body.target_participants, org.trial_credits);
     if (charge.charged_cents > org.balance_cents) {
-      throw new ApiError(402, 'insufficient_balance', `The balance cannot cover this launch: ${formatCents(charge.charged_cents)} is needed and ${formatCents(org.balance_cents)} is available.`, {
-        balance_available: org.balance_cents,
-        balance_required: charge.charged_cents,
-        shortfall: charge.charged_cents - org.balance_cents,
-      });
+      throw new ApiError(
+        402,
+        'insufficient_balance',
+        `The balance cannot cover this launch: ${formatCents(charge.charged_cents)} is needed and ${formatCents(org.balance_cents)} is available.`,
+        {
+          balance_available: org.balance_cents,
+          balance_required: charge.charged_cents,
+          shortfall: charge.charged_cents - org.balance_cents,
+        },
+      );
     }
     const after = updateOrg(ctx.db, org.id, {
       trial_credits: org.trial_credits - charge.trial_credits_used,
       balance_cents: org.balance_cents - charge.charged_cents,
     });
-    const launched = { ...project, has_launched: true, status: 'IN_PROGRESS' as const, launched_at: iso(ctx.clock.now()), target_participants: body.target_participants };
+    const launched = {
+      ...project,
+      has_launched: true,
+      status: 'IN_PROGRESS' as const,
+      launched_at: iso(ctx.clock.now()),
+      target_participants: body.target_participants,
+    };
     updateProject(ctx.db, launched);
     return {
       status: 200,

@@ -34,7 +34,13 @@ const orgPatch = z.object({
   trial_credits: z.number().int().min(0).optional(),
   context: context.optional(),
   ai_enabled: z.boolean().optional(),
-  video_url_ttl_seconds: z.number().int().min(1).max(7 * 24 * 3600).nullable().optional(),
+  video_url_ttl_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .nullable()
+    .optional(),
   report_duration_ms: z.number().int().min(0).max(3_600_000).nullable().optional(),
 });
 
@@ -87,7 +93,13 @@ export async function createOrgRoute(req: IncomingMessage, ctx: SandboxContext):
   const body = await parseBody(req, newOrg);
   const created = createOrganisation(
     ctx.db,
-    { name: body.name, balance_cents: body.balance_cents, trial_credits: body.trial_credits, ...(body.context ? { context: body.context } : {}), ...(body.api_key ? { api_key: body.api_key } : {}) },
+    {
+      name: body.name,
+      balance_cents: body.balance_cents,
+      trial_credits: body.trial_credits,
+      ...(body.context ? { context: body.context } : {}),
+      ...(body.api_key ? { api_key: body.api_key } : {}),
+    },
     iso(ctx.clock.now()),
   );
   return { status: 201, body: created };
@@ -115,7 +127,8 @@ export const revokeKeyRoute: ApiHandler = async (req, _p, ctx) => {
 export const simulateRoute: ApiHandler = async (req, params, ctx) => {
   const project = getProject(ctx.db, ctx.org.id, params.project_id!);
   if (!project) throw notFound();
-  if (!project.has_launched) throw new ApiError(409, 'not_launched', 'Launch the project before simulating interviews: participants can only join a launched project.');
+  if (!project.has_launched)
+    throw new ApiError(409, 'not_launched', 'Launch the project before simulating interviews: participants can only join a launched project.');
   const body = await parseBody(req, simulateBody);
   const existing = (ctx.db.prepare('SELECT COUNT(*) AS n FROM interviews WHERE project_id = ?').get(project.id) as { n: number }).n;
   const made = simulateInterviews({
@@ -147,7 +160,15 @@ export const patchProjectOperatorRoute: ApiHandler = async (req, params, ctx) =>
 };
 
 export const addWebhookRoute: ApiHandler = async (req, _p, ctx) => {
-  const body = await parseBody(req, z.object({ url: z.string().url().refine((u) => /^https?:\/\//.test(u), 'http(s) only') }));
+  const body = await parseBody(
+    req,
+    z.object({
+      url: z
+        .string()
+        .url()
+        .refine((u) => /^https?:\/\//.test(u), 'http(s) only'),
+    }),
+  );
   const secret = newWebhookSecret();
   const id = randomUUID();
   insertWebhook(ctx.db, { id, org_id: ctx.org.id, url: body.url, secret }, iso(ctx.clock.now()));

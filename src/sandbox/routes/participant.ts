@@ -31,7 +31,13 @@ export function servePage(res: ServerResponse, ctx: SandboxContext, kind: 'call'
   if (!project.has_launched) {
     return sendText(res, 403, notice('Not open yet', 'This interview has not started yet. Please try again later.'), html, headers);
   }
-  sendText(res, 200, chatPage({ title: project.title, projectId: project.id, interviewId: project.interview_id, embedded: kind === 'embed', modes: project.interaction_modes }), html, headers);
+  sendText(
+    res,
+    200,
+    chatPage({ title: project.title, projectId: project.id, interviewId: project.interview_id, embedded: kind === 'embed', modes: project.interaction_modes }),
+    html,
+    headers,
+  );
 }
 
 export function serveAsset(res: ServerResponse, name: string): boolean {
@@ -53,8 +59,7 @@ type Session = { token: string; interview_id: string; state: ChatState };
 
 function loadSession(ctx: SandboxContext, token: string): { session: Session; interview: Interview; project: Project } {
   const row = ctx.db.prepare('SELECT token, interview_id, state_json FROM chat_sessions WHERE token = ?').get(token) as
-    | { token: string; interview_id: string; state_json: string }
-    | undefined;
+    { token: string; interview_id: string; state_json: string } | undefined;
   if (!row) throw new ApiError(404, 'not_found', 'This interview session has ended or does not exist. Reload the page to start again.');
   const interview = getInterview(ctx.db, row.interview_id)!;
   const project = ctx.db.prepare('SELECT interview_id FROM projects WHERE id = ?').get(interview.project_id) as { interview_id: string };

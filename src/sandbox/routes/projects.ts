@@ -34,7 +34,14 @@ export const createProjectRoute: ApiHandler = async (req, _p, ctx) => {
   insertProject(ctx.db, project);
   return {
     status: 201,
-    body: { id: project.id, interview_id: project.interview_id, title: project.title, type: project.type, status: project.status, created_at: project.created_at },
+    body: {
+      id: project.id,
+      interview_id: project.interview_id,
+      title: project.title,
+      type: project.type,
+      status: project.status,
+      created_at: project.created_at,
+    },
   };
 };
 

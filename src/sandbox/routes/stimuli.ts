@@ -108,7 +108,10 @@ export const confirmRoute: ApiHandler = async (req, _p, ctx) => {
   } else if (body.caption !== undefined) {
     updateStimulus(ctx.db, { ...already, caption: body.caption });
   }
-  return { status: 200, body: { message: already ? 'Stimulus already confirmed.' : 'Stimulus created.', file_id: body.file_id, media_url: mediaUrl(ctx, presign.storage_key) } };
+  return {
+    status: 200,
+    body: { message: already ? 'Stimulus already confirmed.' : 'Stimulus created.', file_id: body.file_id, media_url: mediaUrl(ctx, presign.storage_key) },
+  };
 };
 
 export const assignRoute: ApiHandler = async (req, _p, ctx) => {
@@ -119,7 +122,7 @@ export const assignRoute: ApiHandler = async (req, _p, ctx) => {
   const texts = new Set(project.questions.map((q) => q.question));
   const unknown = body.question_items.filter((t) => !texts.has(t));
   if (unknown.length > 0) {
-    throw new ApiError(400, 'unknown_question', 'Each question item must be the exact text of one of the project\'s questions.', {
+    throw new ApiError(400, 'unknown_question', "Each question item must be the exact text of one of the project's questions.", {
       details: { unknown },
     });
   }

@@ -101,10 +101,15 @@ function checkPolicy(fields: Record<string, string>, ctx: SandboxContext): Uploa
 export function serveObject(req: IncomingMessage, res: ServerResponse, key: string, ctx: SandboxContext): boolean {
   const object = headObject(ctx.db, key);
   if (!object) return false;
-  serveBytes(req, res, {
-    size: object.size,
-    contentType: object.content_type,
-    read: (r) => readObjectRange(ctx.db, key, r.start, r.end) ?? Buffer.alloc(0),
-  }, object.content_type === 'image/svg+xml' ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" } : {});
+  serveBytes(
+    req,
+    res,
+    {
+      size: object.size,
+      contentType: object.content_type,
+      read: (r) => readObjectRange(ctx.db, key, r.start, r.end) ?? Buffer.alloc(0),
+    },
+    object.content_type === 'image/svg+xml' ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" } : {},
+  );
   return true;
 }

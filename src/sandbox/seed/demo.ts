@@ -70,7 +70,8 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     title: 'Meal-kit churn',
     type: 'CHURN' as const,
     research_objective: 'Understand why customers pause or cancel their meal-kit subscription',
-    intro_message: 'Hi, and thank you for joining. We would like to hear how your meal-kit subscription went, and why you paused or cancelled. There are no right or wrong answers.',
+    intro_message:
+      'Hi, and thank you for joining. We would like to hear how your meal-kit subscription went, and why you paused or cancelled. There are no right or wrong answers.',
     end_message: 'Thank you. Your answers will help us make the service better.',
     questions: CHURN_QUESTIONS,
     languages: english,
@@ -85,7 +86,9 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     ],
   });
   await call('POST', `/v1/projects/${churnIds.id}/launch`, { target_participants: churn.target_participants });
-  await call('PUT', `/v1/projects/${churnIds.id}/embed/allow-list`, { allowed_urls: ['https://www.northwindmeals.example', 'https://help.northwindmeals.example'] });
+  await call('PUT', `/v1/projects/${churnIds.id}/embed/allow-list`, {
+    allowed_urls: ['https://www.northwindmeals.example', 'https://help.northwindmeals.example'],
+  });
   await call('POST', `/_sandbox/projects/${churnIds.id}/simulate`, { completed: 24, incomplete: 3, started: 2 });
   await call('POST', `/v1/projects/${churnIds.id}/report`);
   await call('GET', `/v1/projects/${churnIds.id}/report`);
@@ -117,7 +120,12 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     form.append('file', new Blob([readFileSync(s.path)], { type: s.contentType }), s.file);
     const up = await fetch(presign.upload_url, { method: 'POST', body: form });
     if (up.status !== 204) throw new Error(`Seeding the demo failed uploading ${s.file}: ${up.status} ${await up.text()}`);
-    await call('POST', '/v1/stimuli/confirm', { project_id: pack.id, file_id: presign.file_id, file_ext: s.file.slice(s.file.lastIndexOf('.')), caption: s.caption });
+    await call('POST', '/v1/stimuli/confirm', {
+      project_id: pack.id,
+      file_id: presign.file_id,
+      file_ext: s.file.slice(s.file.lastIndexOf('.')),
+      caption: s.caption,
+    });
     stimulusIds.push({ id: presign.file_id, caption: s.caption });
   }
   const draft = await call<{ questions: SeededProject['questions']; intro_message: string; end_message: string }>('POST', '/v1/projects/generate-questions', {

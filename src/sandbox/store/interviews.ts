@@ -104,19 +104,18 @@ export function pageInterviews(
     return { items: all.slice(opts.offset, opts.offset + opts.limit), total: all.length };
   }
   const total = (db.prepare('SELECT COUNT(*) AS n FROM interviews WHERE project_id = ?').get(projectId) as { n: number }).n;
-  const rows = db
-    .prepare(`SELECT ${cols} FROM interviews WHERE project_id = ? ${ORDER} LIMIT ? OFFSET ?`)
-    .all(projectId, opts.limit, opts.offset) as Row[];
+  const rows = db.prepare(`SELECT ${cols} FROM interviews WHERE project_id = ? ${ORDER} LIMIT ? OFFSET ?`).all(projectId, opts.limit, opts.offset) as Row[];
   return { items: rows.map(toInterview), total };
 }
 
 export function completedInterviews(db: SandboxDb, projectId: string): Interview[] {
-  return (db.prepare(`SELECT * FROM interviews WHERE project_id = ? AND status = 'COMPLETE' ${ORDER}`).all(projectId) as Row[]).map(
-    toInterview,
-  );
+  return (db.prepare(`SELECT * FROM interviews WHERE project_id = ? AND status = 'COMPLETE' ${ORDER}`).all(projectId) as Row[]).map(toInterview);
 }
 
 export function interviewsByIds(db: SandboxDb, ids: string[]): Interview[] {
   const stmt = db.prepare('SELECT * FROM interviews WHERE id = ?');
-  return ids.map((id) => stmt.get(id) as Row | undefined).filter((r): r is Row => !!r).map(toInterview);
+  return ids
+    .map((id) => stmt.get(id) as Row | undefined)
+    .filter((r): r is Row => !!r)
+    .map(toInterview);
 }

@@ -39,15 +39,12 @@ export function putObject(db: SandboxDb, key: string, contentType: string, data:
 }
 
 export function headObject(db: SandboxDb, key: string): StoredObject | null {
-  return (
-    (db.prepare('SELECT storage_key, content_type, size FROM objects WHERE storage_key = ?').get(key) as StoredObject | undefined) ?? null
-  );
+  return (db.prepare('SELECT storage_key, content_type, size FROM objects WHERE storage_key = ?').get(key) as StoredObject | undefined) ?? null;
 }
 
 /** Reads a byte range straight out of the blob so a Range request does not load a 100 MB video. */
 export function readObjectRange(db: SandboxDb, key: string, start: number, endInclusive: number): Buffer | null {
-  const row = db
-    .prepare('SELECT substr(data, ?, ?) AS chunk FROM objects WHERE storage_key = ?')
-    .get(start + 1, endInclusive - start + 1, key) as { chunk: Buffer } | undefined;
+  const row = db.prepare('SELECT substr(data, ?, ?) AS chunk FROM objects WHERE storage_key = ?').get(start + 1, endInclusive - start + 1, key) as
+    { chunk: Buffer } | undefined;
   return row ? row.chunk : null;
 }

@@ -49,9 +49,14 @@ export function createOrganisation(
   const id = randomUUID();
   const key = input.api_key ?? newApiKey();
   db.transaction(() => {
-    db.prepare(
-      'INSERT INTO organisations (id, name, balance_cents, trial_credits, context_json, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(id, input.name, input.balance_cents, input.trial_credits, JSON.stringify(input.context ?? {}), nowIso);
+    db.prepare('INSERT INTO organisations (id, name, balance_cents, trial_credits, context_json, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      id,
+      input.name,
+      input.balance_cents,
+      input.trial_credits,
+      JSON.stringify(input.context ?? {}),
+      nowIso,
+    );
     db.prepare('INSERT INTO api_keys (key_hash, org_id, created_at) VALUES (?, ?, ?)').run(hashKey(key), id, nowIso);
   })();
   return { organisation_id: id, api_key: key };
@@ -67,11 +72,8 @@ export function revokeKey(db: SandboxDb, key: string): boolean {
 }
 
 export function orgForKey(db: SandboxDb, key: string): Org | null {
-  const row = db
-    .prepare(
-      'SELECT o.* FROM api_keys k JOIN organisations o ON o.id = k.org_id WHERE k.key_hash = ? AND k.revoked = 0',
-    )
-    .get(hashKey(key)) as OrgRow | undefined;
+  const row = db.prepare('SELECT o.* FROM api_keys k JOIN organisations o ON o.id = k.org_id WHERE k.key_hash = ? AND k.revoked = 0').get(hashKey(key)) as
+    OrgRow | undefined;
   return row ? toOrg(row) : null;
 }
 

@@ -134,7 +134,5 @@ export function listProjects(db: SandboxDb, orgId: string): Project[] {
 }
 
 export function countCompleted(db: SandboxDb, projectId: string): number {
-  return (
-    db.prepare("SELECT COUNT(*) AS n FROM interviews WHERE project_id = ? AND status = 'COMPLETE'").get(projectId) as { n: number }
-  ).n;
+  return (db.prepare("SELECT COUNT(*) AS n FROM interviews WHERE project_id = ? AND status = 'COMPLETE'").get(projectId) as { n: number }).n;
 }

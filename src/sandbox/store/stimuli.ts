@@ -26,17 +26,13 @@ export function listStimuli(db: SandboxDb, projectId: string): Stimulus[] {
 
 export function getStimulus(db: SandboxDb, projectId: string, id: string): Stimulus | null {
   const row = db
-    .prepare(
-      'SELECT id, project_id, display_order, kind, storage_key, content_type, caption, question_items_json FROM stimuli WHERE project_id = ? AND id = ?',
-    )
+    .prepare('SELECT id, project_id, display_order, kind, storage_key, content_type, caption, question_items_json FROM stimuli WHERE project_id = ? AND id = ?')
     .get(projectId, id) as Row | undefined;
   return row ? toStimulus(row) : null;
 }
 
 export function insertStimulus(db: SandboxDb, s: Omit<Stimulus, 'display_order'>, nowIso: string): Stimulus {
-  const order = (
-    db.prepare('SELECT COALESCE(MAX(display_order), 0) + 1 AS n FROM stimuli WHERE project_id = ?').get(s.project_id) as { n: number }
-  ).n;
+  const order = (db.prepare('SELECT COALESCE(MAX(display_order), 0) + 1 AS n FROM stimuli WHERE project_id = ?').get(s.project_id) as { n: number }).n;
   db.prepare(
     `INSERT INTO stimuli (id, project_id, display_order, kind, storage_key, content_type, caption, question_items_json, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -55,7 +51,5 @@ export function updateStimulus(db: SandboxDb, s: Stimulus): void {
 
 /** Returns how many stimuli lost an assignment. */
 export function clearAssignments(db: SandboxDb, projectId: string): number {
-  return db
-    .prepare("UPDATE stimuli SET question_items_json = '[]' WHERE project_id = ? AND question_items_json <> '[]'")
-    .run(projectId).changes;
+  return db.prepare("UPDATE stimuli SET question_items_json = '[]' WHERE project_id = ? AND question_items_json <> '[]'").run(projectId).changes;
 }

@@ -34,9 +34,7 @@ export function enqueueDelivery(db: SandboxDb, d: Pick<Delivery, 'id' | 'webhook
 }
 
 export function dueDeliveries(db: SandboxDb, now: number, limit = 20): Delivery[] {
-  return db
-    .prepare("SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_at <= ? ORDER BY next_at LIMIT ?")
-    .all(now, limit) as Delivery[];
+  return db.prepare("SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_at <= ? ORDER BY next_at LIMIT ?").all(now, limit) as Delivery[];
 }
 
 export function recordAttempt(db: SandboxDb, d: Delivery): void {
@@ -51,9 +49,5 @@ export function recordAttempt(db: SandboxDb, d: Delivery): void {
 }
 
 export function deliveriesForOrg(db: SandboxDb, orgId: string): Delivery[] {
-  return db
-    .prepare(
-      'SELECT d.* FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.org_id = ? ORDER BY d.rowid',
-    )
-    .all(orgId) as Delivery[];
+  return db.prepare('SELECT d.* FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.org_id = ? ORDER BY d.rowid').all(orgId) as Delivery[];
 }

@@ -7,7 +7,10 @@ import { signWebhook } from './signature';
 /** Delays before each attempt; a delivery that fails them all is marked failed. Stored, so restarts resume. */
 export const DEFAULT_RETRY_SCHEDULE_MS = [0, 5_000, 30_000, 120_000, 600_000];
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{ status: number }>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<{ status: number }>;
 
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -24,7 +27,12 @@ export class WebhookDispatcher {
     const body = JSON.stringify(payload);
     const hooks = webhooksForOrg(this.db, orgId);
     for (const hook of hooks) {
-      enqueueDelivery(this.db, { id: `msg_${randomUUID().replace(/-/g, '')}`, webhook_id: hook.id, payload: body, next_at: this.clock.now() + (this.schedule[0] ?? 0) });
+      enqueueDelivery(this.db, {
+        id: `msg_${randomUUID().replace(/-/g, '')}`,
+        webhook_id: hook.id,
+        payload: body,
+        next_at: this.clock.now() + (this.schedule[0] ?? 0),
+      });
     }
     if (hooks.length > 0) queueMicrotask(() => void this.tick());
     return hooks.length;

@@ -70,7 +70,16 @@ export const ipcEvents = {
   /** New COMPLETE interviews found by a sync: the renderer turns this into an OS notification. */
   'interviews.completed': event<Ws & { project_id: string; count: number }>(),
   'reports.done': event<Ws & { project_id: string; state: 'completed' | 'failed' | 'timed_out' }>(),
-  'videos.progress': event<Ws & { job_id: string; interview_id: string | null; done: number; total: number | null; state: 'running' | 'done' | 'failed' | 'cancelled'; message: string | null }>(),
+  'videos.progress': event<
+    Ws & {
+      job_id: string;
+      interview_id: string | null;
+      done: number;
+      total: number | null;
+      state: 'running' | 'done' | 'failed' | 'cancelled';
+      message: string | null;
+    }
+  >(),
   'exports.progress': event<Ws & { export_id: string; files_done: number; files_total: number | null; current: string | null }>(),
   'stimuli.progress': event<Ws & { upload_id: string; sent: number; total: number }>(),
   /** A command from the native menu (or its accelerator); the renderer runs it like the matching shortcut. */

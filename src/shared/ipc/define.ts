@@ -22,9 +22,7 @@ export type IpcError = { code: string; message: string; details?: Record<string,
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 type DomainOf<K> = K extends `${infer D}.${string}` ? D : never;
-type Fn<C> = undefined extends InputOf<C>
-  ? (input?: InputOf<C>) => Promise<IpcResult<OutputOf<C>>>
-  : (input: InputOf<C>) => Promise<IpcResult<OutputOf<C>>>;
+type Fn<C> = undefined extends InputOf<C> ? (input?: InputOf<C>) => Promise<IpcResult<OutputOf<C>>> : (input: InputOf<C>) => Promise<IpcResult<OutputOf<C>>>;
 
 /** `{'projects.list': …}` becomes `api.projects.list(input)`. */
 export type ApiOf<C extends ChannelMap> = {

@@ -49,7 +49,9 @@ export function boundedJson(value: unknown): { text: string; cut: boolean } {
         out = `[${parts.join(',')}]`;
       } else {
         const keys = Object.keys(v);
-        const parts = keys.slice(0, BOUNDS.keys).map((k) => `${JSON.stringify(boundedString(k, 200).text)}:${walk((v as Record<string, unknown>)[k], depth + 1)}`);
+        const parts = keys
+          .slice(0, BOUNDS.keys)
+          .map((k) => `${JSON.stringify(boundedString(k, 200).text)}:${walk((v as Record<string, unknown>)[k], depth + 1)}`);
         if (keys.length > BOUNDS.keys) {
           cut = true;
           parts.push(`${JSON.stringify(CUT_MARK)}:${JSON.stringify(`${keys.length - BOUNDS.keys} more keys)`)}`);

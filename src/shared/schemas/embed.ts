@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-export const SNIPPET_KEYS = [
-  'iframe',
-  'widget_inline',
-  'widget_overlay_center',
-  'widget_overlay_dock_right',
-  'mobile_webview',
-  'mobile_modal',
-] as const;
+export const SNIPPET_KEYS = ['iframe', 'widget_inline', 'widget_overlay_center', 'widget_overlay_dock_right', 'mobile_webview', 'mobile_modal'] as const;
 export type SnippetKey = (typeof SNIPPET_KEYS)[number];
 
 export const embedInfo = z.object({

@@ -10,8 +10,14 @@ export const errorBody = z
   .object({
     error: z
       .object({
-        code: z.unknown().optional().transform((c) => (typeof c === 'string' && c !== '' ? c : null)),
-        message: z.unknown().optional().transform((m) => (typeof m === 'string' ? m : null)),
+        code: z
+          .unknown()
+          .optional()
+          .transform((c) => (typeof c === 'string' && c !== '' ? c : null)),
+        message: z
+          .unknown()
+          .optional()
+          .transform((m) => (typeof m === 'string' ? m : null)),
         balance_available: looseInt.optional(),
         balance_required: looseInt.optional(),
         shortfall: looseInt.optional(),

@@ -43,7 +43,10 @@ export function normaliseParticipant(raw: unknown): Participant | null {
   };
   const name =
     pick('name', 'full_name', 'fullName', 'display_name', 'displayName') ??
-    ([pick('first_name', 'firstName', 'given_name', 'givenName'), pick('last_name', 'lastName', 'family_name', 'familyName', 'surname')].filter(Boolean).join(' ') || null);
+    ([pick('first_name', 'firstName', 'given_name', 'givenName'), pick('last_name', 'lastName', 'family_name', 'familyName', 'surname')]
+      .filter(Boolean)
+      .join(' ') ||
+      null);
   return { name, email: pick('email', 'email_address', 'emailAddress', 'mail'), fields, ...(cut.length ? { cut } : {}) };
 }
 
@@ -70,8 +73,7 @@ export function normaliseScreener(raw: unknown): Screener | null {
   const ids = [...new Set([...Object.keys(questions), ...Object.keys(answers)])].filter((k) => !POISON_KEYS.has(k)).slice(0, MAX_FIELDS);
   const items = ids.map((id) => {
     const q = Object.hasOwn(questions, id) ? questions[id] : undefined;
-    const text =
-      typeof q === 'string' ? q : isMap(q) && typeof q.text === 'string' ? q.text : isMap(q) && typeof q.question === 'string' ? q.question : id;
+    const text = typeof q === 'string' ? q : isMap(q) && typeof q.text === 'string' ? q.text : isMap(q) && typeof q.question === 'string' ? q.question : id;
     const a = Object.hasOwn(answers, id) ? answers[id] : undefined;
     const answer = answerText(a);
     if (answer.cut) cut.push(id);
@@ -124,20 +126,18 @@ export type InterviewRecord = {
   screener: Screener | null | undefined;
 };
 
-export const interviewRecord = interviewRecordWire.transform(
-  (w): InterviewRecord => ({
-    id: w.id,
-    status: w.status,
-    completed_at: w.completed_at,
-    duration_minutes: w.duration_minutes,
-    video_url: w.video_url,
-    video_url_expires_at: w.video_url_expires_at,
-    thumbnail_url: w.thumbnail_url,
-    participant: normaliseParticipant(w.participant),
-    transcript: w.transcript === undefined ? undefined : normaliseTranscript(w.transcript, { durationMinutes: w.duration_minutes }),
-    screener: w.screener === undefined ? undefined : normaliseScreener(w.screener),
-  }),
-);
+export const interviewRecord = interviewRecordWire.transform((w): InterviewRecord => ({
+  id: w.id,
+  status: w.status,
+  completed_at: w.completed_at,
+  duration_minutes: w.duration_minutes,
+  video_url: w.video_url,
+  video_url_expires_at: w.video_url_expires_at,
+  thumbnail_url: w.thumbnail_url,
+  participant: normaliseParticipant(w.participant),
+  transcript: w.transcript === undefined ? undefined : normaliseTranscript(w.transcript, { durationMinutes: w.duration_minutes }),
+  screener: w.screener === undefined ? undefined : normaliseScreener(w.screener),
+}));
 
 export const interviewsPage = z
   .object({
@@ -145,7 +145,10 @@ export const interviewsPage = z
     total: looseInt,
     page: looseInt,
     limit: looseInt,
-    has_more: z.unknown().optional().transform((v) => v === true || v === 'true'),
+    has_more: z
+      .unknown()
+      .optional()
+      .transform((v) => v === true || v === 'true'),
   })
   // `rejected`: records on this page that could not be read (an id outside the rule, say); the sync reports them.
   .transform((p) => ({ ...p, items: p.items.items, rejected: p.items.rejected }));

@@ -1,20 +1,10 @@
 import { idSchema } from '../ids';
 import { z } from 'zod';
-import {
-  interactionMode,
-  probingLevel,
-  probingLevelIn,
-  projectStatusIn,
-  projectType,
-  projectTypeIn,
-  recruitingType,
-  recruitingTypeIn,
-} from './enums';
+import { interactionMode, probingLevel, probingLevelIn, projectStatusIn, projectType, projectTypeIn, recruitingType, recruitingTypeIn } from './enums';
 import { LIMITS } from './limits';
 import { keepGoodItems, looseInt, looseString } from './tolerant';
 
-const text = (max: number, what: string) =>
-  z.string().trim().min(1, `${what} cannot be empty`).max(max, `${what} is longer than ${max} characters`);
+const text = (max: number, what: string) => z.string().trim().min(1, `${what} cannot be empty`).max(max, `${what} is longer than ${max} characters`);
 
 // ---- What the client sends (strict) ----
 
@@ -69,12 +59,11 @@ export const patchProjectRequest = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Change at least one field');
 
-export const generateQuestionsRequest = z
-  .object({
-    research_objective: text(LIMITS.objectiveMax, 'The research objective'),
-    type: projectType.optional(),
-    project_id: z.string().min(1).optional(),
-  });
+export const generateQuestionsRequest = z.object({
+  research_objective: text(LIMITS.objectiveMax, 'The research objective'),
+  type: projectType.optional(),
+  project_id: z.string().min(1).optional(),
+});
 
 export const externalProjectRequest = z.object({
   organisation_id: z.string().trim().min(1, 'The organisation ID is required'),
@@ -104,7 +93,10 @@ export type LanguageEntry = z.output<typeof languageEntry>;
 
 export const recruiting = z.object({
   completed_participants: looseInt.transform((n) => n ?? 0),
-  has_launched: z.unknown().optional().transform((v) => v === true || v === 'true'),
+  has_launched: z
+    .unknown()
+    .optional()
+    .transform((v) => v === true || v === 'true'),
   target_participants: looseInt,
   type: recruitingTypeIn,
 });
@@ -114,7 +106,10 @@ export const projectListItem = z.object({
   title: looseString.transform((t) => t ?? ''),
   status: projectStatusIn,
   created_at: looseString,
-  recruiting: recruiting.nullable().optional().transform((r) => r ?? null),
+  recruiting: recruiting
+    .nullable()
+    .optional()
+    .transform((r) => r ?? null),
   // Not in the spec's list item; the sandbox sends it and a real service may not.
   type: projectTypeIn.optional(),
 });
@@ -135,7 +130,10 @@ export const patchProjectResponse = z.object({
   intro_message: looseString,
   end_message: looseString,
   questions: z.array(question),
-  stimuli_cleared: z.unknown().optional().transform((v) => v === true),
+  stimuli_cleared: z
+    .unknown()
+    .optional()
+    .transform((v) => v === true),
 });
 export type PatchProjectResponse = z.output<typeof patchProjectResponse>;
 

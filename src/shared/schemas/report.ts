@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { reportStatusIn } from './enums';
 import { looseInt, looseString, looseStringList } from './tolerant';
 
-const frequency = z.unknown().optional().transform((v) => {
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return 0;
-  // A percentage (0-100) is read as a share; the spec says 0 to 1.
-  const share = n > 1 ? n / 100 : n;
-  return Math.min(1, Math.max(0, share));
-});
+const frequency = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    const n = typeof v === 'string' ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isFinite(n)) return 0;
+    // A percentage (0-100) is read as a share; the spec says 0 to 1.
+    const share = n > 1 ? n / 100 : n;
+    return Math.min(1, Math.max(0, share));
+  });
 
 export const reportTheme = z.object({
   title: looseString.transform((t) => t ?? ''),

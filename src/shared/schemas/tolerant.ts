@@ -10,10 +10,13 @@ import { z } from 'zod';
  */
 export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
   const byFolded = new Map<string, T[number]>(values.map((v) => [v.toLowerCase(), v]));
-  return z.unknown().optional().transform((raw): T[number] | 'unknown' => {
-    if (typeof raw !== 'string') return 'unknown';
-    return byFolded.get(raw.trim().toLowerCase()) ?? 'unknown';
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((raw): T[number] | 'unknown' => {
+      if (typeof raw !== 'string') return 'unknown';
+      return byFolded.get(raw.trim().toLowerCase()) ?? 'unknown';
+    });
 }
 
 /** A string the spec promises but a real service may send as null or omit. */
@@ -23,10 +26,13 @@ export const looseString = z
   .transform((v): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null));
 
 /** An integer that may arrive as a numeric string. */
-export const looseInt = z.unknown().optional().transform((v): number | null => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : null;
-});
+export const looseInt = z
+  .unknown()
+  .optional()
+  .transform((v): number | null => {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : null;
+  });
 
 /**
  * A list whose items are read one by one: an item that does not parse (a bad id, say) is left out and

@@ -145,7 +145,10 @@ function autoUnitIsMs(turns: { text: string; start: number | null; end: number |
     if (max > (recording + 60) * 5) return true;
   }
   const starts = turns.map((t) => t.start).filter((v): v is number => v !== null);
-  const gaps = starts.slice(1).map((v, i) => v - starts[i]!).filter((g) => g > 0);
+  const gaps = starts
+    .slice(1)
+    .map((v, i) => v - starts[i]!)
+    .filter((g) => g > 0);
   const gap = median(gaps);
   if (gap !== null) return gap > 600;
   return max > 4 * 3600;

@@ -169,7 +169,15 @@ function navigate(contents: FakeContents, name: 'will-navigate' | 'will-redirect
   return event.preventDefault.mock.calls.length > 0;
 }
 
-const EVIL_URLS = ['https://evil.example/', 'javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,x', 'app://fieldwork.evil/', 'https://a@b.com', 'about:blank'];
+const EVIL_URLS = [
+  'https://evil.example/',
+  'javascript:alert(1)',
+  'file:///etc/passwd',
+  'data:text/html,x',
+  'app://fieldwork.evil/',
+  'https://a@b.com',
+  'about:blank',
+];
 
 describe('createMainWindow (window.ts)', () => {
   let win: FakeWindow;
@@ -218,7 +226,17 @@ describe('createMainWindow (window.ts)', () => {
     const handler = win.webContents.windowOpenHandler!;
     expect(win.webContents.setWindowOpenHandler).toHaveBeenCalledTimes(1);
     fake.shell.openExternal.mockClear();
-    for (const url of ['https://evil.example/', 'http://docs.example.com/', 'smb://docs.example.com/x', 'ms-msdt:/id', 'mailto:a@docs.example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'https://docs.example.com@evil.example/', 'app://fieldwork/index.html']) {
+    for (const url of [
+      'https://evil.example/',
+      'http://docs.example.com/',
+      'smb://docs.example.com/x',
+      'ms-msdt:/id',
+      'mailto:a@docs.example.com',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://docs.example.com@evil.example/',
+      'app://fieldwork/index.html',
+    ]) {
       expect(handler({ url }), url).toStrictEqual({ action: 'deny' });
     }
     expect(fake.shell.openExternal).not.toHaveBeenCalled();
@@ -239,7 +257,13 @@ describe('createMainWindow (window.ts)', () => {
   });
 
   it('devTools are on only for an unpackaged build', () => {
-    const dev = createMainWindow({ preloadPath: '/p/preload.cjs', isPackaged: false, url: 'http://localhost:5173/', allowedOrigins: ['app://fieldwork', 'http://localhost:5173'], externalHosts: () => [] }) as unknown as FakeWindow;
+    const dev = createMainWindow({
+      preloadPath: '/p/preload.cjs',
+      isPackaged: false,
+      url: 'http://localhost:5173/',
+      allowedOrigins: ['app://fieldwork', 'http://localhost:5173'],
+      externalHosts: () => [],
+    }) as unknown as FakeWindow;
     expect(dev.options.webPreferences).toStrictEqual(buildWebPreferences('/p/preload.cjs', false));
   });
 });
@@ -352,7 +376,8 @@ describe('app.ts composition root', () => {
       expect(cb).toHaveBeenCalledTimes(1);
       return cb.mock.calls[0]![0] as boolean;
     };
-    for (const p of ['media', 'geolocation', 'notifications', 'display-capture', 'clipboard-read', 'midi']) expect(ask(p, 'app://fieldwork/index.html'), p).toBe(false);
+    for (const p of ['media', 'geolocation', 'notifications', 'display-capture', 'clipboard-read', 'midi'])
+      expect(ask(p, 'app://fieldwork/index.html'), p).toBe(false);
     expect(ask('fullscreen', 'app://fieldwork/index.html')).toBe(true);
     expect(ask('fullscreen', 'https://evil.example/')).toBe(false);
   });
@@ -367,14 +392,14 @@ describe('app.ts composition root', () => {
     expect(device({ deviceType: 'usb', origin: 'app://fieldwork' })).toBe(false);
   });
 
-  it('registers exactly one fieldwork:-prefixed ipcMain handler per contract channel, and the preload\'s file channel', () => {
+  it("registers exactly one fieldwork:-prefixed ipcMain handler per contract channel, and the preload's file channel", () => {
     const registered = fake.ipcMain.handle.mock.calls.map((c) => c[0] as string);
     expect(new Set(registered).size).toBe(registered.length);
     expect(registered.sort()).toEqual([...channelNames.map((c) => `fieldwork:${c}`), FILES_REGISTER_CHANNEL].sort());
     expect(fake.ipcMain.on).not.toHaveBeenCalled();
   });
 
-  it('the file channel gives a token for an absolute path from the app\'s frame only', async () => {
+  it("the file channel gives a token for an absolute path from the app's frame only", async () => {
     const handler = fake.ipcMain.handle.mock.calls.find((c) => c[0] === FILES_REGISTER_CHANNEL)![1] as (e: unknown, p: unknown) => Promise<unknown>;
     const token = await handler({ senderFrame: appFrame }, '/home/r/pack.png');
     expect(token).toMatch(/^file_/);
@@ -454,7 +479,13 @@ describe('app.ts composition root', () => {
     const handler = fake.protocolHandlers.get('app')!;
     expect(handler).toBeTypeOf('function');
     fake.net.fetch.mockClear();
-    for (const url of ['app://fieldwork/..%2f..%2fpackage.json', 'app://fieldwork/%2e%2e%2f%2e%2e%2fpackage.json', 'app://evil/index.html', 'app://fieldwork/index.html%00', 'app://fieldwork/missing.js']) {
+    for (const url of [
+      'app://fieldwork/..%2f..%2fpackage.json',
+      'app://fieldwork/%2e%2e%2f%2e%2e%2fpackage.json',
+      'app://evil/index.html',
+      'app://fieldwork/index.html%00',
+      'app://fieldwork/missing.js',
+    ]) {
       const res = await handler({ url });
       expect(res.status, url).toBe(404);
     }
@@ -485,7 +516,10 @@ describe('app.ts composition root', () => {
       mainWindow.webContents.send.mockClear();
 
       // Refused: nothing reaches the service and nothing is pushed.
-      await expect(add({ senderFrame: { url: 'https://evil.example', parent: null } }, { name: 'Evil', base_url, api_key: CANARY })).resolves.toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+      await expect(add({ senderFrame: { url: 'https://evil.example', parent: null } }, { name: 'Evil', base_url, api_key: CANARY })).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_sender' },
+      });
       expect(seen).toHaveLength(0);
       expect(mainWindow.webContents.send).not.toHaveBeenCalled();
 
@@ -537,12 +571,21 @@ describe('app.ts composition root', () => {
     mainWindow.isMaximized.mockReturnValue(false);
     mainWindow.emit('move');
     mainWindow.emit('close');
-    expect(JSON.parse(readFileSync(join(fake.app.state.userData, 'window-state.json'), 'utf8'))).toEqual({ x: 40, y: 30, width: 1000, height: 650, maximized: false });
+    expect(JSON.parse(readFileSync(join(fake.app.state.userData, 'window-state.json'), 'utf8'))).toEqual({
+      x: 40,
+      y: 30,
+      width: 1000,
+      height: 650,
+      maximized: false,
+    });
   });
 
   it('logged refusals (JSON lines on stderr) name the channel but carry no payload', async () => {
     stderr.mockClear();
-    await fake.ipcHandlers.get('fieldwork:workspaces.add')!({ senderFrame: { url: 'https://evil.example', parent: null } }, { api_key: 'ak_CANARY_7f3e9c1d2b' });
+    await fake.ipcHandlers.get('fieldwork:workspaces.add')!(
+      { senderFrame: { url: 'https://evil.example', parent: null } },
+      { api_key: 'ak_CANARY_7f3e9c1d2b' },
+    );
     const written = stderr.mock.calls.map((c) => String(c[0])).join('');
     expect(written).toContain('untrusted sender');
     expect(written).toContain('workspaces.add');

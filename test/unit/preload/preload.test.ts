@@ -99,7 +99,12 @@ describe('preload', () => {
         expect(Reflect.ownKeys(methods)).toEqual(['on']);
         continue;
       }
-      expect(Reflect.ownKeys(methods).sort()).toEqual(channelNames.filter((c) => c.startsWith(`${domain}.`)).map((c) => c.slice(domain.length + 1)).sort());
+      expect(Reflect.ownKeys(methods).sort()).toEqual(
+        channelNames
+          .filter((c) => c.startsWith(`${domain}.`))
+          .map((c) => c.slice(domain.length + 1))
+          .sort(),
+      );
     }
   });
 
@@ -108,12 +113,36 @@ describe('preload', () => {
     const leaves = entries.filter(([, v]) => typeof v !== 'object' || v === null);
     expect(leaves.length).toBe(channelNames.length + 1);
     for (const [path, v] of leaves) expect(v, path).toBeTypeOf('function');
-    const forbidden = new Set<unknown>([electron.ipcRenderer, ...Object.values(electron.ipcRenderer), electron.contextBridge, process, process.env, globalThis]);
+    const forbidden = new Set<unknown>([
+      electron.ipcRenderer,
+      ...Object.values(electron.ipcRenderer),
+      electron.contextBridge,
+      process,
+      process.env,
+      globalThis,
+    ]);
     for (const [path, v] of entries) expect(forbidden.has(v), `${path} leaks an Electron/Node object`).toBe(false);
   });
 
   it('has no generic bridge keys (invoke/send/on at top level, process, env, require, ipcRenderer)', () => {
-    const banned = ['invoke', 'send', 'sendSync', 'on', 'once', 'off', 'removeListener', 'postMessage', 'process', 'env', 'require', 'ipcRenderer', 'ipc', 'electron', 'versions', 'Buffer'];
+    const banned = [
+      'invoke',
+      'send',
+      'sendSync',
+      'on',
+      'once',
+      'off',
+      'removeListener',
+      'postMessage',
+      'process',
+      'env',
+      'require',
+      'ipcRenderer',
+      'ipc',
+      'electron',
+      'versions',
+      'Buffer',
+    ];
     for (const key of banned) expect(Object.hasOwn(api, key), key).toBe(false);
     const paths = walk(api).map(([p]) => p.split('.').slice(1));
     for (const p of paths) {
@@ -181,7 +210,16 @@ describe('preload', () => {
     const listener = vi.fn();
     const off = api.events!.on!('workspaces.changed', listener) as () => void;
     const deliver = eventListener();
-    for (const message of [null, undefined, 'workspaces.changed', 42, {}, { name: 5, payload: 1 }, { name: 'other.event', payload: 1 }, { name: '__proto__', payload: 1 }]) {
+    for (const message of [
+      null,
+      undefined,
+      'workspaces.changed',
+      42,
+      {},
+      { name: 5, payload: 1 },
+      { name: 'other.event', payload: 1 },
+      { name: '__proto__', payload: 1 },
+    ]) {
       expect(() => deliver(fakeElectronEvent(), message)).not.toThrow();
     }
     expect(listener).not.toHaveBeenCalled();

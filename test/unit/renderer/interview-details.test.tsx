@@ -15,8 +15,18 @@ const base: InterviewDetail = {
   detail_state: 'complete',
   turn_count: 0,
   has_video: true,
-  participant: { name: 'Ana Silva', email: 'ana@example.com', fields: { name: 'Ana Silva', email: 'ana@example.com', plan: 'Family', tenure_months: 14, churned: false, 'Favourite Recipe': '<script>alert(1)</script>' } },
-  screener: { approved: true, items: [{ id: 'q1', text: 'Did you cancel in the last 6 months?', answer: 'Yes' }, { id: 'q2', text: 'How many people do you cook for?', answer: null }] },
+  participant: {
+    name: 'Ana Silva',
+    email: 'ana@example.com',
+    fields: { name: 'Ana Silva', email: 'ana@example.com', plan: 'Family', tenure_months: 14, churned: false, 'Favourite Recipe': '<script>alert(1)</script>' },
+  },
+  screener: {
+    approved: true,
+    items: [
+      { id: 'q1', text: 'Did you cancel in the last 6 months?', answer: 'Yes' },
+      { id: 'q2', text: 'How many people do you cook for?', answer: null },
+    ],
+  },
   transcript: [],
   thumbnail_url: null,
   offline: false,
@@ -46,13 +56,21 @@ describe('InterviewDetails', () => {
     expect(t).toContain('Passed screener');
     expect(t).toContain('Did you cancel in the last 6 months? Yes');
     expect(t).toContain('How many people do you cook for? No answer');
-    const failed = text(renderToStaticMarkup(<InterviewDetails interview={{ ...base, screener_approved: false, screener: { ...base.screener!, approved: false } }} />));
+    const failed = text(
+      renderToStaticMarkup(<InterviewDetails interview={{ ...base, screener_approved: false, screener: { ...base.screener!, approved: false } }} />),
+    );
     expect(failed).toContain('Failed screener');
     expect(failed).not.toContain('Passed screener');
   });
 
   it('has empty states for a study without a screener and a participant without details', () => {
-    const t = text(renderToStaticMarkup(<InterviewDetails interview={{ ...base, screener: null, screener_approved: null, participant: null, participant_name: null, participant_email: null }} />));
+    const t = text(
+      renderToStaticMarkup(
+        <InterviewDetails
+          interview={{ ...base, screener: null, screener_approved: null, participant: null, participant_name: null, participant_email: null }}
+        />,
+      ),
+    );
     expect(t).toContain('No screener for this study.');
     expect(t).toContain('No participant details were recorded for this interview.');
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isMediaUrl, PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState, type PlayerPort } from '../../../src/renderer/features/viewer/playback-controller';
+import {
+  isMediaUrl,
+  PlaybackController,
+  UNREACHABLE_MESSAGE,
+  type PlaybackState,
+  type PlayerPort,
+} from '../../../src/renderer/features/viewer/playback-controller';
 import type { PlaybackView } from '../../../src/shared/ipc/channels/videos';
 
 /** A player that records what it is told and lets the test fire loadedmetadata and move time. */
@@ -135,7 +141,10 @@ describe('playback controller', () => {
   });
 
   it('switches to the local copy when the refreshed source is local', async () => {
-    const { c, player } = setup([{ kind: 'remote', media_url: URL }, { kind: 'local', media_url: URL }]);
+    const { c, player } = setup([
+      { kind: 'remote', media_url: URL },
+      { kind: 'local', media_url: URL },
+    ]);
     await c.start(null);
     player.fireLoaded();
     await c.recover();
@@ -150,7 +159,7 @@ describe('playback controller', () => {
     expect(player.calls).toEqual([]);
   });
 
-  it('keeps main\'s own reason when it is not about reaching the service', async () => {
+  it("keeps main's own reason when it is not about reaching the service", async () => {
     const { c } = setup([{ kind: 'unavailable', reason: 'This interview has no recording.' }]);
     await c.start(null);
     expect(c.current).toEqual({ kind: 'unavailable', message: 'This interview has no recording.' });
@@ -164,7 +173,7 @@ describe('playback controller', () => {
     expect(c.current).toEqual({ kind: 'unavailable', message: UNREACHABLE_MESSAGE });
   });
 
-  it('refuses an address that is not main\'s media route', async () => {
+  it("refuses an address that is not main's media route", async () => {
     const { c, player } = setup([{ kind: 'remote', media_url: 'https://service.example/video.webm?sig=x' }]);
     await c.start(null);
     expect(c.current.kind).toBe('unavailable');

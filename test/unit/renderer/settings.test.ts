@@ -35,10 +35,17 @@ describe('removalText names the consequence', () => {
     );
   });
   it('memory store, purge with usage unknown', () => {
-    expect(removalText({ name: 'B', key_storage: 'memory' }, true, null)).toBe("Remove 'B'. Its API key is forgotten, and its saved data and offline videos are deleted. Studies on the service are not affected.");
+    expect(removalText({ name: 'B', key_storage: 'memory' }, true, null)).toBe(
+      "Remove 'B'. Its API key is forgotten, and its saved data and offline videos are deleted. Studies on the service are not affected.",
+    );
   });
   it('formats sizes', () => {
-    expect([formatBytes(0), formatBytes(512 * 1024), formatBytes(3.25 * 1024 * 1024), formatBytes(2048 * 1024 * 1024)]).toEqual(['0 KB', '512 KB', '3.3 MB', '2.0 GB']);
+    expect([formatBytes(0), formatBytes(512 * 1024), formatBytes(3.25 * 1024 * 1024), formatBytes(2048 * 1024 * 1024)]).toEqual([
+      '0 KB',
+      '512 KB',
+      '3.3 MB',
+      '2.0 GB',
+    ]);
   });
 });
 

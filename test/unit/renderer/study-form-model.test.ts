@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createProjectRequest } from '../../../src/shared/schemas/project';
-import { emptyStudyForm, issuesToErrors, language, question, toCreateBody, toQuestionBodies, toQuestionDrafts, validateGuideEdit, validateStudyForm } from '../../../src/renderer/features/study-form/model';
+import {
+  emptyStudyForm,
+  issuesToErrors,
+  language,
+  question,
+  toCreateBody,
+  toQuestionBodies,
+  toQuestionDrafts,
+  validateGuideEdit,
+  validateStudyForm,
+} from '../../../src/renderer/features/study-form/model';
 
 const valid = () =>
   emptyStudyForm({
@@ -56,7 +66,12 @@ describe('study form model', () => {
   });
 
   it('maps the main process issue paths onto the same keys', () => {
-    expect(issuesToErrors([{ path: ['questions', 2, 'question'], message: 'A question cannot be empty' }, { path: ['languages', 0, 'language_name'], message: 'x' }])).toEqual({
+    expect(
+      issuesToErrors([
+        { path: ['questions', 2, 'question'], message: 'A question cannot be empty' },
+        { path: ['languages', 0, 'language_name'], message: 'x' },
+      ]),
+    ).toEqual({
       'questions.2': 'A question cannot be empty.',
       'languages.0.language_name': 'x.',
     });

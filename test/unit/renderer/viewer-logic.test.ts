@@ -5,7 +5,13 @@ import { estimateRowHeight, RowLayout } from '../../../src/renderer/features/vie
 import { rangeFromPoints } from '../../../src/renderer/features/viewer/selection';
 import type { TranscriptTurn } from '../../../src/shared/schemas/transcript';
 
-const turn = (index: number, start_ms: number, text = `turn ${index}`, role: TranscriptTurn['role'] = index % 2 ? 'User' : 'AI'): TranscriptTurn => ({ index, role, text, start_ms, end_ms: null });
+const turn = (index: number, start_ms: number, text = `turn ${index}`, role: TranscriptTurn['role'] = index % 2 ? 'User' : 'AI'): TranscriptTurn => ({
+  index,
+  role,
+  text,
+  start_ms,
+  end_ms: null,
+});
 
 describe('active-turn lookup', () => {
   const turns = [turn(0, 400), turn(1, 4829), turn(2, 6694), turn(3, 9033)];
@@ -61,8 +67,19 @@ describe('active-turn lookup', () => {
 });
 
 describe('player keys', () => {
-  const key = (k: string, target: unknown = null, mods: Partial<KeyInfo> = {}): KeyInfo => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: target as EventTarget, ...mods });
-  const el = (tagName: string, closestMatches: string[] = [], extra: Record<string, unknown> = {}) => ({ tagName, closest: (sel: string) => (closestMatches.some((m) => sel.includes(m)) ? {} : null), ...extra });
+  const key = (k: string, target: unknown = null, mods: Partial<KeyInfo> = {}): KeyInfo => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    target: target as EventTarget,
+    ...mods,
+  });
+  const el = (tagName: string, closestMatches: string[] = [], extra: Record<string, unknown> = {}) => ({
+    tagName,
+    closest: (sel: string) => (closestMatches.some((m) => sel.includes(m)) ? {} : null),
+    ...extra,
+  });
 
   it('maps the UI brief keys', () => {
     expect(playerAction(key(' '))).toEqual({ kind: 'toggle' });

@@ -336,7 +336,9 @@ describe('transcript sidecars', () => {
     const churn = manifest.videos.filter((v) => v.topic === 'churn');
     expect(churn.length).toBeGreaterThanOrEqual(3);
     for (const v of churn) {
-      const asked = sidecarOf(v.id).turns.filter((t) => t.role === 'AI').map((t) => t.text);
+      const asked = sidecarOf(v.id)
+        .turns.filter((t) => t.role === 'AI')
+        .map((t) => t.text);
       const guideIdx = asked.map((q) => STUDY_GUIDE.indexOf(q)).filter((i) => i >= 0);
       expect(guideIdx.length, v.id).toBeGreaterThanOrEqual(3);
       expect(guideIdx, v.id).toEqual([...guideIdx].sort((a, b) => a - b));
@@ -361,7 +363,10 @@ describe('transcript sidecars', () => {
         ),
       );
     for (const theme of Object.keys(THEMES)) {
-      expect(combos.some((c) => c.includes(theme)), theme).toBe(true);
+      expect(
+        combos.some((c) => c.includes(theme)),
+        theme,
+      ).toBe(true);
     }
     for (const c of combos) expect(c.length).toBeGreaterThanOrEqual(1);
     const multi = combos.filter((c) => c.length >= 2).map((c) => c.join('+'));

@@ -34,7 +34,14 @@ describe('drafting', () => {
   });
 
   it('a draft with a single probing level is invalid', () => {
-    expect(draftIsValid({ questions: [1, 2, 3].map((n) => ({ question: `Q${n}`, probing_level: 'low' as const })), suggested_title: '', intro_message: '', end_message: '' })).toBe(false);
+    expect(
+      draftIsValid({
+        questions: [1, 2, 3].map((n) => ({ question: `Q${n}`, probing_level: 'low' as const })),
+        suggested_title: '',
+        intro_message: '',
+        end_message: '',
+      }),
+    ).toBe(false);
   });
 });
 

@@ -2,12 +2,7 @@
 // 1. a full http or https URL  2. reduced to scheme://host[:port]  3. no wildcards  4. a scheme is required
 // 5. the hostname needs a dot  6. several domains may be active at once.
 import { describe, it, expect } from 'vitest';
-import {
-  normaliseAllowList,
-  normaliseAllowListEntry,
-  type AllowListEntryResult,
-  type AllowListErrorCode,
-} from '../../../src/shared/allow-list';
+import { normaliseAllowList, normaliseAllowListEntry, type AllowListEntryResult, type AllowListErrorCode } from '../../../src/shared/allow-list';
 
 function expectOk(r: AllowListEntryResult): Extract<AllowListEntryResult, { ok: true }> {
   if (!r.ok) throw new Error(`expected ${JSON.stringify(r.input)} to be accepted, got ${r.code}`);
@@ -64,12 +59,7 @@ describe('normaliseAllowListEntry: accepted entries and their normal form (rules
   });
 
   it('never leaves a path, query, fragment or userinfo in an accepted origin', () => {
-    for (const input of [
-      'https://example.com/a/b/c',
-      'https://example.com/?q=1',
-      'https://example.com/#f',
-      'HTTP://EXAMPLE.COM:8080/x?y#z',
-    ]) {
+    for (const input of ['https://example.com/a/b/c', 'https://example.com/?q=1', 'https://example.com/#f', 'HTTP://EXAMPLE.COM:8080/x?y#z']) {
       const { origin } = expectOk(normaliseAllowListEntry(input));
       expect(origin).toMatch(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/);
     }
@@ -131,15 +121,7 @@ describe('normaliseAllowListEntry: rejected entries (rules 1, 3, 4 and 5)', () =
   );
 
   it('gives every error code a human sentence, not the code itself', () => {
-    const samples = [
-      '',
-      '*.example.com',
-      'example.com',
-      'ftp://example.com',
-      'http://localhost',
-      'https://u:p@example.com',
-      'http://',
-    ];
+    const samples = ['', '*.example.com', 'example.com', 'ftp://example.com', 'http://localhost', 'https://u:p@example.com', 'http://'];
     const codes = new Set<string>();
     for (const input of samples) {
       const r = expectRejected(normaliseAllowListEntry(input));
@@ -151,9 +133,7 @@ describe('normaliseAllowListEntry: rejected entries (rules 1, 3, 4 and 5)', () =
       expect(r.message).not.toContain(r.code);
     }
     // the samples above cover every code
-    expect(codes).toEqual(
-      new Set(['empty', 'wildcard', 'missing_scheme', 'unsupported_scheme', 'no_dot', 'credentials', 'invalid_url']),
-    );
+    expect(codes).toEqual(new Set(['empty', 'wildcard', 'missing_scheme', 'unsupported_scheme', 'no_dot', 'credentials', 'invalid_url']));
   });
 
   it('explains the wildcard and missing-scheme errors in their own words', () => {
@@ -169,11 +149,7 @@ describe('normaliseAllowList: the whole list (rule 6)', () => {
   });
 
   it('keeps several valid domains, in the order given', () => {
-    const r = normaliseAllowList([
-      'https://www.example.com/page',
-      'https://app.example.org',
-      'http://staging.example.net:8080',
-    ]);
+    const r = normaliseAllowList(['https://www.example.com/page', 'https://app.example.org', 'http://staging.example.net:8080']);
     expect(r.ok).toBe(true);
     expect(r.origins).toEqual(['https://www.example.com', 'https://app.example.org', 'http://staging.example.net:8080']);
     expect(r.entries).toHaveLength(3);

@@ -38,7 +38,14 @@ describe('bounded values', () => {
   });
 
   it('a participant with a hostile custom field still syncs: name and email kept, the field cut and named', () => {
-    const p = normaliseParticipant({ first_name: 'Ana', last_name: 'Silva', email: 'ana@example.com', plan: 'annual', history: deep(100_000), essay: 'y'.repeat(10 * 1024 * 1024) })!;
+    const p = normaliseParticipant({
+      first_name: 'Ana',
+      last_name: 'Silva',
+      email: 'ana@example.com',
+      plan: 'annual',
+      history: deep(100_000),
+      essay: 'y'.repeat(10 * 1024 * 1024),
+    })!;
     expect(p.name).toBe('Ana Silva');
     expect(p.email).toBe('ana@example.com');
     expect(p.fields.plan).toBe('annual');
@@ -72,7 +79,13 @@ describe('bounded values', () => {
   });
 
   it('a whole interview record with hostile open maps parses', () => {
-    const r = interviewRecord.parse({ id: 'i1', status: 'COMPLETE', participant: { name: 'A', x: deep(100_000) }, screener: { answers: { q: deep(50_000) } }, transcript: [] });
+    const r = interviewRecord.parse({
+      id: 'i1',
+      status: 'COMPLETE',
+      participant: { name: 'A', x: deep(100_000) },
+      screener: { answers: { q: deep(50_000) } },
+      transcript: [],
+    });
     expect(r.participant?.cut).toEqual(['x']);
     expect(r.screener?.cut).toEqual(['q']);
   });

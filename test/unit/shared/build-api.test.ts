@@ -171,10 +171,15 @@ describe('buildApi with malformed channel names', () => {
 
   it('keeps everything after the first dot as the method name', () => {
     const calls: string[] = [];
-    const api = buildApi(['a.b.c'], [], (channel) => {
-      calls.push(channel);
-      return Promise.resolve({ ok: true, value: null });
-    }, noopSubscribe);
+    const api = buildApi(
+      ['a.b.c'],
+      [],
+      (channel) => {
+        calls.push(channel);
+        return Promise.resolve({ ok: true, value: null });
+      },
+      noopSubscribe,
+    );
     const record = asRecord(api);
     expect(Object.keys(record.a ?? {})).toEqual(['b.c']);
     void record.a?.['b.c']?.();

@@ -14,6 +14,7 @@ describe('the contract registry', () => {
     const all = Object.values(ipcDomains).flatMap((c) => Object.keys(c));
     expect(new Set(all).size).toBe(all.length);
     expect([...channelNames].sort()).toEqual([...all].sort());
-    for (const [, channels] of Object.entries(ipcDomains)) for (const [name, def] of Object.entries(channels)) expect(ipcContract[name as keyof typeof ipcContract]).toBe(def);
+    for (const [, channels] of Object.entries(ipcDomains))
+      for (const [name, def] of Object.entries(channels)) expect(ipcContract[name as keyof typeof ipcContract]).toBe(def);
   });
 });

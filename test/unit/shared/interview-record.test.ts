@@ -1,12 +1,7 @@
 // Interview records as the spec describes them (GET /v1/projects/{project_id}/interviews), read
 // tolerantly: unknown statuses degrade, unknown fields drop, open maps stay prototype-safe.
 import { describe, it, expect, afterEach } from 'vitest';
-import {
-  interviewRecord,
-  interviewsPage,
-  normaliseParticipant,
-  normaliseScreener,
-} from '../../../src/shared/schemas/interview';
+import { interviewRecord, interviewsPage, normaliseParticipant, normaliseScreener } from '../../../src/shared/schemas/interview';
 
 const ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 
@@ -187,9 +182,7 @@ describe('participant: an open map', () => {
   });
 
   it('drops prototype-poisoning keys and leaves Object.prototype untouched', () => {
-    const raw: unknown = JSON.parse(
-      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"prototype":{"polluted":1},"name":"x"}',
-    );
+    const raw: unknown = JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"prototype":{"polluted":1},"name":"x"}');
     const p = normaliseParticipant(raw);
     expect(p?.name).toBe('x');
     expect(Object.keys(p?.fields ?? {})).toEqual(['name']);

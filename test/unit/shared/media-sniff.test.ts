@@ -102,7 +102,10 @@ describe('sniff: SVG', () => {
     ['leading whitespace', `\n\n   ${svg}`],
     ['a comment', `<?xml version="1.0"?>\n<!-- Generator: Adobe Illustrator 27.0.0 -->\n${svg}`],
     ['a DOCTYPE', `<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${svg}`],
-    ['an Inkscape header with a newline after <svg', `<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<!-- Created with Inkscape (http://www.inkscape.org/) -->\n\n<svg\n   width="210mm"\n   xmlns="http://www.w3.org/2000/svg">\n</svg>`],
+    [
+      'an Inkscape header with a newline after <svg',
+      `<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<!-- Created with Inkscape (http://www.inkscape.org/) -->\n\n<svg\n   width="210mm"\n   xmlns="http://www.w3.org/2000/svg">\n</svg>`,
+    ],
     ['upper-case tags', '<SVG xmlns="http://www.w3.org/2000/svg"></SVG>'],
   ])('recognises an SVG with %s', (_name, text) => {
     expect(sniff(new TextEncoder().encode(text))).toBe('image/svg+xml');

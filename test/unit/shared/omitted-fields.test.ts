@@ -16,7 +16,12 @@ describe('omitted optional-by-nature fields', () => {
   });
 
   it('recruiting without its flags', () => {
-    expect(projectListItem.parse({ id: 'p', recruiting: {} }).recruiting).toEqual({ completed_participants: 0, has_launched: false, target_participants: null, type: 'unknown' });
+    expect(projectListItem.parse({ id: 'p', recruiting: {} }).recruiting).toEqual({
+      completed_participants: 0,
+      has_launched: false,
+      target_participants: null,
+      type: 'unknown',
+    });
   });
 
   it('a report with only a status', () => {
@@ -28,7 +33,11 @@ describe('omitted optional-by-nature fields', () => {
   });
 
   it('an interviews page without has_more or totals', () => {
-    expect(interviewsPage.parse({ items: [{ id: 'i' }] })).toMatchObject({ has_more: false, total: null, items: [{ id: 'i', status: 'unknown', participant: null }] });
+    expect(interviewsPage.parse({ items: [{ id: 'i' }] })).toMatchObject({
+      has_more: false,
+      total: null,
+      items: [{ id: 'i', status: 'unknown', participant: null }],
+    });
   });
 
   it('a launch result with only the essentials', () => {

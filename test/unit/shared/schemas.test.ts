@@ -372,12 +372,10 @@ describe('createProjectRequest (strict)', () => {
   });
 
   it('gives readable messages for empty and over-long texts and bad targets', () => {
-    expect(messages(createProjectRequest, { ...valid, questions: [{ question: '   ', probing_level: 'low' }] })).toContain(
-      'A question cannot be empty',
+    expect(messages(createProjectRequest, { ...valid, questions: [{ question: '   ', probing_level: 'low' }] })).toContain('A question cannot be empty');
+    expect(messages(createProjectRequest, { ...valid, questions: [{ question: 'x'.repeat(LIMITS.questionMax + 1), probing_level: 'low' }] })).toContain(
+      `A question is longer than ${LIMITS.questionMax} characters`,
     );
-    expect(
-      messages(createProjectRequest, { ...valid, questions: [{ question: 'x'.repeat(LIMITS.questionMax + 1), probing_level: 'low' }] }),
-    ).toContain(`A question is longer than ${LIMITS.questionMax} characters`);
     expect(messages(createProjectRequest, { ...valid, intro_message: ' ' })).toContain('The intro message cannot be empty');
     expect(messages(createProjectRequest, { ...valid, target_participants: 0 })).toContain('The target must be at least 1');
     expect(messages(createProjectRequest, { ...valid, target_participants: 2.5 })).toContain('The target must be a whole number');
@@ -555,7 +553,10 @@ describe('readWebhookEvent', () => {
   });
 
   it('keeps an unknown event kind as "unknown" with its name, so it can be acknowledged', () => {
-    expect(readWebhookEvent({ event: 'interview_started', created_at: '2025-03-01T10:00:00Z', data: { x: 1 } })).toEqual({ kind: 'unknown', event_name: 'interview_started' });
+    expect(readWebhookEvent({ event: 'interview_started', created_at: '2025-03-01T10:00:00Z', data: { x: 1 } })).toEqual({
+      kind: 'unknown',
+      event_name: 'interview_started',
+    });
   });
 
   it('refuses a known kind whose payload is broken instead of passing it off as unknown', () => {

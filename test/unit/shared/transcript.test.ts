@@ -204,11 +204,7 @@ describe('normaliseTranscript: filling gaps', () => {
   });
 
   it('an end is inferred from the next timed turn, skipping turns whose time is unknown', () => {
-    const out = turns([
-      { text: 'a', start: 1.5 },
-      { text: 'b' },
-      { text: 'c', start: 6.5, end: 9.5 },
-    ]);
+    const out = turns([{ text: 'a', start: 1.5 }, { text: 'b' }, { text: 'c', start: 6.5, end: 9.5 }]);
     expect(out.map((t) => [t.start_ms, t.end_ms])).toEqual([
       [1500, 6500],
       [null, null],
@@ -274,9 +270,7 @@ describe('normaliseTranscript: shape', () => {
   });
 
   it('returns only the internal fields, whatever extra fields a turn carries', () => {
-    const out = turns([
-      { role: 'User', text: 'hi', start: 0.5, end: 1.5, confidence: 0.93, words: [{ w: 'hi' }], speaker_id: 7 },
-    ]);
+    const out = turns([{ role: 'User', text: 'hi', start: 0.5, end: 1.5, confidence: 0.93, words: [{ w: 'hi' }], speaker_id: 7 }]);
     expect(out).toEqual([{ index: 0, role: 'User', text: 'hi', start_ms: 500, end_ms: 1500 }]);
     expect(Object.keys(out[0] ?? {}).sort()).toEqual(['end_ms', 'index', 'role', 'start_ms', 'text']);
   });

@@ -33,6 +33,11 @@ export function walkInterviews(
       const p = await listInterviews(t, projectId, { ...q, page, limit: q.limit ?? LIMITS.interviewsPageMax }, o);
       return { items: p.items, has_more: p.has_more, page: p.page, total: p.total };
     },
-    { pageSize: q.limit ?? LIMITS.interviewsPageMax, ...(o.maxPages !== undefined ? { maxPages: o.maxPages } : {}), ...(o.startPage !== undefined ? { startPage: o.startPage } : {}), ...(o.signal ? { signal: o.signal } : {}) },
+    {
+      pageSize: q.limit ?? LIMITS.interviewsPageMax,
+      ...(o.maxPages !== undefined ? { maxPages: o.maxPages } : {}),
+      ...(o.startPage !== undefined ? { startPage: o.startPage } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    },
   );
 }

@@ -39,7 +39,13 @@ export const generateQuestions = (t: Transport, body: GenerateQuestionsRequest, 
   });
 
 export const patchProject = (t: Transport, projectId: string, body: PatchProjectRequest, o: Opts = {}) =>
-  t.send({ method: 'PATCH', path: `/v1/projects/${seg(projectId)}`, body: validated(patchProjectRequest, body), schema: patchProjectResponse, signal: o.signal });
+  t.send({
+    method: 'PATCH',
+    path: `/v1/projects/${seg(projectId)}`,
+    body: validated(patchProjectRequest, body),
+    schema: patchProjectResponse,
+    signal: o.signal,
+  });
 
 export const createExternalProject = (t: Transport, body: ExternalProjectRequest, o: Opts = {}) =>
   t.send({ method: 'POST', path: '/external/projects', body: validated(externalProjectRequest, body), schema: externalProjectResponse, signal: o.signal });

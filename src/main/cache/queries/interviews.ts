@@ -150,7 +150,9 @@ function rowParams(projectId: string, i: InterviewRecord, fp: string, now: strin
 }
 
 export function pendingDetailIds(db: CacheDb, args: { projectId: string }): string[] {
-  return (stmt(db, "SELECT id FROM interviews WHERE project_id = ? AND detail_state = 'pending' ORDER BY completed_at DESC").all(args.projectId) as { id: string }[]).map((r) => r.id);
+  return (
+    stmt(db, "SELECT id FROM interviews WHERE project_id = ? AND detail_state = 'pending' ORDER BY completed_at DESC").all(args.projectId) as { id: string }[]
+  ).map((r) => r.id);
 }
 
 export function countInterviews(db: CacheDb, args: { projectId?: string }): number {
@@ -166,11 +168,17 @@ export function countNotComplete(db: CacheDb, args: { projectId: string }): numb
 
 /** Unfinished records that carry a completed_at: a service may sort them among finished ones (see the cheap re-sync). */
 export function countOpenWithTime(db: CacheDb, args: { projectId: string }): number {
-  return (stmt(db, "SELECT COUNT(*) AS n FROM interviews WHERE project_id = ? AND status <> 'COMPLETE' AND completed_at IS NOT NULL").get(args.projectId) as { n: number }).n;
+  return (
+    stmt(db, "SELECT COUNT(*) AS n FROM interviews WHERE project_id = ? AND status <> 'COMPLETE' AND completed_at IS NOT NULL").get(args.projectId) as {
+      n: number;
+    }
+  ).n;
 }
 
 export function interviewIds(db: CacheDb, args: { projectId?: string }): string[] {
-  const rows = args.projectId ? stmt(db, 'SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(args.projectId) : stmt(db, 'SELECT id FROM interviews ORDER BY id').all();
+  const rows = args.projectId
+    ? stmt(db, 'SELECT id FROM interviews WHERE project_id = ? ORDER BY id').all(args.projectId)
+    : stmt(db, 'SELECT id FROM interviews ORDER BY id').all();
   return (rows as { id: string }[]).map((r) => r.id);
 }
 
@@ -183,7 +191,13 @@ export function listInterviews(db: CacheDb, f: InterviewFilter): { items: Interv
   if (f.screener === 'failed') where.push('screener_approved = 0');
   if (f.screener === 'none') where.push('screener_approved IS NULL');
   if (f.text) where.push("(participant_name LIKE @like ESCAPE '\\' OR participant_email LIKE @like ESCAPE '\\')");
-  const params = { projectId: f.projectId, status: f.status ?? null, like: `%${(f.text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: f.limit ?? 10_000, offset: f.offset ?? 0 };
+  const params = {
+    projectId: f.projectId,
+    status: f.status ?? null,
+    like: `%${(f.text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    limit: f.limit ?? 10_000,
+    offset: f.offset ?? 0,
+  };
   const sql = `FROM interviews WHERE ${where.join(' AND ')}`;
   const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
   const rows = db.prepare(`SELECT * ${sql} ORDER BY completed_at IS NULL, completed_at DESC, id LIMIT @limit OFFSET @offset`).all(params) as Row[];
@@ -196,7 +210,10 @@ export const TURN_START = 'CASE WHEN time_known = 1 THEN start_ms END';
 export function getInterview(db: CacheDb, args: { id: string }): CachedInterview | null {
   const r = stmt(db, 'SELECT * FROM interviews WHERE id = ?').get(args.id) as Row | undefined;
   if (!r) return null;
-  const transcript = stmt(db, `SELECT idx AS "index", role, text, ${TURN_START} AS start_ms, end_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx`).all(args.id) as TranscriptTurn[];
+  const transcript = stmt(
+    db,
+    `SELECT idx AS "index", role, text, ${TURN_START} AS start_ms, end_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx`,
+  ).all(args.id) as TranscriptTurn[];
   return {
     ...summary(r),
     video_url: r.video_url,
@@ -210,7 +227,8 @@ export function getInterview(db: CacheDb, args: { id: string }): CachedInterview
 
 /** A signed link only while it is valid; an expired one is never handed out. */
 export function liveVideoUrl(db: CacheDb, args: { id: string; nowMs: number; marginMs?: number }): string | null {
-  const r = stmt(db, 'SELECT video_url, video_url_expires_at FROM interviews WHERE id = ?').get(args.id) as { video_url: string | null; video_url_expires_at: string | null } | undefined;
+  const r = stmt(db, 'SELECT video_url, video_url_expires_at FROM interviews WHERE id = ?').get(args.id) as
+    { video_url: string | null; video_url_expires_at: string | null } | undefined;
   if (!r?.video_url || !r.video_url_expires_at) return null;
   const expires = Date.parse(r.video_url_expires_at);
   return Number.isFinite(expires) && expires - (args.marginMs ?? 60_000) > args.nowMs ? r.video_url : null;

@@ -4,7 +4,10 @@ import { stmt } from './stmt';
 export type SyncState = { scope: string; last_started_at: string | null; last_completed_at: string | null; last_error: string | null };
 
 export function syncStarted(db: CacheDb, args: { scope: string; now: string }): void {
-  stmt(db, 'INSERT INTO sync_state (scope, last_started_at) VALUES (?, ?) ON CONFLICT(scope) DO UPDATE SET last_started_at = excluded.last_started_at').run(args.scope, args.now);
+  stmt(db, 'INSERT INTO sync_state (scope, last_started_at) VALUES (?, ?) ON CONFLICT(scope) DO UPDATE SET last_started_at = excluded.last_started_at').run(
+    args.scope,
+    args.now,
+  );
 }
 
 export function syncFinished(db: CacheDb, args: { scope: string; now: string; error: string | null }): void {

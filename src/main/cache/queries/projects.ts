@@ -79,10 +79,11 @@ export function getProject(db: CacheDb, args: { id: string }): (CachedProject & 
 
 export function getGuide(db: CacheDb, args: { projectId: string }): CachedGuide | null {
   const g = stmt(db, 'SELECT * FROM project_guides WHERE project_id = ?').get(args.projectId) as
-    | (Omit<CachedGuide, 'languages' | 'interaction_modes' | 'questions'> & { languages_json: string; interaction_modes_json: string })
-    | undefined;
+    (Omit<CachedGuide, 'languages' | 'interaction_modes' | 'questions'> & { languages_json: string; interaction_modes_json: string }) | undefined;
   if (!g) return null;
-  const questions = stmt(db, 'SELECT question, probing_level FROM questions WHERE project_id = ? ORDER BY position').all(args.projectId) as CachedGuide['questions'];
+  const questions = stmt(db, 'SELECT question, probing_level FROM questions WHERE project_id = ? ORDER BY position').all(
+    args.projectId,
+  ) as CachedGuide['questions'];
   return {
     interview_id: g.interview_id,
     research_objective: g.research_objective,
@@ -101,7 +102,11 @@ export function getGuide(db: CacheDb, args: { projectId: string }): CachedGuide 
 export function saveGuide(db: CacheDb, args: { guide: GuideInput; now: string }): void {
   const g = args.guide;
   db.transaction(() => {
-    stmt(db, "INSERT INTO projects (id, title, status, type, listed) VALUES (?, ?, 'unknown', ?, 1) ON CONFLICT(id) DO NOTHING").run(g.project_id, g.title ?? '', g.type ?? null);
+    stmt(db, "INSERT INTO projects (id, title, status, type, listed) VALUES (?, ?, 'unknown', ?, 1) ON CONFLICT(id) DO NOTHING").run(
+      g.project_id,
+      g.title ?? '',
+      g.type ?? null,
+    );
     if (g.type) stmt(db, 'UPDATE projects SET type = ? WHERE id = ?').run(g.type, g.project_id);
     if (g.title) stmt(db, "UPDATE projects SET title = ? WHERE id = ? AND (title = '' OR ? = 'patched')").run(g.title, g.project_id, g.source);
     const cur = getGuide(db, { projectId: g.project_id });

@@ -25,7 +25,15 @@ export function saveReport(db: CacheDb, args: { projectId: string; report: Repor
 
 export function getReport(db: CacheDb, args: { projectId: string }): CachedReport | null {
   const r = stmt(db, 'SELECT * FROM reports WHERE project_id = ?').get(args.projectId) as
-    | { report_id: string | null; project_id: string; status: Report['status']; generated_at: string | null; interviews_analysed: number | null; summary: string | null; synced_at: string }
+    | {
+        report_id: string | null;
+        project_id: string;
+        status: Report['status'];
+        generated_at: string | null;
+        interviews_analysed: number | null;
+        summary: string | null;
+        synced_at: string;
+      }
     | undefined;
   if (!r) return null;
   const themes = stmt(db, 'SELECT position, title, frequency, summary FROM report_themes WHERE project_id = ? ORDER BY position').all(args.projectId) as {
@@ -45,7 +53,12 @@ export function getReport(db: CacheDb, args: { projectId: string }): CachedRepor
     generated_at: r.generated_at,
     interviews_analysed: r.interviews_analysed,
     summary: r.summary,
-    themes: themes.map((t) => ({ title: t.title, frequency: t.frequency, summary: t.summary, quotes: quotes.filter((q) => q.theme_position === t.position).map((q) => q.text) })),
+    themes: themes.map((t) => ({
+      title: t.title,
+      frequency: t.frequency,
+      summary: t.summary,
+      quotes: quotes.filter((q) => q.theme_position === t.position).map((q) => q.text),
+    })),
     synced_at: r.synced_at,
   };
 }

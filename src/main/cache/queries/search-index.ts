@@ -9,7 +9,9 @@ export type IndexProgress = { indexed: number; remaining: number };
  * being indexed. Zero exactly when nothing is waiting.
  */
 export function searchBacklog(db: CacheDb): number {
-  return stmt(db, "SELECT max(0, coalesce((SELECT max(id) FROM transcript_turns), 0) - indexed_upto) FROM search_backlog WHERE name = 'turns'").pluck().get() as number;
+  return stmt(db, "SELECT max(0, coalesce((SELECT max(id) FROM transcript_turns), 0) - indexed_upto) FROM search_backlog WHERE name = 'turns'")
+    .pluck()
+    .get() as number;
 }
 
 /**

@@ -84,7 +84,12 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
   // A search sees every cached turn: whatever the idle indexer has not reached yet is indexed first.
   indexBacklog(db, {});
   const limit = Math.min(Math.max(args.limit ?? 50, 1), 500);
-  const words = tokens(args.query.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+  const words = tokens(
+    args.query
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  );
   const hits: SearchHit[] = [];
   if (args.kind !== 'quote') {
     const fts = toFtsQuery(args.query, (p) => completions(db, 'turns_vocab', p))!;
@@ -102,7 +107,9 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
           limit,
         )
       : (db
-          .prepare(`WITH c AS (SELECT rowid, bm25(turns_fts) AS rank FROM turns_fts WHERE turns_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates) ${select} ORDER BY c.rank LIMIT @limit`)
+          .prepare(
+            `WITH c AS (SELECT rowid, bm25(turns_fts) AS rank FROM turns_fts WHERE turns_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates) ${select} ORDER BY c.rank LIMIT @limit`,
+          )
           .all(params) as (Row & { text: string })[]);
     const snippets = snippetsFor(db, 'turns_fts', fts, rows);
     hits.push(...rows.map(({ rowid, text: _text, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
@@ -175,7 +182,12 @@ function isCommon(db: CacheDb, table: 'turns_fts', fts: string): boolean {
 function byDensity<T extends { rowid: number; rank: number; text: string }>(rows: T[], words: string[], limit: number): T[] {
   const wanted = new Set(words);
   const scored = rows.map((r) => {
-    const ws = tokens(r.text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+    const ws = tokens(
+      r.text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
+    );
     const hits = ws.filter((w) => wanted.has(w) || [...wanted].some((q) => w.startsWith(q))).length;
     return { ...r, rank: -(hits / Math.sqrt(Math.max(ws.length, 1))) };
   });
@@ -198,7 +210,10 @@ function snippetsFor(db: CacheDb, table: 'turns_fts' | 'quotes_fts', fts: string
  * Finds where a report quote was said: the participant turn in the project's cached transcripts that
  * contains it, best match first. Used to jump from a quote to the moment in the video.
  */
-export function locateQuote(db: CacheDb, args: { projectId: string; quote: string }): { interview_id: string; turn_index: number; start_ms: number | null } | null {
+export function locateQuote(
+  db: CacheDb,
+  args: { projectId: string; quote: string },
+): { interview_id: string; turn_index: number; start_ms: number | null } | null {
   const fts = toFtsQuery(`"${args.quote.replace(/"/g, ' ')}"`);
   if (!fts) return null;
   indexBacklog(db, {});

@@ -56,7 +56,10 @@ export function listHighlights(db: CacheDb, args: { id?: string; interviewId?: s
        FROM highlights h LEFT JOIN interviews i ON i.id = h.interview_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY h.interview_id, h.start_turn, h.start_offset`,
     )
-    .all({ id: args.id ?? null, interviewId: args.interviewId ?? null, projectId: args.projectId ?? null, tag: args.tag ?? null }) as (Omit<Highlight, 'tags'> & { tags_json: string })[];
+    .all({ id: args.id ?? null, interviewId: args.interviewId ?? null, projectId: args.projectId ?? null, tag: args.tag ?? null }) as (Omit<
+    Highlight,
+    'tags'
+  > & { tags_json: string })[];
   return rows.map(({ tags_json, ...h }) => ({ ...h, tags: JSON.parse(tags_json) as string[] }));
 }
 
@@ -72,8 +75,20 @@ export function listTags(db: CacheDb, args: { projectId?: string }): { tag: stri
 export type Note = { id: string; project_id: string; interview_id: string | null; body: string; created_at: string; updated_at: string };
 
 export function addNote(db: CacheDb, args: { projectId: string; interviewId?: string | null; body: string; now: string }): Note {
-  const n: Note = { id: randomUUID(), project_id: args.projectId, interview_id: args.interviewId ?? null, body: args.body, created_at: args.now, updated_at: args.now };
-  withFullSync(db, () => stmt(db, 'INSERT INTO notes (id, project_id, interview_id, body, created_at, updated_at) VALUES (@id, @project_id, @interview_id, @body, @created_at, @updated_at)').run(n));
+  const n: Note = {
+    id: randomUUID(),
+    project_id: args.projectId,
+    interview_id: args.interviewId ?? null,
+    body: args.body,
+    created_at: args.now,
+    updated_at: args.now,
+  };
+  withFullSync(db, () =>
+    stmt(
+      db,
+      'INSERT INTO notes (id, project_id, interview_id, body, created_at, updated_at) VALUES (@id, @project_id, @interview_id, @body, @created_at, @updated_at)',
+    ).run(n),
+  );
   return n;
 }
 

@@ -29,7 +29,11 @@ function formats(ctx: Ctx): ExportFormat[] {
     .filter(Boolean);
   const unknown = list.filter((f) => !(EXPORT_FORMATS as readonly string[]).includes(f));
   if (unknown.length || list.length === 0) {
-    throw new AppError('usage', `Unknown format ${unknown.map((f) => `"${clean(f)}"`).join(', ') || '(none given)'}. Choose from ${EXPORT_FORMATS.join(', ')}.`, { usage: USAGE });
+    throw new AppError(
+      'usage',
+      `Unknown format ${unknown.map((f) => `"${clean(f)}"`).join(', ') || '(none given)'}. Choose from ${EXPORT_FORMATS.join(', ')}.`,
+      { usage: USAGE },
+    );
   }
   return [...new Set(list)] as ExportFormat[];
 }
@@ -70,7 +74,11 @@ const exportCommand: Command = {
       return v?.state === 'complete' ? v.file : null;
     });
     const project = await source.project();
-    if (!project) throw new AppError('unknown_project', `No project ${projectId} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`);
+    if (!project)
+      throw new AppError(
+        'unknown_project',
+        `No project ${projectId} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`,
+      );
     // A .zip named after the study, made safe for any file system; the sink never overwrites one.
     const target = ctx.flags.zip
       ? { kind: 'zip' as const, file: resolve(out, safeFileName(project.title, { ext: 'zip', fallback: 'fieldwork-export' })) }

@@ -24,7 +24,11 @@ function printPoll(ctx: Ctx, poll: ReportPollView): void {
 
 function printReport(ctx: Ctx, r: CachedReport | null): void {
   if (!r) return ctx.out.line('No report in the offline cache yet.');
-  const facts = [r.status, r.interviews_analysed !== null ? `${plural(r.interviews_analysed, 'interview')} analysed` : null, r.generated_at ? `generated ${r.generated_at}` : null];
+  const facts = [
+    r.status,
+    r.interviews_analysed !== null ? `${plural(r.interviews_analysed, 'interview')} analysed` : null,
+    r.generated_at ? `generated ${r.generated_at}` : null,
+  ];
   ctx.out.line(`Report ${r.report_id ?? ''}: ${facts.filter(Boolean).join(' · ')}`.replace('Report :', 'Report:'));
   if (r.summary) ctx.out.line(`\nSummary: ${clean(r.summary)}`);
   if (r.themes.length === 0) return;
@@ -91,12 +95,21 @@ const start: Command = {
       ctx.out.warn(`Project ${t.project} is not in the offline cache of "${clean(t.w.name)}" yet; syncing it first.`);
       await t.runtime.runSync([t.project]);
       if (!(await t.runtime.cache.call('projects.get', { id: t.project }))) {
-        throw new AppError('unknown_project', `No project ${t.project} in "${clean(t.w.name)}": check the ID with \`fieldwork sync --workspace "${clean(t.w.name)}"\` and the app's study list.`);
+        throw new AppError(
+          'unknown_project',
+          `No project ${t.project} in "${clean(t.w.name)}": check the ID with \`fieldwork sync --workspace "${clean(t.w.name)}"\` and the app's study list.`,
+        );
       }
     }
     // The runtime's poller, as the reports.start handler uses it, for the whole poll record.
     const mine = await t.runtime.poller.start(t.project);
-    const poll: ReportPollView = { state: mine.state, started_at: mine.started_at, deadline_at: mine.deadline_at, attempts: mine.attempts, last_error: mine.last_error };
+    const poll: ReportPollView = {
+      state: mine.state,
+      started_at: mine.started_at,
+      deadline_at: mine.deadline_at,
+      attempts: mine.attempts,
+      last_error: mine.last_error,
+    };
     if (ctx.flags.wait !== true) {
       if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll });
       ctx.out.line(`Started a new report for project ${t.project}; it takes a minute or two. To see it, run`);

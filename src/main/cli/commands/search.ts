@@ -33,7 +33,10 @@ const search: Command = {
       const where =
         h.kind === 'quote'
           ? 'report quote'
-          : [h.participant_name ? clean(h.participant_name) : 'participant unknown', `${h.role ?? 'turn'}${h.start_ms !== null ? ` at ${clock(h.start_ms)}` : ''}`].join(' · ');
+          : [
+              h.participant_name ? clean(h.participant_name) : 'participant unknown',
+              `${h.role ?? 'turn'}${h.start_ms !== null ? ` at ${clock(h.start_ms)}` : ''}`,
+            ].join(' · ');
       ctx.out.line(`${clean(h.project_title)} · ${where}${h.interview_id ? `  [${h.interview_id}]` : ''}`);
       ctx.out.line(`  ${highlight(h.snippet, style)}`);
     }

@@ -38,7 +38,7 @@ const sync: Command = {
       // The app indexes new turns for search while idle; a command that exits next finishes it here,
       // so the first `fieldwork search` does not pay for it.
       const total = await runtime.cache.call('search.backlog');
-      for (let left = total; left > 0; ) {
+      for (let left = total; left > 0;) {
         bar.update('Indexing for search', total - left, total);
         left = (await runtime.cache.call('search.indexBacklog', { maxRows: 20_000 })).remaining;
       }

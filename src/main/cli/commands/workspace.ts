@@ -39,10 +39,14 @@ const add: Command = {
     });
     const storage = await ctx.keyStorage();
     if (storage === 'memory') {
-      ctx.out.warn('No system keychain is available, so the key was not saved for later runs. Set FIELDWORK_API_KEY for each run, or install and unlock a keychain (on Linux, a Secret Service such as GNOME Keyring).');
+      ctx.out.warn(
+        'No system keychain is available, so the key was not saved for later runs. Set FIELDWORK_API_KEY for each run, or install and unlock a keychain (on Linux, a Secret Service such as GNOME Keyring).',
+      );
     }
     if (ctx.out.isJson) return ctx.out.json(added);
-    ctx.out.line(`Added workspace "${clean(added.name)}" for ${added.base_url}${added.organisation_id ? ` (organisation ${clean(added.organisation_id)})` : ''}.`);
+    ctx.out.line(
+      `Added workspace "${clean(added.name)}" for ${added.base_url}${added.organisation_id ? ` (organisation ${clean(added.organisation_id)})` : ''}.`,
+    );
     ctx.out.line(storage === 'keychain' ? 'Its API key is stored in the system keychain.' : 'Its API key is kept in memory for this run only.');
   },
 };

@@ -97,8 +97,7 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
   const participantNo = new Map(complete.map((iv, i) => [iv.id, i + 1]));
   const personLabel = (iv: InterviewDetail) =>
     (options.includeParticipant ? (iv.participant?.name ?? iv.participant_name) : null)?.trim() || `Participant ${participantNo.get(iv.id) ?? ''}`.trim();
-  const speaker = (iv: InterviewDetail) => (turn: TranscriptTurn) =>
-    turn.role === 'AI' ? 'Interviewer' : turn.role === 'User' ? personLabel(iv) : 'Speaker';
+  const speaker = (iv: InterviewDetail) => (turn: TranscriptTurn) => (turn.role === 'AI' ? 'Interviewer' : turn.role === 'User' ? personLabel(iv) : 'Speaker');
 
   const texts = new Map<string, TranscriptText>(complete.map((iv) => [iv.id, buildTranscriptText(iv.transcript, speaker(iv), options.lineEnding)]));
   const selections = new Map<string, Selection[]>(complete.map((iv) => [iv.id, []]));
@@ -163,10 +162,7 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
   // Variables and cases.
   const variables = collectVariables(complete, options.includeParticipant, g);
   const cases = complete.map((iv) =>
-    el('Case', { guid: g('case', iv.id), name: personLabel(iv) }, [
-      ...variables.valuesFor(iv),
-      el('SourceRef', { targetGUID: g('source', iv.id) }),
-    ]),
+    el('Case', { guid: g('case', iv.id), name: personLabel(iv) }, [...variables.valuesFor(iv), el('SourceRef', { targetGUID: g('source', iv.id) })]),
   );
 
   // Sources.
@@ -196,16 +192,21 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
       external.push(iv.id);
     }
 
-    const selectionEls = selections.get(iv.id)!.map((s) =>
-      el('TranscriptSelection', { guid: s.guid, name: s.name, fromSyncPoint: sync.guidAt(s.from), toSyncPoint: sync.guidAt(s.to), ...who }, [
-        ...(s.description ? [textEl('Description', s.description)] : []),
-        el('Coding', { guid: stableGuid(s.guid, 'coding'), ...who }, [el('CodeRef', { targetGUID: s.codeGuid })]),
-      ]),
-    );
+    const selectionEls = selections
+      .get(iv.id)!
+      .map((s) =>
+        el('TranscriptSelection', { guid: s.guid, name: s.name, fromSyncPoint: sync.guidAt(s.from), toSyncPoint: sync.guidAt(s.to), ...who }, [
+          ...(s.description ? [textEl('Description', s.description)] : []),
+          el('Coding', { guid: stableGuid(s.guid, 'coding'), ...who }, [el('CodeRef', { targetGUID: s.codeGuid })]),
+        ]),
+      );
     const transcript = el(
       'Transcript',
       { guid: transcriptGuid, name: `${personLabel(iv)} transcript`, plainTextPath: `internal://${transcriptGuid}.txt`, ...who },
-      [...sync.points.map((p) => el('SyncPoint', { guid: p.guid, ...(p.timeStamp !== null ? { timeStamp: p.timeStamp } : {}), position: p.position })), ...selectionEls],
+      [
+        ...sync.points.map((p) => el('SyncPoint', { guid: p.guid, ...(p.timeStamp !== null ? { timeStamp: p.timeStamp } : {}), position: p.position })),
+        ...selectionEls,
+      ],
     );
     const description = [iv.completed_at ? `Completed ${iv.completed_at}` : null, `Interview ${iv.id}`].filter(Boolean).join('. ');
     return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)} (${iv.id})`, path, ...who }, [textEl('Description', description), transcript]);
@@ -246,7 +247,16 @@ function locateQuote(
   texts: Map<string, TranscriptText>,
 ): { interviewId: string; from: number; to: number } | null {
   const q = typeof quote === 'string' ? { text: quote } : quote;
-  const needles = [...new Set([q.text, q.text.trim(), q.text.trim().replace(/^["'“‘]+|["'”’]+$/gu, '').trim()])].filter((n) => n !== '');
+  const needles = [
+    ...new Set([
+      q.text,
+      q.text.trim(),
+      q.text
+        .trim()
+        .replace(/^["'“‘]+|["'”’]+$/gu, '')
+        .trim(),
+    ]),
+  ].filter((n) => n !== '');
   const candidates = q.interview_id ? interviews.filter((iv) => iv.id === q.interview_id) : interviews;
   for (const needle of needles) {
     for (const iv of candidates) {
@@ -325,10 +335,13 @@ function collectVariables(interviews: InterviewDetail[], includeParticipant: boo
   ];
   if (includeParticipant) {
     defs.push({ key: 'email', name: 'Email', read: (iv) => iv.participant?.email ?? iv.participant_email });
-    const fieldKeys = [...new Set(interviews.flatMap((iv) => Object.keys(iv.participant?.fields ?? {})))]
-      .filter((k) => !['name', 'email'].includes(k))
-      .sort();
-    for (const k of fieldKeys) defs.push({ key: `field:${k}`, name: k, read: (iv) => (iv.participant && Object.hasOwn(iv.participant.fields, k) ? iv.participant.fields[k] : undefined) });
+    const fieldKeys = [...new Set(interviews.flatMap((iv) => Object.keys(iv.participant?.fields ?? {})))].filter((k) => !['name', 'email'].includes(k)).sort();
+    for (const k of fieldKeys)
+      defs.push({
+        key: `field:${k}`,
+        name: k,
+        read: (iv) => (iv.participant && Object.hasOwn(iv.participant.fields, k) ? iv.participant.fields[k] : undefined),
+      });
     const questions = new Map<string, string>();
     for (const iv of interviews) for (const item of iv.screener?.items ?? []) if (!questions.has(item.id)) questions.set(item.id, item.text);
     for (const [id, text] of questions) {

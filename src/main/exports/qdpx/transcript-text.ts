@@ -66,11 +66,7 @@ export function codePointLength(s: string): number {
 }
 
 /** Paragraphs `Speaker: text`, separated by a blank line, ending with a line break. */
-export function buildTranscriptText(
-  turns: readonly TranscriptTurn[],
-  label: (turn: TranscriptTurn) => string,
-  lineEnding: QdpxLineEnding,
-): TranscriptText {
+export function buildTranscriptText(turns: readonly TranscriptTurn[], label: (turn: TranscriptTurn) => string, lineEnding: QdpxLineEnding): TranscriptText {
   const eol = lineEnding === 'crlf' ? '\r\n' : '\n';
   const eolLength = eol.length; // both ASCII: code points = units
   const parts: string[] = [];

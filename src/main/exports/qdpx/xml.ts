@@ -15,11 +15,7 @@ export function escapeText(text: string): string {
 
 /** Attribute values: quotes escaped, and tab/LF/CR as character references so attribute normalisation keeps them. */
 export function escapeAttr(text: string): string {
-  return escapeText(text)
-    .replace(/"/g, '&quot;')
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
+  return escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 }
 
 export type Attrs = Record<string, string | number | boolean | null | undefined>;

@@ -13,9 +13,7 @@ export async function renderReportDocx(input: ReportExportInput): Promise<Buffer
   const children: Paragraph[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: textRuns(title) })];
   for (const [k, v] of metaRows(input)) children.push(fieldParagraph(k, v));
   children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns('Summary') }));
-  children.push(
-    new Paragraph({ children: r.summary && r.summary.trim() ? textRuns(compactText(r.summary)) : textRuns('No summary.', { italics: true }) }),
-  );
+  children.push(new Paragraph({ children: r.summary && r.summary.trim() ? textRuns(compactText(r.summary)) : textRuns('No summary.', { italics: true }) }));
   children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns('Themes') }));
   const themes = themesByFrequency(r);
   if (themes.length === 0) children.push(new Paragraph({ children: textRuns('No themes.', { italics: true }) }));

@@ -37,14 +37,14 @@ export function renderCsv(input: TranscriptExportInput, partial?: Partial<Transc
   const showName = options.includeParticipant || options.speakerLabels === 'name';
   const participant = showName ? (participantName(input) ?? '') : '';
   const rows = input.interview.transcript.map((turn, i) => [
-      input.project.id,
-      input.interview.id,
-      participant,
-      String(i + 1),
-      speakerLabel(turn.role, input, options),
-      seconds(turn.start_ms),
-      seconds(turn.end_ms),
-      turn.text,
+    input.project.id,
+    input.interview.id,
+    participant,
+    String(i + 1),
+    speakerLabel(turn.role, input, options),
+    seconds(turn.start_ms),
+    seconds(turn.end_ms),
+    turn.text,
   ]);
   return csvDocument([[...CSV_COLUMNS], ...rows], options);
 }

@@ -18,14 +18,16 @@ import {
 
 /** Escapes HTML and the Markdown punctuation that would change structure or emphasis. */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]~|])/g, '\\$1')
-    // Only at a line start do these begin a heading, list or setext underline.
-    .replace(/^(\s*)([#+=-])/gm, '$1\\$2')
-    .replace(/^(\s*\d+)([.)])/gm, '$1\\$2');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/([\\`*_[\]~|])/g, '\\$1')
+      // Only at a line start do these begin a heading, list or setext underline.
+      .replace(/^(\s*)([#+=-])/gm, '$1\\$2')
+      .replace(/^(\s*\d+)([.)])/gm, '$1\\$2')
+  );
 }
 
 function formatDuration(minutes: number | null): string | null {

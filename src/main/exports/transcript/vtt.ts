@@ -3,7 +3,17 @@
  * are escaped (`&`, `<`, `>`), which also keeps `-->` out of cue text; blank lines, which end a cue, are
  * removed.
  */
-import { compactText, cueClock, oneLine, resolveOptions, speakerLabel, timedTurns, withEol, type TranscriptExportInput, type TranscriptExportOptions } from './common';
+import {
+  compactText,
+  cueClock,
+  oneLine,
+  resolveOptions,
+  speakerLabel,
+  timedTurns,
+  withEol,
+  type TranscriptExportInput,
+  type TranscriptExportOptions,
+} from './common';
 
 export function escapeVtt(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -13,10 +23,7 @@ export function renderVtt(input: TranscriptExportInput, partial?: Partial<Transc
   const options = resolveOptions(partial);
   const cues = timedTurns(input.interview.transcript).map((turn) => {
     const speaker = escapeVtt(oneLine(speakerLabel(turn.role, input, options)));
-    return [
-      `${cueClock(turn.cue_start_ms, '.')} --> ${cueClock(turn.cue_end_ms, '.')}`,
-      `<v ${speaker}>${escapeVtt(compactText(turn.text))}`,
-    ].join('\n');
+    return [`${cueClock(turn.cue_start_ms, '.')} --> ${cueClock(turn.cue_end_ms, '.')}`, `<v ${speaker}>${escapeVtt(compactText(turn.text))}`].join('\n');
   });
   return withEol(['WEBVTT\n', ...cues.map((c) => `${c}\n`)].join('\n'), options);
 }

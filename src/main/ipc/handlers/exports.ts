@@ -78,13 +78,22 @@ export function exportHandlers(d: ExportDeps): HandlerMap<typeof exportChannels>
             const now = Date.now();
             if (now - last < 50 && p.filesDone !== p.filesTotal) return;
             last = now;
-            d.events.emit('exports.progress', { workspace_id: input.workspace_id, export_id: input.export_id, files_done: p.filesDone, files_total: p.filesTotal, current: p.current });
+            d.events.emit('exports.progress', {
+              workspace_id: input.workspace_id,
+              export_id: input.export_id,
+              files_done: p.filesDone,
+              files_total: p.filesTotal,
+              current: p.current,
+            });
           },
         });
         d.folders.remember(folder);
         const first = result.files[0]?.path.split('/')[0];
         const reveal = target.kind === 'zip' || !first ? result.location : join(result.location, first);
-        d.notifier?.notify({ title: 'Export finished', body: `${result.files.length} ${result.files.length === 1 ? 'file' : 'files'} from ${project.title || 'Untitled study'}` });
+        d.notifier?.notify({
+          title: 'Export finished',
+          body: `${result.files.length} ${result.files.length === 1 ? 'file' : 'files'} from ${project.title || 'Untitled study'}`,
+        });
         return { location: result.location, reveal, files: result.files.length, bytes: result.bytes, notes };
       } finally {
         job.done();

@@ -9,9 +9,18 @@ export function highlightHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<
   return {
     'highlights.add': async ({ workspace_id, ...h }) => (await cache(workspace_id)).call('highlights.add', { highlight: h, now: now() }),
     'highlights.update': async ({ workspace_id, id, note, tags }) =>
-      (await cache(workspace_id)).call('highlights.update', { id, now: now(), ...(note !== undefined ? { note } : {}), ...(tags !== undefined ? { tags } : {}) }),
+      (await cache(workspace_id)).call('highlights.update', {
+        id,
+        now: now(),
+        ...(note !== undefined ? { note } : {}),
+        ...(tags !== undefined ? { tags } : {}),
+      }),
     'highlights.delete': async ({ workspace_id, id }) => (await cache(workspace_id)).call('highlights.delete', { id }),
     'highlights.list': async ({ workspace_id, project_id, interview_id, tag }) =>
-      (await cache(workspace_id)).call('highlights.list', { ...(project_id ? { projectId: project_id } : {}), ...(interview_id ? { interviewId: interview_id } : {}), ...(tag ? { tag } : {}) }),
+      (await cache(workspace_id)).call('highlights.list', {
+        ...(project_id ? { projectId: project_id } : {}),
+        ...(interview_id ? { interviewId: interview_id } : {}),
+        ...(tag ? { tag } : {}),
+      }),
   };
 }

@@ -7,9 +7,15 @@ export function searchHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typ
   return {
     'search.query': async ({ workspace_id, query, project_id, role, limit }) => {
       const r = await d.runtimes.get(workspace_id);
-      const hits = await r.cache.call('search.query', { query, ...(project_id ? { projectId: project_id } : {}), ...(role ? { role } : {}), ...(limit ? { limit } : {}) });
+      const hits = await r.cache.call('search.query', {
+        query,
+        ...(project_id ? { projectId: project_id } : {}),
+        ...(role ? { role } : {}),
+        ...(limit ? { limit } : {}),
+      });
       return hits.map(({ rank: _rank, ...h }) => h);
     },
-    'search.locateQuote': async ({ workspace_id, project_id, quote }) => (await d.runtimes.get(workspace_id)).cache.call('search.locateQuote', { projectId: project_id, quote }),
+    'search.locateQuote': async ({ workspace_id, project_id, quote }) =>
+      (await d.runtimes.get(workspace_id)).cache.call('search.locateQuote', { projectId: project_id, quote }),
   };
 }

@@ -3,7 +3,6 @@ import type { SettingsView, settingsChannels } from '../../../shared/ipc/channel
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 
-
 export function settingsHandlers(d: Pick<HandlerDeps, 'settings' | 'secrets' | 'onSettingsChanged' | 'webhookPort'>): HandlerMap<typeof settingsChannels> {
   const view = async (): Promise<SettingsView> => ({
     ...d.settings.get(),

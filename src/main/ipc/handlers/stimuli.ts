@@ -64,7 +64,12 @@ export function stimulusHandlers(d: Deps): HandlerMap<typeof stimulusChannels> {
     'stimuli.assign': async ({ workspace_id, project_id, stimuli_id, question_items, caption }) => {
       const r = await d.runtimes.get(workspace_id);
       const client = await d.workspaces.client(workspace_id);
-      const done = await client.assignStimulus({ project_id, stimuli_id, question_items: [...new Set(question_items)], ...(caption !== undefined ? { caption } : {}) });
+      const done = await client.assignStimulus({
+        project_id,
+        stimuli_id,
+        question_items: [...new Set(question_items)],
+        ...(caption !== undefined ? { caption } : {}),
+      });
       try {
         return views(workspace_id, project_id, await refresh(workspace_id, project_id));
       } catch {

@@ -12,7 +12,11 @@ import type { HandlerDeps } from './context';
 function draftingError(e: unknown): unknown {
   if (!isServiceError(e)) return e;
   if (e.status === 502) {
-    return new AppError('generation_failed', 'The AI could not draft questions that passed its checks this time. Try again; nothing was saved.', { status: 502, retry: true, service_message: e.message });
+    return new AppError('generation_failed', 'The AI could not draft questions that passed its checks this time. Try again; nothing was saved.', {
+      status: 502,
+      retry: true,
+      service_message: e.message,
+    });
   }
   if (e.status === 503) {
     return new AppError(
@@ -32,7 +36,7 @@ function patchError(e: unknown): unknown {
   }
   return new AppError(
     'survey_questions',
-    'This guide contains survey questions, which can only be edited in the service\'s survey workflow. Fieldwork did not change anything.',
+    "This guide contains survey questions, which can only be edited in the service's survey workflow. Fieldwork did not change anything.",
     { status: 409, service_code: e.code, service_message: e.message },
   );
 }
@@ -138,7 +142,9 @@ export function studyHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspaces'> & 
         res = await client.createExternalProject({ organisation_id: orgId, ...body });
       } catch (e) {
         if (isServiceError(e) && e.status === 404) {
-          throw new AppError('organisation_not_found', 'The service does not know this organisation ID for your key. Check the ID in your account settings.', { status: 404 });
+          throw new AppError('organisation_not_found', 'The service does not know this organisation ID for your key. Check the ID in your account settings.', {
+            status: 404,
+          });
         }
         throw draftingError(e);
       }
@@ -186,7 +192,15 @@ export function studyHandlers(d: Pick<HandlerDeps, 'runtimes' | 'workspaces'> & 
         throw patchError(e);
       }
       const { restored, unresolved } =
-        before.length > 0 ? await restoreAssignments(client, project_id, before, res.questions.map((q) => q.question), res.stimuli_cleared) : { restored: [], unresolved: [] };
+        before.length > 0
+          ? await restoreAssignments(
+              client,
+              project_id,
+              before,
+              res.questions.map((q) => q.question),
+              res.stimuli_cleared,
+            )
+          : { restored: [], unresolved: [] };
       await r.cache.call('projects.saveGuide', {
         guide: {
           project_id,

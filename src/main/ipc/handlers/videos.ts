@@ -15,14 +15,28 @@ export function videoHandlers(d: Pick<HandlerDeps, 'runtimes' | 'jobs' | 'events
       const job = d.jobs.start();
       // The last progress seen, so the closing event (cancelled, failed) says how far it got instead of 0.
       let last: { done: number; total: number | null } = { done: 0, total: null };
-      const emit = (p: { interview_id: string | null; done: number; total: number | null; state: 'running' | 'done' | 'failed' | 'cancelled'; message: string | null }) => {
+      const emit = (p: {
+        interview_id: string | null;
+        done: number;
+        total: number | null;
+        state: 'running' | 'done' | 'failed' | 'cancelled';
+        message: string | null;
+      }) => {
         if (p.state === 'running') last = { done: p.done, total: p.total };
         d.events.emit('videos.progress', { workspace_id, job_id: job.id, ...p });
       };
       const work = interview_id
-        ? r.videos.download(interview_id, { signal: job.signal, onProgress: (p) => emit({ interview_id, done: p.done, total: p.total, state: 'running', message: null }) }).then(() => null)
+        ? r.videos
+            .download(interview_id, {
+              signal: job.signal,
+              onProgress: (p) => emit({ interview_id, done: p.done, total: p.total, state: 'running', message: null }),
+            })
+            .then(() => null)
         : r.videos
-            .downloadProject(project_id!, { signal: job.signal, onProgress: (p) => emit({ interview_id: p.current?.interview_id ?? null, done: p.done, total: p.total, state: 'running', message: null }) })
+            .downloadProject(project_id!, {
+              signal: job.signal,
+              onProgress: (p) => emit({ interview_id: p.current?.interview_id ?? null, done: p.done, total: p.total, state: 'running', message: null }),
+            })
             .then((res) => (res.failed.length ? `${res.failed.length} video(s) could not be downloaded.` : null));
       work
         .then((message) =>
@@ -32,7 +46,12 @@ export function videoHandlers(d: Pick<HandlerDeps, 'runtimes' | 'jobs' | 'events
             : emit({ interview_id: interview_id ?? null, done: 1, total: 1, state: 'done', message }),
         )
         .catch((e: unknown) =>
-          emit({ interview_id: interview_id ?? null, ...last, state: job.signal.aborted ? 'cancelled' : 'failed', message: isAppError(e) ? e.message : 'The download failed.' }),
+          emit({
+            interview_id: interview_id ?? null,
+            ...last,
+            state: job.signal.aborted ? 'cancelled' : 'failed',
+            message: isAppError(e) ? e.message : 'The download failed.',
+          }),
         )
         .finally(job.done);
       return { job_id: job.id };

@@ -73,7 +73,10 @@ export function ExportDialog() {
       ) : done ? (
         <div className="export-done" role="status">
           <p>
-            <strong>Exported {job.result!.files.toLocaleString()} {job.result!.files === 1 ? 'file' : 'files'}</strong> ({formatBytes(job.result!.bytes)}) to
+            <strong>
+              Exported {job.result!.files.toLocaleString()} {job.result!.files === 1 ? 'file' : 'files'}
+            </strong>{' '}
+            ({formatBytes(job.result!.bytes)}) to
           </p>
           <p className="mono export-path">{job.result!.location}</p>
           {job.result!.notes.length > 0 && (
@@ -113,7 +116,14 @@ export function ExportDialog() {
                   const why = unavailableReason(f.format, context, scope, prefs);
                   const enabled = why === null;
                   return (
-                    <CheckChoice key={f.format} label={f.label} hint={why ?? f.hint} disabled={!enabled} checked={enabled && prefs.formats.includes(f.format)} onChange={(on) => s.toggleFormat(f.format, on)} />
+                    <CheckChoice
+                      key={f.format}
+                      label={f.label}
+                      hint={why ?? f.hint}
+                      disabled={!enabled}
+                      checked={enabled && prefs.formats.includes(f.format)}
+                      onChange={(on) => s.toggleFormat(f.format, on)}
+                    />
                   );
                 })}
               </fieldset>
@@ -130,7 +140,11 @@ export function ExportDialog() {
             <div className="export-row">
               <label className="field">
                 <span>Speaker labels</span>
-                <select className="input" value={prefs.speakerLabels} onChange={(e) => s.setPrefs({ speakerLabels: e.target.value as typeof prefs.speakerLabels })}>
+                <select
+                  className="input"
+                  value={prefs.speakerLabels}
+                  onChange={(e) => s.setPrefs({ speakerLabels: e.target.value as typeof prefs.speakerLabels })}
+                >
                   <option value="interviewer-participant">Interviewer / Participant</option>
                   <option value="ai-user">AI / User</option>
                   <option value="name" disabled={!prefs.includeParticipant}>
@@ -147,7 +161,12 @@ export function ExportDialog() {
                 </select>
               </label>
             </div>
-            <CheckChoice label="CSV for Excel" hint="Adds a byte order mark so Excel reads accents and emoji correctly." checked={prefs.bom} onChange={(on) => s.setPrefs({ bom: on })} />
+            <CheckChoice
+              label="CSV for Excel"
+              hint="Adds a byte order mark so Excel reads accents and emoji correctly."
+              checked={prefs.bom}
+              onChange={(on) => s.setPrefs({ bom: on })}
+            />
           </fieldset>
           <fieldset className="export-group">
             <legend>Save as</legend>
@@ -171,11 +190,30 @@ export function ExportDialog() {
 }
 
 /** A checkbox whose hint describes it (aria-describedby) without becoming part of its name. */
-function CheckChoice({ label, hint, checked, disabled, onChange }: { label: string; hint?: string; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
+function CheckChoice({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className={`export-choice ${disabled ? 'is-disabled' : ''}`}>
-      <input id={id} type="checkbox" disabled={disabled} checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        disabled={disabled}
+        checked={checked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span>
         <label htmlFor={id}>{label}</label>
         {hint && (

@@ -42,5 +42,10 @@ export function exportForRoute(workspaceId: string, route: Route, interviewLabel
     void exportStudy(workspaceId, route.projectId, route.tab === 'interviews' ? selectedInterviews(workspaceId, route.projectId) : [], 'selection');
     return;
   }
-  useToasts.getState().push({ tone: 'info', key: 'export', title: 'Open a study to export it', body: 'Export works on a study, a selection of its interviews, or the interview you are watching.' });
+  useToasts.getState().push({
+    tone: 'info',
+    key: 'export',
+    title: 'Open a study to export it',
+    body: 'Export works on a study, a selection of its interviews, or the interview you are watching.',
+  });
 }

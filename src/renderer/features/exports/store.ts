@@ -53,7 +53,14 @@ type ExportState = {
   showInFolder(path: string): Promise<void>;
 };
 
-const DEFAULT_PREFS: ExportPrefs = { formats: ['docx', 'txt'], target: 'folder', includeParticipant: false, lineEnding: 'lf', speakerLabels: 'interviewer-participant', bom: false };
+const DEFAULT_PREFS: ExportPrefs = {
+  formats: ['docx', 'txt'],
+  target: 'folder',
+  includeParticipant: false,
+  lineEnding: 'lf',
+  speakerLabels: 'interviewer-participant',
+  bom: false,
+};
 
 /**
  * Why a format cannot be ticked for this scope and these options, or null when it can. The one place the
@@ -97,7 +104,16 @@ export const useExport = create<ExportState>((set, get) => {
     const push = useToasts.getState().push;
     if (job.state === 'done' && job.result) {
       const reveal = job.result.reveal;
-      push({ tone: 'success', key: 'export', title: 'Export finished', body: `${job.result.files} ${job.result.files === 1 ? 'file' : 'files'} from ${job.projectTitle}`, action: { label: 'Show in folder', run: () => void get().showInFolder(reveal) } }, 15_000);
+      push(
+        {
+          tone: 'success',
+          key: 'export',
+          title: 'Export finished',
+          body: `${job.result.files} ${job.result.files === 1 ? 'file' : 'files'} from ${job.projectTitle}`,
+          action: { label: 'Show in folder', run: () => void get().showInFolder(reveal) },
+        },
+        15_000,
+      );
     } else if (job.state === 'failed' && job.error) {
       push({ tone: 'danger', key: 'export', title: 'Export failed', body: job.error.message }, 15_000);
     }
@@ -134,7 +150,8 @@ export const useExport = create<ExportState>((set, get) => {
         if (!prefs.includeParticipant && prefs.speakerLabels === 'name') prefs.speakerLabels = 'interviewer-participant';
         return { prefs };
       }),
-    toggleFormat: (f, on) => set((s) => ({ prefs: { ...s.prefs, formats: on ? [...new Set([...s.prefs.formats, f])] : s.prefs.formats.filter((x) => x !== f) } })),
+    toggleFormat: (f, on) =>
+      set((s) => ({ prefs: { ...s.prefs, formats: on ? [...new Set([...s.prefs.formats, f])] : s.prefs.formats.filter((x) => x !== f) } })),
     async chooseFolder() {
       set({ folderError: null });
       try {

@@ -10,7 +10,21 @@ import { api, call, UiError } from '../../lib/api';
 import { relativeTime } from '../../lib/format';
 import { useProject } from '../project/store';
 import { useProjects } from '../projects/store';
-import { localeLabel, modesExplanation, MODE_INFO, PROBING_INFO, question, QuestionListEditor, RECRUITING_INFO, TextField, TitleField, toQuestionBodies, toQuestionDrafts, validateGuideEdit, type QuestionDraft } from '../study-form';
+import {
+  localeLabel,
+  modesExplanation,
+  MODE_INFO,
+  PROBING_INFO,
+  question,
+  QuestionListEditor,
+  RECRUITING_INFO,
+  TextField,
+  TitleField,
+  toQuestionBodies,
+  toQuestionDrafts,
+  validateGuideEdit,
+  type QuestionDraft,
+} from '../study-form';
 import { isInteractionMode, isProbingLevel } from '../study-form/model';
 import './guide.css';
 
@@ -41,7 +55,12 @@ const sameQuestions = (a: { question: string; probing_level: string }[], b: { qu
 /** Only what changed goes in the PATCH; an emptied end message is sent as null, which clears it. */
 function diff(p: ProjectDetail, e: EditState) {
   const g = p.guide;
-  const out: { title?: string; intro_message?: string; end_message?: string | null; questions?: { question: string; probing_level: 'low' | 'medium' | 'high' }[] } = {};
+  const out: {
+    title?: string;
+    intro_message?: string;
+    end_message?: string | null;
+    questions?: { question: string; probing_level: 'low' | 'medium' | 'high' }[];
+  } = {};
   if (e.title.trim() !== p.title) out.title = e.title.trim();
   if (e.intro_message !== (g?.intro_message ?? '')) out.intro_message = e.intro_message;
   const end = e.end_message.trim();
@@ -207,7 +226,9 @@ export function GuideTab({ workspace, project }: TabProps) {
             onChange={(questions) => setEdit({ ...edit, questions })}
             errors={errors}
             {...(project.type === 'STIMULI' && project.stimuli.length > 0
-              ? { note: 'Changing questions clears every stimulus assignment on the service. Fieldwork then re-assigns each stimulus the questions that still exist word for word; the rest you assign again on the Stimuli tab.' }
+              ? {
+                  note: 'Changing questions clears every stimulus assignment on the service. Fieldwork then re-assigns each stimulus the questions that still exist word for word; the rest you assign again on the Stimuli tab.',
+                }
               : {})}
           />
         </div>
@@ -240,8 +261,9 @@ export function GuideTab({ workspace, project }: TabProps) {
             }
           >
             <p>
-              Saving changed questions clears the assignments of all {project.stimuli.length} stimuli on the service ({assigned} assigned now). Fieldwork puts back each
-              stimulus's questions that still exist word for word, and tells you which stimuli still need questions. A stimulus without questions blocks launch.
+              Saving changed questions clears the assignments of all {project.stimuli.length} stimuli on the service ({assigned} assigned now). Fieldwork puts
+              back each stimulus's questions that still exist word for word, and tells you which stimuli still need questions. A stimulus without questions
+              blocks launch.
             </p>
           </Dialog>
         )}
@@ -306,7 +328,9 @@ export function GuideTab({ workspace, project }: TabProps) {
                         <p className="guide-text">{q.question}</p>
                         <p className="guide-meta">
                           {/* Unknown levels (external drafts) are explained once above rather than on every question. */}
-                          {isProbingLevel(q.probing_level) && <span className={`guide-probing probing-${q.probing_level}`}>{probingText(q.probing_level)}</span>}
+                          {isProbingLevel(q.probing_level) && (
+                            <span className={`guide-probing probing-${q.probing_level}`}>{probingText(q.probing_level)}</span>
+                          )}
                           {stimuli.length > 0 && <span className="hint">Shown with: {stimuli.map((s) => s.caption || 'untitled stimulus').join(', ')}</span>}
                         </p>
                       </div>
@@ -350,8 +374,8 @@ export function GuideTab({ workspace, project }: TabProps) {
             <section className="guide-block">
               <h3>Participants</h3>
               <p className="num">
-                {project.recruiting.target_participants !== null ? `Target ${project.recruiting.target_participants}` : 'No target set'} · {project.recruiting.completed_participants}{' '}
-                completed
+                {project.recruiting.target_participants !== null ? `Target ${project.recruiting.target_participants}` : 'No target set'} ·{' '}
+                {project.recruiting.completed_participants} completed
               </p>
               {project.recruiting.type && project.recruiting.type in RECRUITING_INFO && (
                 <p className="hint">{RECRUITING_INFO[project.recruiting.type as keyof typeof RECRUITING_INFO].label}</p>

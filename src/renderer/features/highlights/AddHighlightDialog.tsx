@@ -107,7 +107,15 @@ function AddHighlightDialog({ onClosed }: { onClosed: () => void }) {
         <TagInput label="Tags" tags={tags} onChange={setTags} draft={draft} onDraft={setDraft} suggestions={suggestions} error={tagError} autoFocus />
         <div className="field">
           <label htmlFor="hl-add-note">Note</label>
-          <textarea id="hl-add-note" className="input hl-note-input" rows={3} maxLength={5000} value={note} placeholder="Why this moment matters (optional)" onChange={(e) => setNote(e.target.value)} />
+          <textarea
+            id="hl-add-note"
+            className="input hl-note-input"
+            rows={3}
+            maxLength={5000}
+            value={note}
+            placeholder="Why this moment matters (optional)"
+            onChange={(e) => setNote(e.target.value)}
+          />
         </div>
       </form>
       {error && <ErrorNote error={error} onRetry={() => void save()} />}

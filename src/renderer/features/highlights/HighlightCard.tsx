@@ -85,7 +85,12 @@ export function HighlightCard({
   return (
     <article className="hl-card" aria-label={`Highlight: ${h.quote.slice(0, 80)}`}>
       <div className="hl-card-head">
-        <button type="button" className="hl-seek num" aria-label={h.start_ms === null ? `${seekLabel ?? 'Play from'} the start` : `${seekLabel ?? 'Play from'} ${timecode(h.start_ms)}`} onClick={() => onSeek(at)}>
+        <button
+          type="button"
+          className="hl-seek num"
+          aria-label={h.start_ms === null ? `${seekLabel ?? 'Play from'} the start` : `${seekLabel ?? 'Play from'} ${timecode(h.start_ms)}`}
+          onClick={() => onSeek(at)}
+        >
           <span aria-hidden="true">▶</span> {h.start_ms === null ? 'Start' : timecode(h.start_ms)}
         </button>
         <span className="hl-who">{who}</span>

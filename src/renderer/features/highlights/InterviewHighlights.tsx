@@ -7,7 +7,15 @@ import { interviewKey, useHighlightList } from './store';
 import './highlights.css';
 
 /** The highlights of one interview, under the player: tags, note, copy quote with timestamp, jump. */
-export function InterviewHighlights({ workspace, interview, onSeek }: { workspace: WorkspaceSummary; interview: InterviewDetail; onSeek: (ms: number) => void }) {
+export function InterviewHighlights({
+  workspace,
+  interview,
+  onSeek,
+}: {
+  workspace: WorkspaceSummary;
+  interview: InterviewDetail;
+  onSeek: (ms: number) => void;
+}) {
   const list = useHighlightList(interviewKey(workspace.id, interview.id), { workspace_id: workspace.id, interview_id: interview.id });
   const suggestions = useMemo(() => [...new Set(list.items.flatMap((h) => h.tags))], [list.items]);
   const participant = interview.participant?.name ?? interview.participant_name;
@@ -27,7 +35,14 @@ export function InterviewHighlights({ workspace, interview, onSeek }: { workspac
       ) : (
         <div className="hl-list">
           {list.items.map((h) => (
-            <HighlightCard key={`${h.id}-${h.updated_at}`} workspaceId={workspace.id} highlight={h} participant={participant} onSeek={onSeek} suggestions={suggestions} />
+            <HighlightCard
+              key={`${h.id}-${h.updated_at}`}
+              workspaceId={workspace.id}
+              highlight={h}
+              participant={participant}
+              onSeek={onSeek}
+              suggestions={suggestions}
+            />
           ))}
         </div>
       )}

@@ -29,7 +29,13 @@ export function ProjectHighlights({ workspace, project }: { workspace: Workspace
         <span className="spinner" aria-hidden="true" /> Loading highlights…
       </p>
     );
-  if (list.status === 'error' && list.error) return <ErrorNote error={list.error} onRetry={() => void useHighlights.getState().load(projectKey(workspace.id, project.id), { workspace_id: workspace.id, project_id: project.id })} />;
+  if (list.status === 'error' && list.error)
+    return (
+      <ErrorNote
+        error={list.error}
+        onRetry={() => void useHighlights.getState().load(projectKey(workspace.id, project.id), { workspace_id: workspace.id, project_id: project.id })}
+      />
+    );
   if (list.items.length === 0)
     return (
       <div className="empty iv-empty">

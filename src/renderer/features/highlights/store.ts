@@ -39,7 +39,9 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
       const items = await call(api().highlights.list(input));
       set((s) => ({ lists: { ...s.lists, [key]: { status: 'ready', items, error: null } } }));
     } catch (e) {
-      set((s) => ({ lists: { ...s.lists, [key]: { status: s.lists[key]?.items.length ? 'ready' : 'error', items: s.lists[key]?.items ?? [], error: UiError.from(e) } } }));
+      set((s) => ({
+        lists: { ...s.lists, [key]: { status: s.lists[key]?.items.length ? 'ready' : 'error', items: s.lists[key]?.items ?? [], error: UiError.from(e) } },
+      }));
     }
   },
   async add(ctx, range, tags, note) {

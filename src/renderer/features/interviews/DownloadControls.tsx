@@ -47,7 +47,8 @@ export function DownloadAll({ workspace, project }: TabProps) {
   );
 }
 
-const mb = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MB`);
+const mb = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MB`;
 
 /** How much of the offline-video quota is used, so "Download all" is not a surprise. */
 function OfflineUsage({ workspaceId }: { workspaceId: string }) {
@@ -77,7 +78,9 @@ export function DownloadError({ workspace, project }: TabProps) {
   const jobs = useDownloads((s) => s.jobs);
   const dismiss = useDownloads((s) => s.dismiss);
   const start = useDownloads((s) => s.start);
-  const failed = Object.values(jobs).filter((j) => j.workspaceId === workspace.id && j.projectId === project.id && j.interviewId !== null && j.state === 'failed');
+  const failed = Object.values(jobs).filter(
+    (j) => j.workspaceId === workspace.id && j.projectId === project.id && j.interviewId !== null && j.state === 'failed',
+  );
   return (
     <>
       {error && <ErrorNote error={error} />}

@@ -78,7 +78,14 @@ export function InterviewTable({ workspace, project, pages }: TabProps & { pages
       r ? (
         <InterviewTableRow key={r.id} workspace={workspace} project={project} row={r} index={i} active={i === tabRow} onFocus={() => setActive(i)} />
       ) : (
-        <tr key={`loading-${i}`} className="iv-row iv-row-loading" aria-rowindex={i + 2} data-index={i} tabIndex={i === tabRow ? 0 : -1} onFocus={() => setActive(i)}>
+        <tr
+          key={`loading-${i}`}
+          className="iv-row iv-row-loading"
+          aria-rowindex={i + 2}
+          data-index={i}
+          tabIndex={i === tabRow ? 0 : -1}
+          onFocus={() => setActive(i)}
+        >
           <td colSpan={COLUMNS}>
             <span className="iv-skeleton" aria-hidden="true" />
             <span className="visually-hidden">Loading row {i + 1}</span>
@@ -139,7 +146,14 @@ export function InterviewTable({ workspace, project, pages }: TabProps & { pages
   );
 }
 
-function InterviewTableRow({ workspace, project, row: r, index, active, onFocus }: TabProps & { row: InterviewRow; index: number; active: boolean; onFocus: () => void }) {
+function InterviewTableRow({
+  workspace,
+  project,
+  row: r,
+  index,
+  active,
+  onFocus,
+}: TabProps & { row: InterviewRow; index: number; active: boolean; onFocus: () => void }) {
   const job = useDownloads((s) => interviewJob(s.jobs, workspace.id, r.id));
   const start = useDownloads((s) => s.start);
   const cancel = useDownloads((s) => s.cancel);
@@ -154,7 +168,15 @@ function InterviewTableRow({ workspace, project, row: r, index, active, onFocus 
     patch(key, { selected: on ? [...now.filter((x) => x !== r.id), r.id] : now.filter((x) => x !== r.id) });
   };
   return (
-    <tr className={`iv-row ${selected ? 'is-selected' : ''}`} aria-rowindex={index + 2} aria-selected={selected} data-index={index} tabIndex={active ? 0 : -1} onFocus={(e) => e.target === e.currentTarget && onFocus()} onClick={() => openInterview(project.id, r.id)}>
+    <tr
+      className={`iv-row ${selected ? 'is-selected' : ''}`}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-index={index}
+      tabIndex={active ? 0 : -1}
+      onFocus={(e) => e.target === e.currentTarget && onFocus()}
+      onClick={() => openInterview(project.id, r.id)}
+    >
       <td className="iv-select" onClick={stop}>
         <input type="checkbox" aria-label={`Select ${name} for export`} checked={selected} onChange={(e) => toggle(e.target.checked)} />
       </td>
@@ -168,7 +190,9 @@ function InterviewTableRow({ workspace, project, row: r, index, active, onFocus 
           {status.label}
         </span>
       </td>
-      <td className="num" title={r.completed_at ?? undefined}>{formatShortDateTime(r.completed_at)}</td>
+      <td className="num" title={r.completed_at ?? undefined}>
+        {formatShortDateTime(r.completed_at)}
+      </td>
       <td className="num iv-num">{r.duration_minutes === null ? <span className="muted">—</span> : `${r.duration_minutes} min`}</td>
       <td>
         <ScreenerMark approved={r.screener_approved} />
@@ -185,7 +209,12 @@ function InterviewTableRow({ workspace, project, row: r, index, active, onFocus 
           r.has_video &&
           !r.offline &&
           !job && (
-            <button type="button" className="btn btn-ghost btn-small iv-download" aria-label={`Download ${name}'s video for offline`} onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id, label: name })}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small iv-download"
+              aria-label={`Download ${name}'s video for offline`}
+              onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id, label: name })}
+            >
               Download
             </button>
           )

@@ -58,7 +58,11 @@ export function InterviewToolbar({
         </button>
       )}
       <p className="iv-count muted num" role="status" aria-live="polite">
-        {pages.query === null ? 'Loading…' : pages.stale ? 'Filtering…' : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
+        {pages.query === null
+          ? 'Loading…'
+          : pages.stale
+            ? 'Filtering…'
+            : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
       </p>
       <Selection workspace={workspace} project={project} />
       <DownloadAll workspace={workspace} project={project} />

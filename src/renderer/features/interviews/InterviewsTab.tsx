@@ -51,7 +51,11 @@ export function InterviewsTab({ workspace, project }: TabProps) {
         ))}
       </div>
       <div role="tabpanel" id={`iv-panel-${view}`} aria-labelledby={`iv-view-${view}`} className="iv-panel">
-        {view === 'list' ? <InterviewList workspace={workspace} project={project} uiKey={key} /> : <ProjectHighlights workspace={workspace} project={project} />}
+        {view === 'list' ? (
+          <InterviewList workspace={workspace} project={project} uiKey={key} />
+        ) : (
+          <ProjectHighlights workspace={workspace} project={project} />
+        )}
       </div>
     </div>
   );
@@ -65,7 +69,7 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
   // Typing narrows the list after a pause, not on every key: each query reads the cache.
   useEffect(() => {
     if (text === filters.text) return;
-    const t = setTimeout(() => patch(uiKey, { filters: { ...useInterviewsUi.getState().byKey[uiKey]?.filters ?? NO_FILTERS, text } }), 250);
+    const t = setTimeout(() => patch(uiKey, { filters: { ...(useInterviewsUi.getState().byKey[uiKey]?.filters ?? NO_FILTERS), text } }), 250);
     return () => clearTimeout(t);
   }, [text, filters.text, patch, uiKey]);
 
@@ -91,7 +95,19 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
 
   return (
     <div className="iv-list">
-      {!none && <InterviewToolbar workspace={workspace} project={project} pages={pages} text={text} setText={setText} filters={filters} setFilters={setFilters} filtered={filtered} clearFilters={clearFilters} />}
+      {!none && (
+        <InterviewToolbar
+          workspace={workspace}
+          project={project}
+          pages={pages}
+          text={text}
+          setText={setText}
+          filters={filters}
+          setFilters={setFilters}
+          filtered={filtered}
+          clearFilters={clearFilters}
+        />
+      )}
       <DownloadError workspace={workspace} project={project} />
       {pages.status === 'error' && pages.error ? (
         <ErrorNote error={pages.error} onRetry={pages.retry} />

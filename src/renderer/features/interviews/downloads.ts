@@ -41,7 +41,18 @@ export const useDownloads = create<DownloadState>((set, get) => {
     api().events.on('videos.progress', (p) => {
       const prev = get().jobs[p.job_id];
       // Progress can arrive before videos.download has answered with the job id: keep it and merge later.
-      const base: DownloadJob = prev ?? { jobId: p.job_id, workspaceId: p.workspace_id, projectId: null, interviewId: null, label: null, current: null, done: 0, total: null, state: 'running', message: null };
+      const base: DownloadJob = prev ?? {
+        jobId: p.job_id,
+        workspaceId: p.workspace_id,
+        projectId: null,
+        interviewId: null,
+        label: null,
+        current: null,
+        done: 0,
+        total: null,
+        state: 'running',
+        message: null,
+      };
       const all = base.interviewId === null && prev !== undefined;
       const next: DownloadJob = {
         ...base,
@@ -64,7 +75,9 @@ export const useDownloads = create<DownloadState>((set, get) => {
       set({ error: null });
       try {
         const { job_id } = await call(
-          api().videos.download(target.interviewId ? { workspace_id: workspaceId, interview_id: target.interviewId } : { workspace_id: workspaceId, project_id: target.projectId }),
+          api().videos.download(
+            target.interviewId ? { workspace_id: workspaceId, interview_id: target.interviewId } : { workspace_id: workspaceId, project_id: target.projectId },
+          ),
         );
         set((s) => {
           const early = s.jobs[job_id];
@@ -110,5 +123,8 @@ export function projectJob(jobs: Record<string, DownloadJob>, workspaceId: strin
 
 /** The running job fetching this interview's video, single or part of "download all". */
 export function interviewJob(jobs: Record<string, DownloadJob>, workspaceId: string, interviewId: string): DownloadJob | null {
-  return Object.values(jobs).find((j) => j.workspaceId === workspaceId && j.state === 'running' && (j.interviewId === interviewId || j.current === interviewId)) ?? null;
+  return (
+    Object.values(jobs).find((j) => j.workspaceId === workspaceId && j.state === 'running' && (j.interviewId === interviewId || j.current === interviewId)) ??
+    null
+  );
 }

@@ -20,39 +20,36 @@ export function useInterviewPages(workspaceId: string, projectId: string, filter
   const inFlight = useRef(new Set<number>());
   const current = useRef(query);
 
-  const fetchPage = useCallback(
-    async (page: number, q: string) => {
-      inFlight.current.add(page);
-      try {
-        const [ws, project, status, screener, text] = JSON.parse(q) as [string, string, InterviewFilters['status'], InterviewFilters['screener'], string];
-        const res = await call(
-          api().interviews.list({
-            workspace_id: ws,
-            project_id: project,
-            ...(status ? { status } : {}),
-            ...(screener ? { screener } : {}),
-            ...(text ? { text } : {}),
-            limit: PAGE_SIZE,
-            offset: page * PAGE_SIZE,
-          }),
-        );
-        if (current.current !== q) return;
-        setState((s) => {
-          const pages = s.query === q ? new Map(s.pages) : new Map<number, InterviewRow[]>();
-          pages.set(page, res.items);
-          return { query: q, status: 'ready', total: res.total, pages, error: null };
-        });
-      } catch (e) {
-        if (current.current !== q) return;
-        setState((s) =>
-          s.query === q && s.pages.size ? { ...s, error: UiError.from(e) } : { query: q, status: 'error', total: 0, pages: new Map(), error: UiError.from(e) },
-        );
-      } finally {
-        if (current.current === q) inFlight.current.delete(page);
-      }
-    },
-    [],
-  );
+  const fetchPage = useCallback(async (page: number, q: string) => {
+    inFlight.current.add(page);
+    try {
+      const [ws, project, status, screener, text] = JSON.parse(q) as [string, string, InterviewFilters['status'], InterviewFilters['screener'], string];
+      const res = await call(
+        api().interviews.list({
+          workspace_id: ws,
+          project_id: project,
+          ...(status ? { status } : {}),
+          ...(screener ? { screener } : {}),
+          ...(text ? { text } : {}),
+          limit: PAGE_SIZE,
+          offset: page * PAGE_SIZE,
+        }),
+      );
+      if (current.current !== q) return;
+      setState((s) => {
+        const pages = s.query === q ? new Map(s.pages) : new Map<number, InterviewRow[]>();
+        pages.set(page, res.items);
+        return { query: q, status: 'ready', total: res.total, pages, error: null };
+      });
+    } catch (e) {
+      if (current.current !== q) return;
+      setState((s) =>
+        s.query === q && s.pages.size ? { ...s, error: UiError.from(e) } : { query: q, status: 'error', total: 0, pages: new Map(), error: UiError.from(e) },
+      );
+    } finally {
+      if (current.current === q) inFlight.current.delete(page);
+    }
+  }, []);
 
   useEffect(() => {
     current.current = query;

@@ -5,7 +5,18 @@ import { openProject } from '../../app/nav-store';
 import { ErrorNote } from '../../components/ErrorNote';
 import { api, call, UiError } from '../../lib/api';
 import { useProjects } from '../projects/store';
-import { issuesToErrors, ObjectiveField, StudyFormFields, TextField, TitleField, toCreateBody, toQuestionDrafts, validateStudyForm, type FormErrors, type StudyFormValues } from '../study-form';
+import {
+  issuesToErrors,
+  ObjectiveField,
+  StudyFormFields,
+  TextField,
+  TitleField,
+  toCreateBody,
+  toQuestionDrafts,
+  validateStudyForm,
+  type FormErrors,
+  type StudyFormValues,
+} from '../study-form';
 import { startStimuliWizard } from './stimuli-entry';
 import { freshDraft, useNewStudy, type Method, type NewStudyDraft } from './store';
 import './new-study.css';
@@ -71,7 +82,13 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
     setBusy('drafting');
     const run = ++draftRun.current;
     try {
-      const g = await call(api().studies.generate({ workspace_id: workspace.id, research_objective: values.research_objective.trim(), type: values.type === 'CHURN' ? 'CHURN' : 'USER_INTERVIEW' }));
+      const g = await call(
+        api().studies.generate({
+          workspace_id: workspace.id,
+          research_objective: values.research_objective.trim(),
+          type: values.type === 'CHURN' ? 'CHURN' : 'USER_INTERVIEW',
+        }),
+      );
       if (run !== draftRun.current) return;
       update((d) => ({
         drafted: true,
@@ -318,7 +335,11 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
               A stimuli study shows images or videos beside its questions. It starts with a placeholder question; you then upload the media on the study's
               Stimuli tab, and the questions are written from their captions.
             </p>
-            <TitleField value={values.title} onChange={(title) => setValues({ title })} error={attempt > 0 && values.title.trim() === '' ? 'Give the study a title.' : undefined} />
+            <TitleField
+              value={values.title}
+              onChange={(title) => setValues({ title })}
+              error={attempt > 0 && values.title.trim() === '' ? 'Give the study a title.' : undefined}
+            />
             <ObjectiveField optional value={values.research_objective} onChange={(research_objective) => setValues({ research_objective })} />
           </div>
           {errorBlock}
@@ -329,7 +350,9 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       {method === 'external' && (
         <form ref={formRef} className="ns-body" onSubmit={(e) => void createExternal(e)} noValidate aria-label="Create with an external AI guide">
           <div className="sf-section">
-            <p className="muted">The service writes the interview guide, recruiting criteria and branding from what you give here. The study is created as a draft you can review.</p>
+            <p className="muted">
+              The service writes the interview guide, recruiting criteria and branding from what you give here. The study is created as a draft you can review.
+            </p>
             <TextField
               label="Organisation ID"
               value={ext.organisation_id}

@@ -11,12 +11,23 @@ import { PLACEHOLDER_QUESTION } from './stimuli-entry';
 import type { WizardState } from './stimuli-wizard-store';
 
 /** Step 2: AI-draft the questions from the objective and captions (or write them), edit, and save. */
-export function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: WorkspaceSummary; w: WizardState; stimuli: StimulusView[]; patch: (p: Partial<WizardState>) => void }) {
+export function QuestionsStep({
+  workspace,
+  w,
+  stimuli,
+  patch,
+}: {
+  workspace: WorkspaceSummary;
+  w: WizardState;
+  stimuli: StimulusView[];
+  patch: (p: Partial<WizardState>) => void;
+}) {
   const [busy, setBusy] = useState<null | 'drafting' | 'saving'>(null);
   const [error, setError] = useState<UiError | null>(null);
   const [attempt, setAttempt] = useState(0);
   const errors: FormErrors = attempt > 0 ? validate(w.questions) : {};
-  const objectiveError = attempt > 0 && !w.drafted && w.research_objective.trim() === '' ? 'Describe what you want to learn; the AI drafts from it and the captions.' : undefined;
+  const objectiveError =
+    attempt > 0 && !w.drafted && w.research_objective.trim() === '' ? 'Describe what you want to learn; the AI drafts from it and the captions.' : undefined;
 
   async function draft() {
     setError(null);
@@ -26,7 +37,9 @@ export function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: Wor
     }
     setBusy('drafting');
     try {
-      const g = await call(api().studies.generate({ workspace_id: workspace.id, research_objective: w.research_objective.trim(), type: 'STIMULI', project_id: w.projectId }));
+      const g = await call(
+        api().studies.generate({ workspace_id: workspace.id, research_objective: w.research_objective.trim(), type: 'STIMULI', project_id: w.projectId }),
+      );
       patch({ drafted: true, questions: toQuestionDrafts(g.questions) });
       setAttempt(0);
     } catch (e) {
@@ -42,9 +55,7 @@ export function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: Wor
     if (Object.keys(validate(w.questions)).length > 0) return;
     setBusy('saving');
     try {
-      const res = await call(
-        api().studies.update({ workspace_id: workspace.id, project_id: w.projectId, questions: toQuestionBodies(w.questions) }),
-      );
+      const res = await call(api().studies.update({ workspace_id: workspace.id, project_id: w.projectId, questions: toQuestionBodies(w.questions) }));
       await Promise.all([useStimuli.getState().loadViews(workspace.id, w.projectId), useProject.getState().load(workspace.id, w.projectId)]);
       patch({ saved: res, step: 'assign' });
     } catch (e) {
@@ -64,7 +75,12 @@ export function QuestionsStep({ workspace, w, stimuli, patch }: { workspace: Wor
       <div className="sf-section">
         <h2 tabIndex={-1}>Draft the questions</h2>
         <p className="muted">
-          The AI drafts questions from your objective and the captions of the {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}: {stimuli.map((s) => s.caption).filter(Boolean).join(', ') || 'none captioned'}.
+          The AI drafts questions from your objective and the captions of the {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}:{' '}
+          {stimuli
+            .map((s) => s.caption)
+            .filter(Boolean)
+            .join(', ') || 'none captioned'}
+          .
         </p>
         <ObjectiveField value={w.research_objective} onChange={(research_objective) => patch({ research_objective })} error={objectiveError} />
         <div className="row-8">

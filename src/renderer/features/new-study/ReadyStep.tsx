@@ -22,8 +22,8 @@ export function ReadyStep({ w, stimuli }: { w: WizardState; stimuli: StimulusVie
         <div>
           <h2 tabIndex={-1}>Ready to launch</h2>
           <p>
-            {questions} {questions === 1 ? 'question' : 'questions'} and {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}, each shown with at least one question. Launching publishes the participant link and charges
-            credits; you choose how many participants on the Share tab.
+            {questions} {questions === 1 ? 'question' : 'questions'} and {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}, each shown with at
+            least one question. Launching publishes the participant link and charges credits; you choose how many participants on the Share tab.
           </p>
         </div>
       </div>

@@ -30,7 +30,8 @@ export function StimuliWizard({ workspace, projectId }: { workspace: WorkspaceSu
   }, [workspace.id, projectId, load]);
   // Opened again later (after a restart, say): pick the study up where its data says it is.
   useEffect(() => {
-    if (!stored && slice.detail) begin(workspace.id, projectId, { title: slice.detail.title, research_objective: slice.detail.guide?.research_objective ?? '' });
+    if (!stored && slice.detail)
+      begin(workspace.id, projectId, { title: slice.detail.title, research_objective: slice.detail.guide?.research_objective ?? '' });
   }, [stored, slice.detail, begin, workspace.id, projectId]);
 
   const setDropTarget = useStimuli((s) => s.setDropTarget);
@@ -40,7 +41,12 @@ export function StimuliWizard({ workspace, projectId }: { workspace: WorkspaceSu
   }, [workspace.id, projectId, setDropTarget]);
 
   if (!stored || !slice.detail) {
-    if (slice.status === 'error' && slice.error) return <section className="screen"><ErrorNote error={slice.error} onRetry={() => void load(workspace.id, projectId)} /></section>;
+    if (slice.status === 'error' && slice.error)
+      return (
+        <section className="screen">
+          <ErrorNote error={slice.error} onRetry={() => void load(workspace.id, projectId)} />
+        </section>
+      );
     return (
       <p className="empty" role="status">
         <span className="spinner" aria-hidden="true" /> Opening the study…
@@ -114,7 +120,9 @@ function Wizard({ workspace, w, launched }: { workspace: WorkspaceSummary; w: Wi
         ))}
       </ol>
       <div ref={stepRef} className="wizard-step">
-        {w.step === 'media' && <MediaStep workspace={workspace} w={w} stimuli={stimuli} busy={pending.some(isActive)} onNext={() => patch({ step: 'questions' })} />}
+        {w.step === 'media' && (
+          <MediaStep workspace={workspace} w={w} stimuli={stimuli} busy={pending.some(isActive)} onNext={() => patch({ step: 'questions' })} />
+        )}
         {w.step === 'questions' && <QuestionsStep workspace={workspace} w={w} stimuli={stimuli} patch={patch} />}
         {w.step === 'assign' && <AssignStep workspace={workspace} w={w} stimuli={stimuli} patch={patch} />}
         {w.step === 'ready' && <ReadyStep w={w} stimuli={stimuli} />}

@@ -16,4 +16,9 @@ export function suggestQuestions(caption: string | null, questions: string[]): s
   return questions.filter((q) => re.test(norm(q)));
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[“”"‘’']/g, '').replace(/\s+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[“”"‘’']/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();

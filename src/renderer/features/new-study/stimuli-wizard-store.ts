@@ -28,7 +28,9 @@ type Store = {
 export const useStimuliWizard = create<Store>((set) => ({
   byProject: {},
   begin: (workspaceId, projectId, seed) =>
-    set((s) => ({ byProject: { ...s.byProject, [projectId]: { workspaceId, projectId, ...seed, step: 'media', questions: [], drafted: false, saved: null } } })),
+    set((s) => ({
+      byProject: { ...s.byProject, [projectId]: { workspaceId, projectId, ...seed, step: 'media', questions: [], drafted: false, saved: null } },
+    })),
   patch: (projectId, p) =>
     set((s) => {
       const cur = s.byProject[projectId];

@@ -30,9 +30,23 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
 
   const p = slice.detail;
   if (!p) {
-    if (slice.status === 'error' && slice.error) return <section className="screen"><ErrorNote error={slice.error} onRetry={() => void load(workspace.id, projectId)} /></section>;
-    if (slice.status === 'missing') return <section className="screen"><p className="empty">This study is not in the saved data. Sync to fetch it, or pick another study.</p></section>;
-    return <p className="empty" role="status"><span className="spinner" aria-hidden="true" /> Opening study…</p>;
+    if (slice.status === 'error' && slice.error)
+      return (
+        <section className="screen">
+          <ErrorNote error={slice.error} onRetry={() => void load(workspace.id, projectId)} />
+        </section>
+      );
+    if (slice.status === 'missing')
+      return (
+        <section className="screen">
+          <p className="empty">This study is not in the saved data. Sync to fetch it, or pick another study.</p>
+        </section>
+      );
+    return (
+      <p className="empty" role="status">
+        <span className="spinner" aria-hidden="true" /> Opening study…
+      </p>
+    );
   }
   const tabs = PROJECT_TABS.filter((t) => t !== 'stimuli' || p.type === 'STIMULI');
   const select = (t: ProjectTab) => go({ name: 'project', projectId, tab: t });

@@ -69,7 +69,9 @@ export function ReportTab({ workspace, project }: TabProps) {
     ? completed === null
       ? 'Checking for completed interviews…'
       : `A report needs at least one completed interview, and none of this study\u2019s interviews is complete yet. ${
-          project.recruiting.has_launched ? 'Share the participant link to start collecting.' : 'Launch the study and share its participant link to start collecting.'
+          project.recruiting.has_launched
+            ? 'Share the participant link to start collecting.'
+            : 'Launch the study and share its participant link to start collecting.'
         }`
     : processing
       ? 'A report is being generated.'
@@ -82,7 +84,8 @@ export function ReportTab({ workspace, project }: TabProps) {
           <h2>Report</h2>
           {report?.status === 'COMPLETED' ? (
             <p className="muted num">
-              {report.interviews_analysed ?? '—'} interview{report.interviews_analysed === 1 ? '' : 's'} analysed · generated {formatDateTime(report.generated_at ?? report.synced_at)}
+              {report.interviews_analysed ?? '—'} interview{report.interviews_analysed === 1 ? '' : 's'} analysed · generated{' '}
+              {formatDateTime(report.generated_at ?? report.synced_at)}
             </p>
           ) : (
             <p className="muted">Themes, quotes and a summary across every completed interview, written by the service&rsquo;s AI.</p>
@@ -132,7 +135,8 @@ export function ReportTab({ workspace, project }: TabProps) {
       {!processing && report?.status === 'FAILED' && (
         <div className="error-note report-failed" role="alert">
           <p>
-            <strong>The report could not be generated.</strong> The service reported a failure while analysing the interviews. Nothing you collected is lost: try again, and if it keeps failing, try later.
+            <strong>The report could not be generated.</strong> The service reported a failure while analysing the interviews. Nothing you collected is lost:
+            try again, and if it keeps failing, try later.
           </p>
           {slice.poll?.last_error && <p className="muted">{slice.poll.last_error}</p>}
           <p>
@@ -152,14 +156,19 @@ export function ReportTab({ workspace, project }: TabProps) {
               {disabledReason}
             </p>
           ) : (
-            <p className="muted">Generate a report to see the themes across the completed interviews, with quotes that open the moment they were said. It usually takes 1–3 minutes.</p>
+            <p className="muted">
+              Generate a report to see the themes across the completed interviews, with quotes that open the moment they were said. It usually takes 1–3
+              minutes.
+            </p>
           )}
         </div>
       )}
 
       {report && !processing && !['COMPLETED', 'FAILED', 'PROCESSING'].includes(report.status) && (
         <div className="report-note" role="status">
-          <p>The service answered with a report state Fieldwork does not recognise, so there is nothing to show yet. Sync again later, or regenerate the report.</p>
+          <p>
+            The service answered with a report state Fieldwork does not recognise, so there is nothing to show yet. Sync again later, or regenerate the report.
+          </p>
         </div>
       )}
 
@@ -181,8 +190,9 @@ export function ReportTab({ workspace, project }: TabProps) {
           }
         >
           <p>
-            A new report analyses every completed interview ({Math.max(completed ?? 0, project.recruiting.completed_participants)} now) and <strong>replaces the current one</strong>, generated {formatDateTime(report?.generated_at ?? null)}, with its
-            themes and quotes. It usually takes 1–3 minutes; you can keep working meanwhile.
+            A new report analyses every completed interview ({Math.max(completed ?? 0, project.recruiting.completed_participants)} now) and{' '}
+            <strong>replaces the current one</strong>, generated {formatDateTime(report?.generated_at ?? null)}, with its themes and quotes. It usually takes
+            1–3 minutes; you can keep working meanwhile.
           </p>
         </Dialog>
       )}
@@ -192,7 +202,10 @@ export function ReportTab({ workspace, project }: TabProps) {
 
 function ReportBody({ workspaceId, project, dimmed }: { workspaceId: string; project: ProjectDetail; dimmed: boolean }) {
   const report = project.report!;
-  const paragraphs = (report.summary ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = (report.summary ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className={`report-body ${dimmed ? 'is-stale' : ''}`}>
       <section className="report-summary" aria-labelledby="report-summary-title">
@@ -204,7 +217,21 @@ function ReportBody({ workspaceId, project, dimmed }: { workspaceId: string; pro
   );
 }
 
-function Processing({ startedAt, tracked, lastError, checking, onCheck, replacing }: { startedAt: string | null; tracked: boolean; lastError: string | null; checking: boolean; onCheck: () => void; replacing: boolean }) {
+function Processing({
+  startedAt,
+  tracked,
+  lastError,
+  checking,
+  onCheck,
+  replacing,
+}: {
+  startedAt: string | null;
+  tracked: boolean;
+  lastError: string | null;
+  checking: boolean;
+  onCheck: () => void;
+  replacing: boolean;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const h = setInterval(() => setNow(Date.now()), 1000);
@@ -222,7 +249,8 @@ function Processing({ startedAt, tracked, lastError, checking, onCheck, replacin
       </div>
       {tracked ? (
         <p className="muted">
-          You can leave this page or close Fieldwork: it keeps checking and tells you when the report is ready.{replacing ? ' The report below is the previous one until then.' : ''}
+          You can leave this page or close Fieldwork: it keeps checking and tells you when the report is ready.
+          {replacing ? ' The report below is the previous one until then.' : ''}
         </p>
       ) : (
         <p className="muted">

@@ -10,7 +10,17 @@ type Located = { state: 'locating' } | { state: 'found'; interview_id: string; s
  * Themes as horizontal bars, most frequent first. Strength of the accent follows frequency, so the
  * chart reads at a glance without a rainbow; the numbers are always spelled out beside each bar.
  */
-export function ThemeChart({ workspaceId, projectId, themes, analysed }: { workspaceId: string; projectId: string; themes: ReportTheme[]; analysed: number | null }) {
+export function ThemeChart({
+  workspaceId,
+  projectId,
+  themes,
+  analysed,
+}: {
+  workspaceId: string;
+  projectId: string;
+  themes: ReportTheme[];
+  analysed: number | null;
+}) {
   const [open, setOpen] = useState<Set<number>>(new Set());
   const sorted = themes.map((t, i) => ({ t, i })).sort((a, b) => b.t.frequency - a.t.frequency || a.i - b.i);
   const max = Math.max(0.0001, ...sorted.map((s) => s.t.frequency));
@@ -46,7 +56,10 @@ export function ThemeChart({ workspaceId, projectId, themes, analysed }: { works
                   </span>
                   <span className="theme-title">{t.title || 'Untitled theme'}</span>
                   <span className="theme-bar" aria-hidden="true">
-                    <span className="theme-bar-fill" style={{ width: `${Math.max(pct, 1)}%`, background: `color-mix(in srgb, var(--accent) ${strength}%, transparent)` }} />
+                    <span
+                      className="theme-bar-fill"
+                      style={{ width: `${Math.max(pct, 1)}%`, background: `color-mix(in srgb, var(--accent) ${strength}%, transparent)` }}
+                    />
                   </span>
                   <span className="theme-pct num">{pct}%</span>
                   <span className="theme-count muted num">{n != null ? `${n} of ${analysed} interviews` : ''}</span>
@@ -76,7 +89,9 @@ function Quotes({ workspaceId, projectId, quotes }: { workspaceId: string; proje
     setLocated(Object.fromEntries(quotes.map((_, i) => [i, { state: 'locating' } as Located])));
     quotes.forEach((q, i) => {
       call(api().search.locateQuote({ workspace_id: workspaceId, project_id: projectId, quote: q.slice(0, 2000) }))
-        .then((r) => live && setLocated((s) => ({ ...s, [i]: r ? { state: 'found', interview_id: r.interview_id, start_ms: r.start_ms } : { state: 'missing' } })))
+        .then(
+          (r) => live && setLocated((s) => ({ ...s, [i]: r ? { state: 'found', interview_id: r.interview_id, start_ms: r.start_ms } : { state: 'missing' } })),
+        )
         .catch(() => live && setLocated((s) => ({ ...s, [i]: { state: 'error' } })));
     });
     return () => {
@@ -94,7 +109,12 @@ function Quotes({ workspaceId, projectId, quotes }: { workspaceId: string; proje
             <div className="quote-jump">
               {l.state === 'locating' && <span className="muted">Finding…</span>}
               {l.state === 'found' && (
-                <button type="button" className="btn btn-small quote-play num" aria-label={l.start_ms === null ? 'Open the interview (time unknown)' : `Open the interview at ${timecode(l.start_ms)}`} onClick={() => openInterview(projectId, l.interview_id, l.start_ms)}>
+                <button
+                  type="button"
+                  className="btn btn-small quote-play num"
+                  aria-label={l.start_ms === null ? 'Open the interview (time unknown)' : `Open the interview at ${timecode(l.start_ms)}`}
+                  onClick={() => openInterview(projectId, l.interview_id, l.start_ms)}
+                >
                   ▶ {l.start_ms === null ? 'time unknown' : timecode(l.start_ms)}
                 </button>
               )}

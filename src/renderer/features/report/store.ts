@@ -13,7 +13,6 @@ export type ReportSlice = {
   error: UiError | null;
 };
 
-
 type ReportState = {
   byKey: Record<string, ReportSlice>;
   loadPoll(workspaceId: string, projectId: string): Promise<void>;
@@ -26,7 +25,11 @@ type Outcome = 'completed' | 'failed' | 'timed_out';
 const TOAST: Record<Outcome, { title: (study: string) => string; body: string; tone: Toast['tone'] }> = {
   completed: { title: (s) => `Report ready — ${s}`, body: 'The themes and quotes are in the Report tab.', tone: 'success' },
   failed: { title: (s) => `Report failed — ${s}`, body: 'The service could not generate it. Open the Report tab to try again.', tone: 'danger' },
-  timed_out: { title: (s) => `Report still processing — ${s}`, body: 'Fieldwork stopped checking after 5 minutes. Open the Report tab to check again.', tone: 'warning' },
+  timed_out: {
+    title: (s) => `Report still processing — ${s}`,
+    body: 'Fieldwork stopped checking after 5 minutes. Open the Report tab to check again.',
+    tone: 'warning',
+  },
 };
 const TOAST_MS = 12_000;
 
@@ -35,7 +38,8 @@ const EMPTY: ReportSlice = { poll: null, loaded: false, starting: false, error: 
 export const reportSlice = (s: ReportState, w: string, p: string) => s.byKey[key(w, p)] ?? EMPTY;
 
 export const useReports = create<ReportState>((set, get) => {
-  const patch = (w: string, p: string, v: Partial<ReportSlice>) => set((s) => ({ byKey: { ...s.byKey, [key(w, p)]: { ...(s.byKey[key(w, p)] ?? EMPTY), ...v } } }));
+  const patch = (w: string, p: string, v: Partial<ReportSlice>) =>
+    set((s) => ({ byKey: { ...s.byKey, [key(w, p)]: { ...(s.byKey[key(w, p)] ?? EMPTY), ...v } } }));
   return {
     byKey: {},
     async loadPoll(workspaceId, projectId) {
@@ -54,7 +58,10 @@ export const useReports = create<ReportState>((set, get) => {
         patch(workspaceId, projectId, { poll, starting: false });
       } catch (e) {
         const err = UiError.from(e);
-        patch(workspaceId, projectId, { starting: false, error: new UiError(err.code, `The report was not started, and the current one is unchanged. ${err.message}`, err.details) });
+        patch(workspaceId, projectId, {
+          starting: false,
+          error: new UiError(err.code, `The report was not started, and the current one is unchanged. ${err.message}`, err.details),
+        });
       }
     },
     attach(workspaceId) {

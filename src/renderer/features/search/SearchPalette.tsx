@@ -13,7 +13,11 @@ const DEBOUNCE_MS = 160;
 const LIMIT = 60;
 
 type Role = '' | 'User' | 'AI';
-type Results = { status: 'idle' } | { status: 'loading'; hits: SearchHitView[] } | { status: 'ready'; hits: SearchHitView[]; query: string } | { status: 'error'; error: UiError; hits: SearchHitView[] };
+type Results =
+  | { status: 'idle' }
+  | { status: 'loading'; hits: SearchHitView[] }
+  | { status: 'ready'; hits: SearchHitView[]; query: string }
+  | { status: 'error'; error: UiError; hits: SearchHitView[] };
 
 /** The query, filters and results survive closing the palette, so reopening it picks up where it was. */
 const remembered = { query: '', projectId: '', role: '' as Role };
@@ -56,7 +60,9 @@ export function SearchPalette({ workspace, onClose }: { workspace: WorkspaceSumm
     let live = true;
     setResults((r) => ({ status: 'loading', hits: 'hits' in r ? r.hits : [] }));
     const h = setTimeout(() => {
-      call(api().search.query({ workspace_id: workspace.id, query: q, limit: LIMIT, ...(projectId ? { project_id: projectId } : {}), ...(role ? { role } : {}) }))
+      call(
+        api().search.query({ workspace_id: workspace.id, query: q, limit: LIMIT, ...(projectId ? { project_id: projectId } : {}), ...(role ? { role } : {}) }),
+      )
         .then((hits) => {
           if (!live) return;
           setResults({ status: 'ready', hits, query: q });
@@ -196,7 +202,9 @@ export function SearchPalette({ workspace, onClose }: { workspace: WorkspaceSumm
               No matches for <strong>“{results.query}”</strong>
               {projectId || role ? ' with these filters' : ''}.
             </p>
-            <p className="muted">Try fewer or shorter words{projectId || role ? ', or clear the filters' : ''}. Only interviews synced to this computer are searched.</p>
+            <p className="muted">
+              Try fewer or shorter words{projectId || role ? ', or clear the filters' : ''}. Only interviews synced to this computer are searched.
+            </p>
           </div>
         )}
         {hits.length > 0 && (

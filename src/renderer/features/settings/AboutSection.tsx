@@ -11,7 +11,11 @@ export function AboutSection({ info }: { info: AppInfo | null }) {
           <dt>Platform</dt>
           <dd>{info.platform}</dd>
           <dt>Keychain</dt>
-          <dd>{info.keychain.available ? 'Available: API keys are stored in the system keychain.' : `Not available. ${info.keychain.message ?? 'API keys are kept in memory for this session only.'}`}</dd>
+          <dd>
+            {info.keychain.available
+              ? 'Available: API keys are stored in the system keychain.'
+              : `Not available. ${info.keychain.message ?? 'API keys are kept in memory for this session only.'}`}
+          </dd>
         </dl>
       ) : (
         <p className="muted">Loading…</p>

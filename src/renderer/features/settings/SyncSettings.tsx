@@ -57,7 +57,9 @@ export function VideosSection({ settings }: { settings: SettingsView }) {
             <span>{workspace.name}</span>
             <span className="num muted">{usage ? `${formatBytes(usage.bytes)} of ${formatBytes(quotaBytes)} used` : usageError ? '' : 'Measuring…'}</span>
           </div>
-          {usage && <ProgressBar value={usage.bytes} max={quotaBytes} label={`Offline videos: ${formatBytes(usage.bytes)} of ${formatBytes(quotaBytes)} used`} />}
+          {usage && (
+            <ProgressBar value={usage.bytes} max={quotaBytes} label={`Offline videos: ${formatBytes(usage.bytes)} of ${formatBytes(quotaBytes)} used`} />
+          )}
           {usageError && <ErrorNote error={usageError} />}
         </div>
       )}

@@ -109,9 +109,7 @@ function RemoveWorkspaceDialog({ workspace, onClose }: { workspace: WorkspaceSum
       <p className="settings-consequence">{removalText(workspace, purge, bytes)}</p>
       <div className="toggle-row">
         <input id={`${id}-purge`} type="checkbox" checked={purge} onChange={(e) => setPurge(e.target.checked)} />
-        <label htmlFor={`${id}-purge`}>
-          Also delete its saved data and offline videos{bytes ? ` (${formatBytes(bytes)})` : ''} from this computer
-        </label>
+        <label htmlFor={`${id}-purge`}>Also delete its saved data and offline videos{bytes ? ` (${formatBytes(bytes)})` : ''} from this computer</label>
       </div>
       {!purge && <p className="muted">Kept data stays on disk and comes back if you add this workspace again.</p>}
       {error && <ErrorNote error={error} />}

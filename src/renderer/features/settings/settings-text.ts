@@ -30,4 +30,3 @@ export function removalText(w: Pick<WorkspaceSummary, 'name' | 'key_storage'>, p
         : `, and its saved data and ${formatBytes(videoBytes)} of offline videos are deleted`;
   return `Remove '${w.name}'. ${key}${data}. Studies on the service are not affected.`;
 }
-

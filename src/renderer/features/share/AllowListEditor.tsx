@@ -61,7 +61,9 @@ export function AllowListEditor({
     setStatus('saving');
     setError(null);
     try {
-      const view = await call(api().embed.setAllowList({ workspace_id: workspace.id, project_id: project.id, allowed_urls: filled.map((r) => r.value.trim()) }));
+      const view = await call(
+        api().embed.setAllowList({ workspace_id: workspace.id, project_id: project.id, allowed_urls: filled.map((r) => r.value.trim()) }),
+      );
       const list = view.allowed_urls ?? [];
       setRows(toRows(list));
       setBaseline(list);
@@ -84,8 +86,8 @@ export function AllowListEditor({
       }}
     >
       <p className="muted">
-        List each website (origin) that may embed this interview, one per row, such as <code className="mono">https://shop.example.com</code>. Paths are
-        dropped and wildcards are not allowed: list each subdomain on its own row.
+        List each website (origin) that may embed this interview, one per row, such as <code className="mono">https://shop.example.com</code>. Paths are dropped
+        and wildcards are not allowed: list each subdomain on its own row.
       </p>
       {filled.length === 0 && (
         <p className="banner banner-warning allow-empty" role="note">

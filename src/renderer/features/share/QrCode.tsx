@@ -25,7 +25,16 @@ export function QrCode({ text, label, size = 168 }: { text: string; label: strin
     return { n: m.length + QUIET * 2, runs: out };
   }, [text]);
   return (
-    <svg className="qr" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${n} ${n}`} shapeRendering="crispEdges" data-modules={n - QUIET * 2}>
+    <svg
+      className="qr"
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${n} ${n}`}
+      shapeRendering="crispEdges"
+      data-modules={n - QUIET * 2}
+    >
       <rect className="qr-paper" x={0} y={0} width={n} height={n} />
       {runs.map((r) => (
         <rect key={`${r.y}-${r.x}`} className="qr-ink" x={r.x} y={r.y} width={r.w} height={1} />

@@ -47,8 +47,8 @@ export function ShareTab({ workspace, project }: TabProps) {
         <section className="card share-card">
           <h2>Sharing starts after launch</h2>
           <p>
-            Once this study is launched, this tab shows the participant link and its QR code, the code to embed the interview in a website or app, and the
-            list of websites allowed to embed it.
+            Once this study is launched, this tab shows the participant link and its QR code, the code to embed the interview in a website or app, and the list
+            of websites allowed to embed it.
           </p>
           <p className="muted">Launching charges for the whole participant target up front, and a study launches only once.</p>
           <p>
@@ -96,8 +96,9 @@ export function ShareTab({ workspace, project }: TabProps) {
               </div>
             </div>
             <p className="share-note" role="note">
-              The interview records video and sound, so the page or app that embeds it must allow camera and microphone access: keep the <code className="mono">allow</code> attribute of the iframe, and grant media capture
-              permission in a mobile WebView. The page&apos;s website must also be on the allow-list below.
+              The interview records video and sound, so the page or app that embeds it must allow camera and microphone access: keep the{' '}
+              <code className="mono">allow</code> attribute of the iframe, and grant media capture permission in a mobile WebView. The page&apos;s website must
+              also be on the allow-list below.
             </p>
             <div className="snippets">
               {SNIPPET_KEYS.map((k) => (

@@ -42,7 +42,9 @@ export function StimuliTab({ workspace, project }: TabProps) {
         <div>
           <h2>Stimuli</h2>
           <p className="muted">
-            {items.length === 0 ? 'Images and videos participants react to.' : `${items.length} ${items.length === 1 ? 'image or video' : 'images and videos'}, shown to participants in this order, each beside its questions.`}
+            {items.length === 0
+              ? 'Images and videos participants react to.'
+              : `${items.length} ${items.length === 1 ? 'image or video' : 'images and videos'}, shown to participants in this order, each beside its questions.`}
           </p>
         </div>
       </div>
@@ -66,7 +68,8 @@ export function StimuliTab({ workspace, project }: TabProps) {
           </span>
           <p>
             <strong>Launch is blocked.</strong>{' '}
-            {unassigned === 1 ? '1 stimulus is not shown with any question.' : `${unassigned} stimuli are not shown with any question.`} Tick at least one question for each.
+            {unassigned === 1 ? '1 stimulus is not shown with any question.' : `${unassigned} stimuli are not shown with any question.`} Tick at least one
+            question for each.
           </p>
         </div>
       )}
@@ -78,12 +81,24 @@ export function StimuliTab({ workspace, project }: TabProps) {
         </p>
       ) : items.length === 0 ? (
         <p className="empty">
-          {launched ? 'This study has no stimuli.' : hasStaged ? 'Uploaded files appear here.' : 'No stimuli yet. Drop images or videos above, give each a caption, then tick the questions it goes with.'}
+          {launched
+            ? 'This study has no stimuli.'
+            : hasStaged
+              ? 'Uploaded files appear here.'
+              : 'No stimuli yet. Drop images or videos above, give each a caption, then tick the questions it goes with.'}
         </p>
       ) : (
         <ol className="stimuli-list" aria-label="Stimuli in display order">
           {items.map((s, i) => (
-            <StimulusCard key={s.stimuli_id} workspaceId={workspace.id} projectId={project.id} stimulus={s} index={i} questions={questions} readOnly={launched} />
+            <StimulusCard
+              key={s.stimuli_id}
+              workspaceId={workspace.id}
+              projectId={project.id}
+              stimulus={s}
+              index={i}
+              questions={questions}
+              readOnly={launched}
+            />
           ))}
         </ol>
       )}
@@ -133,7 +148,9 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
             </span>
           )}
         </div>
-        {!p.readOnly && <CaptionEditor caption={s.caption ?? ''} label={label} disabled={saving} onSave={(c) => void save(s.question_items, c === '' ? null : c)} />}
+        {!p.readOnly && (
+          <CaptionEditor caption={s.caption ?? ''} label={label} disabled={saving} onSave={(c) => void save(s.question_items, c === '' ? null : c)} />
+        )}
         {p.readOnly ? (
           <div className="stimulus-questions">
             <p className="stimulus-questions-label">Shown with {s.question_items.length === 1 ? '1 question' : `${s.question_items.length} questions`}</p>
@@ -161,7 +178,12 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
                 {p.questions.map((q, i) => (
                   <li key={`${i}-${q}`}>
                     <label className="question-check">
-                      <input type="checkbox" checked={s.question_items.includes(q)} onChange={(e) => toggle(q, e.target.checked)} aria-label={`Show “${label}” with question ${i + 1}: ${q}`} />
+                      <input
+                        type="checkbox"
+                        checked={s.question_items.includes(q)}
+                        onChange={(e) => toggle(q, e.target.checked)}
+                        aria-label={`Show “${label}” with question ${i + 1}: ${q}`}
+                      />
                       <span className="question-num num">Q{i + 1}</span>
                       <span className="question-text">{q}</span>
                     </label>
@@ -170,7 +192,12 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
                 {stale.map((q) => (
                   <li key={`stale-${q}`}>
                     <label className="question-check">
-                      <input type="checkbox" checked onChange={() => toggle(q, false)} aria-label={`Remove “${label}” from a question no longer in the guide: ${q}`} />
+                      <input
+                        type="checkbox"
+                        checked
+                        onChange={() => toggle(q, false)}
+                        aria-label={`Remove “${label}” from a question no longer in the guide: ${q}`}
+                      />
                       <span className="question-num">—</span>
                       <span className="question-text">
                         {q} <span className="muted">(no longer in the guide)</span>

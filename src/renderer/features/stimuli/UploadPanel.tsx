@@ -139,7 +139,13 @@ function StagedRow({ f }: { f: StagedFile }) {
           <div className="staged-progress">
             <ProgressBar value={f.sent} max={f.total || f.size} label={`Uploading ${f.name}`} />
             <span className="muted num">
-              {f.state === 'queued' ? 'Waiting…' : f.state === 'preparing' ? 'Starting…' : f.sent >= f.total ? 'Adding…' : `${Math.min(99, Math.round((f.sent / (f.total || f.size || 1)) * 100))}%`}
+              {f.state === 'queued'
+                ? 'Waiting…'
+                : f.state === 'preparing'
+                  ? 'Starting…'
+                  : f.sent >= f.total
+                    ? 'Adding…'
+                    : `${Math.min(99, Math.round((f.sent / (f.total || f.size || 1)) * 100))}%`}
             </span>
           </div>
         )}

@@ -25,13 +25,19 @@ export function checkStimulusFile(file: { name: string; size: number }, head: Ui
   const limit = stimulusLimitFor(contentType)!;
   if (file.size === 0) return { ok: false, message: 'This file is empty. Export it again, then add it.' };
   if (file.size > limit.maxBytes) {
-    return { ok: false, message: `This file is ${formatBytes(file.size)}; ${limit.kind === 'image' ? 'images' : 'videos'} can be at most ${formatBytes(limit.maxBytes)}. Make it smaller, then add it again.` };
+    return {
+      ok: false,
+      message: `This file is ${formatBytes(file.size)}; ${limit.kind === 'image' ? 'images' : 'videos'} can be at most ${formatBytes(limit.maxBytes)}. Make it smaller, then add it again.`,
+    };
   }
   if (head) {
     const found = sniff(head);
     if (!sniffMatches(contentType, found)) {
       const ext = file.name.slice(file.name.lastIndexOf('.') + 1).toUpperCase();
-      return { ok: false, message: `This file is named .${ext.toLowerCase()} but does not contain ${ext} data${found ? ` (it looks like ${found})` : ''}. Export it again as a supported format.` };
+      return {
+        ok: false,
+        message: `This file is named .${ext.toLowerCase()} but does not contain ${ext} data${found ? ` (it looks like ${found})` : ''}. Export it again as a supported format.`,
+      };
     }
   }
   return { ok: true, contentType, kind: limit.kind };

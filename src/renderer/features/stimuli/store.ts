@@ -78,7 +78,9 @@ export const useStimuli = create<StimuliState>((set, get) => {
       });
       if (find(id)?.state === 'cancelled') return;
       const caption = f.caption.trim();
-      const res = await call(api().stimuli.upload({ workspace_id: f.workspaceId, project_id: f.projectId, file_token: fileToken, upload_id: id, ...(caption ? { caption } : {}) }));
+      const res = await call(
+        api().stimuli.upload({ workspace_id: f.workspaceId, project_id: f.projectId, file_token: fileToken, upload_id: id, ...(caption ? { caption } : {}) }),
+      );
       patch(id, { state: 'done', sent: f.size, total: f.size, stimulusId: res.stimulus_id });
     } catch (e) {
       const err = UiError.from(e);
@@ -152,7 +154,9 @@ export const useStimuli = create<StimuliState>((set, get) => {
     },
     async uploadAll(workspaceId, projectId) {
       listen();
-      set((s) => ({ staged: s.staged.map((f) => (f.workspaceId === workspaceId && f.projectId === projectId && f.state === 'ready' ? { ...f, state: 'queued' } : f)) }));
+      set((s) => ({
+        staged: s.staged.map((f) => (f.workspaceId === workspaceId && f.projectId === projectId && f.state === 'ready' ? { ...f, state: 'queued' } : f)),
+      }));
       await drain(workspaceId, projectId);
     },
     async retry(id) {
@@ -169,7 +173,8 @@ export const useStimuli = create<StimuliState>((set, get) => {
       if (wasSending) await call(api().stimuli.cancel({ upload_id: id })).catch(() => undefined);
     },
     clearFinished(workspaceId, projectId) {
-      for (const f of get().staged) if (f.workspaceId === workspaceId && f.projectId === projectId && f.state === 'done' && f.previewUrl) URL.revokeObjectURL(f.previewUrl);
+      for (const f of get().staged)
+        if (f.workspaceId === workspaceId && f.projectId === projectId && f.state === 'done' && f.previewUrl) URL.revokeObjectURL(f.previewUrl);
       set((s) => ({ staged: s.staged.filter((f) => !(f.workspaceId === workspaceId && f.projectId === projectId && f.state === 'done')) }));
     },
     async loadViews(workspaceId, projectId) {
@@ -196,7 +201,13 @@ export const useStimuli = create<StimuliState>((set, get) => {
       }
       try {
         const items = await call(
-          api().stimuli.assign({ workspace_id: workspaceId, project_id: projectId, stimuli_id: stimulusId, question_items: questionItems, ...(caption !== undefined ? { caption } : {}) }),
+          api().stimuli.assign({
+            workspace_id: workspaceId,
+            project_id: projectId,
+            stimuli_id: stimulusId,
+            question_items: questionItems,
+            ...(caption !== undefined ? { caption } : {}),
+          }),
         );
         set((s) => ({ views: { ...s.views, [key]: { status: 'ready', items, error: null } } }));
         void useProject.getState().load(workspaceId, projectId);

@@ -14,7 +14,15 @@ export function modesExplanation(modes: readonly string[]): string {
 }
 
 /** Video, audio or chat: at least one. */
-export function InteractionModesPicker({ modes, onChange, error }: { modes: InteractionMode[]; onChange: (next: InteractionMode[]) => void; error?: string | undefined }) {
+export function InteractionModesPicker({
+  modes,
+  onChange,
+  error,
+}: {
+  modes: InteractionMode[];
+  onChange: (next: InteractionMode[]) => void;
+  error?: string | undefined;
+}) {
   const id = useId();
   const toggle = (m: InteractionMode, on: boolean) => onChange(INTERACTION_MODES.filter((x) => (x === m ? on : modes.includes(x))));
   return (

@@ -4,8 +4,36 @@ import './study-form.css';
 
 /** Accents the voice picker knows well; any other locale code can still be typed via "Other". */
 export const COMMON_LOCALES = [
-  'en-US', 'en-GB', 'en-AU', 'en-CA', 'en-IN', 'es-ES', 'es-MX', 'es-US', 'fr-FR', 'fr-CA', 'de-DE', 'de-CH', 'it-IT', 'pt-BR', 'pt-PT',
-  'nl-NL', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'pl-PL', 'cs-CZ', 'tr-TR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW', 'hi-IN', 'ar-SA', 'he-IL',
+  'en-US',
+  'en-GB',
+  'en-AU',
+  'en-CA',
+  'en-IN',
+  'es-ES',
+  'es-MX',
+  'es-US',
+  'fr-FR',
+  'fr-CA',
+  'de-DE',
+  'de-CH',
+  'it-IT',
+  'pt-BR',
+  'pt-PT',
+  'nl-NL',
+  'sv-SE',
+  'da-DK',
+  'nb-NO',
+  'fi-FI',
+  'pl-PL',
+  'cs-CZ',
+  'tr-TR',
+  'ja-JP',
+  'ko-KR',
+  'zh-CN',
+  'zh-TW',
+  'hi-IN',
+  'ar-SA',
+  'he-IL',
 ] as const;
 const isCommon = (code: string) => (COMMON_LOCALES as readonly string[]).includes(code);
 const OTHER = '__other__';
@@ -41,7 +69,15 @@ const languageOf = (code: string) => {
 };
 
 /** Interview languages: each a language name and an accent (a locale code such as en-GB). At least one. */
-export function LanguagesEditor({ languages, onChange, errors = {} }: { languages: LanguageDraft[]; onChange: (next: LanguageDraft[]) => void; errors?: FormErrors }) {
+export function LanguagesEditor({
+  languages,
+  onChange,
+  errors = {},
+}: {
+  languages: LanguageDraft[];
+  onChange: (next: LanguageDraft[]) => void;
+  errors?: FormErrors;
+}) {
   const id = useId();
   const set = (i: number, patch: Partial<LanguageDraft>) => onChange(languages.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const pickAccent = (i: number, value: string) => {
@@ -136,7 +172,12 @@ export function LanguagesEditor({ languages, onChange, errors = {} }: { language
         })}
       </ul>
       <div>
-        <button type="button" className="btn btn-small" disabled={languages.length >= LIMIT_HINTS.languagesMax} onClick={() => onChange([...languages, language()])}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={languages.length >= LIMIT_HINTS.languagesMax}
+          onClick={() => onChange([...languages, language()])}
+        >
           + Add language
         </button>
       </div>

@@ -50,7 +50,11 @@ export function TextField({
       <label htmlFor={id}>
         {label} {optional && <span className="muted sf-optional">(optional)</span>}
       </label>
-      {multiline ? <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} /> : <input {...common} onChange={(e) => onChange(e.target.value)} />}
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} onChange={(e) => onChange(e.target.value)} />
+      )}
       {error ? (
         <span className="field-error" id={`${id}-error`} role="alert">
           {error}
@@ -104,7 +108,12 @@ export function StudyFormFields({ values, onChange, errors, showObjective = true
         />
       </section>
       <section className="sf-section" aria-label="Questions">
-        <QuestionListEditor questions={values.questions} onChange={(questions) => onChange({ questions })} errors={errors} {...(questionsNote ? { note: questionsNote } : {})} />
+        <QuestionListEditor
+          questions={values.questions}
+          onChange={(questions) => onChange({ questions })}
+          errors={errors}
+          {...(questionsNote ? { note: questionsNote } : {})}
+        />
       </section>
       <section className="sf-section" aria-label="Closing">
         <TextField
@@ -120,7 +129,11 @@ export function StudyFormFields({ values, onChange, errors, showObjective = true
       </section>
       <section className="sf-section" aria-label="Format">
         <LanguagesEditor languages={values.languages} onChange={(languages) => onChange({ languages })} errors={errors} />
-        <InteractionModesPicker modes={values.interaction_modes} onChange={(interaction_modes) => onChange({ interaction_modes })} error={errors.interaction_modes} />
+        <InteractionModesPicker
+          modes={values.interaction_modes}
+          onChange={(interaction_modes) => onChange({ interaction_modes })}
+          error={errors.interaction_modes}
+        />
       </section>
       <section className="sf-section" aria-label="Participants">
         <RecruitingFields

@@ -119,4 +119,9 @@ export function validateGuideEdit(v: { title: string; intro_message: string; end
   return keep;
 }
 
-export const LIMIT_HINTS = { questionMax: LIMITS.questionMax, questionsMax: LIMITS.questionsMax, languagesMax: LIMITS.languagesMax, targetMax: LIMITS.targetParticipantsMax };
+export const LIMIT_HINTS = {
+  questionMax: LIMITS.questionMax,
+  questionsMax: LIMITS.questionsMax,
+  languagesMax: LIMITS.languagesMax,
+  targetMax: LIMITS.targetParticipantsMax,
+};

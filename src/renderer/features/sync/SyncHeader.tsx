@@ -18,9 +18,7 @@ export function SyncHeader() {
       <div className="sync-state" role="status" aria-live="polite">
         <span className={`sync-dot ${offline ? 'sync-dot-offline' : running ? 'sync-dot-running' : 'sync-dot-ok'}`} aria-hidden="true" />
         {running ? (
-          <span>
-            Syncing{p && p.total > 0 ? ` ${p.phase} ${p.done} of ${p.total}` : '…'}
-          </span>
+          <span>Syncing{p && p.total > 0 ? ` ${p.phase} ${p.done} of ${p.total}` : '…'}</span>
         ) : offline ? (
           <span>Offline: showing saved data</span>
         ) : (

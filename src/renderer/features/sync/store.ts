@@ -31,12 +31,22 @@ export const useSync = create<SyncState>((set, get) => ({
       if (p.workspace_id !== get().workspaceId) return;
       const prev = get().status;
       set({
-        status: { running: true, progress: { phase: p.phase, done: p.done, total: p.total }, last_started_at: prev?.last_started_at ?? null, last_completed_at: prev?.last_completed_at ?? null, last_error: null },
+        status: {
+          running: true,
+          progress: { phase: p.phase, done: p.done, total: p.total },
+          last_started_at: prev?.last_started_at ?? null,
+          last_completed_at: prev?.last_completed_at ?? null,
+          last_error: null,
+        },
       });
     });
     const offFinished = api().events.on('sync.finished', (p) => {
       if (p.workspace_id !== get().workspaceId) return;
-      set((s) => ({ offline: p.offline, error: p.ok || !p.message ? null : new UiError(p.offline ? 'offline' : 'sync_failed', p.message), generation: s.generation + 1 }));
+      set((s) => ({
+        offline: p.offline,
+        error: p.ok || !p.message ? null : new UiError(p.offline ? 'offline' : 'sync_failed', p.message),
+        generation: s.generation + 1,
+      }));
       void get().refreshStatus();
     });
     return () => {
@@ -48,7 +58,10 @@ export const useSync = create<SyncState>((set, get) => ({
     const workspaceId = get().workspaceId;
     if (!workspaceId) return;
     try {
-      const [status, credits] = await Promise.all([call(api().sync.status({ workspace_id: workspaceId })), call(api().credits.get({ workspace_id: workspaceId }))]);
+      const [status, credits] = await Promise.all([
+        call(api().sync.status({ workspace_id: workspaceId })),
+        call(api().credits.get({ workspace_id: workspaceId })),
+      ]);
       if (get().workspaceId === workspaceId) set({ status, credits });
     } catch (e) {
       if (get().workspaceId === workspaceId) set({ error: UiError.from(e) });
@@ -64,7 +77,11 @@ export const useSync = create<SyncState>((set, get) => ({
     const workspaceId = get().workspaceId;
     // No check of our own `running` flag: it can lag behind main, and main joins a sync already in flight.
     if (!workspaceId) return;
-    set((s) => ({ status: s.status ? { ...s.status, running: true, progress: null } : { running: true, progress: null, last_started_at: null, last_completed_at: null, last_error: null } }));
+    set((s) => ({
+      status: s.status
+        ? { ...s.status, running: true, progress: null }
+        : { running: true, progress: null, last_started_at: null, last_completed_at: null, last_error: null },
+    }));
     try {
       await call(api().sync.run({ workspace_id: workspaceId }));
     } catch {

@@ -63,7 +63,17 @@ const TABS = [
   { id: 'highlights', label: 'Highlights' },
 ] as const;
 
-function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: WorkspaceSummary; projectId: string; interview: InterviewDetail; atMs: number | null }) {
+function ViewerReady({
+  workspace,
+  projectId,
+  interview,
+  atMs,
+}: {
+  workspace: WorkspaceSummary;
+  projectId: string;
+  interview: InterviewDetail;
+  atMs: number | null;
+}) {
   const turns = interview.transcript;
   const starts = useMemo(() => startIndex(turns), [turns]);
   const [timeMs, setTimeMs] = useState(atMs ?? 0);
@@ -205,7 +215,12 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
             ))}
             <SourceBadge state={playback} />
             <SaveOffline key={interview.id} workspace={workspace} interviewId={interview.id} saved={interview.offline} hasVideo={interview.has_video} />
-            <button type="button" className="btn btn-small" title="Export (Ctrl+E)" onClick={() => void exportInterview(workspace.id, projectId, interview.id, title)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              title="Export (Ctrl+E)"
+              onClick={() => void exportInterview(workspace.id, projectId, interview.id, title)}
+            >
               Export…
             </button>
           </p>
@@ -234,7 +249,8 @@ function ViewerReady({ workspace, projectId, interview, atMs }: { workspace: Wor
             {Number.isInteger(rate) ? rate.toFixed(1) : String(rate)}×
           </span>
           <span className="muted player-hint">
-            <kbd className="kbd">Space</kbd> play · <kbd className="kbd">J</kbd>/<kbd className="kbd">L</kbd> ±10 s · <kbd className="kbd">[</kbd>/<kbd className="kbd">]</kbd> speed · <kbd className="kbd">?</kbd> all
+            <kbd className="kbd">Space</kbd> play · <kbd className="kbd">J</kbd>/<kbd className="kbd">L</kbd> ±10 s · <kbd className="kbd">[</kbd>/
+            <kbd className="kbd">]</kbd> speed · <kbd className="kbd">?</kbd> all
           </span>
         </div>
         <div className="viewer-tabs tabs" role="tablist" aria-label="Interview sections" onKeyDown={onTabKey}>

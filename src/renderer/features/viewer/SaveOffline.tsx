@@ -3,13 +3,24 @@ import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ProgressBar } from '../../components/ProgressBar';
 import { api, call, UiError } from '../../lib/api';
 
-type State = { kind: 'idle' } | { kind: 'running'; jobId: string | null; done: number; total: number | null } | { kind: 'saved' } | { kind: 'error'; message: string };
+type State =
+  { kind: 'idle' } | { kind: 'running'; jobId: string | null; done: number; total: number | null } | { kind: 'saved' } | { kind: 'error'; message: string };
 
 /**
  * Saves this interview's video on this computer, so it plays without the service. The download runs in
  * main and carries on if the researcher leaves the viewer; here it shows progress and can be cancelled.
  */
-export function SaveOffline({ workspace, interviewId, saved, hasVideo }: { workspace: WorkspaceSummary; interviewId: string; saved: boolean; hasVideo: boolean }) {
+export function SaveOffline({
+  workspace,
+  interviewId,
+  saved,
+  hasVideo,
+}: {
+  workspace: WorkspaceSummary;
+  interviewId: string;
+  saved: boolean;
+  hasVideo: boolean;
+}) {
   const [state, setState] = useState<State>(saved ? { kind: 'saved' } : { kind: 'idle' });
   const job = useRef<string | null>(null);
 

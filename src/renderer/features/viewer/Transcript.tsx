@@ -26,7 +26,18 @@ type Props = {
  * The transcript beside the player. Only the rows near the viewport are in the DOM (a long interview
  * has thousands of turns); rows start at an estimated height and are measured as they render.
  */
-export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekTurn, highlighted, onSelection, canHighlight, onHighlight, emptyTranscriptMessage }: Props) {
+export function Transcript({
+  turns,
+  activeIndex,
+  follow,
+  onFollowChange,
+  onSeekTurn,
+  highlighted,
+  onSelection,
+  canHighlight,
+  onHighlight,
+  emptyTranscriptMessage,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const layout = useMemo(() => new RowLayout(turns.map((t) => estimateRowHeight(t.text))), [turns]);
   const [view, setView] = useState({ top: 0, height: 600 });
@@ -150,7 +161,15 @@ export function Transcript({ turns, activeIndex, follow, onFollowChange, onSeekT
           <div style={{ height: layout.top(start) }} aria-hidden="true" />
           <ol className="turns" aria-label="Transcript turns">
             {rows.map((t) => (
-              <TurnRow key={t.index} turn={t} active={t.index === activeIndex} highlighted={highlighted.has(t.index)} observer={rowObserver} onSeek={onSeekTurn} onKey={onRowKey} />
+              <TurnRow
+                key={t.index}
+                turn={t}
+                active={t.index === activeIndex}
+                highlighted={highlighted.has(t.index)}
+                observer={rowObserver}
+                onSeek={onSeekTurn}
+                onKey={onRowKey}
+              />
             ))}
           </ol>
           <div style={{ height: Math.max(0, layout.total() - layout.top(end)) }} aria-hidden="true" />

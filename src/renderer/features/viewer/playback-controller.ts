@@ -12,10 +12,7 @@ export type PlayerPort = {
 };
 
 export type PlaybackState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; source: 'local' | 'remote' }
-  | { kind: 'recovering' }
-  | { kind: 'unavailable'; message: string };
+  { kind: 'loading' } | { kind: 'ready'; source: 'local' | 'remote' } | { kind: 'recovering' } | { kind: 'unavailable'; message: string };
 
 export const UNREACHABLE_MESSAGE =
   "This video isn't saved on this computer and the service can't be reached. Connect and try again, or download it for offline when you're online.";
@@ -119,7 +116,9 @@ export class PlaybackController {
   }
 
   private timers() {
-    return this.o.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    return (
+      this.o.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) }
+    );
   }
 
   private clearStall(): void {
@@ -143,7 +142,8 @@ export class PlaybackController {
     }
     if (gen !== this.generation || this.disposed) return;
     if (src.kind === 'unavailable') return this.set({ kind: 'unavailable', message: messageFor(src.reason) });
-    if (!isMediaUrl(src.media_url)) return this.set({ kind: 'unavailable', message: 'This video has an address Fieldwork does not play from. Sync the workspace and try again.' });
+    if (!isMediaUrl(src.media_url))
+      return this.set({ kind: 'unavailable', message: 'This video has an address Fieldwork does not play from. Sync the workspace and try again.' });
     const kind = src.kind;
     this.o.player.onceLoaded(() => {
       if (gen !== this.generation || this.disposed) return;

@@ -1,10 +1,6 @@
 /** The viewer's keys (UI brief, Keyboard). Pure, so the mapping is tested without a browser. */
 export type PlayerAction =
-  | { kind: 'toggle' }
-  | { kind: 'pause' }
-  | { kind: 'skip'; seconds: number }
-  | { kind: 'speed'; direction: -1 | 1 }
-  | { kind: 'highlight' };
+  { kind: 'toggle' } | { kind: 'pause' } | { kind: 'skip'; seconds: number } | { kind: 'speed'; direction: -1 | 1 } | { kind: 'highlight' };
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 

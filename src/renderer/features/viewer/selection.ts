@@ -20,7 +20,10 @@ export function rangeFromPoints(turns: readonly TranscriptTurn[], a: TextPoint, 
     const text = turns[i]!.text;
     parts.push(text.slice(i === start.turn ? startOffset : 0, i === end.turn ? endOffset : text.length));
   }
-  const quote = parts.map((p) => p.trim()).filter(Boolean).join('\n');
+  const quote = parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('\n');
   if (!quote) return null;
   return { start_turn: start.turn, start_offset: startOffset, end_turn: end.turn, end_offset: endOffset, start_ms: first.start_ms, quote };
 }

@@ -64,7 +64,11 @@ export function AddWorkspaceForm({ onDone, onCancel }: { onDone?: () => void; on
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       {input}
-      {hint && !show(name) && <span className="hint" id={`${id}-${name}-hint`}>{hint}</span>}
+      {hint && !show(name) && (
+        <span className="hint" id={`${id}-${name}-hint`}>
+          {hint}
+        </span>
+      )}
       {show(name) && (
         <span className="field-error" id={`${id}-${name}-error`} role="alert">
           {show(name)}
@@ -81,11 +85,24 @@ export function AddWorkspaceForm({ onDone, onCancel }: { onDone?: () => void; on
 
   return (
     <form className="stack-12" onSubmit={(e) => void submit(e)} noValidate aria-label="Add a workspace">
-      {field('name', 'Workspace name', <input className="input" value={values.name} onChange={update('name')} autoComplete="off" {...aria('name')} />, 'For example, the organisation or team name.')}
+      {field(
+        'name',
+        'Workspace name',
+        <input className="input" value={values.name} onChange={update('name')} autoComplete="off" {...aria('name')} />,
+        'For example, the organisation or team name.',
+      )}
       {field(
         'base_url',
         'Service address',
-        <input className="input" value={values.base_url} onChange={update('base_url')} placeholder="https://api.example.com" inputMode="url" autoComplete="off" {...aria('base_url')} />,
+        <input
+          className="input"
+          value={values.base_url}
+          onChange={update('base_url')}
+          placeholder="https://api.example.com"
+          inputMode="url"
+          autoComplete="off"
+          {...aria('base_url')}
+        />,
         'The base URL of the Research Interview Service.',
       )}
       {field(
@@ -106,13 +123,22 @@ export function AddWorkspaceForm({ onDone, onCancel }: { onDone?: () => void; on
             {showKey ? 'Hide key' : 'Show key'}
           </button>
         </div>,
-        keychain ? 'Stored in your system keychain, never in a file.' : 'No keychain on this computer: the key is kept in memory until Fieldwork quits, never in a file.',
+        keychain
+          ? 'Stored in your system keychain, never in a file.'
+          : 'No keychain on this computer: the key is kept in memory until Fieldwork quits, never in a file.',
       )}
       <div className="field">
         <label htmlFor={`${id}-org`}>
           Organisation ID <span className="muted">(optional)</span>
         </label>
-        <input id={`${id}-org`} className="input" value={values.organisation_id} onChange={update('organisation_id')} autoComplete="off" aria-describedby={`${id}-org-hint`} />
+        <input
+          id={`${id}-org`}
+          className="input"
+          value={values.organisation_id}
+          onChange={update('organisation_id')}
+          autoComplete="off"
+          aria-describedby={`${id}-org-hint`}
+        />
         <span className="hint" id={`${id}-org-hint`}>
           Needed only to create studies with an AI-generated guide.
         </span>

@@ -17,8 +17,8 @@ export function FirstRun() {
         <section className="card first-run-card" aria-labelledby="demo-title">
           <h2 id="demo-title">Try the demo</h2>
           <p>
-            A sample organisation with three studies: meal-kit churn interviews with video and a finished report, a packaging concept test,
-            and a draft ready to edit.
+            A sample organisation with three studies: meal-kit churn interviews with video and a finished report, a packaging concept test, and a draft ready to
+            edit.
           </p>
           <p className="muted">It runs entirely on this computer. Nothing is sent anywhere and nothing is charged.</p>
           <div>

@@ -42,7 +42,12 @@ export function Sidebar() {
         </button>
       </div>
       <div className="sidebar-section">
-        <button type="button" className={`sidebar-item sidebar-heading ${route.name === 'projects' ? 'is-active' : ''}`} aria-current={route.name === 'projects' ? 'page' : undefined} onClick={() => go({ name: 'projects' })}>
+        <button
+          type="button"
+          className={`sidebar-item sidebar-heading ${route.name === 'projects' ? 'is-active' : ''}`}
+          aria-current={route.name === 'projects' ? 'page' : undefined}
+          onClick={() => go({ name: 'projects' })}
+        >
           Studies
         </button>
         <ul className="sidebar-projects">
@@ -64,13 +69,23 @@ export function Sidebar() {
         </ul>
       </div>
       <div className="sidebar-actions">
-        <button type="button" className={`sidebar-item ${route.name === 'new-study' ? 'is-active' : ''}`} aria-current={route.name === 'new-study' ? 'page' : undefined} onClick={() => go({ name: 'new-study' })}>
+        <button
+          type="button"
+          className={`sidebar-item ${route.name === 'new-study' ? 'is-active' : ''}`}
+          aria-current={route.name === 'new-study' ? 'page' : undefined}
+          onClick={() => go({ name: 'new-study' })}
+        >
           <span aria-hidden="true">+</span> New study <kbd className="kbd">Ctrl N</kbd>
         </button>
         <button type="button" className="sidebar-item" onClick={() => openSearch(true)}>
           <span aria-hidden="true">⌕</span> Search <kbd className="kbd">Ctrl K</kbd>
         </button>
-        <button type="button" className={`sidebar-item ${route.name === 'settings' ? 'is-active' : ''}`} aria-current={route.name === 'settings' ? 'page' : undefined} onClick={() => go({ name: 'settings' })}>
+        <button
+          type="button"
+          className={`sidebar-item ${route.name === 'settings' ? 'is-active' : ''}`}
+          aria-current={route.name === 'settings' ? 'page' : undefined}
+          onClick={() => go({ name: 'settings' })}
+        >
           <span aria-hidden="true">⚙</span> Settings
         </button>
       </div>

@@ -17,5 +17,7 @@ export const appChannels = {
   /** Reveals an exported file; main refuses anything outside the folders Fieldwork exported to. */
   'app.showInFolder': channel(z.object({ path: z.string().min(1).max(4096) })).returns<void>(),
   /** A view that failed to render, for main's log (bounded: the page is not trusted to be brief). */
-  'app.logRendererError': channel(z.object({ view: z.string().max(200), message: z.string().max(2000), stack: z.string().max(8000).optional() })).returns<void>(),
+  'app.logRendererError': channel(
+    z.object({ view: z.string().max(200), message: z.string().max(2000), stack: z.string().max(8000).optional() }),
+  ).returns<void>(),
 };

@@ -24,14 +24,30 @@ export type HighlightView = {
   participant_name: string | null;
 };
 
-const range = { start_turn: z.number().int().min(0), start_offset: z.number().int().min(0), end_turn: z.number().int().min(0), end_offset: z.number().int().min(0) };
+const range = {
+  start_turn: z.number().int().min(0),
+  start_offset: z.number().int().min(0),
+  end_turn: z.number().int().min(0),
+  end_offset: z.number().int().min(0),
+};
 const tags = z.array(z.string().trim().min(1).max(60)).max(20);
 
 export const highlightChannels = {
   'highlights.add': channel(
-    z.object({ ...ws, project_id: id, interview_id: id, ...range, start_ms: z.number().int().min(0).nullable(), quote: z.string().min(1).max(10_000), note: z.string().max(5000).default(''), tags: tags.default([]) }),
+    z.object({
+      ...ws,
+      project_id: id,
+      interview_id: id,
+      ...range,
+      start_ms: z.number().int().min(0).nullable(),
+      quote: z.string().min(1).max(10_000),
+      note: z.string().max(5000).default(''),
+      tags: tags.default([]),
+    }),
   ).returns<HighlightView>(),
   'highlights.update': channel(z.object({ ...ws, id, note: z.string().max(5000).optional(), tags: tags.optional() })).returns<HighlightView | null>(),
   'highlights.delete': channel(z.object({ ...ws, id })).returns<boolean>(),
-  'highlights.list': channel(z.object({ ...ws, project_id: id.optional(), interview_id: id.optional(), tag: z.string().max(60).optional() })).returns<HighlightView[]>(),
+  'highlights.list': channel(z.object({ ...ws, project_id: id.optional(), interview_id: id.optional(), tag: z.string().max(60).optional() })).returns<
+    HighlightView[]
+  >(),
 };

@@ -6,7 +6,13 @@ import { workspaceId } from './workspaces';
 const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
-export type ReportPollView = { state: 'polling' | 'completed' | 'failed' | 'timed_out'; started_at: string; deadline_at: string; attempts: number; last_error: string | null } | null;
+export type ReportPollView = {
+  state: 'polling' | 'completed' | 'failed' | 'timed_out';
+  started_at: string;
+  deadline_at: string;
+  attempts: number;
+  last_error: string | null;
+} | null;
 
 export const reportChannels = {
   'reports.start': channel(z.object({ ...ws, project_id: id })).returns<ReportPollView>(),

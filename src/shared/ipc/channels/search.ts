@@ -20,7 +20,17 @@ export type SearchHitView = {
 
 export const searchChannels = {
   'search.query': channel(
-    z.object({ ...ws, query: z.string().max(500), project_id: id.optional(), role: z.enum(['AI', 'User']).optional(), limit: z.number().int().min(1).max(500).optional() }),
+    z.object({
+      ...ws,
+      query: z.string().max(500),
+      project_id: id.optional(),
+      role: z.enum(['AI', 'User']).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    }),
   ).returns<SearchHitView[]>(),
-  'search.locateQuote': channel(z.object({ ...ws, project_id: id, quote: z.string().min(1).max(2000) })).returns<{ interview_id: string; turn_index: number; start_ms: number | null } | null>(),
+  'search.locateQuote': channel(z.object({ ...ws, project_id: id, quote: z.string().min(1).max(2000) })).returns<{
+    interview_id: string;
+    turn_index: number;
+    start_ms: number | null;
+  } | null>(),
 };

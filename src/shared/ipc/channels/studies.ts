@@ -1,7 +1,13 @@
 import { idSchema } from '../../ids';
 import { z } from 'zod';
 import { LIMITS } from '../../schemas/limits';
-import { createProjectRequest, externalProjectRequest, generateQuestionsRequest, type GenerateQuestionsResponse, type InterviewGuide } from '../../schemas/project';
+import {
+  createProjectRequest,
+  externalProjectRequest,
+  generateQuestionsRequest,
+  type GenerateQuestionsResponse,
+  type InterviewGuide,
+} from '../../schemas/project';
 import type { ProjectDetail } from '../../views';
 import { channel } from '../define';
 import { workspaceId } from './workspaces';
@@ -28,7 +34,10 @@ export const studyUpdateInput = z
     intro_message: createProjectRequest.shape.intro_message.optional(),
     end_message: z.string().max(LIMITS.messageMax).nullable().optional(),
   })
-  .refine((b) => b.title !== undefined || b.questions !== undefined || b.intro_message !== undefined || b.end_message !== undefined, 'Change at least one field');
+  .refine(
+    (b) => b.title !== undefined || b.questions !== undefined || b.intro_message !== undefined || b.end_message !== undefined,
+    'Change at least one field',
+  );
 
 /**
  * Creating and editing studies. Every call goes to the service (the offline cache cannot create a
@@ -68,7 +77,10 @@ export const studyChannels = {
     z.object({
       ...ws,
       project_id: id,
-      target_participants: z.number({ error: 'Enter how many participants to recruit.' }).int('Enter a whole number of participants.').min(LIMITS.targetParticipantsMin, `Recruit at least ${LIMITS.targetParticipantsMin} participant.`)
+      target_participants: z
+        .number({ error: 'Enter how many participants to recruit.' })
+        .int('Enter a whole number of participants.')
+        .min(LIMITS.targetParticipantsMin, `Recruit at least ${LIMITS.targetParticipantsMin} participant.`)
         .max(LIMITS.targetParticipantsMax, `Recruit at most ${LIMITS.targetParticipantsMax} participants in one launch.`),
     }),
   ).returns<LaunchView>(),

@@ -7,7 +7,13 @@ import type { SyncStatus } from '../../views';
 const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
-export type SyncRunResult = { projects: number; interviews_written: number; requests: number; issues: { project_id: string | null; code: string; message: string }[]; duration_ms: number };
+export type SyncRunResult = {
+  projects: number;
+  interviews_written: number;
+  requests: number;
+  issues: { project_id: string | null; code: string; message: string }[];
+  duration_ms: number;
+};
 
 export const syncChannels = {
   'sync.run': channel(z.object({ ...ws, project_ids: z.array(id).max(500).optional() })).returns<SyncRunResult>(),

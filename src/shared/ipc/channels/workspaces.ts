@@ -16,16 +16,14 @@ export const workspaceId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'Unknown worksp
 
 export const addWorkspaceInput = z.object({
   name: z.string().trim().min(1, 'Give the workspace a name').max(80, 'Keep the name under 80 characters'),
-  base_url: z
-    .string()
-    .transform((v, ctx) => {
-      const r = checkServiceUrl(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: 'custom', message: r.message });
-        return z.NEVER;
-      }
-      return r.url;
-    }),
+  base_url: z.string().transform((v, ctx) => {
+    const r = checkServiceUrl(v);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    }
+    return r.url;
+  }),
   api_key: z.string().trim().min(8, 'The API key looks too short').max(512, 'The API key looks too long'),
   organisation_id: z
     .string()

@@ -29,7 +29,7 @@ describe('walkPages', () => {
   });
 
   it('detects a service answering the wrong page number', async () => {
-    expect((await failure(collect(walkPages(async () => page(1, ['x'], true)))))).toMatchObject({ code: 'repeated_page' });
+    expect(await failure(collect(walkPages(async () => page(1, ['x'], true))))).toMatchObject({ code: 'repeated_page' });
   });
 
   it('an empty page that promises more is an error', async () => {

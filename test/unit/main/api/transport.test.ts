@@ -64,11 +64,14 @@ describe('transport', () => {
   });
 
   it('a truncated body is a transient error, retried for a GET and then succeeding', async () => {
-    const s = await stub((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
-      res.write('{"balance":"$1.0');
-      res.destroy();
-    }, json(200, credits));
+    const s = await stub(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+        res.write('{"balance":"$1.0');
+        res.destroy();
+      },
+      json(200, credits),
+    );
     const { sleep } = recordingSleep();
     const c = createApiClient({ baseUrl: s.url, apiKey: () => KEY, sleep });
     closers.push(() => c.close());
@@ -187,7 +190,12 @@ describe('retry policy', () => {
     const c = createApiClient({ baseUrl: s.url, apiKey: () => KEY, sleep });
     closers.push(() => c.close());
     await failure(
-      c.createProject({ intro_message: 'Hi', questions: [{ question: 'Q?', probing_level: 'low' }], languages: [{ language_name: 'English', accent: 'en-US' }], interaction_modes: ['chat'] }),
+      c.createProject({
+        intro_message: 'Hi',
+        questions: [{ question: 'Q?', probing_level: 'low' }],
+        languages: [{ language_name: 'English', accent: 'en-US' }],
+        interaction_modes: ['chat'],
+      }),
     );
     expect(s.seen.map((r) => r.method)).toEqual(['POST']);
     expect(waits).toEqual([]);
@@ -218,9 +226,22 @@ describe('retry policy', () => {
 
 describe('launch is sent once and reconciled by GET', () => {
   const project = (launched: boolean) => ({
-    items: [{ id: 'p1', title: 'T', status: launched ? 'IN_PROGRESS' : 'STARTED', created_at: null, recruiting: { completed_participants: 0, has_launched: launched, target_participants: 3, type: 'INTERNAL' } }],
+    items: [
+      {
+        id: 'p1',
+        title: 'T',
+        status: launched ? 'IN_PROGRESS' : 'STARTED',
+        created_at: null,
+        recruiting: { completed_participants: 0, has_launched: launched, target_participants: 3, type: 'INTERNAL' },
+      },
+    ],
   });
-  const embed = { embed_url: 'https://call.example.com/embed/i1/p1', interview_id: 'i1', project_id: 'p1', snippets: { iframe: '', widget_inline: '', widget_overlay_center: '', widget_overlay_dock_right: '', mobile_webview: '', mobile_modal: '' } };
+  const embed = {
+    embed_url: 'https://call.example.com/embed/i1/p1',
+    interview_id: 'i1',
+    project_id: 'p1',
+    snippets: { iframe: '', widget_inline: '', widget_overlay_center: '', widget_overlay_dock_right: '', mobile_webview: '', mobile_modal: '' },
+  };
 
   it('503 then the project shows launched: one POST, then GETs, and the call_url is derived', async () => {
     const s = await stub(json(503, {}), json(200, project(true)), json(200, embed));
@@ -250,7 +271,9 @@ describe('launch is sent once and reconciled by GET', () => {
   });
 
   it('402 is returned as it is, with its shortfall', async () => {
-    const s = await stub(json(402, { error: { code: 'insufficient_balance', message: 'Top up', balance_available: 100, balance_required: 900, shortfall: 800 } }));
+    const s = await stub(
+      json(402, { error: { code: 'insufficient_balance', message: 'Top up', balance_available: 100, balance_required: 900, shortfall: 800 } }),
+    );
     const c = createApiClient({ baseUrl: s.url, apiKey: () => KEY });
     closers.push(() => c.close());
     expect(await failure(c.launchProject('p1', 3))).toMatchObject({ status: 402, details: { balance_available: 100, balance_required: 900, shortfall: 800 } });

@@ -279,7 +279,9 @@ async function currentSnapshot(): Promise<Snapshot> {
   for (const m of MIGRATIONS) {
     const db = memoryDb();
     await migrate(db, { migrations: MIGRATIONS.filter((x) => x.version <= m.version) });
-    steps[String(m.version)] = createHash('sha256').update(JSON.stringify(dump(db))).digest('hex');
+    steps[String(m.version)] = createHash('sha256')
+      .update(JSON.stringify(dump(db)))
+      .digest('hex');
     db.close();
   }
   const db = memoryDb();
@@ -312,7 +314,9 @@ describe('schema snapshot', () => {
     const hashOf = async (ms: readonly Migration[]) => {
       const db = memoryDb();
       await migrate(db, { migrations: ms });
-      return createHash('sha256').update(JSON.stringify(dump(db))).digest('hex');
+      return createHash('sha256')
+        .update(JSON.stringify(dump(db)))
+        .digest('hex');
     };
     const edited = MIGRATIONS.slice(0, 3).map((m) =>
       m.version === 3 ? { ...m, up: (d: Database.Database) => (m.up(d), d.exec('ALTER TABLE highlights ADD COLUMN colour TEXT')) } : m,

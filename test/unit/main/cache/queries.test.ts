@@ -66,7 +66,11 @@ function reportWith(projectId: string, themes: { title: string; quotes: string[]
   });
 }
 
-const newHighlight = (projectId: string, interviewId: string, o: { turn?: number; from?: number; to?: number; tags?: string[]; note?: string; quote?: string } = {}) => ({
+const newHighlight = (
+  projectId: string,
+  interviewId: string,
+  o: { turn?: number; from?: number; to?: number; tags?: string[]; note?: string; quote?: string } = {},
+) => ({
   project_id: projectId,
   interview_id: interviewId,
   start_turn: o.turn ?? 1,
@@ -97,7 +101,10 @@ describe('projects', () => {
       items: [project('a', { created_at: '2025-01-01T00:00:00Z' }), project('b', { created_at: '2025-02-01T00:00:00Z' })],
       syncedAt: NOW,
     });
-    await cache.call('projects.saveGuide', { guide: { project_id: 'a', research_objective: 'Why people churn', questions: [{ question: 'Why?', probing_level: 'high' }], source: 'created' }, now: NOW });
+    await cache.call('projects.saveGuide', {
+      guide: { project_id: 'a', research_objective: 'Why people churn', questions: [{ question: 'Why?', probing_level: 'high' }], source: 'created' },
+      now: NOW,
+    });
     expect((await cache.call('projects.list')).map((p) => p.id)).toEqual(['b', 'a']);
 
     await cache.call('projects.saveList', {
@@ -106,7 +113,13 @@ describe('projects', () => {
     });
     const list = await cache.call('projects.list');
     expect(list.map((p) => p.id)).toEqual(['c', 'b']);
-    expect(list.find((p) => p.id === 'b')).toMatchObject({ title: 'Renamed', status: 'COMPLETE', listed: true, has_launched: true, synced_at: '2025-05-02T00:00:00.000Z' });
+    expect(list.find((p) => p.id === 'b')).toMatchObject({
+      title: 'Renamed',
+      status: 'COMPLETE',
+      listed: true,
+      has_launched: true,
+      synced_at: '2025-05-02T00:00:00.000Z',
+    });
 
     const hidden = await cache.call('projects.get', { id: 'a' });
     expect(hidden).toMatchObject({ id: 'a', listed: false, title: 'Project a' });
@@ -119,7 +132,9 @@ describe('projects', () => {
 
   it('saveList stores the recruiting numbers and keeps a known type when the list omits it', async () => {
     await cache.call('projects.saveList', { items: [project('a', { type: 'STIMULI' })], syncedAt: NOW });
-    const { type: _omitted, ...noType } = project('a', { recruiting: { completed_participants: 7, has_launched: false, target_participants: 20, type: 'USER_INTERVIEWS' } });
+    const { type: _omitted, ...noType } = project('a', {
+      recruiting: { completed_participants: 7, has_launched: false, target_participants: 20, type: 'USER_INTERVIEWS' },
+    });
     await cache.call('projects.saveList', { items: [noType], syncedAt: NOW });
     expect(await cache.call('projects.get', { id: 'a' })).toMatchObject({
       type: 'STIMULI',
@@ -152,7 +167,14 @@ describe('projects', () => {
       now: NOW,
     });
     await cache.call('projects.saveGuide', {
-      guide: { project_id: 'p1', questions: [{ question: 'Second first', probing_level: 'high' }, { question: 'Then this', probing_level: 'low' }], source: 'patched' },
+      guide: {
+        project_id: 'p1',
+        questions: [
+          { question: 'Second first', probing_level: 'high' },
+          { question: 'Then this', probing_level: 'low' },
+        ],
+        source: 'patched',
+      },
       now: '2025-05-03T00:00:00.000Z',
     });
     const g = (await cache.call('projects.get', { id: 'p1' }))!.guide!;
@@ -180,7 +202,13 @@ describe('projects', () => {
 
   it('saveGuide for a project the list has not brought yet creates it, titled', async () => {
     await cache.call('projects.saveGuide', { guide: { project_id: 'new', title: 'Fresh study', type: 'CHURN', source: 'created' }, now: NOW });
-    expect(await cache.call('projects.get', { id: 'new' })).toMatchObject({ id: 'new', title: 'Fresh study', type: 'CHURN', listed: true, guide: { source: 'created' } });
+    expect(await cache.call('projects.get', { id: 'new' })).toMatchObject({
+      id: 'new',
+      title: 'Fresh study',
+      type: 'CHURN',
+      listed: true,
+      guide: { source: 'created' },
+    });
   });
 });
 
@@ -201,14 +229,22 @@ describe('interviews', () => {
   it('saveLightPage marks a record pending again when its status or participant changes, and reports STARTED → COMPLETE', async () => {
     await withProject();
     await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1', { status: 'STARTED', completed_at: null }), light('i2')], now: NOW });
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [full('i1', [['AI', 'Hi']], { status: 'STARTED', completed_at: null }), full('i2', [['AI', 'Hi']])], now: NOW });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      items: [full('i1', [['AI', 'Hi']], { status: 'STARTED', completed_at: null }), full('i2', [['AI', 'Hi']])],
+      now: NOW,
+    });
     expect(await cache.call('interviews.pendingDetailIds', { projectId: 'p1' })).toEqual([]);
 
     const done = await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1'), light('i2')], now: NOW });
     expect(done).toEqual({ changed: ['i1'], newlyComplete: ['i1'] });
     expect(await cache.call('interviews.pendingDetailIds', { projectId: 'p1' })).toEqual(['i1']);
 
-    const renamed = await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i2', { participant: { name: 'New name', email: 'i2@example.com' } })], now: NOW });
+    const renamed = await cache.call('interviews.saveLightPage', {
+      projectId: 'p1',
+      items: [light('i2', { participant: { name: 'New name', email: 'i2@example.com' } })],
+      now: NOW,
+    });
     expect(renamed).toEqual({ changed: ['i2'], newlyComplete: [] });
     expect((await cache.call('interviews.pendingDetailIds', { projectId: 'p1' })).sort()).toEqual(['i1', 'i2']);
     expect(await cache.call('interviews.get', { id: 'i2' })).toMatchObject({ participant_name: 'New name', detail_state: 'pending' });
@@ -216,7 +252,16 @@ describe('interviews', () => {
 
   it('a light page identical to what a full record wrote leaves the full detail alone', async () => {
     await withProject();
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [full('i1', [['AI', 'Hello'], ['User', 'Hi']])], now: NOW });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      items: [
+        full('i1', [
+          ['AI', 'Hello'],
+          ['User', 'Hi'],
+        ]),
+      ],
+      now: NOW,
+    });
     expect(await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1')], now: NOW })).toEqual({ changed: [], newlyComplete: [] });
     expect(await cache.call('interviews.get', { id: 'i1' })).toMatchObject({ detail_state: 'complete', turn_count: 2 });
   });
@@ -241,8 +286,21 @@ describe('interviews', () => {
 
   it('rewriting a full record replaces its turns, with no duplicates and no stale search entries', async () => {
     await withProject();
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [full('i1', [['AI', 'old question'], ['User', 'old answer about zebras'], ['User', 'more']])], now: NOW });
-    const second = full('i1', [['AI', 'new question'], ['User', 'new answer about giraffes']]);
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      items: [
+        full('i1', [
+          ['AI', 'old question'],
+          ['User', 'old answer about zebras'],
+          ['User', 'more'],
+        ]),
+      ],
+      now: NOW,
+    });
+    const second = full('i1', [
+      ['AI', 'new question'],
+      ['User', 'new answer about giraffes'],
+    ]);
     await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [second], now: NOW });
     const got = (await cache.call('interviews.get', { id: 'i1' }))!;
     expect(got.transcript).toEqual(second.transcript);
@@ -316,7 +374,11 @@ describe('interviews', () => {
   it('liveVideoUrl hands out the link only while it is valid, with the margin', async () => {
     await withProject();
     const expires = Date.parse('2025-03-02T10:00:00Z');
-    await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1'), light('novideo', { video_url: null, video_url_expires_at: null })], now: NOW });
+    await cache.call('interviews.saveLightPage', {
+      projectId: 'p1',
+      items: [light('i1'), light('novideo', { video_url: null, video_url_expires_at: null })],
+      now: NOW,
+    });
     const url = 'https://cdn.example.com/i1.webm?sig=1';
     expect(await cache.call('interviews.liveVideoUrl', { id: 'i1', nowMs: expires - 120_000 })).toBe(url);
     expect(await cache.call('interviews.liveVideoUrl', { id: 'i1', nowMs: expires - 60_000 })).toBeNull();
@@ -400,7 +462,9 @@ describe('search', () => {
 
   it('matches a "quoted phrase" in order, and loose words in any order', async () => {
     const phrase = await q('"skip a week"', { kind: 'turn' });
-    expect(phrase.map((h) => h.snippet.split(MARK_START).join('').split(MARK_END).join(''))).toEqual(expect.arrayContaining(['How often do you skip a week?', 'I skip a week whenever the price goes up.']));
+    expect(phrase.map((h) => h.snippet.split(MARK_START).join('').split(MARK_END).join(''))).toEqual(
+      expect.arrayContaining(['How often do you skip a week?', 'I skip a week whenever the price goes up.']),
+    );
     expect(phrase).toHaveLength(2);
     const words = await q('skip week', { kind: 'turn' });
     expect(words).toHaveLength(3);
@@ -419,13 +483,31 @@ describe('search', () => {
     expect(hits[0]!.snippet).toContain(`${MARK_START}café${MARK_END}`);
   });
 
-  it.each(['a OR b', 'price OR zzzz', '-x', '-price', 'NEAR(', 'NEAR(price week)', 'col:', 'text:price', '"unbalanced', 'price"', '"', '😀', '🍕 price', '*', '^price', '(price', 'price)', 'AND', 'NOT price', '\u0000'])(
-    'treats operators in user input as plain text: %j',
-    async (input) => {
-      const hits = await q(input);
-      expect(Array.isArray(hits)).toBe(true);
-    },
-  );
+  it.each([
+    'a OR b',
+    'price OR zzzz',
+    '-x',
+    '-price',
+    'NEAR(',
+    'NEAR(price week)',
+    'col:',
+    'text:price',
+    '"unbalanced',
+    'price"',
+    '"',
+    '😀',
+    '🍕 price',
+    '*',
+    '^price',
+    '(price',
+    'price)',
+    'AND',
+    'NOT price',
+    '\u0000',
+  ])('treats operators in user input as plain text: %j', async (input) => {
+    const hits = await q(input);
+    expect(Array.isArray(hits)).toBe(true);
+  });
 
   it('operators never change the meaning: OR does not widen, a minus does not exclude', async () => {
     expect(await q('price OR zzzz')).toEqual([]);
@@ -443,15 +525,27 @@ describe('search', () => {
   });
 
   it('locateQuote finds the participant turn that said a report quote, and when', async () => {
-    expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'I skip a week whenever the price goes up' })).toEqual({ interview_id: 'i1', turn_index: 1, start_ms: 12_000 });
+    expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'I skip a week whenever the price goes up' })).toEqual({
+      interview_id: 'i1',
+      turn_index: 1,
+      start_ms: 12_000,
+    });
     // Punctuation, case and quote marks in the report text do not matter.
-    expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: '"Delivery is SLOW, but fine!"' })).toEqual({ interview_id: 'i1', turn_index: 2, start_ms: 30_000 });
+    expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: '"Delivery is SLOW, but fine!"' })).toEqual({
+      interview_id: 'i1',
+      turn_index: 2,
+      start_ms: 30_000,
+    });
   });
 
   it('locateQuote ignores interviewer turns and other projects, and returns null when nothing matches', async () => {
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'How often do you skip a week' })).toBeNull();
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'The price of the account is too high' })).toBeNull();
-    expect(await cache.call('search.locateQuote', { projectId: 'p2', quote: 'The price of the account is too high' })).toEqual({ interview_id: 'j1', turn_index: 0, start_ms: 3000 });
+    expect(await cache.call('search.locateQuote', { projectId: 'p2', quote: 'The price of the account is too high' })).toEqual({
+      interview_id: 'j1',
+      turn_index: 0,
+      start_ms: 3000,
+    });
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'never said' })).toBeNull();
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: '' })).toBeNull();
   });
@@ -460,7 +554,9 @@ describe('search', () => {
     await cache.call('reports.save', { projectId: 'p1', report: reportWith('p1', [{ title: 'Other', quotes: ['Packaging is wasteful'] }]), now: NOW });
     expect(await q('everything', { kind: 'quote' })).toEqual([]);
     expect(await q('packaging', { kind: 'quote' })).toHaveLength(1);
-    expect((await cache.call('reports.get', { projectId: 'p1' }))!.themes).toEqual([{ title: 'Other', frequency: 0.9, summary: 'Other summary', quotes: ['Packaging is wasteful'] }]);
+    expect((await cache.call('reports.get', { projectId: 'p1' }))!.themes).toEqual([
+      { title: 'Other', frequency: 0.9, summary: 'Other summary', quotes: ['Packaging is wasteful'] },
+    ]);
   });
 });
 
@@ -471,11 +567,19 @@ describe('search for a word in more turns than bm25 can rank per keystroke', () 
     await cache.call('projects.saveList', { items: [project('p-old', { title: 'Old' }), project('p-big', { title: 'Big' })], syncedAt: NOW });
     await cache.call('interviews.saveFullRecords', {
       projectId: 'p-old',
-      items: [full('old1', [['User', 'box box box box', 0], ['AI', 'box and other words here', 5]])],
+      items: [
+        full('old1', [
+          ['User', 'box box box box', 0],
+          ['AI', 'box and other words here', 5],
+        ]),
+      ],
       now: NOW,
     });
     const items = Array.from({ length: 110 }, (_, k) =>
-      full(`big${k}`, Array.from({ length: 40 }, (_, t): TurnIn => [t % 2 ? 'User' : 'AI', `the box arrived late again ${k} ${t} and the food inside was cold`, t])),
+      full(
+        `big${k}`,
+        Array.from({ length: 40 }, (_, t): TurnIn => [t % 2 ? 'User' : 'AI', `the box arrived late again ${k} ${t} and the food inside was cold`, t]),
+      ),
     );
     await cache.call('interviews.saveFullRecords', { projectId: 'p-big', items, now: NOW });
     await cache.call('interviews.saveFullRecords', { projectId: 'p-big', items: [full('dense', [['User', 'box box', 0]])], now: NOW });
@@ -492,7 +596,10 @@ describe('search for a word in more turns than bm25 can rank per keystroke', () 
 
   it('a project filter returns only that project, even when all its matches are older than the walk reads', async () => {
     const old = await q('box ', { projectId: 'p-old' });
-    expect(old.map((h) => [h.interview_id, h.role])).toEqual([['old1', 'User'], ['old1', 'AI']]);
+    expect(old.map((h) => [h.interview_id, h.role])).toEqual([
+      ['old1', 'User'],
+      ['old1', 'AI'],
+    ]);
     const big = await q('box', { projectId: 'p-big', limit: 100 });
     expect(big).toHaveLength(100);
     expect(big.every((h) => h.project_id === 'p-big')).toBe(true);
@@ -549,11 +656,25 @@ describe('toFtsQuery', () => {
 describe('user data', () => {
   beforeEach(async () => {
     await withProject();
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [full('i1', [['AI', 'Q'], ['User', 'Long answer here'], ['User', 'More']]), full('i2', [['AI', 'Q']])], now: NOW });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      items: [
+        full('i1', [
+          ['AI', 'Q'],
+          ['User', 'Long answer here'],
+          ['User', 'More'],
+        ]),
+        full('i2', [['AI', 'Q']]),
+      ],
+      now: NOW,
+    });
   });
 
   it('adds a highlight with trimmed, de-duplicated tags', async () => {
-    const h = await cache.call('highlights.add', { highlight: newHighlight('p1', 'i1', { tags: [' pricing ', 'pricing', '', '  ', 'churn'], note: 'key moment' }), now: NOW });
+    const h = await cache.call('highlights.add', {
+      highlight: newHighlight('p1', 'i1', { tags: [' pricing ', 'pricing', '', '  ', 'churn'], note: 'key moment' }),
+      now: NOW,
+    });
     expect(h).toMatchObject({ project_id: 'p1', interview_id: 'i1', note: 'key moment', created_at: NOW, updated_at: NOW });
     expect(h.id).toMatch(/^[0-9a-f-]{36}$/);
     expect([...h.tags].sort()).toEqual(['churn', 'pricing']);
@@ -562,7 +683,9 @@ describe('user data', () => {
   });
 
   it('refuses a highlight whose end comes before its start, and stores nothing of it', async () => {
-    await expect(cache.call('highlights.add', { highlight: { ...newHighlight('p1', 'i1', { tags: ['x'] }), end_turn: 0 }, now: NOW })).rejects.toMatchObject({ code: 'cache_error' });
+    await expect(cache.call('highlights.add', { highlight: { ...newHighlight('p1', 'i1', { tags: ['x'] }), end_turn: 0 }, now: NOW })).rejects.toMatchObject({
+      code: 'cache_error',
+    });
     expect(await cache.call('highlights.list', {})).toEqual([]);
     expect(await cache.call('highlights.tags', {})).toEqual([]);
   });
@@ -598,7 +721,10 @@ describe('user data', () => {
   it('lists by interview (in reading order), by project and by tag, and counts tags', async () => {
     await cache.call('projects.saveList', { items: [project('p1'), project('p2')], syncedAt: NOW });
     const late = await cache.call('highlights.add', { highlight: newHighlight('p1', 'i1', { turn: 2, tags: ['pricing'] }), now: NOW });
-    const early = await cache.call('highlights.add', { highlight: newHighlight('p1', 'i1', { turn: 1, from: 3, to: 8, tags: ['pricing', 'churn'] }), now: NOW });
+    const early = await cache.call('highlights.add', {
+      highlight: newHighlight('p1', 'i1', { turn: 1, from: 3, to: 8, tags: ['pricing', 'churn'] }),
+      now: NOW,
+    });
     const earliest = await cache.call('highlights.add', { highlight: newHighlight('p1', 'i1', { turn: 1, from: 0, to: 2 }), now: NOW });
     const elsewhere = await cache.call('highlights.add', { highlight: newHighlight('p2', 'x9', { tags: ['pricing'] }), now: NOW });
     expect((await cache.call('highlights.list', { interviewId: 'i1' })).map((h) => h.id)).toEqual([earliest.id, early.id, late.id]);
@@ -629,10 +755,27 @@ describe('user data', () => {
     await cache.call('highlights.add', { highlight: newHighlight('p1', 'i2', { turn: 0 }), now: NOW });
     await cache.call('notes.add', { projectId: 'p1', interviewId: 'i1', body: 'my note', now: NOW });
     await cache.call('notes.add', { projectId: 'p1', body: 'project note', now: NOW });
-    const before = { h: await cache.call('highlights.list', {}), n: await cache.call('notes.list', { projectId: 'p1' }), t: await cache.call('highlights.tags', {}) };
+    const before = {
+      h: await cache.call('highlights.list', {}),
+      n: await cache.call('notes.list', { projectId: 'p1' }),
+      t: await cache.call('highlights.tags', {}),
+    };
 
-    await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1', { participant: { name: 'Changed', email: 'i1@example.com' } })], now: NOW });
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [full('i1', [['AI', 'Q2'], ['User', 'A rewritten answer']])], now: NOW });
+    await cache.call('interviews.saveLightPage', {
+      projectId: 'p1',
+      items: [light('i1', { participant: { name: 'Changed', email: 'i1@example.com' } })],
+      now: NOW,
+    });
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      items: [
+        full('i1', [
+          ['AI', 'Q2'],
+          ['User', 'A rewritten answer'],
+        ]),
+      ],
+      now: NOW,
+    });
     await cache.call('reports.save', { projectId: 'p1', report: reportWith('p1', [{ title: 'New', quotes: ['Something else'] }]), now: NOW });
     await cache.call('projects.saveList', { items: [], syncedAt: NOW });
 
@@ -667,7 +810,12 @@ describe('jobs', () => {
   it('sync_state records started, finished and errors, keeping the last success', async () => {
     expect(await cache.call('sync.state', { scope: 'all' })).toBeNull();
     await cache.call('sync.started', { scope: 'all', now: '2025-05-01T00:00:00Z' });
-    expect(await cache.call('sync.state', { scope: 'all' })).toEqual({ scope: 'all', last_started_at: '2025-05-01T00:00:00Z', last_completed_at: null, last_error: null });
+    expect(await cache.call('sync.state', { scope: 'all' })).toEqual({
+      scope: 'all',
+      last_started_at: '2025-05-01T00:00:00Z',
+      last_completed_at: null,
+      last_error: null,
+    });
     await cache.call('sync.finished', { scope: 'all', now: '2025-05-01T00:01:00Z', error: null });
     await cache.call('sync.started', { scope: 'all', now: '2025-05-02T00:00:00Z' });
     await cache.call('sync.finished', { scope: 'all', now: '2025-05-02T00:01:00Z', error: 'network down' });
@@ -754,14 +902,27 @@ describe('two workspaces never mix', () => {
     const i = `i-${tag}`;
     await c.call('projects.saveList', { items: [project(p, { title: `Study ${tag}` })], syncedAt: NOW });
     await c.call('projects.saveGuide', { guide: { project_id: p, research_objective: `objective ${tag}`, source: 'created' }, now: NOW });
-    await c.call('interviews.saveFullRecords', { projectId: p, items: [full(i, [['AI', `price question ${tag}`], ['User', `price answer ${tag} shared words`]])], now: NOW });
+    await c.call('interviews.saveFullRecords', {
+      projectId: p,
+      items: [
+        full(i, [
+          ['AI', `price question ${tag}`],
+          ['User', `price answer ${tag} shared words`],
+        ]),
+      ],
+      now: NOW,
+    });
     await c.call('interviews.saveLightPage', { projectId: p, items: [light(`${i}-new`)], now: NOW });
     await c.call('reports.save', { projectId: p, report: reportWith(p, [{ title: 'Price', quotes: [`price quote ${tag}`] }]), now: NOW });
     await c.call('highlights.add', { highlight: newHighlight(p, i, { tags: ['pricing', tag] }), now: NOW });
     await c.call('notes.add', { projectId: p, interviewId: i, body: `note ${tag}`, now: NOW });
-    await c.call('videos.save', { video: { interview_id: i, project_id: p, file: `${tag}.webm`, content_type: null, bytes_total: 10, bytes_done: 10, state: 'complete', updated_at: NOW } });
+    await c.call('videos.save', {
+      video: { interview_id: i, project_id: p, file: `${tag}.webm`, content_type: null, bytes_total: 10, bytes_done: 10, state: 'complete', updated_at: NOW },
+    });
     await c.call('sync.started', { scope: tag, now: NOW });
-    await c.call('polls.save', { poll: { project_id: p, report_id: null, started_at: NOW, deadline_at: NOW, next_poll_at: NOW, attempts: 0, state: 'polling', last_error: null } });
+    await c.call('polls.save', {
+      poll: { project_id: p, report_id: null, started_at: NOW, deadline_at: NOW, next_poll_at: NOW, attempts: 0, state: 'polling', last_error: null },
+    });
   }
 
   /** Every row any list, search or get returns, flattened to the strings in it. */

@@ -25,7 +25,13 @@ const freshFile = () => join(dir, `ws-${++n}`, 'cache.db');
 const untyped = (c: Cache) => c.call as unknown as (op: string, args?: unknown) => Promise<unknown>;
 
 const project = (id: string) =>
-  projectListItem.parse({ id, title: `Project ${id}`, status: 'STARTED', created_at: '2025-01-01T00:00:00Z', recruiting: { completed_participants: 1, has_launched: true, target_participants: 5, type: 'INTERNAL' } });
+  projectListItem.parse({
+    id,
+    title: `Project ${id}`,
+    status: 'STARTED',
+    created_at: '2025-01-01T00:00:00Z',
+    recruiting: { completed_participants: 1, has_launched: true, target_participants: 5, type: 'INTERNAL' },
+  });
 
 function record(id: string, turns: [string, string][], over: Record<string, unknown> = {}): InterviewRecord {
   return interviewRecord.parse({
@@ -64,7 +70,12 @@ async function script(c: Cache): Promise<unknown[]> {
     }
   };
   await step(c.call('projects.saveList', { items: [project('p1'), project('p2')], syncedAt: NOW }));
-  await step(c.call('projects.saveGuide', { guide: { project_id: 'p1', research_objective: 'Why', questions: [{ question: 'Q?', probing_level: 'low' }], source: 'created' }, now: NOW }));
+  await step(
+    c.call('projects.saveGuide', {
+      guide: { project_id: 'p1', research_objective: 'Why', questions: [{ question: 'Q?', probing_level: 'low' }], source: 'created' },
+      now: NOW,
+    }),
+  );
   await step(c.call('projects.list'));
   await step(c.call('projects.get', { id: 'p1' }));
   await step(c.call('interviews.saveLightPage', { projectId: 'p1', items: [record('i1', [], { transcript: undefined }), record('i2', [])], now: NOW }));
@@ -85,18 +96,49 @@ async function script(c: Cache): Promise<unknown[]> {
   await step(c.call('interviews.list', { projectId: 'p1', text: 'person' }));
   await step(c.call('interviews.get', { id: 'i1' }));
   await step(c.call('interviews.liveVideoUrl', { id: 'i1', nowMs: Date.parse('2025-03-01T00:00:00Z') }));
-  await step(c.call('reports.save', { projectId: 'p1', report: report.parse({ report_id: 'r', project_id: 'p1', status: 'COMPLETED', themes: [{ title: 'Price', frequency: 0.8, summary: 's', quotes: ['The price is too high'] }] }), now: NOW }));
+  await step(
+    c.call('reports.save', {
+      projectId: 'p1',
+      report: report.parse({
+        report_id: 'r',
+        project_id: 'p1',
+        status: 'COMPLETED',
+        themes: [{ title: 'Price', frequency: 0.8, summary: 's', quotes: ['The price is too high'] }],
+      }),
+      now: NOW,
+    }),
+  );
   await step(c.call('reports.get', { projectId: 'p1' }));
   await step(c.call('search.query', { query: 'price' }));
   await step(c.call('search.query', { query: 'cafe zur' }));
   await step(c.call('search.query', { query: '"skip a week" NEAR(' }));
   await step(c.call('search.locateQuote', { projectId: 'p1', quote: 'The price is too high' }));
-  await step(c.call('highlights.add', { highlight: { project_id: 'p1', interview_id: 'i1', start_turn: 1, start_offset: 4, end_turn: 1, end_offset: 9, start_ms: 4000, quote: 'price', note: '', tags: [' x ', 'y', 'x'] }, now: NOW }));
+  await step(
+    c.call('highlights.add', {
+      highlight: {
+        project_id: 'p1',
+        interview_id: 'i1',
+        start_turn: 1,
+        start_offset: 4,
+        end_turn: 1,
+        end_offset: 9,
+        start_ms: 4000,
+        quote: 'price',
+        note: '',
+        tags: [' x ', 'y', 'x'],
+      },
+      now: NOW,
+    }),
+  );
   await step(c.call('highlights.list', { projectId: 'p1' }));
   await step(c.call('highlights.tags', {}));
   await step(c.call('notes.add', { projectId: 'p1', body: 'n', now: NOW }));
   await step(c.call('notes.list', { projectId: 'p1' }));
-  await step(c.call('videos.save', { video: { interview_id: 'i1', project_id: 'p1', file: 'f', content_type: null, bytes_total: 5, bytes_done: 3, state: 'partial', updated_at: NOW } }));
+  await step(
+    c.call('videos.save', {
+      video: { interview_id: 'i1', project_id: 'p1', file: 'f', content_type: null, bytes_total: 5, bytes_done: 3, state: 'partial', updated_at: NOW },
+    }),
+  );
   await step(c.call('videos.bytesUsed'));
   await step(c.call('sync.started', { scope: 'all', now: NOW }));
   await step(c.call('sync.state', { scope: 'all' }));
@@ -104,7 +146,23 @@ async function script(c: Cache): Promise<unknown[]> {
   await step(c.call('credits.get'));
   await step(c.call('db.integrityCheck'));
   // Errors too: a constraint failure (a highlight that ends before it starts).
-  await step(c.call('highlights.add', { highlight: { project_id: 'p1', interview_id: 'i1', start_turn: 2, start_offset: 0, end_turn: 1, end_offset: 0, start_ms: null, quote: 'q', note: '', tags: [] }, now: NOW }));
+  await step(
+    c.call('highlights.add', {
+      highlight: {
+        project_id: 'p1',
+        interview_id: 'i1',
+        start_turn: 2,
+        start_offset: 0,
+        end_turn: 1,
+        end_offset: 0,
+        start_ms: null,
+        quote: 'q',
+        note: '',
+        tags: [],
+      },
+      now: NOW,
+    }),
+  );
   return out;
 }
 
@@ -133,7 +191,11 @@ describe('worker-hosted cache', () => {
     const inProcess = await openInProcessCache(':memory:');
     const worker = await openWorkerCache(freshFile(), WORKER);
     try {
-      const codeOf = (p: Promise<unknown>) => p.then(() => 'resolved', (e: AppError) => e.code);
+      const codeOf = (p: Promise<unknown>) =>
+        p.then(
+          () => 'resolved',
+          (e: AppError) => e.code,
+        );
       const inCode = await codeOf(untyped(inProcess)('no.such.op'));
       expect(inCode).toBe('unknown_cache_op');
       expect(await codeOf(untyped(worker)('no.such.op'))).toBe(inCode);
@@ -173,7 +235,16 @@ describe('worker-hosted cache', () => {
     const worker = await openWorkerCache(freshFile(), WORKER);
     try {
       await worker.call('projects.saveList', { items: [project('p1')], syncedAt: NOW });
-      await worker.call('interviews.saveFullRecords', { projectId: 'p1', items: [record('i1', [['User', 'the price went up'], ['AI', 'why?']])], now: NOW });
+      await worker.call('interviews.saveFullRecords', {
+        projectId: 'p1',
+        items: [
+          record('i1', [
+            ['User', 'the price went up'],
+            ['AI', 'why?'],
+          ]),
+        ],
+        now: NOW,
+      });
       expect(await worker.call('search.backlog')).toBe(2);
       await expect.poll(() => worker.call('search.backlog'), { timeout: 15_000 }).toBe(0);
     } finally {
@@ -190,7 +261,8 @@ describe('worker-hosted cache', () => {
 
 // ---- The main thread is not blocked ----
 
-const WORDS = 'price week skip delivery kitchen recipe budget family dinner cooking box subscription cancel pause discount friend quality fresh portion time'.split(' ');
+const WORDS =
+  'price week skip delivery kitchen recipe budget family dinner cooking box subscription cancel pause discount friend quality fresh portion time'.split(' ');
 function heavyRecords(interviews: number, turnsEach: number): InterviewRecord[] {
   let seed = 42;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

@@ -50,7 +50,12 @@ describe('completedNotice', () => {
     expect(completedNotice([{ title: 'Meal-kit churn', count: 1 }])).toEqual({ title: '1 new interview completed', body: 'Meal-kit churn' });
   });
   it('groups several studies into one notice with their counts', () => {
-    expect(completedNotice([{ title: 'A', count: 2 }, { title: null, count: 1 }])).toEqual({ title: '3 new interviews completed', body: 'A (2), Untitled study (1)' });
+    expect(
+      completedNotice([
+        { title: 'A', count: 2 },
+        { title: null, count: 1 },
+      ]),
+    ).toEqual({ title: '3 new interviews completed', body: 'A (2), Untitled study (1)' });
   });
   it('is null when nothing completed', () => {
     expect(completedNotice([])).toBeNull();
@@ -133,7 +138,12 @@ describe('watchCompletedInterviews', () => {
     events.emit('interviews.completed', { workspace_id: 'c', project_id: 'p1', count: 1 });
     events.emit('sync.finished', { workspace_id: 'c', ok: true, message: null, offline: false });
     // A watcher still subscribed notifies for the same sync; the stopped one must not have.
-    const still = watchCompletedInterviews({ events, notifier: createNotifier({ desktop, enabled: () => true }), projectTitle: async () => 'Still listening', log: silentLogger });
+    const still = watchCompletedInterviews({
+      events,
+      notifier: createNotifier({ desktop, enabled: () => true }),
+      projectTitle: async () => 'Still listening',
+      log: silentLogger,
+    });
     events.emit('interviews.completed', { workspace_id: 'd', project_id: 'p1', count: 1 });
     events.emit('sync.finished', { workspace_id: 'd', ok: true, message: null, offline: false });
     await vi.waitFor(() => expect(desktop.notifications).toHaveLength(2));
@@ -146,7 +156,16 @@ describe('the core wires completed-interview notifications to the Notifications 
   let core: Core;
   const desktop = createMemoryDesktop();
   beforeAll(() => {
-    core = createCore({ dataDir: join(dir, 'core'), mediaDir: dir, secrets: createMemoryStore(null), log: silentLogger, version: 't', platform: 'linux', desktop, webhooks: false });
+    core = createCore({
+      dataDir: join(dir, 'core'),
+      mediaDir: dir,
+      secrets: createMemoryStore(null),
+      log: silentLogger,
+      version: 't',
+      platform: 'linux',
+      desktop,
+      webhooks: false,
+    });
   });
   afterAll(() => core.close());
 
@@ -214,7 +233,8 @@ describe('allowedExportPath', () => {
 
   it('refuses relative, empty, NUL and UNC paths, and everything when no folder is registered', () => {
     const folders = [join(root, 'exports')];
-    for (const p of ['exports/sub/a.mp4', '', `${join(root, 'exports')}\0/x`, '\\\\server\\share\\x', '//server/share/x']) expect(allowedExportPath(p, folders), JSON.stringify(p)).toBeNull();
+    for (const p of ['exports/sub/a.mp4', '', `${join(root, 'exports')}\0/x`, '\\\\server\\share\\x', '//server/share/x'])
+      expect(allowedExportPath(p, folders), JSON.stringify(p)).toBeNull();
     expect(allowedExportPath(join(root, 'exports', 'sub', 'a.mp4'), [])).toBeNull();
   });
 });
@@ -227,12 +247,29 @@ describe('the application menu template', () => {
   };
   const flat = (items: readonly MenuItem[]): MenuItem[] => items.flatMap((i) => ('submenu' in i ? [i, ...flat(i.submenu)] : [i]));
   const roles = (items: readonly MenuItem[]) => flat(items).flatMap((i) => ('role' in i && i.role ? [i.role] : []));
-  const byLabel = (items: readonly MenuItem[], label: string) => flat(items).find((i) => 'label' in i && i.label === label) as { click?: () => void; accelerator?: string } | undefined;
+  const byLabel = (items: readonly MenuItem[], label: string) =>
+    flat(items).find((i) => 'label' in i && i.label === label) as { click?: () => void; accelerator?: string } | undefined;
 
   it.each(['linux', 'win32', 'darwin'])('%s: has the standard edit, view, window and help roles', (platform) => {
     const { template } = build({ platform });
     const r = roles(template);
-    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen', 'windowMenu', 'minimize', 'help', 'about']) expect(r, role).toContain(role);
+    for (const role of [
+      'undo',
+      'redo',
+      'cut',
+      'copy',
+      'paste',
+      'selectAll',
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      'togglefullscreen',
+      'windowMenu',
+      'minimize',
+      'help',
+      'about',
+    ])
+      expect(r, role).toContain(role);
   });
 
   it('the app commands send app.command with the brief shortcuts', () => {
@@ -282,18 +319,46 @@ describe('window state', () => {
   const right = { x: 1920, y: 0, width: 1280, height: 760 };
 
   it('restores a saved position on a display that is still there', () => {
-    expect(clampToDisplays({ x: 100, y: 80, width: 1200, height: 800, maximized: false }, [screen])).toEqual({ x: 100, y: 80, width: 1200, height: 800, maximized: false });
-    expect(clampToDisplays({ x: 2000, y: 10, width: 1000, height: 700, maximized: true }, [screen, right])).toEqual({ x: 2000, y: 10, width: 1000, height: 700, maximized: true });
+    expect(clampToDisplays({ x: 100, y: 80, width: 1200, height: 800, maximized: false }, [screen])).toEqual({
+      x: 100,
+      y: 80,
+      width: 1200,
+      height: 800,
+      maximized: false,
+    });
+    expect(clampToDisplays({ x: 2000, y: 10, width: 1000, height: 700, maximized: true }, [screen, right])).toEqual({
+      x: 2000,
+      y: 10,
+      width: 1000,
+      height: 700,
+      maximized: true,
+    });
   });
 
   it('drops the position when its display is gone, so the OS centres the window', () => {
     expect(clampToDisplays({ x: 2000, y: 10, width: 1000, height: 700, maximized: false }, [screen])).toEqual({ width: 1000, height: 700, maximized: false });
-    expect(clampToDisplays({ x: -5000, y: -5000, width: 1000, height: 700, maximized: false }, [screen])).toEqual({ width: 1000, height: 700, maximized: false });
+    expect(clampToDisplays({ x: -5000, y: -5000, width: 1000, height: 700, maximized: false }, [screen])).toEqual({
+      width: 1000,
+      height: 700,
+      maximized: false,
+    });
   });
 
   it('shrinks a window bigger than the largest display and pulls a half-off window back on', () => {
-    expect(clampToDisplays({ x: 0, y: 0, width: 4000, height: 3000, maximized: false }, [screen])).toEqual({ x: 0, y: 0, width: 1920, height: 1050, maximized: false });
-    expect(clampToDisplays({ x: 1500, y: 500, width: 1000, height: 800, maximized: false }, [screen])).toEqual({ x: 920, y: 250, width: 1000, height: 800, maximized: false });
+    expect(clampToDisplays({ x: 0, y: 0, width: 4000, height: 3000, maximized: false }, [screen])).toEqual({
+      x: 0,
+      y: 0,
+      width: 1920,
+      height: 1050,
+      maximized: false,
+    });
+    expect(clampToDisplays({ x: 1500, y: 500, width: 1000, height: 800, maximized: false }, [screen])).toEqual({
+      x: 920,
+      y: 250,
+      width: 1000,
+      height: 800,
+      maximized: false,
+    });
   });
 
   it('without a saved file (or a broken one) starts from the defaults', () => {

@@ -6,13 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { TRANSCRIPT_BINARY_FORMATS, renderDocx, type TranscriptExportInput } from '../../../../src/main/exports/transcript';
 import { renderParticipantsCsv, renderScreenerCsv, SCREENER_CSV_COLUMNS } from '../../../../src/main/exports/project-csv';
-import {
-  REPORT_FORMATS,
-  renderReportDocx,
-  renderReportHtml,
-  renderReportMarkdown,
-  type ReportExportInput,
-} from '../../../../src/main/exports/report';
+import { REPORT_FORMATS, renderReportDocx, renderReportHtml, renderReportMarkdown, type ReportExportInput } from '../../../../src/main/exports/report';
 import type { InterviewDetail } from '../../../../src/shared/views';
 import type { Report } from '../../../../src/shared/schemas/report';
 import type { TranscriptTurn } from '../../../../src/shared/schemas/transcript';
@@ -63,7 +57,12 @@ function documentXml(bytes: Uint8Array): string {
 function docxParagraphs(bytes: Uint8Array): string[] {
   const xml = documentXml(bytes);
   const decode = (s: string) =>
-    s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   return [...xml.matchAll(/<w:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:p>)/g)].map((p) =>
     [...(p[1] ?? '').matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>|<w:br\/>/g)].map((m) => (m[0] === '<w:br/>' ? '\n' : decode(m[1] ?? ''))).join(''),
   );
@@ -105,8 +104,17 @@ describe('transcript DOCX', () => {
   });
 
   it('adds participant fields and screener answers only when asked, and honours speaker labels', async () => {
-    const paragraphs = docxParagraphs(new Uint8Array(await TRANSCRIPT_BINARY_FORMATS.docx.render(INPUT, { includeParticipant: true, speakerLabels: 'ai-user' })));
-    expectInOrder(paragraphs, ['Participant: Zelda Quartermain', `Email: ${EMAIL}`, 'employer: SecretCorp', 'Which bank do you use?: HiddenBank', '[00:00:00] AI:', '[00:00:04] User:']);
+    const paragraphs = docxParagraphs(
+      new Uint8Array(await TRANSCRIPT_BINARY_FORMATS.docx.render(INPUT, { includeParticipant: true, speakerLabels: 'ai-user' })),
+    );
+    expectInOrder(paragraphs, [
+      'Participant: Zelda Quartermain',
+      `Email: ${EMAIL}`,
+      'employer: SecretCorp',
+      'Which bank do you use?: HiddenBank',
+      '[00:00:00] AI:',
+      '[00:00:04] User:',
+    ]);
   });
 });
 
@@ -187,7 +195,19 @@ const REPORT_INPUT: ReportExportInput = {
 describe('report exports', () => {
   it('Markdown: summary, meta, themes by frequency with percentages, quotes and their locations', () => {
     const md = renderReportMarkdown(REPORT_INPUT);
-    const order = ['Interviews analysed:** 12', 'Generated at:** 2026-11-21 08:00 UTC', 'People leave when cooking', '### Repetition (58%)', '> Pasta again, every week.', '— Zoe (iv\\_2), 01:02:05', '### Delivery (40%)', '> The box came at 11pm.', '### Price (25%)', '> It doubled after week 4.', '— Interview 7, 00:01:01'];
+    const order = [
+      'Interviews analysed:** 12',
+      'Generated at:** 2026-11-21 08:00 UTC',
+      'People leave when cooking',
+      '### Repetition (58%)',
+      '> Pasta again, every week.',
+      '— Zoe (iv\\_2), 01:02:05',
+      '### Delivery (40%)',
+      '> The box came at 11pm.',
+      '### Price (25%)',
+      '> It doubled after week 4.',
+      '— Interview 7, 00:01:01',
+    ];
     let from = 0;
     for (const s of order) {
       const at = md.indexOf(s, from);
@@ -255,7 +275,9 @@ describe('report exports', () => {
     const bare: ReportExportInput = { project: { id: 'p', title: '' }, report: { ...REPORT, themes: [], summary: null, interviews_analysed: null } };
     expect(renderReportMarkdown(bare)).toContain('_No themes._');
     expect(renderReportHtml(bare)).toContain('No summary.');
-    expect(docxParagraphs(new Uint8Array(await renderReportDocx(bare)))).toEqual(expect.arrayContaining(['p: report', 'Interviews analysed: unknown', 'No themes.']));
+    expect(docxParagraphs(new Uint8Array(await renderReportDocx(bare)))).toEqual(
+      expect.arrayContaining(['p: report', 'Interviews analysed: unknown', 'No themes.']),
+    );
   });
 });
 
@@ -287,7 +309,12 @@ describe('DOCX with hostile text in every field', () => {
     const transcript = await renderDocx({ project: { id: 'p', title: HOSTILE }, interview: iv }, { includeParticipant: true, speakerLabels: 'name' });
     const report = await renderReportDocx({
       project: { id: 'p', title: HOSTILE },
-      report: { ...REPORT, summary: HOSTILE, generated_at: HOSTILE, themes: [{ title: HOSTILE, frequency: 0.5, summary: HOSTILE, quotes: [HOSTILE] }] as Report['themes'] },
+      report: {
+        ...REPORT,
+        summary: HOSTILE,
+        generated_at: HOSTILE,
+        themes: [{ title: HOSTILE, frequency: 0.5, summary: HOSTILE, quotes: [HOSTILE] }] as Report['themes'],
+      },
       locations: [[{ interview: HOSTILE, start_ms: 5000 }]],
     });
     for (const buf of [transcript, report]) {

@@ -5,7 +5,13 @@
 import { describe, it, expect } from 'vitest';
 import { inflateRawSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
-import { docxTemplate, renderDocx, renderDocxWithLibrary, type TranscriptExportInput, type TranscriptExportOptions } from '../../../../src/main/exports/transcript';
+import {
+  docxTemplate,
+  renderDocx,
+  renderDocxWithLibrary,
+  type TranscriptExportInput,
+  type TranscriptExportOptions,
+} from '../../../../src/main/exports/transcript';
 import type { InterviewDetail } from '../../../../src/shared/views';
 import type { TranscriptTurn } from '../../../../src/shared/schemas/transcript';
 
@@ -96,7 +102,13 @@ const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g;
 
 /** The paragraphs of document.xml as text: <w:t> runs joined, <w:br/> as a line break, entities decoded. */
 function paragraphs(xml: string): string[] {
-  const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const decode = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   return [...xml.matchAll(/<w:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:p>)/g)].map((p) =>
     [...(p[1] ?? '').matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>|<w:br\/>/g)].map((m) => (m[0] === '<w:br/>' ? '\n' : decode(m[1] ?? ''))).join(''),
   );
@@ -128,8 +140,11 @@ describe('templated transcript DOCX', () => {
       expect(text.length).toBeGreaterThan(4);
       for (const t of c.input.interview.transcript) {
         if (t.text.trim() === '') continue;
-        // eslint-disable-next-line no-control-regex
-        const firstWord = t.text.trim().split(/\s/)[0]!.replace(/[\u0000-\u001F\uD800-\uDFFF]/g, '');
+        const firstWord = t.text
+          .trim()
+          .split(/\s/)[0]!
+          // eslint-disable-next-line no-control-regex
+          .replace(/[\u0000-\u001F\uD800-\uDFFF]/g, '');
         expect(text.some((p) => p.includes(firstWord))).toBe(true);
       }
     });

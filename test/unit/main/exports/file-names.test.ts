@@ -96,7 +96,30 @@ describe('safeFileName', () => {
   });
 
   it('is portable and idempotent for random hostile input', () => {
-    const alphabet = ['a', 'Z', '.', ' ', '/', '\\', ':', '\u0000', '\u202E', '\u200F', 'é', 'e\u0301', '😀', '👩🏽‍🔬', '\ud800', '\udc00', 'CON', 'lpt1', '..', '\t', '\u3000', '\u200D'];
+    const alphabet = [
+      'a',
+      'Z',
+      '.',
+      ' ',
+      '/',
+      '\\',
+      ':',
+      '\u0000',
+      '\u202E',
+      '\u200F',
+      'é',
+      'e\u0301',
+      '😀',
+      '👩🏽‍🔬',
+      '\ud800',
+      '\udc00',
+      'CON',
+      'lpt1',
+      '..',
+      '\t',
+      '\u3000',
+      '\u200D',
+    ];
     let seed = 42;
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;

@@ -234,7 +234,12 @@ describe('folder export', () => {
   describe('with several writes under way at once (a folder takes two at a time)', () => {
     it('writes every file, and gives names that differ only in case distinct names', async () => {
       const sink = await openExportSink({ target: { kind: 'folder', folder: out } });
-      const writes = [sink.writeFile('docs/a.txt', '1'), sink.writeFile('docs/A.txt', '2'), sink.writeFile('docs/a.txt', '3'), sink.writeFile('srt/b.txt', '4')];
+      const writes = [
+        sink.writeFile('docs/a.txt', '1'),
+        sink.writeFile('docs/A.txt', '2'),
+        sink.writeFile('docs/a.txt', '3'),
+        sink.writeFile('srt/b.txt', '4'),
+      ];
       const written = await Promise.all(writes);
       const result = await sink.finish();
       expect(written.map((w) => w.path)).toEqual(['docs/a.txt', 'docs/A (2).txt', 'docs/a (3).txt', 'srt/b.txt']);

@@ -43,7 +43,13 @@ function validate(xml: string): { ok: boolean; output: string } {
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
 
-const t = (index: number, role: TranscriptTurn['role'], text: string, start_ms: number, end_ms: number | null): TranscriptTurn => ({ index, role, text, start_ms, end_ms });
+const t = (index: number, role: TranscriptTurn['role'], text: string, start_ms: number, end_ms: number | null): TranscriptTurn => ({
+  index,
+  role,
+  text,
+  start_ms,
+  end_ms,
+});
 
 function interview(id: string, turns: TranscriptTurn[], over: Partial<InterviewDetail> = {}): InterviewDetail {
   return {
@@ -76,10 +82,7 @@ const ADVERSARIAL: TranscriptTurn[] = [
   t(4, 'User', '', 16_000, 17_000),
   t(5, 'AI', 'Thank you]]> that is all.\u0001', 3_725_000, null),
 ];
-const PLAIN: TranscriptTurn[] = [
-  t(0, 'AI', 'Why did you sign up?', 0, 2000),
-  t(1, 'User', 'A friend recommended the family plan.', 2500, 6000),
-];
+const PLAIN: TranscriptTurn[] = [t(0, 'AI', 'Why did you sign up?', 0, 2000), t(1, 'User', 'A friend recommended the family plan.', 2500, 6000)];
 
 function highlight(over: Partial<HighlightView>): HighlightView {
   return {
@@ -103,9 +106,21 @@ function highlight(over: Partial<HighlightView>): HighlightView {
 
 // Highlights in the cache's unit: UTF-16 offsets into the raw turn text.
 const rawA1 = ADVERSARIAL[1]!.text;
-const hlEmoji = highlight({ id: 'h_emoji', start_offset: rawA1.indexOf('😀'), end_offset: rawA1.indexOf('repetitive') + 'repetitive'.length, tags: ['food', 'pricing'] });
+const hlEmoji = highlight({
+  id: 'h_emoji',
+  start_offset: rawA1.indexOf('😀'),
+  end_offset: rawA1.indexOf('repetitive') + 'repetitive'.length,
+  tags: ['food', 'pricing'],
+});
 const rawA3 = ADVERSARIAL[3]!.text;
-const hlMultiTurn = highlight({ id: 'h_multi', start_turn: 2, start_offset: ADVERSARIAL[2]!.text.indexOf('price'), end_turn: 3, end_offset: rawA3.indexOf(' pasta'), tags: [] });
+const hlMultiTurn = highlight({
+  id: 'h_multi',
+  start_turn: 2,
+  start_offset: ADVERSARIAL[2]!.text.indexOf('price'),
+  end_turn: 3,
+  end_offset: rawA3.indexOf(' pasta'),
+  tags: [],
+});
 
 function input(): QdpxInput {
   return {
@@ -113,7 +128,7 @@ function input(): QdpxInput {
     user: { id: 'usr_1', name: 'Ada Researcher' },
     interviews: [
       interview('iv_a', ADVERSARIAL),
-      interview('iv_b', PLAIN, { participant: { name: 'CON', email: null, fields: { 'plan': 'single', '../x': 'y' } } }),
+      interview('iv_b', PLAIN, { participant: { name: 'CON', email: null, fields: { plan: 'single', '../x': 'y' } } }),
       interview('iv_c', PLAIN, { status: 'INCOMPLETE' }),
     ],
     themes: [
@@ -136,13 +151,18 @@ const ENDINGS: QdpxLineEnding[] = ['lf', 'crlf'];
 
 /** All SyncPoints and TranscriptSelections in the XML, per transcript guid, read with a regex over our own output. */
 function parseTranscripts(xml: string) {
-  const out = new Map<string, { path: string; sync: Map<string, { position: number; timeStamp: number }>; selections: { from: string; to: string; codes: string[] }[] }>();
+  const out = new Map<
+    string,
+    { path: string; sync: Map<string, { position: number; timeStamp: number }>; selections: { from: string; to: string; codes: string[] }[] }
+  >();
   for (const m of xml.matchAll(/<Transcript guid="([^"]+)"[^>]*plainTextPath="internal:\/\/([^"]+)"[^>]*>([\s\S]*?)<\/Transcript>/g)) {
     const sync = new Map<string, { position: number; timeStamp: number }>();
     for (const s of m[3]!.matchAll(/<SyncPoint guid="([^"]+)" timeStamp="(\d+)" position="(\d+)"\/>/g)) {
       sync.set(s[1]!, { timeStamp: Number(s[2]), position: Number(s[3]) });
     }
-    const selections = [...m[3]!.matchAll(/<TranscriptSelection [^>]*fromSyncPoint="([^"]+)" toSyncPoint="([^"]+)"[^>]*>([\s\S]*?)<\/TranscriptSelection>/g)].map((s) => ({
+    const selections = [
+      ...m[3]!.matchAll(/<TranscriptSelection [^>]*fromSyncPoint="([^"]+)" toSyncPoint="([^"]+)"[^>]*>([\s\S]*?)<\/TranscriptSelection>/g),
+    ].map((s) => ({
       from: s[1]!,
       to: s[2]!,
       codes: [...s[3]!.matchAll(/<CodeRef targetGUID="([^"]+)"\/>/g)].map((c) => c[1]!),
@@ -184,7 +204,7 @@ describe('qdpx project.qde', () => {
     const hostile = input();
     const name = `../../CON 🙂\u202Eevil\u0000 ${'x'.repeat(300)}`;
     hostile.interviews[0] = interview('iv_a', ADVERSARIAL, {
-      participant: { name, email: '<a@b>', fields: { '<tag attr="1">': 'v&v', 'ok': 1.5e300, 'n': null } },
+      participant: { name, email: '<a@b>', fields: { '<tag attr="1">': 'v&v', ok: 1.5e300, n: null } },
       screener: { approved: null, items: [{ id: 'q]]>', text: 'Q "quoted" <b>', answer: '\u0007bell' }] },
     });
     hostile.themes = [{ title: '', quotes: ['', '   '] }];
@@ -225,7 +245,12 @@ describe('qdpx project.qde', () => {
           // The sync point for this turn: the one whose time is the turn start and whose text starts the paragraph.
           const matching = turnPoints.filter((p) => {
             const rest = sliceCodePoints(text, p.position, p.position + 200 + codePointLength(expectedText));
-            return p.timeStamp === turn.start_ms && /^[^:\r\n]+: /.test(rest) && rest.replace(/^[^:\r\n]+: /, '').startsWith(expectedText) && (p.position === 0 || sliceCodePoints(text, p.position - 2 * eol.length, p.position) === eol + eol);
+            return (
+              p.timeStamp === turn.start_ms &&
+              /^[^:\r\n]+: /.test(rest) &&
+              rest.replace(/^[^:\r\n]+: /, '').startsWith(expectedText) &&
+              (p.position === 0 || sliceCodePoints(text, p.position - 2 * eol.length, p.position) === eol + eol)
+            );
           });
           expect(matching.length, `turn ${turn.index} of ${iv.id}`).toBe(1);
         }

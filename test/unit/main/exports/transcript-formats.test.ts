@@ -134,7 +134,10 @@ const ADVERSARIAL_TURNS: TranscriptTurn[] = [
 
 /** What a subtitle cue may keep of a turn: line breaks unified, blank and trailing-space lines gone. */
 function compact(text: string): string {
-  return text.split(/\r\n|\r|\n/).filter((l) => l.trim() !== '').join('\n');
+  return text
+    .split(/\r\n|\r|\n/)
+    .filter((l) => l.trim() !== '')
+    .join('\n');
 }
 
 describe('adversarial transcript text', () => {
@@ -143,9 +146,7 @@ describe('adversarial transcript text', () => {
   it('SRT keeps one cue per turn: "-->" becomes "→", blank lines inside text do not end a cue', () => {
     const parsed = cues(renderSrt(input));
     expect(parsed).toHaveLength(ADVERSARIAL_TURNS.length);
-    expect(parsed.map((c) => c.text)).toEqual(
-      ADVERSARIAL_TURNS.map((t) => `${LABELS[t.role]}: ${compact(t.text).replace(/-->/g, '→')}`.trimEnd()),
-    );
+    expect(parsed.map((c) => c.text)).toEqual(ADVERSARIAL_TURNS.map((t) => `${LABELS[t.role]}: ${compact(t.text).replace(/-->/g, '→')}`.trimEnd()));
     expect(parsed[0]!.text).toBe('Interviewer: Step one → step two → done');
     expect(parsed[3]!.text).toBe('Participant: first line\nsecond line\nthird line');
     expect(parsed.map((c) => c.start)).toEqual(ADVERSARIAL_TURNS.map((t) => t.start_ms));
@@ -160,9 +161,7 @@ describe('adversarial transcript text', () => {
     expect(arrows).toHaveLength(ADVERSARIAL_TURNS.length);
     for (const l of arrows) expect(l).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3} --> \d{2}:\d{2}:\d{2}\.\d{3}$/);
     const parsed = cues(vtt);
-    expect(parsed.map((c) => voice(c.text))).toEqual(
-      ADVERSARIAL_TURNS.map((t) => ({ speaker: LABELS[t.role], text: compact(t.text) })),
-    );
+    expect(parsed.map((c) => voice(c.text))).toEqual(ADVERSARIAL_TURNS.map((t) => ({ speaker: LABELS[t.role], text: compact(t.text) })));
     expect(voice(parsed[2]!.text).text).toContain('\u200F');
   });
 
@@ -320,7 +319,9 @@ describe('Markdown header and JSON record', () => {
     const record = JSON.parse(out) as { turns: Record<string, unknown>[]; interview: Record<string, unknown> };
     expect(Object.keys(record)).toEqual(['format', 'version', 'project', 'interview', 'speaker_labels', 'turns']);
     expect(Object.keys(record.interview)).toEqual(['id', 'status', 'completed_at', 'duration_minutes']);
-    expect(record.turns).toEqual(PLAIN_TURNS.map((t) => ({ index: t.index, role: t.role, speaker: LABELS[t.role], start_ms: t.start_ms, end_ms: t.end_ms, text: t.text })));
+    expect(record.turns).toEqual(
+      PLAIN_TURNS.map((t) => ({ index: t.index, role: t.role, speaker: LABELS[t.role], start_ms: t.start_ms, end_ms: t.end_ms, text: t.text })),
+    );
   });
 
   it('an interview without turns still renders every format', () => {

@@ -14,7 +14,9 @@ type AnyHandler = ReturnType<typeof vi.fn<(input: unknown, ctx: unknown) => Prom
 const fakeLog = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() }) satisfies Logger;
 
 function setup() {
-  const handlers = Object.fromEntries(channelNames.map((c): [Channel, AnyHandler] => [c, vi.fn(async (input: unknown, _ctx: unknown): Promise<unknown> => ({ echoed: input }))])) as Record<Channel, AnyHandler>;
+  const handlers = Object.fromEntries(
+    channelNames.map((c): [Channel, AnyHandler] => [c, vi.fn(async (input: unknown, _ctx: unknown): Promise<unknown> => ({ echoed: input }))]),
+  ) as Record<Channel, AnyHandler>;
   const log = fakeLog();
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers as unknown as HandlerMap<IpcContract>, log);
   const calls = () => Object.values(handlers).reduce((n, h) => n + h.mock.calls.length, 0);
@@ -38,7 +40,25 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 const HUGE = 'A'.repeat(1_000_000);
-const NASTY_STRINGS = ['', ' ', '\0', '\u202e', '🙂', '__proto__', 'constructor', 'null', 'undefined', '<script>alert(1)</script>', "'; DROP TABLE x;--", HUGE, 'a'.repeat(65), 'UPPER', 'has space', '../../etc', 'javascript:alert(1)'];
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\0',
+  '\u202e',
+  '🙂',
+  '__proto__',
+  'constructor',
+  'null',
+  'undefined',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE x;--",
+  HUGE,
+  'a'.repeat(65),
+  'UPPER',
+  'has space',
+  '../../etc',
+  'javascript:alert(1)',
+];
 const JUNK_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'junk', 'api_key', 'workspace_id', 'name', 'is_demo', 'id', ''];
 
 function randomString(r: Rng): string {
@@ -53,22 +73,34 @@ function randomString(r: Rng): string {
 function randomValue(r: Rng, depth = 0): unknown {
   const leafOnly = depth > 3;
   switch (r.int(leafOnly ? 8 : 12)) {
-    case 0: return null;
-    case 1: return r.next() < 0.5;
-    case 2: return r.pick([0, -0, 1, -1, 1e308, Number.NaN, Infinity, -Infinity, 2 ** 53, 0.5]);
-    case 3: return randomString(r);
-    case 4: return BigInt(r.int(1000));
-    case 5: return new Date(r.int(2e12));
-    case 6: return new Uint8Array([1, 2, 3]);
-    case 7: return r.pick([undefined, 0, '', false]);
-    case 8: return Array.from({ length: r.int(5) }, () => randomValue(r, depth + 1));
+    case 0:
+      return null;
+    case 1:
+      return r.next() < 0.5;
+    case 2:
+      return r.pick([0, -0, 1, -1, 1e308, Number.NaN, Infinity, -Infinity, 2 ** 53, 0.5]);
+    case 3:
+      return randomString(r);
+    case 4:
+      return BigInt(r.int(1000));
+    case 5:
+      return new Date(r.int(2e12));
+    case 6:
+      return new Uint8Array([1, 2, 3]);
+    case 7:
+      return r.pick([undefined, 0, '', false]);
+    case 8:
+      return Array.from({ length: r.int(5) }, () => randomValue(r, depth + 1));
     case 9: {
       const o: Record<string, unknown> = {};
-      for (let i = r.int(5); i > 0; i--) Object.defineProperty(o, r.pick(JUNK_KEYS), { value: randomValue(r, depth + 1), enumerable: true, configurable: true, writable: true });
+      for (let i = r.int(5); i > 0; i--)
+        Object.defineProperty(o, r.pick(JUNK_KEYS), { value: randomValue(r, depth + 1), enumerable: true, configurable: true, writable: true });
       return o;
     }
-    case 10: return JSON.parse('{"__proto__":{"polluted":1,"workspace_id":"abc"},"constructor":{"prototype":{"polluted":1}}}') as unknown;
-    default: return new Map([[randomString(r), randomValue(r, depth + 1)]]);
+    case 10:
+      return JSON.parse('{"__proto__":{"polluted":1,"workspace_id":"abc"},"constructor":{"prototype":{"polluted":1}}}') as unknown;
+    default:
+      return new Map([[randomString(r), randomValue(r, depth + 1)]]);
   }
 }
 
@@ -80,7 +112,8 @@ const DETAILED: readonly string[] = ['app.info', 'workspaces.list', 'demo.start'
 /** Values each channel must refuse. */
 function malformedFor(channel: Channel, r: Rng): unknown {
   // Every other channel takes either nothing or an object: these can never fit.
-  if (!DETAILED.includes(channel)) return ipcContract[channel].input.safeParse(undefined).success ? r.pick([null, 'x', 1, [], true]) : r.pick([null, 'x', 1, [], true, undefined]);
+  if (!DETAILED.includes(channel))
+    return ipcContract[channel].input.safeParse(undefined).success ? r.pick([null, 'x', 1, [], true]) : r.pick([null, 'x', 1, [], true, undefined]);
   const schemaless = ['app.info', 'workspaces.list', 'demo.start'];
   if (schemaless.includes(channel)) {
     let v: unknown;
@@ -90,11 +123,16 @@ function malformedFor(channel: Channel, r: Rng): unknown {
   }
   if (channel === 'projects.list') {
     switch (r.int(5)) {
-      case 0: return r.pick([null, 'abc', 42, [], ['abc'], [{ workspace_id: 'abc' }], true, undefined]);
-      case 1: return { junk: randomValue(r) };
-      case 2: return { workspace_id: r.pick([null, 1, true, {}, ['abc'], undefined, 12n, new Date()]) };
-      case 3: return { workspace_id: r.pick(['', 'ABC', 'a b', 'a/b', '../x', 'a'.repeat(65), HUGE, 'x\0y', 'abc\n', 'ß', '__proto__']), junk: randomValue(r) };
-      default: return JSON.parse('{"__proto__":{"workspace_id":"abc"}}') as unknown;
+      case 0:
+        return r.pick([null, 'abc', 42, [], ['abc'], [{ workspace_id: 'abc' }], true, undefined]);
+      case 1:
+        return { junk: randomValue(r) };
+      case 2:
+        return { workspace_id: r.pick([null, 1, true, {}, ['abc'], undefined, 12n, new Date()]) };
+      case 3:
+        return { workspace_id: r.pick(['', 'ABC', 'a b', 'a/b', '../x', 'a'.repeat(65), HUGE, 'x\0y', 'abc\n', 'ß', '__proto__']), junk: randomValue(r) };
+      default:
+        return JSON.parse('{"__proto__":{"workspace_id":"abc"}}') as unknown;
     }
   }
   // workspaces.add
@@ -103,7 +141,21 @@ function malformedFor(channel: Channel, r: Rng): unknown {
   const field = r.pick(['name', 'base_url', 'api_key', 'organisation_id'] as const);
   const bad: Record<typeof field, unknown[]> = {
     name: [undefined, '', '   ', 'n'.repeat(81), HUGE, 1, null, {}, ['a']],
-    base_url: [undefined, '', 'http://evil.example', 'javascript:alert(1)', 'file:///etc/passwd', 'https://u:p@api.example.com', 'ftp://api.example.com', 'not a url', 'https://api.example.com/?q=1', 'https://api.example.com/#x', 1, null, HUGE],
+    base_url: [
+      undefined,
+      '',
+      'http://evil.example',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'https://u:p@api.example.com',
+      'ftp://api.example.com',
+      'not a url',
+      'https://api.example.com/?q=1',
+      'https://api.example.com/#x',
+      1,
+      null,
+      HUGE,
+    ],
     api_key: [undefined, '', 'short', '      short      ', 'k'.repeat(513), HUGE, 12345678, null, ['ak_live_12345678']],
     organisation_id: ['o'.repeat(101), HUGE, 1, true, {}, []],
   };
@@ -153,16 +205,27 @@ describe('createDispatcher', () => {
     expect(handlers['workspaces.add'].mock.calls[0]![0]).toStrictEqual({ ...VALID_ADD, base_url: 'https://api.example.com/v1' });
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '', 'APP.INFO', 'app.info ', 'fieldwork:app.info', 'projects', 'projects.list.x', 'workspaces.destroy', 'events.on'])(
-    'unknown channel %j is refused without calling any handler',
-    async (channel) => {
-      const { dispatch, calls } = setup();
-      const r = await dispatch(channel, { workspace_id: 'w' });
-      expect(r).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-      expect(r.ok === false && r.error.message.length > 0).toBe(true);
-      expect(calls()).toBe(0);
-    },
-  );
+  it.each([
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '',
+    'APP.INFO',
+    'app.info ',
+    'fieldwork:app.info',
+    'projects',
+    'projects.list.x',
+    'workspaces.destroy',
+    'events.on',
+  ])('unknown channel %j is refused without calling any handler', async (channel) => {
+    const { dispatch, calls } = setup();
+    const r = await dispatch(channel, { workspace_id: 'w' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(r.ok === false && r.error.message.length > 0).toBe(true);
+    expect(calls()).toBe(0);
+  });
 
   it.each<[Channel, unknown]>([
     ['app.info', {}],
@@ -286,7 +349,10 @@ describe('createDispatcher', () => {
     };
     handlers['app.info'].mockRejectedValueOnce(new AppError('conflict', 'Already there', details));
     const r = await dispatch('app.info', undefined);
-    expect(r).toStrictEqual({ ok: false, error: { code: 'conflict', message: 'Already there', details: { n: 1, s: 'ok', nested: { list: [1, null], keep: true } } } });
+    expect(r).toStrictEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'Already there', details: { n: 1, s: 'ok', nested: { list: [1, null], keep: true } } },
+    });
     expect(JSON.stringify(r)).not.toMatch(/secret/);
     if (!r.ok) expect(Object.getPrototypeOf(r.error.details)).toBe(Object.prototype);
   });

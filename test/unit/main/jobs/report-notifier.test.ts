@@ -26,7 +26,10 @@ describe('report notifications', () => {
     s.events.emit('reports.done', { workspace_id: 'w', project_id: 'p', state: 'completed' });
     await s.settle();
     await vi.waitFor(() => expect(s.desktop.notifications).toHaveLength(1));
-    expect(s.desktop.notifications[0]).toEqual({ title: 'Report ready — Meal-kit churn', body: "24 interviews analysed, 5 themes. Open the study's Report tab to read it." });
+    expect(s.desktop.notifications[0]).toEqual({
+      title: 'Report ready — Meal-kit churn',
+      body: "24 interviews analysed, 5 themes. Open the study's Report tab to read it.",
+    });
   });
 
   it('a failed report notifies that it failed and what to do', async () => {

@@ -77,7 +77,14 @@ describe('createLogger with a canary key', () => {
 
   it('emits level, time and msg, and keeps non-secret data intact', () => {
     const { log, lines } = memoryLogger();
-    const fields = { workspace_id: 'w-1', count: 3, ok: true, none: null, list: ['a', 2, { project: 'p1' }], nested: { base_url: 'https://api.example.com', status: 401 } };
+    const fields = {
+      workspace_id: 'w-1',
+      count: 3,
+      ok: true,
+      none: null,
+      list: ['a', 2, { project: 'p1' }],
+      nested: { base_url: 'https://api.example.com', status: 401 },
+    };
     log.warn('sync failed', fields);
     expect(lines[0]).toStrictEqual({ level: 'warn', msg: 'sync failed', time: '2025-01-02T03:04:05.000Z', ...fields });
   });
@@ -93,20 +100,35 @@ describe('createLogger with a canary key', () => {
 });
 
 describe('redact', () => {
-  it.each(['x-api-key', 'X-API-KEY', 'X-Api-Key', 'apiKey', 'ApiKey', 'api_key', 'api-key', 'apikey', 'authorization', 'Authorization', 'password', 'secret', 'token'])(
-    'masks a %j field at any depth, whatever its value',
-    (key) => {
-      const value = { top: { [key]: 'short' }, arr: [{ deeper: { [key]: { nested: 'object value' } } }], [key]: 12345 };
-      const out = redact(value) as { top: Record<string, unknown>; arr: [{ deeper: Record<string, unknown> }] } & Record<string, unknown>;
-      expect(out.top[key]).toBe('[redacted]');
-      expect(out.arr[0].deeper[key]).toBe('[redacted]');
-      expect(out[key]).toBe('[redacted]');
-      expect(JSON.stringify(out)).not.toMatch(/short|object value|12345/);
-    },
-  );
+  it.each([
+    'x-api-key',
+    'X-API-KEY',
+    'X-Api-Key',
+    'apiKey',
+    'ApiKey',
+    'api_key',
+    'api-key',
+    'apikey',
+    'authorization',
+    'Authorization',
+    'password',
+    'secret',
+    'token',
+  ])('masks a %j field at any depth, whatever its value', (key) => {
+    const value = { top: { [key]: 'short' }, arr: [{ deeper: { [key]: { nested: 'object value' } } }], [key]: 12345 };
+    const out = redact(value) as { top: Record<string, unknown>; arr: [{ deeper: Record<string, unknown> }] } & Record<string, unknown>;
+    expect(out.top[key]).toBe('[redacted]');
+    expect(out.arr[0].deeper[key]).toBe('[redacted]');
+    expect(out[key]).toBe('[redacted]');
+    expect(JSON.stringify(out)).not.toMatch(/short|object value|12345/);
+  });
 
   it('keeps ordinary fields whose names resemble key words', () => {
-    expect(redact({ keychain: 'available', author: 'Ann', key_storage: 'memory' })).toStrictEqual({ keychain: 'available', author: 'Ann', key_storage: 'memory' });
+    expect(redact({ keychain: 'available', author: 'Ann', key_storage: 'memory' })).toStrictEqual({
+      keychain: 'available',
+      author: 'Ann',
+      key_storage: 'memory',
+    });
   });
 
   it('replaces every occurrence of a listed secret in strings, arrays and objects', () => {

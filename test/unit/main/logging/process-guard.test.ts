@@ -34,7 +34,10 @@ describe('installProcessGuard', () => {
     expect(r.stdout).toBe('still running');
     expect(r.status).toBe(0);
     // Without the guard, Node ends the process on the same rejection: the test above could fail.
-    const bare = spawnSync(process.execPath, ['-e', "Promise.reject(new Error('x')); setTimeout(() => process.stdout.write('still running'), 50);"], { encoding: 'utf8', timeout: 30_000 });
+    const bare = spawnSync(process.execPath, ['-e', "Promise.reject(new Error('x')); setTimeout(() => process.stdout.write('still running'), 50);"], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(bare.stdout).toBe('');
     expect(bare.status).not.toBe(0);
   });

@@ -31,7 +31,16 @@ async function body(s: Readable | null): Promise<Buffer> {
 
 beforeAll(async () => {
   sb = await testSandbox();
-  core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log: silentLogger, version: 't', platform: 't', webhooks: false, mediaUrl: testHostMediaUrl });
+  core = createCore({
+    dataDir,
+    mediaDir: join(ROOT, 'resources/sample-media'),
+    secrets: createMemoryStore(null),
+    log: silentLogger,
+    version: 't',
+    platform: 't',
+    webhooks: false,
+    mediaUrl: testHostMediaUrl,
+  });
 });
 afterAll(async () => {
   await core.close();
@@ -44,7 +53,9 @@ async function stimuliStudy(): Promise<{ org: Org; ws: string; projectId: string
   const ws = (await ok<{ id: string }>(core.dispatch('workspaces.add', { name: `W ${org.orgId.slice(0, 6)}`, base_url: sb.baseUrl, api_key: org.apiKey }))).id;
   const body = projectBody({ type: 'STIMULI' });
   const projectId = (await org.client.createProject(body)).id;
-  const up = await ok<{ stimulus_id: string }>(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: core.pickedFiles.register(PNG_FILE), caption: 'Kraft box' }));
+  const up = await ok<{ stimulus_id: string }>(
+    core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: core.pickedFiles.register(PNG_FILE), caption: 'Kraft box' }),
+  );
   return { org, ws, projectId, questions: body.questions.map((q) => q.question), stimulusId: up.stimulus_id };
 }
 
@@ -52,7 +63,10 @@ describe('stimuli.list and stimuli.assign', () => {
   it('lists from the cache with main’s media route in place of the service URL', async () => {
     const { ws, projectId, stimulusId } = await stimuliStudy();
     // The upload in stimuliStudy() told the desktop, for when the window is not in front.
-    expect((core.desktop as MemoryDesktop).notifications.at(-1)).toEqual({ title: 'Stimulus added', body: `concept-a-kraft-box.png was added to “${projectBody().title}”.` });
+    expect((core.desktop as MemoryDesktop).notifications.at(-1)).toEqual({
+      title: 'Stimulus added',
+      body: `concept-a-kraft-box.png was added to “${projectBody().title}”.`,
+    });
     const [view] = await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId }));
     expect(view).toMatchObject({ stimuli_id: stimulusId, kind: 'image', caption: 'Kraft box', question_items: [] });
     expect(view!.media_url).toBe(`/__fieldwork/media/stimulus/${encodeURIComponent(ws)}/${encodeURIComponent(projectId)}/${encodeURIComponent(stimulusId)}`);
@@ -61,16 +75,28 @@ describe('stimuli.list and stimuli.assign', () => {
 
   it('assigns questions and sets or clears the caption on the service, and the cache follows', async () => {
     const { org, ws, projectId, questions, stimulusId } = await stimuliStudy();
-    const after = await ok<StimulusView[]>(core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [questions[1]!, questions[0]!, questions[1]!], caption: 'Kraft box, matte' }));
+    const after = await ok<StimulusView[]>(
+      core.dispatch('stimuli.assign', {
+        workspace_id: ws,
+        project_id: projectId,
+        stimuli_id: stimulusId,
+        question_items: [questions[1]!, questions[0]!, questions[1]!],
+        caption: 'Kraft box, matte',
+      }),
+    );
     expect(after[0]).toMatchObject({ question_items: [questions[1], questions[0]], caption: 'Kraft box, matte' });
     expect((await org.client.listStimuli(projectId)).items[0]).toMatchObject({ question_items: [questions[1], questions[0]], caption: 'Kraft box, matte' });
     // The offline copy: a later list (no service call) shows the same.
-    expect((await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId })))[0]).toMatchObject({ caption: 'Kraft box, matte' });
+    expect((await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId })))[0]).toMatchObject({
+      caption: 'Kraft box, matte',
+    });
 
     // Caption omitted: unchanged. Caption null: cleared. Empty items: unassigned.
     await ok(core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [questions[0]!] }));
     expect((await org.client.listStimuli(projectId)).items[0]).toMatchObject({ question_items: [questions[0]], caption: 'Kraft box, matte' });
-    const cleared = await ok<StimulusView[]>(core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [], caption: null }));
+    const cleared = await ok<StimulusView[]>(
+      core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [], caption: null }),
+    );
     expect(cleared[0]!.question_items).toEqual([]);
     // The service reports a cleared caption as empty; either way there is none.
     expect(cleared[0]!.caption ?? '').toBe('');
@@ -79,15 +105,21 @@ describe('stimuli.list and stimuli.assign', () => {
   it('a question text the guide does not have is refused by the service and changes nothing', async () => {
     const { org, ws, projectId, questions, stimulusId } = await stimuliStudy();
     await ok(core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [questions[0]!] }));
-    const e = await err(core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: ['Not a question in this guide'] }));
+    const e = await err(
+      core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: ['Not a question in this guide'] }),
+    );
     expect(e.code).toBe('unknown_question');
     expect((await org.client.listStimuli(projectId)).items[0]!.question_items).toEqual([questions[0]]);
     expect((await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId })))[0]!.question_items).toEqual([questions[0]]);
   });
 
   it('input is validated: more than 30 items or a 301-character caption never reach the service', async () => {
-    const e1 = await err(core.dispatch('stimuli.assign', { workspace_id: 'w', project_id: 'p', stimuli_id: 's', question_items: Array.from({ length: 31 }, (_, i) => `q${i}`) }));
-    const e2 = await err(core.dispatch('stimuli.assign', { workspace_id: 'w', project_id: 'p', stimuli_id: 's', question_items: [], caption: 'x'.repeat(301) }));
+    const e1 = await err(
+      core.dispatch('stimuli.assign', { workspace_id: 'w', project_id: 'p', stimuli_id: 's', question_items: Array.from({ length: 31 }, (_, i) => `q${i}`) }),
+    );
+    const e2 = await err(
+      core.dispatch('stimuli.assign', { workspace_id: 'w', project_id: 'p', stimuli_id: 's', question_items: [], caption: 'x'.repeat(301) }),
+    );
     expect([e1.code, e2.code]).toEqual(['invalid_input', 'invalid_input']);
   });
 });
@@ -110,7 +142,9 @@ describe('stimuli.upload only sends real files', () => {
   ])('refuses %s', async (_label, path, code) => {
     const { ws, projectId, org } = await stimuliStudy();
     const before = (await org.client.listStimuli(projectId)).items.length;
-    expect((await err(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: core.pickedFiles.register(path) }))).code).toBe(code);
+    expect((await err(core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: core.pickedFiles.register(path) }))).code).toBe(
+      code,
+    );
     expect((await org.client.listStimuli(projectId)).items.length).toBe(before);
   });
 });
@@ -160,7 +194,15 @@ describe('stimulus media route', () => {
   });
 
   it('refuses what is not an image or video, an unreachable or expired link, and a file too large to be a stimulus; keeps nothing of them', async () => {
-    const d = { dir, cache: cache([rec('html', `${base}/page.png`), rec('gone', `${base}/gone.png`), rec('huge', `${base}/huge.mp4`, 'video'), rec('file', 'file:///etc/passwd')]) };
+    const d = {
+      dir,
+      cache: cache([
+        rec('html', `${base}/page.png`),
+        rec('gone', `${base}/gone.png`),
+        rec('huge', `${base}/huge.mp4`, 'video'),
+        rec('file', 'file:///etc/passwd'),
+      ]),
+    };
     const html = await serveStimulusMedia(d, 'p', 'html', undefined);
     expect(html.status).toBe(502);
     expect((await body(html.body)).toString()).toMatch(/not an image or video/);
@@ -180,7 +222,10 @@ describe('stimulus media route', () => {
 
   it('toStimulusView swaps the URLs for the route and tells images from videos', () => {
     const route = (rel: string) => `fieldwork-media://${rel}`;
-    expect(toStimulusView(rec('a/b', 'https://cdn.example/x.png'), route, 'w 1', 'p')).toMatchObject({ kind: 'image', media_url: 'fieldwork-media://stimulus/w%201/p/a%2Fb' });
+    expect(toStimulusView(rec('a/b', 'https://cdn.example/x.png'), route, 'w 1', 'p')).toMatchObject({
+      kind: 'image',
+      media_url: 'fieldwork-media://stimulus/w%201/p/a%2Fb',
+    });
     expect(toStimulusView(rec('v', 'https://cdn.example/x.mp4', 'video'), route, 'w', 'p').kind).toBe('video');
     expect(toStimulusView(rec('n', null), route, 'w', 'p')).toMatchObject({ kind: null, media_url: null });
   });
@@ -203,7 +248,8 @@ describe('test host file bridge (the stand-in for webUtils.getPathForFile)', () 
     await host.close();
     rmSync(renderer, { recursive: true, force: true });
   });
-  const post = (headers: Record<string, string>, data: Buffer) => fetch(`${host.url}__fieldwork/files`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body: new Uint8Array(data) });
+  const post = (headers: Record<string, string>, data: Buffer) =>
+    fetch(`${host.url}__fieldwork/files`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body: new Uint8Array(data) });
 
   it('saves the bytes from the page’s own origin to a temp file named safely, and returns a token for it (never the path)', async () => {
     const res = await post({ origin: host.url.slice(0, -1), 'x-file-name': encodeURIComponent('../../Kraft box.png') }, PNG);
@@ -222,10 +268,19 @@ describe('test host file bridge (the stand-in for webUtils.getPathForFile)', () 
     const big = await new Promise<number>((resolve, reject) => {
       const u = new URL(`${host.url}__fieldwork/files`);
       // A raw request, so the declared length can be larger than what is sent: the host answers from the header.
-      const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { origin: host.url.slice(0, -1), 'content-length': String(200 * 1024 * 1024) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          headers: { origin: host.url.slice(0, -1), 'content-length': String(200 * 1024 * 1024) },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.write(PNG);
     });
@@ -236,7 +291,11 @@ describe('test host file bridge (the stand-in for webUtils.getPathForFile)', () 
     const res = await post({ origin: host.url.slice(0, -1), 'x-file-name': 'x.png' }, PNG);
     const path = core.pickedFiles.resolve(((await res.json()) as { token: string }).token)!;
     const h2 = await startTestHost({ core, rendererDir: renderer, bridgeScript: PNG_FILE });
-    const r2 = await fetch(`${h2.url}__fieldwork/files`, { method: 'POST', headers: { origin: h2.url.slice(0, -1), 'x-file-name': 'y.png' }, body: new Uint8Array(PNG) });
+    const r2 = await fetch(`${h2.url}__fieldwork/files`, {
+      method: 'POST',
+      headers: { origin: h2.url.slice(0, -1), 'x-file-name': 'y.png' },
+      body: new Uint8Array(PNG),
+    });
     const p2 = core.pickedFiles.resolve(((await r2.json()) as { token: string }).token)!;
     await h2.close();
     expect(existsSync(p2)).toBe(false);

@@ -468,7 +468,7 @@ describe('resolveAppAsset (checklist 9)', () => {
     const rootReal = resolveAppAsset(root, 'app://fieldwork/index.html')!.path.replace(/index\.html$/, '');
     const pieces = ['..', '%2e%2e', '%2f', '%5c', 'assets', 'linkdir', 'escape.js', 'secret.txt', 'x.js', 'outside', '.', '/', '%00', 'a.js'];
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     for (let i = 0; i < 500; i++) {
       const n = 1 + Math.floor(next() * 6);
       const segs = Array.from({ length: n }, () => pieces[Math.floor(next() * pieces.length)]!);

@@ -131,7 +131,9 @@ describe('studies.launch', () => {
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe('insufficient_balance');
     expect(err.details).toEqual({ available: 1_000, required, shortfall: required - 1_000 });
-    expect(err.message).toBe("The balance can't cover this launch: it needs $20.00 and $10.00 is available ($10.00 short). Add funds to your account, or launch to fewer participants. Nothing was charged.");
+    expect(err.message).toBe(
+      "The balance can't cover this launch: it needs $20.00 and $10.00 is available ($10.00 short). Add funds to your account, or launch to fewer participants. Nothing was charged.",
+    );
     expect((await s.cache.call('projects.get', { id: s.id }))?.has_launched).toBe(false);
   });
 
@@ -175,7 +177,12 @@ describe('embed.get and embed.setAllowList', () => {
     await s.h['embed.get']({ workspace_id: WS, project_id: s.id }, {});
     const down = launchShareHandlers({
       runtimes: { get: async () => ({ cache: s.cache, runSync: async () => ({}) }) },
-      workspaces: { client: async () => ({ getEmbed: () => Promise.reject(new ServiceError(0, 'network', 'down')), getAllowList: () => Promise.reject(new ServiceError(0, 'network', 'down')) }) },
+      workspaces: {
+        client: async () => ({
+          getEmbed: () => Promise.reject(new ServiceError(0, 'network', 'down')),
+          getAllowList: () => Promise.reject(new ServiceError(0, 'network', 'down')),
+        }),
+      },
     } as unknown as Pick<HandlerDeps, 'runtimes' | 'workspaces'>);
     const v = await down['embed.get']({ workspace_id: WS, project_id: s.id }, {});
     expect(v.offline).toBe(true);
@@ -202,10 +209,15 @@ describe('embed.get and embed.setAllowList', () => {
   it('saves a valid list in its normalised form; refuses an invalid one in main without sending', async () => {
     const s = await setup();
     cleanup = s.close;
-    const saved = await s.h['embed.setAllowList']({ workspace_id: WS, project_id: s.id, allowed_urls: ['https://Shop.Example.com/path', 'https://shop.example.com', 'http://blog.example.org:8080/x'] }, {});
+    const saved = await s.h['embed.setAllowList'](
+      { workspace_id: WS, project_id: s.id, allowed_urls: ['https://Shop.Example.com/path', 'https://shop.example.com', 'http://blog.example.org:8080/x'] },
+      {},
+    );
     expect(saved.allowed_urls).toEqual(['https://shop.example.com', 'http://blog.example.org:8080']);
     expect((await s.org.client.getAllowList(s.id)).allowed_urls).toEqual(['https://shop.example.com', 'http://blog.example.org:8080']);
-    const err = await failure(s.h['embed.setAllowList']({ workspace_id: WS, project_id: s.id, allowed_urls: ['https://ok.example.com', '*.example.com', 'localhost'] }, {}));
+    const err = await failure(
+      s.h['embed.setAllowList']({ workspace_id: WS, project_id: s.id, allowed_urls: ['https://ok.example.com', '*.example.com', 'localhost'] }, {}),
+    );
     expect(err.code).toBe('invalid_allowed_urls');
     expect(err.message).toMatch(/^2 entries are not valid: Wildcards are not allowed/);
     expect((err.details.entries as { index: number }[]).map((e) => e.index)).toEqual([1, 2]);

@@ -16,14 +16,28 @@ let core: Core;
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-studies-'));
 
 async function workspaceFor(org: Org, organisationId: string | null = null): Promise<string> {
-  const w = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: `W ${org.orgId.slice(0, 6)}`, base_url: sb.baseUrl, api_key: org.apiKey, ...(organisationId ? { organisation_id: organisationId } : {}) }));
+  const w = await ok<{ id: string }>(
+    core.dispatch('workspaces.add', {
+      name: `W ${org.orgId.slice(0, 6)}`,
+      base_url: sb.baseUrl,
+      api_key: org.apiKey,
+      ...(organisationId ? { organisation_id: organisationId } : {}),
+    }),
+  );
   return w.id;
 }
 
-
 beforeAll(async () => {
   sb = await testSandbox();
-  core = createCore({ dataDir, mediaDir: join(ROOT, 'resources/sample-media'), secrets: createMemoryStore(null), log: silentLogger, version: 't', platform: 't', webhooks: false });
+  core = createCore({
+    dataDir,
+    mediaDir: join(ROOT, 'resources/sample-media'),
+    secrets: createMemoryStore(null),
+    log: silentLogger,
+    version: 't',
+    platform: 't',
+    webhooks: false,
+  });
 });
 afterAll(async () => {
   await core.close();
@@ -35,7 +49,9 @@ describe('studies.generate', () => {
   it('returns the draft, and maps 502 to generation_failed (retry works) and 503 to ai_unavailable', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
-    const draft = await ok<{ questions: unknown[]; suggested_title: string }>(core.dispatch('studies.generate', { workspace_id: ws, research_objective: 'Why do people cancel meal kits?', type: 'CHURN' }));
+    const draft = await ok<{ questions: unknown[]; suggested_title: string }>(
+      core.dispatch('studies.generate', { workspace_id: ws, research_objective: 'Why do people cancel meal kits?', type: 'CHURN' }),
+    );
     expect(draft.questions.length).toBeGreaterThan(0);
     expect(draft.suggested_title).not.toBe('');
 
@@ -63,20 +79,34 @@ describe('studies.create', () => {
   it('creates the project, and it is in the cache at once with its guide', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
-    const body = projectBody({ title: 'Pricing interviews', research_objective: 'Understand pricing', end_message: 'Thanks!', interaction_modes: ['video', 'chat'] });
+    const body = projectBody({
+      title: 'Pricing interviews',
+      research_objective: 'Understand pricing',
+      end_message: 'Thanks!',
+      interaction_modes: ['video', 'chat'],
+    });
     const { project_id } = await ok<{ project_id: string }>(core.dispatch('studies.create', { workspace_id: ws, ...body }));
     const list = await ok<{ items: { id: string; title: string }[] }>(core.dispatch('projects.list', { workspace_id: ws }));
     expect(list.items.map((p) => p.title)).toContain('Pricing interviews');
     const p = await ok<ProjectDetail>(core.dispatch('projects.get', { workspace_id: ws, project_id }));
     expect(p.status).toBe('STARTED');
-    expect(p.guide).toMatchObject({ research_objective: 'Understand pricing', intro_message: 'Thanks for joining.', end_message: 'Thanks!', languages: ENGLISH, interaction_modes: ['video', 'chat'] });
+    expect(p.guide).toMatchObject({
+      research_objective: 'Understand pricing',
+      intro_message: 'Thanks for joining.',
+      end_message: 'Thanks!',
+      languages: ENGLISH,
+      interaction_modes: ['video', 'chat'],
+    });
     expect(p.guide!.questions.map((q) => q.probing_level)).toEqual(['low', 'high']);
   });
 
   it('rejects a form without an interaction mode or with an empty question, naming the problem', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
-    expect(await err(core.dispatch('studies.create', { workspace_id: ws, ...projectBody({ interaction_modes: [] }) }))).toMatchObject({ code: 'invalid_input', message: 'Choose at least one interaction mode' });
+    expect(await err(core.dispatch('studies.create', { workspace_id: ws, ...projectBody({ interaction_modes: [] }) }))).toMatchObject({
+      code: 'invalid_input',
+      message: 'Choose at least one interaction mode',
+    });
     const e = await err(core.dispatch('studies.create', { workspace_id: ws, ...projectBody({ questions: [{ question: ' ', probing_level: 'low' }] }) }));
     expect(e.message).toBe('A question cannot be empty');
     expect((await org.client.listProjects()).length).toBe(0);
@@ -88,7 +118,12 @@ describe('studies.createExternal', () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org, org.orgId);
     const r = await ok<{ project_id: string; status: string; guide: { intro_message: string; questions: string[] } }>(
-      core.dispatch('studies.createExternal', { workspace_id: ws, title: 'Switching banks', research_objective: 'Why people switch banks', target_audience: 'Adults who switched in the last year' }),
+      core.dispatch('studies.createExternal', {
+        workspace_id: ws,
+        title: 'Switching banks',
+        research_objective: 'Why people switch banks',
+        target_audience: 'Adults who switched in the last year',
+      }),
     );
     expect(r.status).toBe('DRAFT');
     expect(r.guide.questions.length).toBeGreaterThan(0);
@@ -101,8 +136,12 @@ describe('studies.createExternal', () => {
   it('asks for the organisation ID when the workspace does not know it, and explains a wrong one', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
-    expect(await err(core.dispatch('studies.createExternal', { workspace_id: ws, title: 'T', research_objective: 'O' }))).toMatchObject({ code: 'organisation_required' });
-    expect(await err(core.dispatch('studies.createExternal', { workspace_id: ws, organisation_id: 'not-mine', title: 'T', research_objective: 'O' }))).toMatchObject({ code: 'organisation_not_found' });
+    expect(await err(core.dispatch('studies.createExternal', { workspace_id: ws, title: 'T', research_objective: 'O' }))).toMatchObject({
+      code: 'organisation_required',
+    });
+    expect(
+      await err(core.dispatch('studies.createExternal', { workspace_id: ws, organisation_id: 'not-mine', title: 'T', research_objective: 'O' })),
+    ).toMatchObject({ code: 'organisation_not_found' });
   });
 });
 
@@ -112,7 +151,14 @@ describe('studies.update', () => {
     const ws = await workspaceFor(org);
     const { project_id } = await ok<{ project_id: string }>(core.dispatch('studies.create', { workspace_id: ws, ...projectBody({ end_message: 'Bye' }) }));
     const r = await ok<UpdateStudyResult>(
-      core.dispatch('studies.update', { workspace_id: ws, project_id, title: 'Renamed', intro_message: 'Welcome', end_message: null, questions: [{ question: 'Only one?', probing_level: 'medium' }] }),
+      core.dispatch('studies.update', {
+        workspace_id: ws,
+        project_id,
+        title: 'Renamed',
+        intro_message: 'Welcome',
+        end_message: null,
+        questions: [{ question: 'Only one?', probing_level: 'medium' }],
+      }),
     );
     expect(r).toEqual({ stimuli_cleared: false, restored: [], unresolved: [] });
     const p = await ok<ProjectDetail>(core.dispatch('projects.get', { workspace_id: ws, project_id }));
@@ -141,14 +187,19 @@ describe('studies.update', () => {
     const ws = await workspaceFor(org);
     const q = ['Which pack catches your eye first?', 'What does the kraft box say about the brand?', 'Would you reuse the crate?'];
     const { project_id } = await ok<{ project_id: string }>(
-      core.dispatch('studies.create', { workspace_id: ws, ...projectBody({ type: 'STIMULI', questions: q.map((question) => ({ question, probing_level: 'medium' })) }) }),
+      core.dispatch('studies.create', {
+        workspace_id: ws,
+        ...projectBody({ type: 'STIMULI', questions: q.map((question) => ({ question, probing_level: 'medium' })) }),
+      }),
     );
     const kraft = await addStimulus(org, project_id, 'Kraft box', [q[0]!, q[1]!]);
     const crate = await addStimulus(org, project_id, 'Crate', [q[2]!]);
     const pouch = await addStimulus(org, project_id, 'Pouch', []);
 
     const next = [q[0]!, 'What does the box say about the brand?', q[1]!.toUpperCase()];
-    const r = await ok<UpdateStudyResult>(core.dispatch('studies.update', { workspace_id: ws, project_id, questions: next.map((question) => ({ question, probing_level: 'high' })) }));
+    const r = await ok<UpdateStudyResult>(
+      core.dispatch('studies.update', { workspace_id: ws, project_id, questions: next.map((question) => ({ question, probing_level: 'high' })) }),
+    );
     expect(r.stimuli_cleared).toBe(true);
     expect(r.restored).toEqual([{ stimuli_id: kraft, caption: 'Kraft box', question_items: [q[0]], lost_questions: [q[1]] }]);
     expect(r.unresolved).toEqual([
@@ -168,13 +219,20 @@ describe('studies.update', () => {
     const body = projectBody({ type: 'STIMULI' });
     const { project_id } = await ok<{ project_id: string }>(core.dispatch('studies.create', { workspace_id: ws, ...body }));
     await addStimulus(org, project_id, 'Box', [body.questions[0]!.question]);
-    expect(await ok(core.dispatch('studies.update', { workspace_id: ws, project_id, title: 'Packs' }))).toEqual({ stimuli_cleared: false, restored: [], unresolved: [] });
+    expect(await ok(core.dispatch('studies.update', { workspace_id: ws, project_id, title: 'Packs' }))).toEqual({
+      stimuli_cleared: false,
+      restored: [],
+      unresolved: [],
+    });
     expect((await org.client.listStimuli(project_id)).items[0]!.question_items).toEqual([body.questions[0]!.question]);
   });
 
   it('refuses an update with nothing to change', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
-    expect(await err(core.dispatch('studies.update', { workspace_id: ws, project_id: 'x' }))).toMatchObject({ code: 'invalid_input', message: 'Change at least one field' });
+    expect(await err(core.dispatch('studies.update', { workspace_id: ws, project_id: 'x' }))).toMatchObject({
+      code: 'invalid_input',
+      message: 'Change at least one field',
+    });
   });
 });

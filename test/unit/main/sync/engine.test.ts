@@ -39,7 +39,11 @@ const record = (n: number, over: Partial<InterviewRecord> = {}): InterviewRecord
 type Pager = (q: InterviewsQuery) => Omit<InterviewsPage, 'rejected'> | Promise<Omit<InterviewsPage, 'rejected'>>;
 
 /** A client whose every call is scripted; anything not given answers like a quiet, empty service. */
-function fakeClient(o: { pages: Pager; projects?: ProjectListItem[]; side?: Partial<Record<'embed' | 'allow' | 'stimuli' | 'report' | 'credits', () => Promise<unknown>>> }): ApiClient {
+function fakeClient(o: {
+  pages: Pager;
+  projects?: ProjectListItem[];
+  side?: Partial<Record<'embed' | 'allow' | 'stimuli' | 'report' | 'credits', () => Promise<unknown>>>;
+}): ApiClient {
   const side = o.side ?? {};
   const none = (status: number) => () => Promise.reject(new ServiceError(status, 'not_found', 'Nothing here.'));
   return {
@@ -56,13 +60,15 @@ function fakeClient(o: { pages: Pager; projects?: ProjectListItem[]; side?: Part
 
 /** A well-behaved list of `n` records, paged as asked. */
 /** Answers at once (not a promise), so a test can build a dishonest page from an honest one. */
-const honest = (records: InterviewRecord[]) => (q: InterviewsQuery): Omit<InterviewsPage, 'rejected'> => {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 20;
-  const only = q.interview_id ? records.filter((r) => r.id === q.interview_id) : records;
-  const items = only.slice((page - 1) * limit, page * limit);
-  return { items, total: only.length, page, limit, has_more: page * limit < only.length };
-};
+const honest =
+  (records: InterviewRecord[]) =>
+  (q: InterviewsQuery): Omit<InterviewsPage, 'rejected'> => {
+    const page = q.page ?? 1;
+    const limit = q.limit ?? 20;
+    const only = q.interview_id ? records.filter((r) => r.id === q.interview_id) : records;
+    const items = only.slice((page - 1) * limit, page * limit);
+    return { items, total: only.length, page, limit, has_more: page * limit < only.length };
+  };
 
 let cache: Cache | null = null;
 afterEach(async () => {
@@ -86,7 +92,13 @@ describe('sync engine: pagination a hostile or broken service sends', () => {
         pages: (q) => {
           calls++;
           const page = q.page ?? 1;
-          return { items: Array.from({ length: 10 }, (_, i) => record(page * 10 + i, { transcript: [] })), total: 1_000_000_000, page, limit: 10, has_more: true };
+          return {
+            items: Array.from({ length: 10 }, (_, i) => record(page * 10 + i, { transcript: [] })),
+            total: 1_000_000_000,
+            page,
+            limit: 10,
+            has_more: true,
+          };
         },
       }),
       10,
@@ -103,15 +115,20 @@ describe('sync engine: pagination a hostile or broken service sends', () => {
 
   it('a page that repeats an earlier one stops the walk with an issue; other pages are kept', async () => {
     const records = Array.from({ length: 45 }, (_, i) => record(i));
-    const { result, cache } = await run(
-      fakeClient({ pages: (q) => (q.page === 4 ? { ...honest(records)({ ...q, page: 2 }), page: 4 } : honest(records)(q)) }),
-    );
+    const { result, cache } = await run(fakeClient({ pages: (q) => (q.page === 4 ? { ...honest(records)({ ...q, page: 2 }), page: 4 } : honest(records)(q)) }));
     expect(result.issues).toEqual([expect.objectContaining({ project_id: PROJECT, code: 'repeated_page' })]);
     expect(await cache.call('interviews.count', {})).toBeGreaterThanOrEqual(30);
   });
 
   it('an empty page that says more follow is an issue, not an endless loop', async () => {
-    const { result } = await run(fakeClient({ pages: (q) => (q.page === 1 ? { ...honest([record(1), record(2)])(q), has_more: true, total: null } : { items: [], total: null, page: q.page ?? 1, limit: 10, has_more: true }) }));
+    const { result } = await run(
+      fakeClient({
+        pages: (q) =>
+          q.page === 1
+            ? { ...honest([record(1), record(2)])(q), has_more: true, total: null }
+            : { items: [], total: null, page: q.page ?? 1, limit: 10, has_more: true },
+      }),
+    );
     expect(result.issues.map((i) => i.code)).toEqual(['empty_page']);
   });
 
@@ -162,7 +179,20 @@ describe('sync engine: side reads', () => {
 
   it('a report answer with no report in it ("no report yet") is not kept as a report', async () => {
     const { cache } = await run(
-      fakeClient({ pages: honest([record(1)]), side: { report: async () => ({ report_id: null, project_id: null, status: 'unknown', generated_at: null, interviews_analysed: null, summary: null, themes: [] }) } }),
+      fakeClient({
+        pages: honest([record(1)]),
+        side: {
+          report: async () => ({
+            report_id: null,
+            project_id: null,
+            status: 'unknown',
+            generated_at: null,
+            interviews_analysed: null,
+            summary: null,
+            themes: [],
+          }),
+        },
+      }),
     );
     expect(await cache.call('reports.get', { projectId: PROJECT })).toBeNull();
     expect((await cache.call('sideReads.gaps', { projectId: PROJECT })).report).toMatch(/no report for this study yet/);
@@ -225,10 +255,17 @@ describe('sync engine: hostile open maps', () => {
     let v: unknown = 'bottom';
     for (let i = 0; i < 100_000; i++) v = { next: v };
     const { interviewRecord } = await import('../../../../src/shared/schemas/interview');
-    const hostile = interviewRecord.parse({ id: 'rec-hostile', status: 'COMPLETE', participant: { name: 'Ana', history: v, essay: 'z'.repeat(10 * 1024 * 1024) }, transcript: [] });
+    const hostile = interviewRecord.parse({
+      id: 'rec-hostile',
+      status: 'COMPLETE',
+      participant: { name: 'Ana', history: v, essay: 'z'.repeat(10 * 1024 * 1024) },
+      transcript: [],
+    });
     const { result, cache } = await run(fakeClient({ pages: honest([record(1), hostile]) }));
     expect(await cache.call('interviews.count', {})).toBe(2);
     expect((await cache.call('interviews.get', { id: 'rec-hostile' }))?.participant?.name).toBe('Ana');
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'values_cut', message: expect.stringMatching(/^1 interview had participant or screener values too large/) })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({ code: 'values_cut', message: expect.stringMatching(/^1 interview had participant or screener values too large/) }),
+    ]);
   });
 });

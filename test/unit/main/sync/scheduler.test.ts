@@ -47,10 +47,14 @@ describe('Scheduler', () => {
     const clock = manualClock();
     const ft = fakeTimers(clock);
     let runs = 0;
-    const s = new Scheduler(async () => {
-      runs++;
-      throw new Error('offline');
-    }, 1000, ft.timers);
+    const s = new Scheduler(
+      async () => {
+        runs++;
+        throw new Error('offline');
+      },
+      1000,
+      ft.timers,
+    );
     s.start({ runNow: true });
     await ft.advance(3500);
     expect(runs).toBe(4);

@@ -68,7 +68,12 @@ describe('DemoService', () => {
     expect(a).toMatchObject({ is_demo: true, name: 'Demo: Northwind Meals' });
     const titles = (await (await ws.client(a.id)).listProjects()).map((p) => p.title).sort();
     expect(titles).toEqual(['Meal-kit churn', 'Onboarding interviews', 'Packaging concepts']);
-    expect(demo.seededProjects().map((p) => p.questions.length).every((n) => n >= 1)).toBe(true);
+    expect(
+      demo
+        .seededProjects()
+        .map((p) => p.questions.length)
+        .every((n) => n >= 1),
+    ).toBe(true);
     await ws.close();
     await demo.close();
 

@@ -87,7 +87,11 @@ describe('migration 0001: service data', () => {
     const pr = Object.fromEntries(columns(db, 'projects').map((c) => [c.name, c]));
     expect(pr.listed!.dflt_value).toBe('1');
     expect(pr.has_launched!.dflt_value).toBe('0');
-    expect(columns(db, 'questions').filter((c) => c.pk > 0).map((c) => c.name)).toEqual(['project_id', 'position']);
+    expect(
+      columns(db, 'questions')
+        .filter((c) => c.pk > 0)
+        .map((c) => c.name),
+    ).toEqual(['project_id', 'position']);
   });
 
   it('makes interviews_pending a partial index over pending rows only', async () => {
@@ -152,7 +156,9 @@ describe('migration 0001: service data', () => {
 
   it('finds pending interviews of a project through the partial index interviews_pending', async () => {
     const db = await migratedDb();
-    expect(plan(db, "SELECT id FROM interviews WHERE project_id = ? AND detail_state = 'pending'", 'p1')).toMatch(/USING (COVERING )?INDEX interviews_pending \(project_id=\?\)/);
+    expect(plan(db, "SELECT id FROM interviews WHERE project_id = ? AND detail_state = 'pending'", 'p1')).toMatch(
+      /USING (COVERING )?INDEX interviews_pending \(project_id=\?\)/,
+    );
   });
 
   it("lists a project's interviews newest first straight off interviews_project, without a sort", async () => {

@@ -22,10 +22,15 @@ async function migratedDb(version = VERSION): Promise<Database.Database> {
 
 let nextIdx = 0;
 function addTurn(db: Database.Database, text: string, interviewId = 'i1'): number {
-  return Number(db.prepare("INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms) VALUES (?, ?, 'User', ?, 0)").run(interviewId, nextIdx++, text).lastInsertRowid);
+  return Number(
+    db.prepare("INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms) VALUES (?, ?, 'User', ?, 0)").run(interviewId, nextIdx++, text)
+      .lastInsertRowid,
+  );
 }
 function addQuote(db: Database.Database, text: string, theme = 0): number {
-  return Number(db.prepare("INSERT INTO report_quotes (project_id, theme_position, position, text) VALUES ('p1', ?, ?, ?)").run(theme, nextIdx++, text).lastInsertRowid);
+  return Number(
+    db.prepare("INSERT INTO report_quotes (project_id, theme_position, position, text) VALUES ('p1', ?, ?, ?)").run(theme, nextIdx++, text).lastInsertRowid,
+  );
 }
 const turns = (db: Database.Database, match: string) =>
   (db.prepare('SELECT rowid FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rowid').all(match) as { rowid: number }[]).map((r) => r.rowid);
@@ -103,7 +108,7 @@ describe('migration 0002: search index', () => {
     expect(quotes(db, 'expensive')).toEqual([a]);
     db.prepare('DELETE FROM report_quotes WHERE id = ?').run(a);
     expect(quotes(db, 'expensive')).toEqual([]);
-    db.exec("DELETE FROM report_themes WHERE position = 1");
+    db.exec('DELETE FROM report_themes WHERE position = 1');
     expect(quotes(db, 'slow')).toEqual([]);
     expect(b).toBeGreaterThan(0);
     integrity(db, 'quotes_fts');

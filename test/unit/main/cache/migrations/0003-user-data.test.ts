@@ -8,7 +8,6 @@ import { columns, migratedTo, plan } from './support';
 const VERSION = 3;
 const migratedDb = () => migratedTo(VERSION);
 
-
 const insertHighlight = (db: Database.Database, h: { id: string; interview?: string; st: number; so: number; et: number; eo: number }) =>
   db
     .prepare(
@@ -27,7 +26,9 @@ describe('migration 0003: user data', () => {
   it('creates highlights, highlight_tags and notes with their indexes', async () => {
     const db = await migratedDb();
     const created = db
-      .prepare("SELECT type, name, tbl_name FROM sqlite_master WHERE tbl_name IN ('highlights', 'highlight_tags', 'notes') AND name NOT LIKE 'sqlite_%' ORDER BY type, name")
+      .prepare(
+        "SELECT type, name, tbl_name FROM sqlite_master WHERE tbl_name IN ('highlights', 'highlight_tags', 'notes') AND name NOT LIKE 'sqlite_%' ORDER BY type, name",
+      )
       .all();
     expect(created).toEqual([
       { type: 'index', name: 'highlight_tags_tag', tbl_name: 'highlight_tags' },
@@ -53,7 +54,11 @@ describe('migration 0003: user data', () => {
       'updated_at',
     ]);
     expect(columns(db, 'highlights').find((c) => c.name === 'note')!.dflt_value).toBe("''");
-    expect(columns(db, 'highlight_tags').filter((c) => c.pk > 0).map((c) => c.name)).toEqual(['highlight_id', 'tag']);
+    expect(
+      columns(db, 'highlight_tags')
+        .filter((c) => c.pk > 0)
+        .map((c) => c.name),
+    ).toEqual(['highlight_id', 'tag']);
     expect(columns(db, 'notes').map((c) => c.name)).toEqual(['id', 'project_id', 'interview_id', 'body', 'created_at', 'updated_at']);
     expect((db.pragma('index_info(highlights_interview)') as { name: string }[]).map((c) => c.name)).toEqual(['interview_id', 'start_turn', 'start_offset']);
     // Nothing of the next step yet.
@@ -111,6 +116,8 @@ describe('migration 0003: user data', () => {
     expect(plan(db, 'SELECT * FROM highlights h WHERE h.id IN (SELECT highlight_id FROM highlight_tags WHERE tag = ?)', 'x')).toMatch(
       /USING COVERING INDEX highlight_tags_tag \(tag=\?\)/,
     );
-    expect(plan(db, 'SELECT * FROM notes WHERE project_id = ? AND interview_id = ?', 'p1', 'i1')).toMatch(/USING INDEX notes_scope \(project_id=\? AND interview_id=\?\)/);
+    expect(plan(db, 'SELECT * FROM notes WHERE project_id = ? AND interview_id = ?', 'p1', 'i1')).toMatch(
+      /USING INDEX notes_scope \(project_id=\? AND interview_id=\?\)/,
+    );
   });
 });

@@ -7,11 +7,8 @@ import { columns, migratedTo, plan } from './support';
 const VERSION = 4;
 const migratedDb = () => migratedTo(VERSION);
 
-
 const poll = (db: Database.Database, project: string, state: string) =>
-  db
-    .prepare("INSERT INTO report_polls (project_id, started_at, deadline_at, next_poll_at, state) VALUES (?, 'a', 'b', 'c', ?)")
-    .run(project, state);
+  db.prepare("INSERT INTO report_polls (project_id, started_at, deadline_at, next_poll_at, state) VALUES (?, 'a', 'b', 'c', ?)").run(project, state);
 const video = (db: Database.Database, interview: string, state: string) =>
   db.prepare("INSERT INTO videos (interview_id, project_id, file, state, updated_at) VALUES (?, 'p1', 'f.webm', ?, 'now')").run(interview, state);
 
@@ -33,8 +30,26 @@ describe('migration 0004: local jobs', () => {
       ['last_completed_at', 0],
       ['last_error', 0],
     ]);
-    expect(columns(db, 'report_polls').map((c) => c.name)).toEqual(['project_id', 'report_id', 'started_at', 'deadline_at', 'next_poll_at', 'attempts', 'state', 'last_error']);
-    expect(columns(db, 'videos').map((c) => c.name)).toEqual(['interview_id', 'project_id', 'file', 'content_type', 'bytes_total', 'bytes_done', 'state', 'updated_at']);
+    expect(columns(db, 'report_polls').map((c) => c.name)).toEqual([
+      'project_id',
+      'report_id',
+      'started_at',
+      'deadline_at',
+      'next_poll_at',
+      'attempts',
+      'state',
+      'last_error',
+    ]);
+    expect(columns(db, 'videos').map((c) => c.name)).toEqual([
+      'interview_id',
+      'project_id',
+      'file',
+      'content_type',
+      'bytes_total',
+      'bytes_done',
+      'state',
+      'updated_at',
+    ]);
     expect(columns(db, 'videos').find((c) => c.pk === 1)!.name).toBe('interview_id');
     expect(columns(db, 'report_polls').find((c) => c.pk === 1)!.name).toBe('project_id');
   });
@@ -82,7 +97,9 @@ describe('migration 0004: local jobs', () => {
   it('looks jobs up by their key through the primary-key index', async () => {
     const db = await migratedDb();
     expect(plan(db, 'SELECT * FROM videos WHERE interview_id = ?', 'i1')).toMatch(/SEARCH videos USING INDEX sqlite_autoindex_videos_1 \(interview_id=\?\)/);
-    expect(plan(db, 'SELECT * FROM report_polls WHERE project_id = ?', 'p1')).toMatch(/SEARCH report_polls USING INDEX sqlite_autoindex_report_polls_1 \(project_id=\?\)/);
+    expect(plan(db, 'SELECT * FROM report_polls WHERE project_id = ?', 'p1')).toMatch(
+      /SEARCH report_polls USING INDEX sqlite_autoindex_report_polls_1 \(project_id=\?\)/,
+    );
     expect(plan(db, 'SELECT * FROM sync_state WHERE scope = ?', 's')).toMatch(/SEARCH sync_state USING INDEX sqlite_autoindex_sync_state_1 \(scope=\?\)/);
   });
 });

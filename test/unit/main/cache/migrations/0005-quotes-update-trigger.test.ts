@@ -12,7 +12,8 @@ async function db(upTo: number) {
           INSERT INTO report_quotes (id, project_id, theme_position, position, text) VALUES (1, 'p', 0, 0, 'the delivery was late');`);
   return d;
 }
-const hits = (d: Database.Database, q: string) => (d.prepare('SELECT rowid FROM quotes_fts WHERE quotes_fts MATCH ?').all(q) as { rowid: number }[]).map((r) => r.rowid);
+const hits = (d: Database.Database, q: string) =>
+  (d.prepare('SELECT rowid FROM quotes_fts WHERE quotes_fts MATCH ?').all(q) as { rowid: number }[]).map((r) => r.rowid);
 
 describe('migration 0005: quotes update trigger', () => {
   it('is version 5 and adds the quotes_au trigger', async () => {

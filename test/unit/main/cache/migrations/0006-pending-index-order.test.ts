@@ -9,7 +9,9 @@ const PENDING = "SELECT id FROM interviews WHERE project_id = ? AND detail_state
 async function db(upTo: number) {
   const d = await migratedTo(upTo);
   d.exec("INSERT INTO projects (id, title, status) VALUES ('p', 'P', 'IN_PROGRESS')");
-  const ins = d.prepare("INSERT INTO interviews (id, project_id, status, completed_at, fingerprint, detail_state, listed_at) VALUES (?, 'p', 'COMPLETE', ?, 'f', ?, 'now')");
+  const ins = d.prepare(
+    "INSERT INTO interviews (id, project_id, status, completed_at, fingerprint, detail_state, listed_at) VALUES (?, 'p', 'COMPLETE', ?, 'f', ?, 'now')",
+  );
   for (let i = 0; i < 2000; i++) ins.run(`i${i}`, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), i % 100 === 0 ? 'pending' : 'complete');
   d.exec('ANALYZE');
   return d;

@@ -33,13 +33,21 @@ describe('migration 0007: search vocabulary', () => {
     seed(d);
     await migrate(d, { migrations: MIGRATIONS.slice(0, 7) });
     expect(d.prepare("SELECT COUNT(*) AS n FROM turns_fts WHERE turns_fts MATCH 'delivery'").get()).toEqual({ n: 1 });
-    expect((d.prepare("SELECT term, doc FROM turns_vocab WHERE term LIKE 'pric%' ORDER BY term").all() as { term: string }[]).map((r) => r.term)).toEqual(['price', 'prices', 'pricey']);
+    expect((d.prepare("SELECT term, doc FROM turns_vocab WHERE term LIKE 'pric%' ORDER BY term").all() as { term: string }[]).map((r) => r.term)).toEqual([
+      'price',
+      'prices',
+      'pricey',
+    ]);
   });
 
   it('a prefix still finds every completion, and diacritics still fold (with every later migration too)', async () => {
     const d = await db(MIGRATIONS.length);
     seed(d);
-    expect(search(d, { query: 'pric' }).map((h) => h.start_ms).sort()).toEqual([0, 1000, 2000]);
+    expect(
+      search(d, { query: 'pric' })
+        .map((h) => h.start_ms)
+        .sort(),
+    ).toEqual([0, 1000, 2000]);
     expect(search(d, { query: 'cafe zur' }).map((h) => h.start_ms)).toEqual([4000]);
     expect(search(d, { query: 'pric ' })).toEqual([]);
   });

@@ -14,8 +14,12 @@ async function db(upTo: number) {
   return d;
 }
 const add = (d: Database.Database, idx: number, text: string) =>
-  Number(d.prepare("INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms) VALUES ('i', ?, 'User', ?, ?)").run(idx, text, idx * 1000).lastInsertRowid);
-const indexed = (d: Database.Database, q: string) => (d.prepare('SELECT rowid FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rowid').all(q) as { rowid: number }[]).map((r) => r.rowid);
+  Number(
+    d.prepare("INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms) VALUES ('i', ?, 'User', ?, ?)").run(idx, text, idx * 1000)
+      .lastInsertRowid,
+  );
+const indexed = (d: Database.Database, q: string) =>
+  (d.prepare('SELECT rowid FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rowid').all(q) as { rowid: number }[]).map((r) => r.rowid);
 /** FTS5's own check of the index against the turns table (an external-content check, hence the 1). */
 const ftsConsistent = (d: Database.Database) => {
   d.prepare("INSERT INTO turns_fts(turns_fts, rank) VALUES ('integrity-check', 1)").run();
