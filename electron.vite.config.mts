@@ -19,7 +19,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/app.ts') } },
+      rollupOptions: { input: { index: resolve(__dirname, 'src/main/shell/app.ts') } },
     },
   },
   preload: {

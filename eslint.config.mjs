@@ -52,7 +52,7 @@ function layer({ forbid, message, noNode = false, noElectron = true, extraPaths 
   const paths = [...extraPaths];
   if (noNode) paths.push(...nodeBuiltins.map((name) => ({ name, message: 'This layer runs without Node.' })));
   if (noElectron) {
-    paths.push({ name: 'electron', message: 'Only src/main/app.ts, src/main/window.ts and the preload import electron, so tests can load everything else.' });
+    paths.push({ name: 'electron', message: 'Only src/main/shell and the preload import electron, so tests can load everything else.' });
   }
   const patterns = [{ regex: through(...forbid), message }, ...extraPatterns];
   if (noNode) patterns.push({ regex: '^node:', message: 'This layer runs without Node.' });
@@ -61,6 +61,8 @@ function layer({ forbid, message, noNode = false, noElectron = true, extraPaths 
 
 /** Inside main: the sandbox (the fake service) is for the demo only; IPC handlers are reached only through the registrar. */
 const NO_SANDBOX = { regex: through('sandbox'), message: 'Only src/main/demo runs the sandbox; the rest of main talks to a service through the API client.' };
+/** The shell wraps the core; the core never reaches back into it (it runs without Electron in tests and the CLI). */
+const NO_SHELL = { regex: through('shell'), message: 'Only the Electron shell (src/main/shell) uses the shell; the core runs without it.' };
 const NO_HANDLERS = {
   regex: '(^|/)ipc/handlers(/|$)|^\\./handlers(/|$)',
   message: 'IPC handlers are adapters: call the domain service instead (only src/main/ipc/registry.ts imports handlers).',
@@ -142,7 +144,7 @@ export default tseslint.config(
       'no-restricted-imports': layer({
         forbid: ['renderer', 'test-host'],
         message: 'Main never imports renderer code.',
-        extraPatterns: [NO_SANDBOX, NO_HANDLERS],
+        extraPatterns: [NO_SANDBOX, NO_HANDLERS, NO_SHELL],
       }),
     },
   },
@@ -150,17 +152,27 @@ export default tseslint.config(
     // The demo is the one part of main that runs the sandbox service.
     files: ['src/main/demo/**/*.ts'],
     rules: {
-      'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_HANDLERS] }),
+      'no-restricted-imports': layer({
+        forbid: ['renderer', 'test-host'],
+        message: 'Main never imports renderer code.',
+        extraPatterns: [NO_HANDLERS, NO_SHELL],
+      }),
     },
   },
   {
     // The registrar is the one place that knows the IPC handler modules.
     files: ['src/main/ipc/registry.ts'],
-    rules: { 'no-restricted-imports': layer({ forbid: ['renderer', 'test-host'], message: 'Main never imports renderer code.', extraPatterns: [NO_SANDBOX] }) },
+    rules: {
+      'no-restricted-imports': layer({
+        forbid: ['renderer', 'test-host'],
+        message: 'Main never imports renderer code.',
+        extraPatterns: [NO_SANDBOX, NO_SHELL],
+      }),
+    },
   },
   {
-    // The Electron shell itself.
-    files: ['src/main/app.ts', 'src/main/window.ts'],
+    // The Electron shell itself: the only part of main that imports electron.
+    files: ['src/main/shell/**/*.ts'],
     rules: {
       'no-restricted-imports': layer({
         forbid: ['renderer', 'test-host'],

@@ -29,23 +29,23 @@ const KNOWN = [
   ],
   [
     'OPEN_EXTERNAL_JS_CHECK',
-    'main/window.ts',
+    'main/shell/window.ts',
     'shell.openExternal(u)',
     'Reached only through windowOpenHandler, which passes vetted https URLs on allowed hosts (src/main/security/navigation.ts, tested in test/unit/main/security).',
   ],
   [
     'AUXCLICK_JS_CHECK',
-    'main/window.ts',
+    'main/shell/window.ts',
     'new BrowserWindow({',
     'A middle-click opens a window through setWindowOpenHandler, which hardenContents sets on every web contents (app.ts, web-contents-created) to deny it.',
   ],
   [
     'CONTEXT_ISOLATION_JS_CHECK',
-    'main/window.ts',
+    'main/shell/window.ts',
     'new BrowserWindow({',
     'The main window takes its webPreferences from buildWebPreferences() (contextIsolation: true), which the scanner cannot follow; the print window sets it inline. Tested in test/unit/main/security and the shell test.',
   ],
-  ['SANDBOX_JS_CHECK', 'main/window.ts', 'new BrowserWindow({', 'As above: sandbox: true comes from buildWebPreferences(), which the scanner cannot follow.'],
+  ['SANDBOX_JS_CHECK', 'main/shell/window.ts', 'new BrowserWindow({', 'As above: sandbox: true comes from buildWebPreferences(), which the scanner cannot follow.'],
 ];
 
 /** Findings from the SARIF report (JSON; its CSV report interleaves rows and cannot be parsed reliably). */

@@ -69,7 +69,7 @@ export type Core = {
 
 /**
  * The main process without Electron: every service and every IPC handler, wired once. The Electron
- * shell (app.ts), the browser test host and the CLI all run exactly this.
+ * shell (shell/app.ts), the browser test host and the CLI all run exactly this.
  */
 export function createCore(o: CoreOptions): Core {
   const events = new EventHub();

@@ -1,7 +1,7 @@
 import { chromiumPrintToPdf } from './chromium-pdf';
 
 /**
- * What the core needs from the desktop around it. Electron supplies real ones in app.ts; the test host
+ * What the core needs from the desktop around it. Electron supplies real ones in shell/app.ts; the test host
  * and the CLI supply these in-memory ones, which tests read back.
  */
 export type DesktopPorts = {

@@ -10,9 +10,9 @@ import { completedNotice, createNotifier, watchCompletedInterviews } from '../..
 import { createMemoryDesktop } from '../../../../src/main/desktop/ports';
 import { EventHub } from '../../../../src/main/events';
 import { silentLogger } from '../../../../src/main/logging/logger';
-import { acceleratorsOf, buildMenuTemplate, type MenuItem } from '../../../../src/main/menu';
+import { acceleratorsOf, buildMenuTemplate, type MenuItem } from '../../../../src/main/shell/menu';
 import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
-import { clampToDisplays, createWindowStateSaver, loadWindowState, readWindowState, stateOf } from '../../../../src/main/window-state';
+import { clampToDisplays, createWindowStateSaver, loadWindowState, readWindowState, stateOf } from '../../../../src/main/shell/window-state';
 import type { Timers } from '../../../../src/main/jobs/timers';
 
 /** Synchronous hand-driven timers: callbacks fire inside advance(). */

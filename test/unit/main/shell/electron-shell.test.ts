@@ -1,16 +1,16 @@
 // Checklist items 1, 3, 5, 6, 7 and 9 at the wiring level: window.ts and app.ts run against a fake
 // 'electron' module (the real one needs a binary this machine cannot download), and the test checks
 // that what they hand Electron is the locked-down configuration the pure functions describe.
-import { FILES_REGISTER_CHANNEL } from '../../../src/shared/ipc/contract';
+import { FILES_REGISTER_CHANNEL } from '../../../../src/shared/ipc/contract';
 import { describe, it, expect, vi, beforeAll, afterAll, type MockInstance } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { channelNames, IPC_EVENT_CHANNEL } from '../../../src/shared/ipc/contract';
-import { buildWebPreferences } from '../../../src/main/security/web-preferences';
-import { buildCsp } from '../../../src/main/security/csp';
+import { channelNames, IPC_EVENT_CHANNEL } from '../../../../src/shared/ipc/contract';
+import { buildWebPreferences } from '../../../../src/main/security/web-preferences';
+import { buildCsp } from '../../../../src/main/security/csp';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -148,12 +148,19 @@ vi.mock('electron', () => ({
   dialog: fake.dialog,
 }));
 
-vi.mock('../../../src/main/secrets/keytar-store', async () => {
-  const { createMemoryStore } = await import('../../../src/main/secrets/memory-store');
+// From the sources, the shell's directory is not the bundle's: point it at src/ (the built-app boot test
+// checks the real paths against out/).
+vi.mock('../../../../src/main/shell/bundle-paths', async () => {
+  const { join } = await import('node:path');
+  const src = join(__dirname, '..', '..', '..', '..', 'src');
+  return { bundlePaths: () => ({ rendererDir: join(src, 'renderer'), preload: join(src, 'preload', 'index.cjs') }) };
+});
+vi.mock('../../../../src/main/secrets/keytar-store', async () => {
+  const { createMemoryStore } = await import('../../../../src/main/secrets/memory-store');
   return { openSecretStore: vi.fn(async () => createMemoryStore('test: no keychain')), createKeytarStore: vi.fn() };
 });
 
-import { createMainWindow, hardenContents, printHtmlToPdf } from '../../../src/main/window';
+import { createMainWindow, hardenContents, printHtmlToPdf } from '../../../../src/main/shell/window';
 
 type FakeWindow = InstanceType<typeof fake.FakeBrowserWindow>;
 type FakeContents = InstanceType<typeof fake.FakeWebContents>;
@@ -318,7 +325,7 @@ describe('app.ts composition root', () => {
     appWindowsBefore = fake.FakeBrowserWindow.instances.length;
     rejectionListenersBefore = process.listenerCount('unhandledRejection');
 
-    await import('../../../src/main/app');
+    await import('../../../../src/main/shell/app');
     // Module-level wiring happens before whenReady; the rest after it resolves.
     expect(fake.ipcMain.handle).not.toHaveBeenCalled();
     fake.app.state.ready!();
@@ -491,7 +498,7 @@ describe('app.ts composition root', () => {
     }
     expect(fake.net.fetch).not.toHaveBeenCalled();
 
-    // rendererDir is <main dir>/../renderer; from the sources that is src/renderer, which has an index.html.
+    // rendererDir (mocked above to src/renderer, which has an index.html).
     const res = await handler({ url: 'app://fieldwork/' });
     expect(res.status).toBe(200);
     expect(fake.net.fetch).toHaveBeenCalledTimes(1);

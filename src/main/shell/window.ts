@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserWindow, shell, type WebContents } from 'electron';
-import { buildWebPreferences } from './security/web-preferences';
-import { guardNavigation, windowOpenHandler } from './security/navigation';
+import { buildWebPreferences } from '../security/web-preferences';
+import { guardNavigation, windowOpenHandler } from '../security/navigation';
 import { DEFAULT_WINDOW, MIN_WINDOW, stateOf, type WindowState, type WindowStateSaver } from './window-state';
 
 export type WindowOptions = {

@@ -3,22 +3,23 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow, MenuItemConstructorOptions } from 'electron';
 import { app, clipboard, dialog, ipcMain, Menu, net, Notification, protocol, screen, session, shell } from 'electron';
-import { channelNames, IPC_EVENT_CHANNEL } from '../shared/ipc/contract';
-import { createCore, type Core } from './core';
-import { registerFilesChannel, registerIpc, type IpcMainLike } from './ipc/registrar';
-import { createLogger, stderrSink } from './logging/logger';
-import { installProcessGuard } from './logging/process-guard';
-import { findElectronSqliteBinding } from './native/sqlite-binding';
-import { resolveAppAsset } from './security/app-protocol';
-import { buildCsp } from './security/csp';
-import { APP_ORIGIN, APP_SCHEME } from './security/navigation';
-import { devicePermissionHandler, permissionCheckHandler, permissionRequestHandler } from './security/permissions';
-import { openSecretStore } from './secrets/keytar-store';
+import { channelNames, IPC_EVENT_CHANNEL } from '../../shared/ipc/contract';
+import { createCore, type Core } from '../core';
+import { registerFilesChannel, registerIpc, type IpcMainLike } from '../ipc/registrar';
+import { createLogger, stderrSink } from '../logging/logger';
+import { installProcessGuard } from '../logging/process-guard';
+import { findElectronSqliteBinding } from '../native/sqlite-binding';
+import { resolveAppAsset } from '../security/app-protocol';
+import { buildCsp } from '../security/csp';
+import { APP_ORIGIN, APP_SCHEME } from '../security/navigation';
+import { devicePermissionHandler, permissionCheckHandler, permissionRequestHandler } from '../security/permissions';
+import { openSecretStore } from '../secrets/keytar-store';
+import { bundlePaths } from './bundle-paths';
 import { buildMenuTemplate } from './menu';
 import { createMainWindow, hardenContents, printHtmlToPdf, trackWindowState } from './window';
 import { createWindowStateSaver, loadWindowState } from './window-state';
-import cacheWorkerPath from './cache/worker-entry?modulePath';
-import { MEDIA_SCHEME } from './security/csp';
+import cacheWorkerPath from '../cache/worker-entry?modulePath';
+import { MEDIA_SCHEME } from '../security/csp';
 
 /**
  * The composition root and the only Electron-facing file besides window.ts. Everything it wires is
@@ -55,7 +56,7 @@ app
     ses.setPermissionCheckHandler(permissionCheckHandler(allowedOrigins));
     ses.setDevicePermissionHandler(devicePermissionHandler);
 
-    const rendererDir = join(__dirname, '../renderer');
+    const { rendererDir, preload } = bundlePaths(__dirname);
     const csp = buildCsp({ mode: devServer ? 'development' : 'production', ...(devServer ? { devServerOrigin: new URL(devServer).origin } : {}) });
     protocol.handle(APP_SCHEME, async (request) => {
       const asset = resolveAppAsset(rendererDir, request.url);
@@ -140,7 +141,7 @@ app
     );
     mainWindow = createMainWindow({
       state: windowState,
-      preloadPath: join(__dirname, '../preload/index.cjs'),
+      preloadPath: preload,
       isPackaged: app.isPackaged,
       url: devServer ?? `${APP_ORIGIN}/index.html`,
       allowedOrigins,

@@ -1,4 +1,4 @@
-import type { AppCommand } from '../shared/ipc/contract';
+import type { AppCommand } from '../../shared/ipc/contract';
 
 /**
  * The native application menu as plain data, so it is built and tested without Electron. The shell
