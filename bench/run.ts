@@ -18,6 +18,7 @@ import { resync } from './rows/resync';
 import { search } from './rows/search';
 import { exportRow } from './rows/export';
 import { viewer } from './rows/viewer';
+import { cliStartup } from './rows/cli-startup';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -28,6 +29,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'search', run: search },
   { name: 'viewer', run: viewer },
   { name: 'export', run: exportRow },
+  { name: 'cli start-up', run: cliStartup },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

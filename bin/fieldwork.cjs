@@ -1,7 +1,18 @@
 #!/usr/bin/env node
-// The `fieldwork` command: runs the TypeScript CLI straight from the checkout under tsx (no build).
-require('tsx/cjs/api').register();
-const { runCli } = require('../src/main/cli/index.ts');
+// The `fieldwork` command. It runs the bundled CLI (out/cli, built by `npm run build` with the app), which
+// starts quickly; without a build, or with FIELDWORK_CLI_FROM_SOURCE=1 while developing, it runs the
+// TypeScript sources under tsx instead.
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+const bundle = join(__dirname, '..', 'out', 'cli', 'index.cjs');
+let runCli;
+if (process.env.FIELDWORK_CLI_FROM_SOURCE !== '1' && existsSync(bundle)) {
+  ({ runCli } = require(bundle));
+} else {
+  require('tsx/cjs/api').register();
+  ({ runCli } = require('../src/main/cli/index.ts'));
+}
 
 // A reader that went away (`fieldwork search … | head`) ends the run quietly, not with a stack.
 for (const stream of [process.stdout, process.stderr]) {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { activeTurnAt, startIndex } from '../../src/renderer/features/viewer/active-turn';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { Sandbox } from '../../src/sandbox/server';
 import { issueKey } from '../../src/sandbox/store/orgs';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';

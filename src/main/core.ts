@@ -22,7 +22,8 @@ import { createEmbedService } from './share/embed';
 import { createLauncher } from './studies/launch';
 import { WebhookService } from './webhooks';
 import { WorkspaceRegistry } from './workspaces/registry';
-import { RuntimeManager, workspaceDir } from './workspaces/runtime';
+import { workspaceDir } from './workspaces/paths';
+import { RuntimeManager } from './workspaces/runtime';
 import { WorkspaceService } from './workspaces/service';
 
 export type CoreOptions = {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InterviewRow } from '../../src/shared/views';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { demoProjectId, openDemo } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, type Harness } from '../support/browser';
 import { ok } from '../support/ipc';

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
 import type { InterviewRow } from '../../src/shared/views';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { demoOperator, demoProjectId, openDemo, type DemoOperator } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
 import { ok } from '../support/ipc';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { NO_RECORDING_AT_SYNC } from '../../src/main/media/video-store';
 import type { Sandbox } from '../../src/sandbox/server';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
 import { countRequests, demoOperator, demoProjectId, startDemo, type DemoOperator } from '../support/demo-operator';
 import { projectBody } from '../support/sandbox';

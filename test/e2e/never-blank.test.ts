@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { LogFields } from '../../src/main/logging/logger';
 import type { InterviewRow } from '../../src/shared/views';
 import type { InterviewRecord } from '../../src/shared/schemas/interview';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
 import { demoProjectId, openDemo } from '../support/demo-operator';
 

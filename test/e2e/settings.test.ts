@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
-import { workspaceDir } from '../../src/main/workspaces/runtime';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
+import { workspaceDir } from '../../src/main/workspaces/paths';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
 import { demoOperator, demoProjectId, openDemo, type DemoOperator } from '../support/demo-operator';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, type Harness } from '../support/browser';
 import { demoOperator, openDemo, type DemoOperator } from '../support/demo-operator';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import type { Sandbox } from '../../src/sandbox/server';

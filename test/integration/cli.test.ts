@@ -1,6 +1,6 @@
 /**
  * The `fieldwork` command line, run as a child process exactly as a user or a CI job runs it
- * (`node bin/fieldwork.cjs …`, TypeScript under tsx, the cache in its worker thread), with
+ * (`node bin/fieldwork.cjs …`: the bundle in out/cli, the cache in its worker thread), with
  * FIELDWORK_HOME in a temp dir and no keychain reachable, against sandboxes started in this process.
  * The last block checks the pieces the child processes cannot show (TTY progress, prompts, homes).
  */
@@ -177,6 +177,18 @@ describe('fieldwork CLI', () => {
     expect(noWorkspace.stderr).toContain('Missing --workspace');
     expect(unknownWs).toMatchObject({ code: 2, stderr: 'No workspace called "Nope"; see `fieldwork workspace list`.\n' });
   }, 60_000);
+
+  it('runs the bundle built with the app (out/cli) and, on request, the sources under tsx: the same answers', async () => {
+    expect(existsSync(join(ROOT, 'out', 'cli', 'index.cjs')), 'npm run build (which npm test runs) writes out/cli').toBe(true);
+    for (const args of [['--help'], ['search', '--help'], ['nonsense']]) {
+      const bundled = await cli(args, { env: { FIELDWORK_CLI_FROM_SOURCE: '0' } });
+      const source = await cli(args, { env: { FIELDWORK_CLI_FROM_SOURCE: '1' } });
+      expect(bundled, args.join(' ')).toEqual(source);
+    }
+    const listed = await cli(['workspace', 'list', '--json'], { env: { FIELDWORK_CLI_FROM_SOURCE: '0' } });
+    expect(listed.code).toBe(0);
+    expect(Array.isArray(json<unknown[]>(listed))).toBe(true);
+  });
 
   it('refuses a wrong key with exit 3 and stores nothing', async () => {
     const bad = await cli(['workspace', 'add', '--name', 'Wrong', '--base-url', offline.baseUrl], { key: 'sk_sbx_not-a-real-key-000000' });

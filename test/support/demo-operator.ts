@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_WORKSPACE_ID } from '../../src/main/demo/demo-service';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { watchPage, type Harness } from './browser';
 
 type PageOptions = NonNullable<Parameters<Browser['newPage']>[0]>;

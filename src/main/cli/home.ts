@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, posix, resolve, win32 } from 'node:path';
+import { dirname, join, posix, resolve, win32 } from 'node:path';
 
 /** The productName Electron names its userData folder after. */
 export const PRODUCT_NAME = 'Fieldwork';
@@ -22,8 +22,28 @@ export function fieldworkHome(env: NodeJS.ProcessEnv = process.env): string {
   return set ? resolve(set) : defaultHome(process.platform, env);
 }
 
-/** The checkout the CLI runs from (sample media for the demo, the cache worker, package.json). */
-export const APP_ROOT = resolve(__dirname, '../../..');
+/**
+ * The checkout the CLI runs from (sample media for the demo, package.json): the nearest folder above this
+ * file with Fieldwork's package.json, so it holds from the sources (src/main/cli) and the bundle (out/cli).
+ */
+export const APP_ROOT = findAppRoot(__dirname);
+
+export function findAppRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    try {
+      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name === 'fieldwork') return dir;
+    } catch {
+      // No package.json here (or not ours): keep climbing.
+    }
+    if (dirname(dir) === dir) return resolve(from, '../../..');
+  }
+}
+
+/** The bundled CLI's cache worker sits beside it; from the sources, tsx runs the TypeScript one. */
+export function cacheWorkerPath(): string {
+  const bundled = join(__dirname, 'cache-worker.cjs');
+  return existsSync(bundled) ? bundled : join(APP_ROOT, 'src', 'main', 'cache', 'worker-dev.cjs');
+}
 
 export function appVersion(): string {
   try {

@@ -5,8 +5,8 @@ import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import type { IpcContract } from '../../shared/ipc/contract';
 import type { InputOf, OutputOf } from '../../shared/ipc/define';
 import { isServiceError } from '../api/errors';
-import { createCore, type Core } from '../core';
-import { DEMO_WORKSPACE_ID } from '../demo/demo-service';
+import type { Core } from '../core';
+import { DEMO_WORKSPACE_ID } from '../demo/ids';
 import { AppError, isAppError } from '../errors';
 import { createLogger } from '../logging/logger';
 import { openSecretStore } from '../secrets/keytar-store';
@@ -19,7 +19,7 @@ import { syncGroup } from './commands/sync';
 import { videosGroup } from './commands/videos';
 import { workspaceGroup } from './commands/workspace';
 import { createEnvKeyStore, envApiKey } from './env-key-store';
-import { APP_ROOT, appVersion, fieldworkHome } from './home';
+import { APP_ROOT, appVersion, cacheWorkerPath, fieldworkHome } from './home';
 import { cliLogSink, Output, type OutStream, type PromptInput } from './output';
 
 /** What a command gets: its parsed flags and words, the output, and the core (opened on first use). */
@@ -152,6 +152,8 @@ export async function runCli(
     // The env key stands in for workspaces' keys only (never the demo's, which its own sandbox issues).
     let ref: Core | null = null;
     const isWorkspace = (account: string) => account !== DEMO_WORKSPACE_ID && !!ref?.workspaces.list().some((w) => w.id === account);
+    // The core (caches, API client, exporters) loads on first use: `--help` and usage errors never need it.
+    const { createCore } = await import('../core');
     ref = createCore({
       dataDir: home,
       log,
@@ -159,7 +161,7 @@ export async function runCli(
       platform: process.platform,
       mediaDir: join(APP_ROOT, 'resources/sample-media'),
       secrets: createEnvKeyStore(store, envKey ?? undefined, isWorkspace),
-      cacheWorker: { path: join(APP_ROOT, 'src/main/cache/worker-dev.cjs') }, // the cache in its worker thread
+      cacheWorker: { path: cacheWorkerPath() }, // the cache in its worker thread
       webhooks: false, // the receiver's port belongs to the app
     });
     return ref;

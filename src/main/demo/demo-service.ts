@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceService } from '../workspaces/service';
 
-export const DEMO_WORKSPACE_ID = 'demo-northwind';
+import { DEMO_WORKSPACE_ID } from './ids';
 export const DEMO_WORKSPACE_NAME = 'Demo: Northwind Meals';
 
 type DemoState = { organisation_id: string; projects: SeededProject[] };

@@ -14,7 +14,7 @@ import type { WorkspaceService } from './service';
 
 export type OpenCache = (file: string) => Promise<Cache>;
 
-export const workspaceDir = (dataDir: string, id: string) => join(dataDir, 'workspaces', id);
+import { workspaceDir } from './paths';
 
 /**
  * Everything that belongs to one open workspace: its own cache file (organisations never share one),

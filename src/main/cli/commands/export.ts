@@ -2,9 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppError } from '../../errors';
 import { safeFileName } from '../../exports/file-names';
-import { chromiumPrintToPdf } from '../../desktop/chromium-pdf';
-import { cacheExportSource } from '../../exports/cache-source';
-import { EXPORT_FORMATS, runExport, type ExportFormat } from '../../exports/run-export';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/exports';
 import type { SpeakerLabels } from '../../exports/transcript/common';
 import type { Command, Ctx, Group } from '../index';
 import { clean, mb, plural } from '../output';
@@ -69,6 +67,12 @@ const exportCommand: Command = {
     const out = resolve(String(ctx.flags.out));
     const ids = Array.isArray(ctx.flags.interview) ? ctx.flags.interview.flatMap((s) => s.split(',')).filter(Boolean) : null;
     const runtime = await ctx.runtime(w.id);
+    // Loaded when an export runs, so `fieldwork --help` and other commands start without the exporters.
+    const [{ cacheExportSource }, { runExport }, { chromiumPrintToPdf }] = await Promise.all([
+      import('../../exports/cache-source'),
+      import('../../exports/run-export'),
+      import('../../desktop/chromium-pdf'),
+    ]);
     const source = cacheExportSource(runtime.cache, projectId, async (interviewId) => {
       const v = await runtime.cache.call('videos.get', { interviewId });
       return v?.state === 'complete' ? v.file : null;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors';
-import { workspaceDir } from '../../workspaces/runtime';
+import { workspaceDir } from '../../workspaces/paths';
 import type { Command, Group } from '../index';
 import { clean, mb, plural } from '../output';
 

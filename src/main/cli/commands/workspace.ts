@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { AppError } from '../../errors';
-import { workspaceDir } from '../../workspaces/runtime';
+import { workspaceDir } from '../../workspaces/paths';
 import type { Command, Ctx, Group } from '../index';
 import { clean, promptHidden } from '../output';
 
