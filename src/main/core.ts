@@ -7,7 +7,7 @@ import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
 import { AppError } from './errors';
 import { EventHub } from './events';
-import { createDispatcher, type Dispatch, type HandlerMap } from './ipc/dispatcher';
+import { createDispatcher, typedCall, type CoreCall, type Dispatch, type HandlerMap } from './ipc/dispatcher';
 import { buildHandlers } from './ipc/registry';
 import { JobRegistry } from './jobs/job-registry';
 import { notifyWhenReportsFinish } from './jobs/report-notifier';
@@ -49,7 +49,10 @@ export type CoreOptions = {
 };
 
 export type Core = {
+  /** Untyped, for transports that carry a channel name and a payload (Electron's IPC, the test host's bridge). */
   dispatch: Dispatch;
+  /** The typed way to call the core (CLI, tests): a failure throws an AppError with the channel's code. */
+  call: CoreCall<IpcContract>;
   events: EventHub;
   workspaces: WorkspaceService;
   runtimes: RuntimeManager;
@@ -136,6 +139,7 @@ export function createCore(o: CoreOptions): Core {
   if (o.webhooks !== false) void webhooks.apply();
   return {
     dispatch,
+    call: typedCall<IpcContract>(dispatch),
     events,
     workspaces,
     runtimes,

@@ -8,7 +8,6 @@ import type { InterviewRow } from '../../src/shared/views';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { demoProjectId, openDemo } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, type Harness } from '../support/browser';
-import { ok } from '../support/ipc';
 import { interviewRow, openStudyTab, viewer } from '../support/pages';
 import { filesIn } from '../support/files';
 
@@ -42,7 +41,7 @@ describe.skipIf(skip !== null)('export dialog', () => {
     tmp = mkdtempSync(join(tmpdir(), 'fw-e2e-export-'));
     ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1360, height: 900 } }));
     churnId = demoProjectId(harness, 'Meal-kit churn');
-    const list = () => ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId }));
+    const list = () => harness.core.call('interviews.list', { workspace_id: WS, project_id: churnId });
     await vi.waitFor(async () => expect((await list()).total).toBeGreaterThanOrEqual(24), { timeout: 30_000, interval: 100 });
     interviews = (await list()).items;
   });

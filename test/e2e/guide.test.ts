@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
+import type { InputOf } from '../../src/shared/ipc/define';
+import type { IpcContract } from '../../src/shared/ipc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
 import { openDemo } from '../support/demo-operator';
 import { addStimulus, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
-import { ok } from '../support/ipc';
+
+type StudyCreateInput = InputOf<IpcContract['studies.create']>;
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e guide ${skip}`);
@@ -114,22 +117,20 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
     let problems: string[];
     beforeAll(async () => {
       org = await sb.newOrg({ name: 'Acme Packaging' });
-      ws = (await ok<{ id: string }>(harness.core.dispatch('workspaces.add', { name: 'Acme', base_url: sb.baseUrl, api_key: org.apiKey }))).id;
+      ws = (await harness.core.call('workspaces.add', { name: 'Acme', base_url: sb.baseUrl, api_key: org.apiKey })).id;
       page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       problems = watchPage(page).problems;
       await page.addInitScript((id) => localStorage.setItem('fieldwork.lastWorkspace', id), ws);
     });
 
-    const create = (body: Record<string, unknown>) =>
-      ok<{ project_id: string }>(
-        harness.core.dispatch('studies.create', {
-          workspace_id: ws,
-          intro_message: 'Welcome, and thanks for your time.',
-          languages: [{ language_name: 'English', accent: 'en-US' }],
-          interaction_modes: ['chat'],
-          ...body,
-        }),
-      );
+    const create = (body: Pick<StudyCreateInput, 'title' | 'questions'> & Partial<StudyCreateInput>) =>
+      harness.core.call('studies.create', {
+        workspace_id: ws,
+        intro_message: 'Welcome, and thanks for your time.',
+        languages: [{ language_name: 'English', accent: 'en-US' }],
+        interaction_modes: ['chat'],
+        ...body,
+      });
 
     const openStudy = async (title: string) => {
       await page.goto(harness.host.url);
@@ -176,7 +177,7 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
       const { project_id } = await create({ title: 'Pack test', type: 'STIMULI', questions: q.map((question) => ({ question, probing_level: 'medium' })) });
       await addStimulus(org, project_id, 'Kraft box', [q[0]!, q[1]!]);
       await addStimulus(org, project_id, 'Reusable crate', [q[2]!]);
-      await ok(harness.core.dispatch('sync.run', { workspace_id: ws, project_ids: [project_id] }));
+      await harness.core.call('sync.run', { workspace_id: ws, project_ids: [project_id] });
 
       await openStudy('Pack test');
       expect((await guideQuestions(page))[0]).toContain('Shown with: Kraft box');

@@ -1,11 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
-import type { InterviewRow } from '../../src/shared/views';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { demoOperator, demoProjectId, openDemo, type DemoOperator } from '../support/demo-operator';
 import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
-import { ok } from '../support/ipc';
+import { present } from '../support/ipc';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e interviews ${skip}`);
@@ -19,8 +17,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   let problems: string[];
   let churnId: string;
   let op: DemoOperator;
-  const list = (f: Record<string, unknown> = {}) =>
-    ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: WS, project_id: churnId, ...f }));
+  const list = (f: Record<string, unknown> = {}) => harness.core.call('interviews.list', { workspace_id: WS, project_id: churnId, ...f });
   const table = () => page.getByRole('table', { name: 'Interviews' });
   const domRows = () => table().locator('tbody tr[data-index]');
   const count = () => page.locator('.iv-count').innerText();
@@ -138,7 +135,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     // Short-lived video links, so the "download all" below has to ask the service for each one.
     await op.ok('PUT', '/_sandbox/organisations/me', { video_url_ttl_seconds: 30 });
     await op.ok('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 500, transcript_turns: 4 });
-    await ok(harness.core.dispatch('sync.run', { workspace_id: WS, project_ids: [churnId] }));
+    await harness.core.call('sync.run', { workspace_id: WS, project_ids: [churnId] });
     const { total } = await list();
     expect(total).toBeGreaterThanOrEqual(524);
     await expect.poll(count, { timeout: 20_000 }).toBe(`${total.toLocaleString('en-US')} interviews`);
@@ -244,40 +241,34 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   it('project highlights: listed with tag filter, edited, copied with timestamp, kept across re-sync, deleted', { timeout: 60_000 }, async () => {
     const { items } = await list({ status: 'COMPLETE', limit: 30 });
     const [a, b] = [items[items.length - 1]!, items[items.length - 2]!];
-    const detail = await ok<{ transcript: { text: string; start_ms: number }[] }>(
-      harness.core.dispatch('interviews.get', { workspace_id: WS, interview_id: a.id }),
-    );
-    const turn = detail.transcript.find((t) => t.start_ms > 60_000) ?? detail.transcript[1]!;
+    const detail = present(await harness.core.call('interviews.get', { workspace_id: WS, interview_id: a.id }), 'the interview');
+    const turn = detail.transcript.find((t) => (t.start_ms ?? 0) > 60_000) ?? detail.transcript[1]!;
     const quote = turn.text.slice(0, 60);
-    await ok<HighlightView>(
-      harness.core.dispatch('highlights.add', {
-        workspace_id: WS,
-        project_id: churnId,
-        interview_id: a.id,
-        start_turn: detail.transcript.indexOf(turn),
-        start_offset: 0,
-        end_turn: detail.transcript.indexOf(turn),
-        end_offset: quote.length,
-        start_ms: turn.start_ms,
-        quote,
-        note: 'Says it outright',
-        tags: ['price vs value'],
-      }),
-    );
-    await ok<HighlightView>(
-      harness.core.dispatch('highlights.add', {
-        workspace_id: WS,
-        project_id: churnId,
-        interview_id: b.id,
-        start_turn: 0,
-        start_offset: 0,
-        end_turn: 0,
-        end_offset: 5,
-        start_ms: 1000,
-        quote: 'Hello',
-        tags: ['delivery'],
-      }),
-    );
+    await harness.core.call('highlights.add', {
+      workspace_id: WS,
+      project_id: churnId,
+      interview_id: a.id,
+      start_turn: detail.transcript.indexOf(turn),
+      start_offset: 0,
+      end_turn: detail.transcript.indexOf(turn),
+      end_offset: quote.length,
+      start_ms: turn.start_ms,
+      quote,
+      note: 'Says it outright',
+      tags: ['price vs value'],
+    });
+    await harness.core.call('highlights.add', {
+      workspace_id: WS,
+      project_id: churnId,
+      interview_id: b.id,
+      start_turn: 0,
+      start_offset: 0,
+      end_turn: 0,
+      end_offset: 5,
+      start_ms: 1000,
+      quote: 'Hello',
+      tags: ['delivery'],
+    });
 
     await page.getByRole('tablist', { name: 'Interview views' }).getByRole('tab', { name: 'Highlights' }).click();
     const cards = page.getByRole('article');
@@ -301,13 +292,14 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await card.getByLabel('Note').fill('Price, then boredom');
     await card.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => card.innerText()).toContain('Price, then boredom');
-    const stored = (await ok<HighlightView[]>(harness.core.dispatch('highlights.list', { workspace_id: WS, interview_id: a.id })))[0]!;
+    const stored = (await harness.core.call('highlights.list', { workspace_id: WS, interview_id: a.id }))[0]!;
     expect(stored.tags).toEqual(['price vs value', 'recipe fatigue']);
     expect(stored.note).toBe('Price, then boredom');
 
     // Copy quote: the quote, who said it and when.
     await card.getByRole('button', { name: 'Copy quote' }).click();
-    const mmss = `${String(Math.floor(turn.start_ms / 60_000)).padStart(2, '0')}:${String(Math.floor((turn.start_ms % 60_000) / 1000)).padStart(2, '0')}`;
+    const at = present(turn.start_ms, 'the turn time');
+    const mmss = `${String(Math.floor(at / 60_000)).padStart(2, '0')}:${String(Math.floor((at % 60_000) / 1000)).padStart(2, '0')}`;
     await expect.poll(() => harness.desktop.clipboard).toBe(`"${quote.trim()}" — ${a.participant_name}, [${mmss}]`);
     await expect.poll(() => card.getByText('Copied with timestamp').isVisible()).toBe(true);
     await shot(page, 'interviews-highlights-light');
@@ -317,7 +309,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
 
     // A re-sync (new interviews arrive) keeps every highlight, and the view still lists them.
     await op.ok('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 2, transcript_turns: 4 });
-    await ok(harness.core.dispatch('sync.run', { workspace_id: WS }));
+    await harness.core.call('sync.run', { workspace_id: WS });
     const views = page.getByRole('tablist', { name: 'Interview views' });
     await views.getByRole('tab', { name: 'All interviews' }).click();
     await table().waitFor();
@@ -335,7 +327,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await expect.poll(() => card.getByText(/Its tags and note go with it/).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Delete highlight' }).click();
     await expect.poll(() => cards.count()).toBe(1);
-    expect(await ok<HighlightView[]>(harness.core.dispatch('highlights.list', { workspace_id: WS, interview_id: a.id }))).toEqual([]);
+    expect(await harness.core.call('highlights.list', { workspace_id: WS, interview_id: a.id })).toEqual([]);
     expect(problems).toEqual([]);
   });
 

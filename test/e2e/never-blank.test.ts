@@ -4,11 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { LogFields } from '../../src/main/logging/logger';
-import type { InterviewRow } from '../../src/shared/views';
 import type { InterviewRecord } from '../../src/shared/schemas/interview';
 import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
 import { demoProjectId, openDemo } from '../support/demo-operator';
-import { ok } from '../support/ipc';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e never-blank ${skip}`);
@@ -65,8 +63,7 @@ describe.skipIf(skip !== null)('never blank', () => {
     browser = await launchBrowser();
     ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 800 } }));
     churnId = demoProjectId(harness, 'Meal-kit churn');
-    const list = () =>
-      ok<{ items: InterviewRow[]; total: number }>(harness.core.dispatch('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId }));
+    const list = () => harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId });
     await vi.waitFor(async () => expect((await list()).total).toBeGreaterThanOrEqual(24), { timeout: 30_000, interval: 100 });
     const cache = (await harness.core.runtimes.get(DEMO_WORKSPACE_ID)).cache;
     await cache.call('interviews.saveFullRecords', {
@@ -108,9 +105,7 @@ describe.skipIf(skip !== null)('never blank', () => {
 
   it("opens the demo's started and incomplete interviews, and every other state, with what there is and what is missing", async () => {
     for (const status of ['STARTED', 'INCOMPLETE'] as const) {
-      const rows = await ok<{ items: InterviewRow[] }>(
-        harness.core.dispatch('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status }),
-      );
+      const rows = await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status });
       const demoRow = rows.items.find((r) => !r.id.startsWith('e2e-'))!;
       await openInterviewNamed(demoRow.participant_name!);
       await expect.poll(() => page.locator('.viewer-meta').innerText()).toMatch(status === 'STARTED' ? /Started, not finished/ : /Incomplete/);

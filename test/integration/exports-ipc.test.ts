@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS } from '../../src/shared/exports';
 import type { ExportRunView } from '../../src/shared/ipc/channels/exports';
 import { browserSkipReason, startHarness, type Harness } from '../support/browser';
-import { err, ok } from '../support/ipc';
+import { err, ok, present } from '../support/ipc';
 import { filesIn } from '../support/files';
 
 const skip = browserSkipReason();
@@ -37,10 +37,10 @@ describe.skipIf(skip !== null)('exports through IPC', () => {
   beforeAll(async () => {
     h = await startHarness();
     tmp = mkdtempSync(join(tmpdir(), 'fw-exports-ipc-'));
-    ws = (await ok<{ id: string }>(h.core.dispatch('demo.start', undefined))).id;
-    const projects = await ok<{ items: { id: string; title: string }[] }>(h.core.dispatch('projects.list', { workspace_id: ws }));
+    ws = (await h.core.call('demo.start', undefined)).id;
+    const projects = await h.core.call('projects.list', { workspace_id: ws });
     churn = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    interviews = (await ok<{ items: { id: string }[] }>(h.core.dispatch('interviews.list', { workspace_id: ws, project_id: churn }))).items.map((i) => i.id);
+    interviews = (await h.core.call('interviews.list', { workspace_id: ws, project_id: churn })).items.map((i) => i.id);
   });
   afterAll(async () => {
     await h.close();
@@ -54,15 +54,15 @@ describe.skipIf(skip !== null)('exports through IPC', () => {
     expect(e.code).toBe('not_allowed');
     expect(filesIn(elsewhere)).toEqual([]);
     h.desktop.folderChoices.push(null);
-    expect(await ok(h.core.dispatch('exports.chooseFolder', undefined))).toBeNull();
-    expect(await ok<{ folder: string | null }>(h.core.dispatch('exports.lastFolder', undefined))).toEqual({ folder: null });
+    expect(await h.core.call('exports.chooseFolder', undefined)).toBeNull();
+    expect(await h.core.call('exports.lastFolder', undefined)).toEqual({ folder: null });
   });
 
   it('exports every format to a chosen folder, remembers it, and Show in folder reveals the study folder', async () => {
     const folder = join(tmp, 'chosen');
     mkdirSync(folder);
     h.desktop.folderChoices.push(folder);
-    const chosen = await ok<{ folder: string }>(h.core.dispatch('exports.chooseFolder', undefined));
+    const chosen = present(await h.core.call('exports.chooseFolder', undefined), 'the chosen folder');
     expect(chosen.folder).toBe(folder);
     const progress: { files_done: number; files_total: number | null }[] = [];
     const stop = h.core.events.subscribe((ev) => {
@@ -84,8 +84,8 @@ describe.skipIf(skip !== null)('exports through IPC', () => {
     expect(progress.at(-1)).toEqual(expect.objectContaining({ files_done: view.files }));
     const pdf = readFileSync(written.find((f) => f.endsWith('report.pdf'))!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(await ok<{ folder: string | null }>(h.core.dispatch('exports.lastFolder', undefined))).toEqual({ folder });
-    await ok(h.core.dispatch('app.showInFolder', { path: view.reveal }));
+    expect(await h.core.call('exports.lastFolder', undefined)).toEqual({ folder });
+    await h.core.call('app.showInFolder', { path: view.reveal });
     expect(h.desktop.shownInFolder).toEqual([view.reveal]);
     expect(h.desktop.notifications).toContainEqual({ title: 'Export finished', body: `${view.files} files from Meal-kit churn` });
   }, 60_000);
@@ -105,7 +105,7 @@ describe.skipIf(skip !== null)('exports through IPC', () => {
     const folder = join(tmp, 'cancelled');
     mkdirSync(folder);
     h.desktop.folderChoices.push(folder);
-    await ok(h.core.dispatch('exports.chooseFolder', undefined));
+    await h.core.call('exports.chooseFolder', undefined);
     const exportId = 'cancel-me-123';
     const stop = h.core.events.subscribe((ev) => {
       if (ev.name === 'exports.progress' && (ev.payload as { export_id: string }).export_id === exportId)

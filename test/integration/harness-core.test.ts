@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, startHarness, type Harness } from '../support/browser';
-import { ok } from '../support/ipc';
+import { present } from '../support/ipc';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`harness core ${skip}`);
@@ -14,22 +14,18 @@ describe.skipIf(skip !== null)('demo workspace through the core and the test hos
   afterAll(() => h.close());
 
   it('has its guides in the cache, and plays a video through the media route with Range', async () => {
-    const ws = await ok<{ id: string }>(h.core.dispatch('demo.start', undefined));
-    const projects = await ok<{ items: { id: string; title: string }[]; synced_at: string | null }>(h.core.dispatch('projects.list', { workspace_id: ws.id }));
+    const ws = await h.core.call('demo.start', undefined);
+    const projects = await h.core.call('projects.list', { workspace_id: ws.id });
     expect(projects.synced_at).not.toBeNull();
     const churn = projects.items.find((p) => p.title === 'Meal-kit churn')!;
-    const detail = await ok<{ guide: { questions: unknown[]; source: string }; report: { themes: unknown[] } }>(
-      h.core.dispatch('projects.get', { workspace_id: ws.id, project_id: churn.id }),
-    );
+    const detail = present(await h.core.call('projects.get', { workspace_id: ws.id, project_id: churn.id }), 'the study');
     expect(detail.guide).toMatchObject({ source: 'demo' });
-    expect(detail.guide.questions).toHaveLength(4);
-    expect(detail.report.themes.length).toBeGreaterThan(2);
-    const list = await ok<{ items: { id: string; status: string; has_video: boolean }[] }>(
-      h.core.dispatch('interviews.list', { workspace_id: ws.id, project_id: churn.id, status: 'COMPLETE' }),
-    );
+    expect(present(detail.guide).questions).toHaveLength(4);
+    expect(present(detail.report).themes.length).toBeGreaterThan(2);
+    const list = await h.core.call('interviews.list', { workspace_id: ws.id, project_id: churn.id, status: 'COMPLETE' });
     const withVideo = list.items.find((i) => i.has_video)!;
-    const source = await ok<{ kind: string; media_url: string }>(h.core.dispatch('videos.source', { workspace_id: ws.id, interview_id: withVideo.id }));
-    expect(source.kind).toBe('remote');
+    const source = await h.core.call('videos.source', { workspace_id: ws.id, interview_id: withVideo.id });
+    if (source.kind !== 'remote') throw new Error(`expected a remote video, got ${source.kind}`);
     const res = await fetch(new URL(source.media_url, h.host.url), { headers: { range: 'bytes=0-3' } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-type')).toBe('video/webm');

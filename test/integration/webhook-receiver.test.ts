@@ -9,6 +9,7 @@ import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { verifyWebhook, WebhookReceiver } from '../../src/main/sync/webhook-receiver';
 import { signWebhook } from '../../src/sandbox/webhooks/signature';
 import { ROOT } from '../support/browser';
+import { present } from '../support/ipc';
 import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
 
 const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
@@ -68,38 +69,31 @@ describe('the webhook receiver end to end', () => {
 
   it('a pushed interview_completed syncs just that interview, teaches the workspace its organisation ID, and a replay is not processed twice', async () => {
     const org = await sb.newOrg({ trial_credits: 10 });
-    const ws = (await core.dispatch('workspaces.add', { name: 'Hooked', base_url: sb.baseUrl, api_key: org.apiKey })) as {
-      ok: true;
-      value: { id: string; organisation_id: string | null };
-    };
+    const ws = { value: await core.call('workspaces.add', { name: 'Hooked', base_url: sb.baseUrl, api_key: org.apiKey }) };
     expect(ws.value.organisation_id).toBeNull();
     const { id: projectId } = await org.client.createProject(projectBody());
     await org.client.launchProject(projectId, 5);
-    expect((await core.dispatch('sync.run', { workspace_id: ws.value.id })).ok).toBe(true);
-    const set = await core.dispatch('settings.set', {
+    await core.call('sync.run', { workspace_id: ws.value.id });
+    const set = await core.call('settings.set', {
       webhook_enabled: true,
       webhook_port: 0 + 28000 + Math.floor(Math.random() * 2000),
       webhook_secret: `whsec_${Buffer.alloc(24, 9).toString('base64')}`,
     });
-    expect(set.ok).toBe(true);
     // The receiver uses the secret the service issues for the registered URL.
-    const port = (set as { ok: true; value: { webhook_listening_port: number } }).value.webhook_listening_port;
+    const port = set.webhook_listening_port;
     expect(port).toBeGreaterThan(0);
     const hook = await org.operator<{ secret: string }>('POST', '/_sandbox/webhooks', { url: `http://127.0.0.1:${port}/webhook` });
-    await core.dispatch('settings.set', { webhook_secret: hook.body.secret });
+    await core.call('settings.set', { webhook_secret: hook.body.secret });
     const completed: unknown[] = [];
     core.events.subscribe((e) => e.name === 'interviews.completed' && completed.push(e.payload));
     const sim = await org.operator<{ completed: string[] }>('POST', `/_sandbox/projects/${projectId}/simulate`, { completed: 1 });
     const id = sim.body.completed[0]!;
     await expect
-      .poll(async () => ((await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as { ok: true; value: unknown }).value, {
+      .poll(async () => core.call('interviews.get', { workspace_id: ws.value.id, interview_id: id }), {
         timeout: 5000,
       })
       .toBeTruthy();
-    const got = (await core.dispatch('interviews.get', { workspace_id: ws.value.id, interview_id: id })) as {
-      ok: true;
-      value: { status: string; transcript: unknown[] };
-    };
+    const got = { value: present(await core.call('interviews.get', { workspace_id: ws.value.id, interview_id: id }), 'the interview') };
     expect(got.value.status).toBe('COMPLETE');
     expect(got.value.transcript.length).toBeGreaterThan(2);
     expect(completed).toEqual([{ workspace_id: ws.value.id, project_id: projectId, count: 1 }]);

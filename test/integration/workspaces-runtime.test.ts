@@ -10,7 +10,6 @@ import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { ROOT } from '../support/browser';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
 import { WORKER } from '../support/workspace';
-import { ok } from '../support/ipc';
 
 let sb: TestSandbox;
 let core: Core;
@@ -59,36 +58,34 @@ describe('two workspaces', () => {
   it("never return each other's rows, from any query", async () => {
     const a = await orgWith('Alpha study', 'zeppelin');
     const b = await orgWith('Beta study', 'quasar');
-    const wa = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'A', base_url: sb.baseUrl, api_key: a.org.apiKey }));
-    const wb = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'B', base_url: sb.baseUrl, api_key: b.org.apiKey }));
-    await ok(core.dispatch('sync.run', { workspace_id: wa.id }));
-    await ok(core.dispatch('sync.run', { workspace_id: wb.id }));
+    const wa = await core.call('workspaces.add', { name: 'A', base_url: sb.baseUrl, api_key: a.org.apiKey });
+    const wb = await core.call('workspaces.add', { name: 'B', base_url: sb.baseUrl, api_key: b.org.apiKey });
+    await core.call('sync.run', { workspace_id: wa.id });
+    await core.call('sync.run', { workspace_id: wb.id });
     // One cache file per organisation.
     expect(existsSync(join(dataDir, 'workspaces', wa.id, 'cache.db'))).toBe(true);
     expect(existsSync(join(dataDir, 'workspaces', wb.id, 'cache.db'))).toBe(true);
-    const la = await ok<{ items: { id: string }[] }>(core.dispatch('projects.list', { workspace_id: wa.id }));
+    const la = await core.call('projects.list', { workspace_id: wa.id });
     expect(la.items.map((p) => p.id)).toEqual([a.projectId]);
-    expect(await ok(core.dispatch('projects.get', { workspace_id: wa.id, project_id: b.projectId }))).toBeNull();
-    expect(await ok<{ total: number }>(core.dispatch('interviews.list', { workspace_id: wa.id, project_id: b.projectId }))).toMatchObject({ total: 0 });
-    const bInterview = (await ok<{ items: { id: string }[] }>(core.dispatch('interviews.list', { workspace_id: wb.id, project_id: b.projectId }))).items[0]!.id;
-    expect(await ok(core.dispatch('interviews.get', { workspace_id: wa.id, interview_id: bInterview }))).toBeNull();
-    expect(await ok<unknown[]>(core.dispatch('search.query', { workspace_id: wa.id, query: 'quasar' }))).toEqual([]);
-    expect((await ok<unknown[]>(core.dispatch('search.query', { workspace_id: wb.id, query: 'quasar' }))).length).toBeGreaterThan(0);
-    await ok(
-      core.dispatch('highlights.add', {
-        workspace_id: wb.id,
-        project_id: b.projectId,
-        interview_id: bInterview,
-        start_turn: 0,
-        start_offset: 0,
-        end_turn: 0,
-        end_offset: 4,
-        start_ms: 0,
-        quote: 'Tell',
-        tags: ['b-only'],
-      }),
-    );
-    expect(await ok(core.dispatch('highlights.list', { workspace_id: wa.id }))).toEqual([]);
+    expect(await core.call('projects.get', { workspace_id: wa.id, project_id: b.projectId })).toBeNull();
+    expect(await core.call('interviews.list', { workspace_id: wa.id, project_id: b.projectId })).toMatchObject({ total: 0 });
+    const bInterview = (await core.call('interviews.list', { workspace_id: wb.id, project_id: b.projectId })).items[0]!.id;
+    expect(await core.call('interviews.get', { workspace_id: wa.id, interview_id: bInterview })).toBeNull();
+    expect(await core.call('search.query', { workspace_id: wa.id, query: 'quasar' })).toEqual([]);
+    expect((await core.call('search.query', { workspace_id: wb.id, query: 'quasar' })).length).toBeGreaterThan(0);
+    await core.call('highlights.add', {
+      workspace_id: wb.id,
+      project_id: b.projectId,
+      interview_id: bInterview,
+      start_turn: 0,
+      start_offset: 0,
+      end_turn: 0,
+      end_offset: 4,
+      start_ms: 0,
+      quote: 'Tell',
+      tags: ['b-only'],
+    });
+    expect(await core.call('highlights.list', { workspace_id: wa.id })).toEqual([]);
   });
 
   it("switching cancels the previous workspace's sync in flight, and it writes nothing afterwards", async () => {
@@ -96,13 +93,13 @@ describe('two workspaces', () => {
     await slow.org.operator('POST', `/_sandbox/projects/${slow.projectId}/simulate`, { completed: 400 });
     await slow.org.operator('PUT', '/_sandbox/faults', { latency_ms: 150, fault_methods: ['GET'] });
     const other = await orgWith('Other study', 'lighthouse');
-    const ws = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Slow', base_url: sb.baseUrl, api_key: slow.org.apiKey }));
-    const wo = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Other', base_url: sb.baseUrl, api_key: other.org.apiKey }));
-    await ok(core.dispatch('workspaces.activate', { workspace_id: ws.id }));
+    const ws = await core.call('workspaces.add', { name: 'Slow', base_url: sb.baseUrl, api_key: slow.org.apiKey });
+    const wo = await core.call('workspaces.add', { name: 'Other', base_url: sb.baseUrl, api_key: other.org.apiKey });
+    await core.call('workspaces.activate', { workspace_id: ws.id });
     const started = midSync(ws.id);
     const inFlight = core.dispatch('sync.run', { workspace_id: ws.id });
     await started;
-    await ok(core.dispatch('workspaces.activate', { workspace_id: wo.id }));
+    await core.call('workspaces.activate', { workspace_id: wo.id });
     const r = await inFlight;
     expect(r).toMatchObject({ ok: false, error: { code: 'aborted' } });
     const runtime = await core.runtimes.get(ws.id);
@@ -111,8 +108,8 @@ describe('two workspaces', () => {
     expect(await settled(runtime.cache)).toBe(after);
     expect(after).toBeLessThan(430);
     // The other workspace is unaffected and syncs normally.
-    await ok(core.dispatch('sync.run', { workspace_id: wo.id }));
-    expect((await ok<{ items: unknown[] }>(core.dispatch('projects.list', { workspace_id: wo.id }))).items).toHaveLength(1);
+    await core.call('sync.run', { workspace_id: wo.id });
+    expect((await core.call('projects.list', { workspace_id: wo.id })).items).toHaveLength(1);
     await slow.org.operator('PUT', '/_sandbox/faults', {});
   });
 
@@ -120,8 +117,8 @@ describe('two workspaces', () => {
     const slow = await orgWith('Cancelled study', 'walrus');
     await slow.org.operator('POST', `/_sandbox/projects/${slow.projectId}/simulate`, { completed: 400 });
     await slow.org.operator('PUT', '/_sandbox/faults', { latency_ms: 150, fault_methods: ['GET'] });
-    const ws = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Cancelled', base_url: sb.baseUrl, api_key: slow.org.apiKey }));
-    expect(await ok(core.dispatch('sync.cancel', { workspace_id: ws.id }))).toBe(false);
+    const ws = await core.call('workspaces.add', { name: 'Cancelled', base_url: sb.baseUrl, api_key: slow.org.apiKey });
+    expect(await core.call('sync.cancel', { workspace_id: ws.id })).toBe(false);
     const finished: { ok: boolean; message: string | null; offline: boolean }[] = [];
     const off = core.events.subscribe((e) => {
       if (e.name === 'sync.finished' && (e.payload as { workspace_id: string }).workspace_id === ws.id) finished.push(e.payload as (typeof finished)[number]);
@@ -129,7 +126,7 @@ describe('two workspaces', () => {
     const started = midSync(ws.id);
     const inFlight = core.dispatch('sync.run', { workspace_id: ws.id });
     await started;
-    expect(await ok(core.dispatch('sync.cancel', { workspace_id: ws.id }))).toBe(true);
+    expect(await core.call('sync.cancel', { workspace_id: ws.id })).toBe(true);
     expect(await inFlight).toMatchObject({ ok: false, error: { code: 'aborted' } });
     expect(finished).toEqual([{ workspace_id: ws.id, ok: false, message: 'Sync cancelled. What it had already fetched is saved.', offline: false }]);
     const runtime = await core.runtimes.get(ws.id);
@@ -137,22 +134,22 @@ describe('two workspaces', () => {
     expect(partial).toBeLessThan(430);
     // The runtime itself was not stopped: the next sync runs to the end.
     await slow.org.operator('PUT', '/_sandbox/faults', {});
-    await ok(core.dispatch('sync.run', { workspace_id: ws.id }));
+    await core.call('sync.run', { workspace_id: ws.id });
     expect(await runtime.cache.call('interviews.count', {})).toBe(430);
     off();
   });
 
   it('removing a workspace deletes its key; with purge, also its cache, videos and backups', async () => {
     const c = await orgWith('Gone study', 'meteor');
-    const wc = await ok<{ id: string }>(core.dispatch('workspaces.add', { name: 'Gone', base_url: sb.baseUrl, api_key: c.org.apiKey }));
-    await ok(core.dispatch('sync.run', { workspace_id: wc.id }));
+    const wc = await core.call('workspaces.add', { name: 'Gone', base_url: sb.baseUrl, api_key: c.org.apiKey });
+    await core.call('sync.run', { workspace_id: wc.id });
     const folder = join(dataDir, 'workspaces', wc.id);
     expect(existsSync(join(folder, 'cache.db'))).toBe(true);
     expect(await secrets.get(wc.id)).toBe(c.org.apiKey);
-    await ok(core.dispatch('workspaces.remove', { workspace_id: wc.id, purge_cache: true }));
+    await core.call('workspaces.remove', { workspace_id: wc.id, purge_cache: true });
     expect(await secrets.get(wc.id)).toBeNull();
     expect(existsSync(folder)).toBe(false);
-    expect((await ok<{ id: string }[]>(core.dispatch('workspaces.list', undefined))).map((w) => w.id)).not.toContain(wc.id);
+    expect((await core.call('workspaces.list', undefined)).map((w) => w.id)).not.toContain(wc.id);
     const r = await core.dispatch('projects.list', { workspace_id: wc.id });
     expect(r).toMatchObject({ ok: false, error: { code: 'unknown_workspace' } });
   });

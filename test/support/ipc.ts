@@ -13,3 +13,9 @@ export async function err(p: Promise<IpcResult<unknown>>) {
   if (r.ok) throw new Error('expected a failure');
   return r.error;
 }
+
+/** A value a typed core call may answer with null (not found, nothing chosen), that this test needs present. */
+export function present<T>(value: T | null | undefined, what = 'the value'): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what} to be present`);
+  return value;
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import type { IpcContract } from '../../shared/ipc/contract';
-import type { InputOf, OutputOf } from '../../shared/ipc/define';
+import type { CoreCall } from '../ipc/dispatcher';
 import { isServiceError } from '../api/errors';
 import type { Core } from '../core';
 import { DEMO_WORKSPACE_ID } from '../demo/ids';
@@ -35,8 +35,8 @@ export type Ctx = {
   /** A workspace by name, case-insensitively; exit 2 when there is none. */
   workspace(name: string): Promise<WorkspaceSummary>;
   runtime(workspaceId: string): Promise<WorkspaceRuntime>;
-  /** An IPC call through the core's dispatcher (inputs validated as for the app); failures throw AppError. */
-  call<K extends keyof IpcContract & string>(channel: K, input: InputOf<IpcContract[K]>): Promise<OutputOf<IpcContract[K]>>;
+  /** The core's typed call (inputs validated as for the app); failures throw AppError. */
+  call: CoreCall<IpcContract>;
   exitCodeFor(e: unknown): number;
 };
 export type Command = {
@@ -205,11 +205,7 @@ export async function runCli(
         return found;
       },
       runtime: async (id) => (await getCore()).runtimes.get(id),
-      call: async (channel, input) => {
-        const r = await (await getCore()).dispatch(channel, input);
-        if (!r.ok) throw new AppError(r.error.code, r.error.message, r.error.details ?? {});
-        return r.value as never;
-      },
+      call: async (channel, input) => (await getCore()).call(channel, input),
       exitCodeFor,
     };
     const code = (await (picked as { command: Command }).command.run(ctx)) ?? EXIT.ok;

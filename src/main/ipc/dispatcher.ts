@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ChannelMap, IpcError, IpcResult, OutputOf, ParsedInputOf } from '../../shared/ipc/define';
-import { isAppError } from '../errors';
+import type { ChannelMap, InputOf, IpcError, IpcResult, OutputOf, ParsedInputOf } from '../../shared/ipc/define';
+import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logging/logger';
 
 export type HandlerContext = { signal?: AbortSignal };
@@ -11,6 +11,21 @@ export type HandlerMap<C extends ChannelMap> = {
 };
 
 export type Dispatch = (channel: string, input: unknown, ctx?: HandlerContext) => Promise<IpcResult<unknown>>;
+
+/**
+ * The typed way into the core for the CLI and tests: a contract channel with its input type, answered
+ * with its output type, through the same dispatcher (so inputs are parsed exactly as for the renderer).
+ * A failure throws an AppError with the channel's {code, message, details}.
+ */
+export type CoreCall<C extends ChannelMap> = <K extends keyof C & string>(channel: K, input: InputOf<C[K]>, ctx?: HandlerContext) => Promise<OutputOf<C[K]>>;
+
+export function typedCall<C extends ChannelMap>(dispatch: Dispatch): CoreCall<C> {
+  return async (channel, input, ctx) => {
+    const r = await dispatch(channel, input, ctx);
+    if (!r.ok) throw new AppError(r.error.code, r.error.message, r.error.details ?? {});
+    return r.value as never;
+  };
+}
 
 /**
  * The one place every IPC call passes through, in Electron and in the test host alike: unknown

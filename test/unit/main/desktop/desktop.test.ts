@@ -174,11 +174,11 @@ describe('the core wires completed-interview notifications to the Notifications 
     core.events.emit('interviews.completed', { workspace_id: 'nope', project_id: 'p', count: 2 });
     core.events.emit('sync.finished', { workspace_id: 'nope', ok: true, message: null, offline: false });
     await vi.waitFor(() => expect(desktop.notifications).toEqual([{ title: '2 new interviews completed', body: 'Untitled study' }]));
-    await core.dispatch('settings.set', { notifications: false });
+    await core.call('settings.set', { notifications: false });
     core.events.emit('interviews.completed', { workspace_id: 'nope', project_id: 'p', count: 1 });
     core.events.emit('sync.finished', { workspace_id: 'nope', ok: true, message: null, offline: false });
     // Notifications back on and a marker sync: had the quiet one leaked, there would be three notices.
-    await core.dispatch('settings.set', { notifications: true });
+    await core.call('settings.set', { notifications: true });
     core.events.emit('interviews.completed', { workspace_id: 'nope', project_id: 'p', count: 5 });
     core.events.emit('sync.finished', { workspace_id: 'nope', ok: true, message: null, offline: false });
     await vi.waitFor(() => expect(desktop.notifications).toHaveLength(2));

@@ -10,12 +10,11 @@ import type { MemoryDesktop } from '../../../../src/main/desktop/ports';
 import { silentLogger } from '../../../../src/main/logging/logger';
 import { serveStimulusMedia, toStimulusView } from '../../../../src/main/media/stimulus-media';
 import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
-import type { StimulusView } from '../../../../src/shared/ipc/channels/stimuli';
 import type { StimulusRecord } from '../../../../src/shared/schemas/stimulus';
 import { safeDropName, startTestHost, testHostMediaUrl, type TestHost } from '../../../../src/test-host/host';
 import { ROOT } from '../../../support/browser';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../../../support/sandbox';
-import { ok, err } from '../../../support/ipc';
+import { err } from '../../../support/ipc';
 
 const PNG_FILE = join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png');
 const PNG = readFileSync(PNG_FILE);
@@ -50,12 +49,15 @@ afterAll(async () => {
 
 async function stimuliStudy(): Promise<{ org: Org; ws: string; projectId: string; questions: string[]; stimulusId: string }> {
   const org = await sb.newOrg();
-  const ws = (await ok<{ id: string }>(core.dispatch('workspaces.add', { name: `W ${org.orgId.slice(0, 6)}`, base_url: sb.baseUrl, api_key: org.apiKey }))).id;
+  const ws = (await core.call('workspaces.add', { name: `W ${org.orgId.slice(0, 6)}`, base_url: sb.baseUrl, api_key: org.apiKey })).id;
   const body = projectBody({ type: 'STIMULI' });
   const projectId = (await org.client.createProject(body)).id;
-  const up = await ok<{ stimulus_id: string }>(
-    core.dispatch('stimuli.upload', { workspace_id: ws, project_id: projectId, file_token: core.pickedFiles.register(PNG_FILE), caption: 'Kraft box' }),
-  );
+  const up = await core.call('stimuli.upload', {
+    workspace_id: ws,
+    project_id: projectId,
+    file_token: core.pickedFiles.register(PNG_FILE),
+    caption: 'Kraft box',
+  });
   return { org, ws, projectId, questions: body.questions.map((q) => q.question), stimulusId: up.stimulus_id };
 }
 
@@ -67,7 +69,7 @@ describe('stimuli.list and stimuli.assign', () => {
       title: 'Stimulus added',
       body: `concept-a-kraft-box.png was added to “${projectBody().title}”.`,
     });
-    const [view] = await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId }));
+    const [view] = await core.call('stimuli.list', { workspace_id: ws, project_id: projectId });
     expect(view).toMatchObject({ stimuli_id: stimulusId, kind: 'image', caption: 'Kraft box', question_items: [] });
     expect(view!.media_url).toBe(`/__fieldwork/media/stimulus/${encodeURIComponent(ws)}/${encodeURIComponent(projectId)}/${encodeURIComponent(stimulusId)}`);
     expect(JSON.stringify(view)).not.toContain(sb.baseUrl);
@@ -75,28 +77,24 @@ describe('stimuli.list and stimuli.assign', () => {
 
   it('assigns questions and sets or clears the caption on the service, and the cache follows', async () => {
     const { org, ws, projectId, questions, stimulusId } = await stimuliStudy();
-    const after = await ok<StimulusView[]>(
-      core.dispatch('stimuli.assign', {
-        workspace_id: ws,
-        project_id: projectId,
-        stimuli_id: stimulusId,
-        question_items: [questions[1]!, questions[0]!, questions[1]!],
-        caption: 'Kraft box, matte',
-      }),
-    );
+    const after = await core.call('stimuli.assign', {
+      workspace_id: ws,
+      project_id: projectId,
+      stimuli_id: stimulusId,
+      question_items: [questions[1]!, questions[0]!, questions[1]!],
+      caption: 'Kraft box, matte',
+    });
     expect(after[0]).toMatchObject({ question_items: [questions[1], questions[0]], caption: 'Kraft box, matte' });
     expect((await org.client.listStimuli(projectId)).items[0]).toMatchObject({ question_items: [questions[1], questions[0]], caption: 'Kraft box, matte' });
     // The offline copy: a later list (no service call) shows the same.
-    expect((await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId })))[0]).toMatchObject({
+    expect((await core.call('stimuli.list', { workspace_id: ws, project_id: projectId }))[0]).toMatchObject({
       caption: 'Kraft box, matte',
     });
 
     // Caption omitted: unchanged. Caption null: cleared. Empty items: unassigned.
-    await ok(core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [questions[0]!] }));
+    await core.call('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [questions[0]!] });
     expect((await org.client.listStimuli(projectId)).items[0]).toMatchObject({ question_items: [questions[0]], caption: 'Kraft box, matte' });
-    const cleared = await ok<StimulusView[]>(
-      core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [], caption: null }),
-    );
+    const cleared = await core.call('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [], caption: null });
     expect(cleared[0]!.question_items).toEqual([]);
     // The service reports a cleared caption as empty; either way there is none.
     expect(cleared[0]!.caption ?? '').toBe('');
@@ -104,13 +102,13 @@ describe('stimuli.list and stimuli.assign', () => {
 
   it('a question text the guide does not have is refused by the service and changes nothing', async () => {
     const { org, ws, projectId, questions, stimulusId } = await stimuliStudy();
-    await ok(core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [questions[0]!] }));
+    await core.call('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: [questions[0]!] });
     const e = await err(
       core.dispatch('stimuli.assign', { workspace_id: ws, project_id: projectId, stimuli_id: stimulusId, question_items: ['Not a question in this guide'] }),
     );
     expect(e.code).toBe('unknown_question');
     expect((await org.client.listStimuli(projectId)).items[0]!.question_items).toEqual([questions[0]]);
-    expect((await ok<StimulusView[]>(core.dispatch('stimuli.list', { workspace_id: ws, project_id: projectId })))[0]!.question_items).toEqual([questions[0]]);
+    expect((await core.call('stimuli.list', { workspace_id: ws, project_id: projectId }))[0]!.question_items).toEqual([questions[0]]);
   });
 
   it('input is validated: more than 30 items or a 301-character caption never reach the service', async () => {

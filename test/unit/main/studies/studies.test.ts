@@ -2,28 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDetail } from '../../../../src/shared/views';
-import type { UpdateStudyResult } from '../../../../src/shared/ipc/channels/studies';
 import { createCore, type Core } from '../../../../src/main/core';
 import { silentLogger } from '../../../../src/main/logging/logger';
 import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
 import { ROOT } from '../../../support/browser';
 import { addStimulus, ENGLISH, projectBody, testSandbox, type Org, type TestSandbox } from '../../../support/sandbox';
-import { ok, err } from '../../../support/ipc';
+import { err, present } from '../../../support/ipc';
 
 let sb: TestSandbox;
 let core: Core;
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-studies-'));
 
 async function workspaceFor(org: Org, organisationId: string | null = null): Promise<string> {
-  const w = await ok<{ id: string }>(
-    core.dispatch('workspaces.add', {
-      name: `W ${org.orgId.slice(0, 6)}`,
-      base_url: sb.baseUrl,
-      api_key: org.apiKey,
-      ...(organisationId ? { organisation_id: organisationId } : {}),
-    }),
-  );
+  const w = await core.call('workspaces.add', {
+    name: `W ${org.orgId.slice(0, 6)}`,
+    base_url: sb.baseUrl,
+    api_key: org.apiKey,
+    ...(organisationId ? { organisation_id: organisationId } : {}),
+  });
   return w.id;
 }
 
@@ -49,9 +45,7 @@ describe('studies.generate', () => {
   it('returns the draft, and maps 502 to generation_failed (retry works) and 503 to ai_unavailable', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
-    const draft = await ok<{ questions: unknown[]; suggested_title: string }>(
-      core.dispatch('studies.generate', { workspace_id: ws, research_objective: 'Why do people cancel meal kits?', type: 'CHURN' }),
-    );
+    const draft = await core.call('studies.generate', { workspace_id: ws, research_objective: 'Why do people cancel meal kits?', type: 'CHURN' });
     expect(draft.questions.length).toBeGreaterThan(0);
     expect(draft.suggested_title).not.toBe('');
 
@@ -60,7 +54,7 @@ describe('studies.generate', () => {
     expect(e502.code).toBe('generation_failed');
     expect(e502.message).toMatch(/Try again/);
     await org.operator('PUT', '/_sandbox/faults', {});
-    await expect(ok(core.dispatch('studies.generate', { workspace_id: ws, research_objective: 'Anything' }))).resolves.toBeTruthy();
+    await expect(core.call('studies.generate', { workspace_id: ws, research_objective: 'Anything' })).resolves.toBeTruthy();
 
     await org.operator('PUT', '/_sandbox/organisations/me', { ai_enabled: false });
     const e503 = await err(core.dispatch('studies.generate', { workspace_id: ws, research_objective: 'Anything' }));
@@ -85,10 +79,10 @@ describe('studies.create', () => {
       end_message: 'Thanks!',
       interaction_modes: ['video', 'chat'],
     });
-    const { project_id } = await ok<{ project_id: string }>(core.dispatch('studies.create', { workspace_id: ws, ...body }));
-    const list = await ok<{ items: { id: string; title: string }[] }>(core.dispatch('projects.list', { workspace_id: ws }));
+    const { project_id } = await core.call('studies.create', { workspace_id: ws, ...body });
+    const list = await core.call('projects.list', { workspace_id: ws });
     expect(list.items.map((p) => p.title)).toContain('Pricing interviews');
-    const p = await ok<ProjectDetail>(core.dispatch('projects.get', { workspace_id: ws, project_id }));
+    const p = present(await core.call('projects.get', { workspace_id: ws, project_id }), 'the study');
     expect(p.status).toBe('STARTED');
     expect(p.guide).toMatchObject({
       research_objective: 'Understand pricing',
@@ -117,17 +111,15 @@ describe('studies.createExternal', () => {
   it('creates a DRAFT with its guide, taking the organisation ID from the workspace when not given', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org, org.orgId);
-    const r = await ok<{ project_id: string; status: string; guide: { intro_message: string; questions: string[] } }>(
-      core.dispatch('studies.createExternal', {
-        workspace_id: ws,
-        title: 'Switching banks',
-        research_objective: 'Why people switch banks',
-        target_audience: 'Adults who switched in the last year',
-      }),
-    );
+    const r = await core.call('studies.createExternal', {
+      workspace_id: ws,
+      title: 'Switching banks',
+      research_objective: 'Why people switch banks',
+      target_audience: 'Adults who switched in the last year',
+    });
     expect(r.status).toBe('DRAFT');
     expect(r.guide.questions.length).toBeGreaterThan(0);
-    const p = await ok<ProjectDetail>(core.dispatch('projects.get', { workspace_id: ws, project_id: r.project_id }));
+    const p = present(await core.call('projects.get', { workspace_id: ws, project_id: r.project_id }), 'the study');
     expect(p).toMatchObject({ title: 'Switching banks', status: 'DRAFT' });
     expect(p.guide!.questions.map((q) => q.question)).toEqual(r.guide.questions);
     expect(p.guide!.research_objective).toBe('Why people switch banks');
@@ -149,19 +141,17 @@ describe('studies.update', () => {
   it('patches an unlaunched study and the cache shows the new guide; null clears the end message', async () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
-    const { project_id } = await ok<{ project_id: string }>(core.dispatch('studies.create', { workspace_id: ws, ...projectBody({ end_message: 'Bye' }) }));
-    const r = await ok<UpdateStudyResult>(
-      core.dispatch('studies.update', {
-        workspace_id: ws,
-        project_id,
-        title: 'Renamed',
-        intro_message: 'Welcome',
-        end_message: null,
-        questions: [{ question: 'Only one?', probing_level: 'medium' }],
-      }),
-    );
+    const { project_id } = await core.call('studies.create', { workspace_id: ws, ...projectBody({ end_message: 'Bye' }) });
+    const r = await core.call('studies.update', {
+      workspace_id: ws,
+      project_id,
+      title: 'Renamed',
+      intro_message: 'Welcome',
+      end_message: null,
+      questions: [{ question: 'Only one?', probing_level: 'medium' }],
+    });
     expect(r).toEqual({ stimuli_cleared: false, restored: [], unresolved: [] });
-    const p = await ok<ProjectDetail>(core.dispatch('projects.get', { workspace_id: ws, project_id }));
+    const p = present(await core.call('projects.get', { workspace_id: ws, project_id }), 'the study');
     expect(p.title).toBe('Renamed');
     expect(p.guide).toMatchObject({ intro_message: 'Welcome', end_message: null, questions: [{ question: 'Only one?', probing_level: 'medium' }] });
   });
@@ -186,20 +176,16 @@ describe('studies.update', () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
     const q = ['Which pack catches your eye first?', 'What does the kraft box say about the brand?', 'Would you reuse the crate?'];
-    const { project_id } = await ok<{ project_id: string }>(
-      core.dispatch('studies.create', {
-        workspace_id: ws,
-        ...projectBody({ type: 'STIMULI', questions: q.map((question) => ({ question, probing_level: 'medium' })) }),
-      }),
-    );
+    const { project_id } = await core.call('studies.create', {
+      workspace_id: ws,
+      ...projectBody({ type: 'STIMULI', questions: q.map((question) => ({ question, probing_level: 'medium' })) }),
+    });
     const kraft = await addStimulus(org, project_id, 'Kraft box', [q[0]!, q[1]!]);
     const crate = await addStimulus(org, project_id, 'Crate', [q[2]!]);
     const pouch = await addStimulus(org, project_id, 'Pouch', []);
 
     const next = [q[0]!, 'What does the box say about the brand?', q[1]!.toUpperCase()];
-    const r = await ok<UpdateStudyResult>(
-      core.dispatch('studies.update', { workspace_id: ws, project_id, questions: next.map((question) => ({ question, probing_level: 'high' })) }),
-    );
+    const r = await core.call('studies.update', { workspace_id: ws, project_id, questions: next.map((question) => ({ question, probing_level: 'high' })) });
     expect(r.stimuli_cleared).toBe(true);
     expect(r.restored).toEqual([{ stimuli_id: kraft, caption: 'Kraft box', question_items: [q[0]], lost_questions: [q[1]] }]);
     expect(r.unresolved).toEqual([
@@ -209,7 +195,7 @@ describe('studies.update', () => {
     // The service agrees, and so does the cache.
     const live = (await org.client.listStimuli(project_id)).items;
     expect(Object.fromEntries(live.map((s) => [s.caption, s.question_items]))).toEqual({ 'Kraft box': [q[0]], Crate: [], Pouch: [] });
-    const p = await ok<ProjectDetail>(core.dispatch('projects.get', { workspace_id: ws, project_id }));
+    const p = present(await core.call('projects.get', { workspace_id: ws, project_id }), 'the study');
     expect(Object.fromEntries(p.stimuli.map((s) => [s.caption, s.question_items]))).toEqual({ 'Kraft box': [q[0]], Crate: [], Pouch: [] });
   });
 
@@ -217,9 +203,9 @@ describe('studies.update', () => {
     const org = await sb.newOrg();
     const ws = await workspaceFor(org);
     const body = projectBody({ type: 'STIMULI' });
-    const { project_id } = await ok<{ project_id: string }>(core.dispatch('studies.create', { workspace_id: ws, ...body }));
+    const { project_id } = await core.call('studies.create', { workspace_id: ws, ...body });
     await addStimulus(org, project_id, 'Box', [body.questions[0]!.question]);
-    expect(await ok(core.dispatch('studies.update', { workspace_id: ws, project_id, title: 'Packs' }))).toEqual({
+    expect(await core.call('studies.update', { workspace_id: ws, project_id, title: 'Packs' })).toEqual({
       stimuli_cleared: false,
       restored: [],
       unresolved: [],
