@@ -139,6 +139,17 @@ export default tseslint.config(
     },
   },
   {
+    // Shared components display what they are given; data and its IPC calls belong to the feature stores.
+    files: ['src/renderer/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': layer({
+        forbid: ['main', 'preload', 'sandbox', 'test-host', 'features'],
+        message: 'Components do not reach into features (their stores own the data): take it as props.',
+        noNode: true,
+      }),
+    },
+  },
+  {
     files: ['src/main/**/*.ts'],
     rules: {
       'no-restricted-imports': layer({

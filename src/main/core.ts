@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
 import { ExportFolders } from './desktop/export-folders';
-import { createNotifier, watchCompletedInterviews, type Notifier } from './desktop/notifier';
+import { createNotifier, type Notifier } from './desktop/notifier';
 import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
 import { AppError } from './errors';
@@ -10,7 +10,7 @@ import { EventHub } from './events';
 import { createDispatcher, typedCall, type CoreCall, type Dispatch, type HandlerMap } from './ipc/dispatcher';
 import { buildHandlers } from './ipc/registry';
 import { JobRegistry } from './jobs/job-registry';
-import { notifyWhenReportsFinish } from './jobs/report-notifier';
+import { composeNotices } from './jobs/notices';
 import type { Timers } from './jobs/timers';
 import type { Logger } from './logging/logger';
 import { serveVideo, type MediaResponse } from './media/media-route';
@@ -89,14 +89,18 @@ export function createCore(o: CoreOptions): Core {
   const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
   const jobs = new JobRegistry();
   const notifier = createNotifier({ desktop, enabled: () => settings.get().notifications });
-  notifyWhenReportsFinish({ events, runtimes, notifier, log: o.log });
   const exportFolders = new ExportFolders(join(o.dataDir, 'export-folders.json'));
-  const stopCompletedNotices = watchCompletedInterviews({
+  const stopNotices = composeNotices({
     events,
     notifier,
     log: o.log,
     ...(o.timers ? { timers: o.timers } : {}),
-    projectTitle: async (w, p) => ((await (await runtimes.get(w)).cache.call('projects.get', { id: p })) as { title?: string } | null)?.title ?? null,
+    projectTitle: async (w, p) => (await (await runtimes.get(w)).cache.call('projects.get', { id: p }))?.title ?? null,
+    reportFacts: async (w, p) => {
+      const cache = (await runtimes.get(w)).cache;
+      const [project, report] = await Promise.all([cache.call('projects.get', { id: p }), cache.call('reports.get', { projectId: p })]);
+      return { title: project?.title ?? null, themes: report ? report.themes.length : null, analysed: report?.interviews_analysed ?? null };
+    },
   });
   const webhooks = new WebhookService({ settings, secrets: o.secrets, workspaces, runtimes, events, log: o.log });
   const mediaUrl = o.mediaUrl ?? ((w, i) => `fieldwork-media://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`);
@@ -168,7 +172,7 @@ export function createCore(o: CoreOptions): Core {
       return serveVideo(runtime.videos, decodeURIComponent(m[2]!), range);
     },
     close: async () => {
-      stopCompletedNotices();
+      stopNotices();
       jobs.cancelAll();
       await webhooks.stop();
       await runtimes.closeAll();

@@ -44,3 +44,26 @@ export function fakeTimers(clock: { now(): number; advance(ms: number): void }, 
     },
   };
 }
+
+/** Synchronous hand-driven timers: callbacks fire inside advance(). */
+export function manualTimers(): Timers & { advance(ms: number): void } {
+  let now = 0;
+  let seq = 0;
+  const queue = new Map<number, { at: number; fn: () => void }>();
+  return {
+    now: () => now,
+    setTimeout: (fn, ms) => {
+      queue.set(++seq, { at: now + ms, fn });
+      return seq;
+    },
+    clearTimeout: (h) => void queue.delete(h as number),
+    advance(ms) {
+      now += ms;
+      for (const [id, t] of [...queue].sort((a, b) => a[1].at - b[1].at)) {
+        if (t.at > now) continue;
+        queue.delete(id);
+        t.fn();
+      }
+    },
+  };
+}

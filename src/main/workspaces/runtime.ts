@@ -9,7 +9,7 @@ import type { Logger } from '../logging/logger';
 import { VideoStore } from '../media/video-store';
 import type { SettingsStore } from '../settings';
 import { SyncEngine, type SyncProgress, type SyncResult } from '../sync/engine';
-import { Scheduler } from '../sync/scheduler';
+import { Scheduler } from '../jobs/scheduler';
 import type { WorkspaceService } from './service';
 
 export type OpenCache = (file: string) => Promise<Cache>;

@@ -7,7 +7,8 @@ import { NewStudy } from '../features/new-study/NewStudy';
 import { StimuliWizard } from '../features/new-study/StimuliWizard';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
-import { useReportToasts } from '../features/report/use-report-toasts';
+import { useNotices } from '../features/notices/use-notices';
+import { useReportRefresh } from '../features/report/use-report-refresh';
 import { SearchPalette } from '../features/search/SearchPalette';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { WindowFileDrop } from '../features/stimuli/WindowFileDrop';
@@ -44,7 +45,8 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
   const offline = useSync((s) => s.offline);
   useEffect(() => attach(workspace.id), [workspace.id, attach]);
   useGlobalShortcuts();
-  useReportToasts(workspace.id);
+  useReportRefresh(workspace.id);
+  useNotices(workspace.id);
   return (
     <div className="shell-body">
       <Sidebar />
@@ -99,7 +101,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       <ErrorBoundary view="the export dialog">
         <ExportHost workspaceId={workspace.id} />
       </ErrorBoundary>
-      <Toasts workspaceId={workspace.id} />
+      <Toasts />
       <WindowFileDrop workspace={workspace} />
     </div>
   );

@@ -61,13 +61,22 @@ export type IpcContract = UnionToIntersection<IpcDomains[IpcDomain]>;
 export const ipcContract = Object.assign({}, ...Object.values(ipcDomains)) as IpcContract;
 
 type Ws = { workspace_id: string };
+export type NoticeView = Ws & {
+  /** A newer notice with the same key replaces the older one (a report's outcome supersedes its last one). */
+  key: string | null;
+  tone: 'info' | 'success' | 'warning' | 'danger';
+  title: string;
+  body: string;
+  /** Opens the study's tab the notice is about. */
+  action: { label: string; project_id: string; tab: 'interviews' | 'report' } | null;
+};
 export type AppCommand = 'new-study' | 'sync' | 'search' | 'export' | 'settings' | 'shortcuts';
 
 export const ipcEvents = {
   'workspaces.changed': event<{ reason: 'added' | 'removed' | 'demo' }>(),
   'sync.progress': event<Ws & { phase: string; done: number; total: number }>(),
   'sync.finished': event<Ws & { ok: boolean; message: string | null; offline: boolean }>(),
-  /** New COMPLETE interviews found by a sync: the renderer turns this into an OS notification. */
+  /** New COMPLETE interviews found by a sync (main composes the notice about them: see notices.show). */
   'interviews.completed': event<Ws & { project_id: string; count: number }>(),
   'reports.done': event<Ws & { project_id: string; state: 'completed' | 'failed' | 'timed_out' }>(),
   'videos.progress': event<
@@ -82,6 +91,11 @@ export const ipcEvents = {
   >(),
   'exports.progress': event<Ws & { export_id: string; files_done: number; files_total: number | null; current: string | null }>(),
   'stimuli.progress': event<Ws & { upload_id: string; sent: number; total: number }>(),
+  /**
+   * A finished notice, composed once in main (grouped completed interviews, a report's outcome): the
+   * renderer shows it as it is, in a toast. The OS notification for it is main's too.
+   */
+  'notices.show': event<NoticeView>(),
   /** A command from the native menu (or its accelerator); the renderer runs it like the matching shortcut. */
   'app.command': event<{ command: AppCommand }>(),
 };

@@ -1,7 +1,5 @@
 import { create } from 'zustand';
 import type { ReportPollView } from '../../../shared/ipc/channels/reports';
-import { openProject } from '../../app/nav-store';
-import { useToasts, type Toast } from '../../components/Toasts';
 import { api, call, UiError } from '../../lib/api';
 import { useProject } from '../project/store';
 
@@ -20,18 +18,6 @@ type ReportState = {
   /** Listens for finished polls of this workspace for as long as the shell shows it. */
   attach(workspaceId: string): () => void;
 };
-
-type Outcome = 'completed' | 'failed' | 'timed_out';
-const TOAST: Record<Outcome, { title: (study: string) => string; body: string; tone: Toast['tone'] }> = {
-  completed: { title: (s) => `Report ready — ${s}`, body: 'The themes and quotes are in the Report tab.', tone: 'success' },
-  failed: { title: (s) => `Report failed — ${s}`, body: 'The service could not generate it. Open the Report tab to try again.', tone: 'danger' },
-  timed_out: {
-    title: (s) => `Report still processing — ${s}`,
-    body: 'Fieldwork stopped checking after 5 minutes. Open the Report tab to check again.',
-    tone: 'warning',
-  },
-};
-const TOAST_MS = 12_000;
 
 const key = (w: string, p: string) => `${w}/${p}`;
 const EMPTY: ReportSlice = { poll: null, loaded: false, starting: false, error: null };
@@ -65,23 +51,11 @@ export const useReports = create<ReportState>((set, get) => {
       }
     },
     attach(workspaceId) {
+      // The notice about it is main's (notices.show); here the study's report and poll are refreshed.
       return api().events.on('reports.done', (e) => {
         if (e.workspace_id !== workspaceId) return;
-        void (async () => {
-          await get().loadPoll(e.workspace_id, e.project_id);
-          const detail = await useProject.getState().load(e.workspace_id, e.project_id);
-          const text = TOAST[e.state];
-          useToasts.getState().push(
-            {
-              key: `report:${e.workspace_id}/${e.project_id}`,
-              tone: text.tone,
-              title: text.title(detail?.title || 'Untitled study'),
-              body: text.body,
-              action: { label: 'Open', run: () => openProject(e.project_id, 'report') },
-            },
-            TOAST_MS,
-          );
-        })();
+        void get().loadPoll(e.workspace_id, e.project_id);
+        void useProject.getState().load(e.workspace_id, e.project_id);
       });
     },
   };

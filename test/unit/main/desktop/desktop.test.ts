@@ -1,67 +1,24 @@
-// Desktop conventions without Electron: notifications, the native menu template, the window-state
-// file and the "Show in folder" guard.
+// Desktop conventions without Electron: the notification gate, the native menu template, the window-state
+// file and the "Show in folder" guard. The notices themselves are tested in test/unit/main/jobs/notices.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../../src/main/core';
 import { allowedExportPath, ExportFolders } from '../../../../src/main/desktop/export-folders';
-import { completedNotice, createNotifier, watchCompletedInterviews } from '../../../../src/main/desktop/notifier';
+import { createNotifier } from '../../../../src/main/desktop/notifier';
+import { manualTimers } from '../../../support/fake-timers';
 import { createMemoryDesktop } from '../../../../src/main/desktop/ports';
-import { EventHub } from '../../../../src/main/events';
 import { silentLogger } from '../../../../src/main/logging/logger';
 import { acceleratorsOf, buildMenuTemplate, type MenuItem } from '../../../../src/main/shell/menu';
 import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
 import { clampToDisplays, createWindowStateSaver, loadWindowState, readWindowState, stateOf } from '../../../../src/main/shell/window-state';
-import type { Timers } from '../../../../src/main/jobs/timers';
-
-/** Synchronous hand-driven timers: callbacks fire inside advance(). */
-function manualTimers(): Timers & { advance(ms: number): void } {
-  let now = 0;
-  let seq = 0;
-  const queue = new Map<number, { at: number; fn: () => void }>();
-  return {
-    now: () => now,
-    setTimeout: (fn, ms) => {
-      queue.set(++seq, { at: now + ms, fn });
-      return seq;
-    },
-    clearTimeout: (h) => void queue.delete(h as number),
-    advance(ms) {
-      now += ms;
-      for (const [id, t] of [...queue].sort((a, b) => a[1].at - b[1].at)) {
-        if (t.at > now) continue;
-        queue.delete(id);
-        t.fn();
-      }
-    },
-  };
-}
 
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'fw-desktop-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe('completedNotice', () => {
-  it('names the count and the study', () => {
-    expect(completedNotice([{ title: 'Meal-kit churn', count: 3 }])).toEqual({ title: '3 new interviews completed', body: 'Meal-kit churn' });
-    expect(completedNotice([{ title: 'Meal-kit churn', count: 1 }])).toEqual({ title: '1 new interview completed', body: 'Meal-kit churn' });
-  });
-  it('groups several studies into one notice with their counts', () => {
-    expect(
-      completedNotice([
-        { title: 'A', count: 2 },
-        { title: null, count: 1 },
-      ]),
-    ).toEqual({ title: '3 new interviews completed', body: 'A (2), Untitled study (1)' });
-  });
-  it('is null when nothing completed', () => {
-    expect(completedNotice([])).toBeNull();
-    expect(completedNotice([{ title: 'A', count: 0 }])).toBeNull();
-  });
-});
 
 describe('createNotifier', () => {
   it('sends only while notifications are on', () => {
@@ -72,83 +29,6 @@ describe('createNotifier', () => {
     on = false;
     expect(n.notify({ title: 'Report ready', body: 'Again' })).toBe(false);
     expect(desktop.notifications).toEqual([{ title: 'Report ready', body: 'Meal-kit churn' }]);
-  });
-});
-
-describe('watchCompletedInterviews', () => {
-  const setup = () => {
-    const events = new EventHub();
-    const desktop = createMemoryDesktop();
-    const timers = manualTimers();
-    const titles: Record<string, string> = { p1: 'Meal-kit churn', p2: 'Packaging concepts' };
-    const stop = watchCompletedInterviews({
-      events,
-      notifier: createNotifier({ desktop, enabled: () => true }),
-      projectTitle: async (_w, p) => titles[p] ?? null,
-      log: silentLogger,
-      timers,
-      flushAfterMs: 2_000,
-    });
-    return { events, desktop, timers, stop };
-  };
-
-  const MARKER_NOTICE = { title: '7 new interviews completed', body: 'Packaging concepts' };
-  /** A sync in workspace `ws` that does notify; waits until `total` notices have been sent. */
-  const marker = async (events: EventHub, desktop: ReturnType<typeof createMemoryDesktop>, ws: string, total: number) => {
-    events.emit('interviews.completed', { workspace_id: ws, project_id: 'p2', count: 7 });
-    events.emit('sync.finished', { workspace_id: ws, ok: true, message: null, offline: false });
-    await vi.waitFor(() => expect(desktop.notifications.length).toBeGreaterThanOrEqual(total));
-    expect(desktop.notifications).toHaveLength(total);
-  };
-
-  it('one notification per sync, grouping its studies', async () => {
-    const { events, desktop } = setup();
-    events.emit('interviews.completed', { workspace_id: 'w', project_id: 'p1', count: 2 });
-    events.emit('interviews.completed', { workspace_id: 'w', project_id: 'p2', count: 1 });
-    expect(desktop.notifications).toEqual([]);
-    events.emit('sync.finished', { workspace_id: 'w', ok: true, message: null, offline: false });
-    await vi.waitFor(() => expect(desktop.notifications).toHaveLength(1));
-    expect(desktop.notifications[0]).toEqual({ title: '3 new interviews completed', body: 'Meal-kit churn (2), Packaging concepts (1)' });
-    // A sync with nothing new sends nothing.
-    events.emit('sync.finished', { workspace_id: 'w', ok: true, message: null, offline: false });
-    // A later sync that does notify proves the empty one had its chance to.
-    await marker(events, desktop, 'w', 2);
-    expect(desktop.notifications[1]).toEqual(MARKER_NOTICE);
-  });
-
-  it('a webhook-driven completion (no sync.finished after it) is flushed by the timer', async () => {
-    const { events, desktop, timers } = setup();
-    events.emit('interviews.completed', { workspace_id: 'w', project_id: 'p1', count: 1 });
-    timers.advance(1_999);
-    // Another workspace's sync notifies; had the first flushed early, its notice would come before it.
-    await marker(events, desktop, 'other', 1);
-    expect(desktop.notifications).toEqual([MARKER_NOTICE]);
-    desktop.notifications.length = 0;
-    timers.advance(1);
-    await vi.waitFor(() => expect(desktop.notifications).toEqual([{ title: '1 new interview completed', body: 'Meal-kit churn' }]));
-  });
-
-  it('keeps workspaces apart and stops when unsubscribed', async () => {
-    const { events, desktop, stop } = setup();
-    events.emit('interviews.completed', { workspace_id: 'a', project_id: 'p1', count: 1 });
-    events.emit('interviews.completed', { workspace_id: 'b', project_id: 'p2', count: 4 });
-    events.emit('sync.finished', { workspace_id: 'b', ok: true, message: null, offline: false });
-    await vi.waitFor(() => expect(desktop.notifications).toEqual([{ title: '4 new interviews completed', body: 'Packaging concepts' }]));
-    stop();
-    events.emit('interviews.completed', { workspace_id: 'c', project_id: 'p1', count: 1 });
-    events.emit('sync.finished', { workspace_id: 'c', ok: true, message: null, offline: false });
-    // A watcher still subscribed notifies for the same sync; the stopped one must not have.
-    const still = watchCompletedInterviews({
-      events,
-      notifier: createNotifier({ desktop, enabled: () => true }),
-      projectTitle: async () => 'Still listening',
-      log: silentLogger,
-    });
-    events.emit('interviews.completed', { workspace_id: 'd', project_id: 'p1', count: 1 });
-    events.emit('sync.finished', { workspace_id: 'd', ok: true, message: null, offline: false });
-    await vi.waitFor(() => expect(desktop.notifications).toHaveLength(2));
-    still();
-    expect(desktop.notifications[1]).toEqual({ title: '1 new interview completed', body: 'Still listening' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Scheduler } from '../../../../src/main/sync/scheduler';
+import { Scheduler } from '../../../../src/main/jobs/scheduler';
 import { fakeTimers } from '../../../support/fake-timers';
 import { manualClock } from '../../../support/sandbox';
 
