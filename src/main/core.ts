@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
 import { ExportFolders } from './desktop/export-folders';
+import { createExportService } from './exports/export-service';
 import { createNotifier, type Notifier } from './desktop/notifier';
 import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
@@ -15,10 +16,12 @@ import type { Timers } from './jobs/timers';
 import type { Logger } from './logging/logger';
 import { serveVideo, type MediaResponse } from './media/media-route';
 import { PickedFiles } from './media/picked-files';
+import { createStimulusService } from './media/stimulus-service';
 import { serveStimulusMedia } from './media/stimulus-media';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsStore } from './settings';
 import { createEmbedService } from './share/embed';
+import { createStudyAuthoring } from './studies/authoring';
 import { createLauncher } from './studies/launch';
 import { WebhookService } from './webhooks';
 import { WorkspaceRegistry } from './workspaces/registry';
@@ -132,11 +135,19 @@ export function createCore(o: CoreOptions): Core {
     demo,
     desktop,
     exportFolders,
-    notifier,
-    pickedFiles,
-    mediaRoute: (relative: string) => mediaRoot + relative,
+    stimuli: createStimulusService({
+      runtimes,
+      workspaces,
+      jobs,
+      events,
+      desktop,
+      pickedFiles,
+      mediaRoute: (relative: string) => mediaRoot + relative,
+    }),
     launcher: createLauncher({ runtimes, workspaces }),
+    authoring: createStudyAuthoring({ runtimes, workspaces }),
     embed: createEmbedService({ runtimes, workspaces }),
+    exporter: createExportService({ runtimes, workspaces, jobs, events, desktop, folders: exportFolders, notifier }),
   });
 
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);

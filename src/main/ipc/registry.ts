@@ -1,10 +1,11 @@
 import type { IpcContract, IpcDomain, IpcDomains } from '../../shared/ipc/contract';
 import type { DemoService } from '../demo/demo-service';
 import type { ExportFolders } from '../desktop/export-folders';
-import type { Notifier } from '../desktop/notifier';
+import type { ExportService } from '../exports/export-service';
 import type { DesktopPorts } from '../desktop/ports';
-import type { PickedFiles } from '../media/picked-files';
+import type { StimulusService } from '../media/stimulus-service';
 import type { EmbedService } from '../share/embed';
+import type { StudyAuthoring } from '../studies/authoring';
 import type { Launcher } from '../studies/launch';
 import type { HandlerMap } from './dispatcher';
 import { appHandlers } from './handlers/app';
@@ -37,12 +38,11 @@ export type RegistryDeps = HandlerDeps & {
   demo: DemoService;
   desktop: DesktopPorts;
   exportFolders: ExportFolders;
-  notifier: Notifier;
-  pickedFiles: PickedFiles;
-  /** The renderer-facing URL of a path on main's media route. */
-  mediaRoute: (relative: string) => string;
   launcher: Launcher;
+  authoring: StudyAuthoring;
   embed: EmbedService;
+  exporter: ExportService;
+  stimuli: StimulusService;
 };
 
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
@@ -66,13 +66,13 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     search: searchHandlers(d),
     reports: reportHandlers(d),
     videos: videoHandlers(d),
-    stimuli: stimulusHandlers(d),
+    stimuli: stimulusHandlers({ stimuli: d.stimuli }),
     highlights: highlightHandlers(d),
     notes: noteHandlers(d),
     settings: settingsHandlers(d),
     studies: studyHandlers(d),
     embed: embedHandlers(d),
-    exports: exportHandlers({ ...d, folders: d.exportFolders }),
+    exports: exportHandlers({ exports: d.exporter }),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;
 }

@@ -7,6 +7,7 @@ import type { HandlerDeps } from '../../../../src/main/ipc/handlers/context';
 import { embedHandlers } from '../../../../src/main/ipc/handlers/embed';
 import { studyHandlers } from '../../../../src/main/ipc/handlers/studies';
 import { createEmbedService } from '../../../../src/main/share/embed';
+import { createStudyAuthoring } from '../../../../src/main/studies/authoring';
 import { createLauncher } from '../../../../src/main/studies/launch';
 import { studyChannels } from '../../../../src/shared/ipc/channels/studies';
 import { PRICE_PER_PARTICIPANT_CENTS } from '../../../../src/sandbox/domain/billing';
@@ -23,7 +24,10 @@ const WS = 'ws-1';
 
 type Deps = Pick<HandlerDeps, 'runtimes' | 'workspaces'>;
 /** The launch and Share services behind their IPC handlers, as the core wires them. */
-const launchShareHandlers = (d: Deps) => ({ ...studyHandlers({ ...d, launcher: createLauncher(d) }), ...embedHandlers({ embed: createEmbedService(d) }) });
+const launchShareHandlers = (d: Deps) => ({
+  ...studyHandlers({ authoring: createStudyAuthoring(d), launcher: createLauncher(d) }),
+  ...embedHandlers({ embed: createEmbedService(d) }),
+});
 
 /** The handlers over a real sandbox and a real cache; the runtime's sync is the project list only. */
 async function setup(o: { balance_cents?: number; trial_credits?: number } = {}) {
