@@ -44,3 +44,43 @@ describe.skipIf(skip !== null)('sync in the header', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 });
+
+describe.skipIf(skip !== null)('one read of the study list per sync', () => {
+  let browser: Browser;
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  it('a sync reads the study list once, whether the list or a study is on screen (sidebar and screen share it)', async () => {
+    const { page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 800 } });
+    const seen: string[] = [];
+    const dispatch = harness.core.dispatch;
+    harness.core.dispatch = (channel, input, ctx) => {
+      seen.push(channel);
+      return dispatch(channel, input, ctx);
+    };
+    try {
+      for (const where of ['the studies list', 'a study']) {
+        if (where === 'a study')
+          await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Meal-kit churn', exact: true }).click();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 30_000 });
+        seen.length = 0;
+        await page.getByRole('button', { name: 'Sync now' }).click();
+        await expect.poll(() => page.locator('.sync-state').innerText(), { timeout: 30_000 }).toMatch(/^Synced just now$/);
+        // sync.status follows sync.finished, as the list's read does: once it is in, the list's read had its chance.
+        await expect.poll(() => seen.filter((c) => c === 'sync.status').length).toBeGreaterThan(0);
+        await expect.poll(() => seen.filter((c) => c === 'projects.list').length, { message: where }).toBe(1);
+      }
+    } finally {
+      harness.core.dispatch = dispatch;
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

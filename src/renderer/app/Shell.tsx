@@ -7,6 +7,7 @@ import { NewStudy } from '../features/new-study/NewStudy';
 import { StimuliWizard } from '../features/new-study/StimuliWizard';
 import { ProjectPage } from '../features/project/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
+import { useProjects } from '../features/projects/store';
 import { useNotices } from '../features/notices/use-notices';
 import { useReportRefresh } from '../features/report/use-report-refresh';
 import { SearchPalette } from '../features/search/SearchPalette';
@@ -47,6 +48,8 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
   useGlobalShortcuts();
   useReportRefresh(workspace.id);
   useNotices(workspace.id);
+  const attachProjects = useProjects((s) => s.attach);
+  useEffect(() => attachProjects(workspace.id), [workspace.id, attachProjects]);
   return (
     <div className="shell-body">
       <Sidebar />

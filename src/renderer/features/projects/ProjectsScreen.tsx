@@ -1,20 +1,13 @@
-import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { useNav } from '../../app/nav-store';
 import { ErrorNote } from '../../components/ErrorNote';
 import { relativeTime } from '../../lib/format';
-import { useSync } from '../sync/store';
 import { ProjectTable } from './ProjectTable';
 import { EMPTY, useProjects } from './store';
 
 export function ProjectsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const slice = useProjects((s) => s.byWorkspace[workspace.id] ?? EMPTY);
-  const load = useProjects((s) => s.load);
   const refresh = useProjects((s) => s.refresh);
-  const generation = useSync((s) => s.generation);
-  useEffect(() => {
-    void load(workspace.id);
-  }, [workspace.id, load, generation]);
 
   const loading = slice.status === 'loading' || slice.status === 'idle';
   return (

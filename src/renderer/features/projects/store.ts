@@ -11,16 +11,36 @@ export type ProjectsSlice = {
 
 type ProjectsState = {
   byWorkspace: Record<string, ProjectsSlice>;
+  /** Reads the list from the cache; a call while one is in flight for the workspace joins it. */
   load(workspaceId: string): Promise<void>;
+  /** Loads the list now and once after every sync of the workspace, for as long as the shell shows it. */
+  attach(workspaceId: string): () => void;
   /** Syncs with the service, then reloads from the cache; offline, the cached list stays. */
   refresh(workspaceId: string): Promise<void>;
+  /** The read itself, without joining one in flight (use load). */
+  loadNow(workspaceId: string): Promise<void>;
 };
 
 export const EMPTY: ProjectsSlice = { status: 'idle', items: [], syncedAt: null, error: null };
 
+/** Loads in flight, per workspace: screens and the sidebar share one read. */
+const inFlight = new Map<string, Promise<void>>();
+/** Loads started per workspace, so a refresh can tell whether its sync already brought one. */
+const started = new Map<string, number>();
+
 export const useProjects = create<ProjectsState>((set, get) => ({
   byWorkspace: {},
-  async load(workspaceId) {
+  load(workspaceId) {
+    const running = inFlight.get(workspaceId);
+    if (running) return running;
+    started.set(workspaceId, (started.get(workspaceId) ?? 0) + 1);
+    const p = get()
+      .loadNow(workspaceId)
+      .finally(() => inFlight.delete(workspaceId));
+    inFlight.set(workspaceId, p);
+    return p;
+  },
+  async loadNow(workspaceId) {
     const prev = get().byWorkspace[workspaceId] ?? EMPTY;
     // Keep showing what we had while refreshing; a failure leaves it in place beside the error.
     set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
@@ -31,7 +51,14 @@ export const useProjects = create<ProjectsState>((set, get) => ({
       set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'error', error: UiError.from(e) } } }));
     }
   },
+  attach(workspaceId) {
+    void get().load(workspaceId);
+    return api().events.on('sync.finished', (e) => {
+      if (e.workspace_id === workspaceId) void get().load(workspaceId);
+    });
+  },
   async refresh(workspaceId) {
+    const before = started.get(workspaceId) ?? 0;
     const prev = get().byWorkspace[workspaceId] ?? EMPTY;
     set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
     try {
@@ -40,6 +67,8 @@ export const useProjects = create<ProjectsState>((set, get) => ({
       set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'error', error: UiError.from(e) } } }));
       return;
     }
-    await get().load(workspaceId);
+    // The sync's own sync.finished has usually started a load already (attach); read again only if not.
+    if ((started.get(workspaceId) ?? 0) === before) await get().load(workspaceId);
+    else await inFlight.get(workspaceId);
   },
 }));

@@ -1,20 +1,14 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { StatusDot } from '../../components/StatusBadge';
 import { openProject, useNav } from '../../app/nav-store';
 import { EMPTY, useProjects } from '../projects/store';
-import { useSync } from '../sync/store';
 import { useWorkspaces } from './store';
 
 export function Sidebar() {
   const { workspaces, currentId, select } = useWorkspaces();
   const projects = useProjects((s) => (currentId ? (s.byWorkspace[currentId] ?? EMPTY) : EMPTY));
-  const loadProjects = useProjects((s) => s.load);
-  const generation = useSync((s) => s.generation);
   const { route, go, openSearch } = useNav();
   const id = useId();
-  useEffect(() => {
-    if (currentId) void loadProjects(currentId);
-  }, [currentId, generation, loadProjects]);
   const activeProject = route.name === 'project' || route.name === 'interview' ? route.projectId : null;
   return (
     <nav className="sidebar" aria-label="Workspace and studies">
