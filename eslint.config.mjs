@@ -7,6 +7,7 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { ISOLATED_UNIT } from './test/isolated-unit.mjs';
 
 const nodeBuiltins = [
   'assert',
@@ -237,5 +238,23 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Shared-graph unit files (see test/isolated-unit.mjs): a module mock or process hook would leak into the next file.
+    files: ['test/unit/**/*.{ts,tsx}'],
+    ignores: ISOLATED_UNIT,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv|unstubAllGlobals)$/]",
+          message: 'Module mocks and stubbed globals leak between unit files that share a worker: list this file in test/isolated-unit.mjs.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='process'][callee.property.name=/^(on|once|chdir)$/]",
+          message: 'Process-wide hooks leak between unit files that share a worker: list this file in test/isolated-unit.mjs, or remove the hook in the test.',
+        },
+      ],
+    },
   },
 );

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { ISOLATED_UNIT } from './test/isolated-unit.mjs';
 
 /**
  * electron-vite turns `import p from './x?modulePath'` into the path of a separately built chunk (the
@@ -30,7 +31,13 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 50 } },
     reporters: ['default'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'] } },
+      {
+        extends: true,
+        // Unit files share their worker's module graph instead of re-importing it per file (half the wall time):
+        // they hold no process-wide state. Those that replace modules or install process hooks run isolated.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], exclude: ISOLATED_UNIT, isolate: false },
+      },
+      { extends: true, test: { name: 'unit-isolated', include: ISOLATED_UNIT } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts'] } },
       {
         extends: true,

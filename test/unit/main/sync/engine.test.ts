@@ -201,6 +201,7 @@ describe('sync engine: side reads', () => {
   it('a side read that rejects while the interview walk fails cannot become an unhandled rejection', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (e: unknown) => unhandled.push(e);
+    // eslint-disable-next-line no-restricted-syntax -- removed again in the finally below, within this test
     process.on('unhandledRejection', onUnhandled);
     try {
       let rejectReport!: (e: unknown) => void;
