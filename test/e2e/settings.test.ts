@@ -85,7 +85,8 @@ describe.skipIf(skip !== null)('settings', () => {
     expect(await luminanceOf(page, 'body', 'color')).toBeGreaterThan(0.6);
     // The sidebar and header are dark too, not just the page behind them.
     expect(await luminanceOf(page, '.sidebar', 'backgroundColor')).toBeLessThan(0.05);
-    expect(harness.core.settings.get().theme).toBe('dark');
+    // The page applies the theme at once; main saves it when the settings call lands.
+    await expect.poll(() => harness.core.settings.get().theme).toBe('dark');
     await page.setViewportSize({ width: 1280, height: 1750 });
     await shot(page, 'settings-dark');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -103,7 +104,7 @@ describe.skipIf(skip !== null)('settings', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => luminanceOf(page, 'body', 'backgroundColor')).toBeLessThan(0.05);
     await page.emulateMedia({ colorScheme: 'light' });
-    expect(harness.core.settings.get().theme).toBe('system');
+    await expect.poll(() => harness.core.settings.get().theme).toBe('system');
   });
 
   it('a bad sync interval is explained inline, keeps what was typed and is not saved; a good one is', async () => {
