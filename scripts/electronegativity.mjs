@@ -45,7 +45,12 @@ const KNOWN = [
     'new BrowserWindow({',
     'The main window takes its webPreferences from buildWebPreferences() (contextIsolation: true), which the scanner cannot follow; the print window sets it inline. Tested in test/unit/main/security and the shell test.',
   ],
-  ['SANDBOX_JS_CHECK', 'main/shell/window.ts', 'new BrowserWindow({', 'As above: sandbox: true comes from buildWebPreferences(), which the scanner cannot follow.'],
+  [
+    'SANDBOX_JS_CHECK',
+    'main/shell/window.ts',
+    'new BrowserWindow({',
+    'As above: sandbox: true comes from buildWebPreferences(), which the scanner cannot follow.',
+  ],
 ];
 
 /** Findings from the SARIF report (JSON; its CSV report interleaves rows and cannot be parsed reliably). */
