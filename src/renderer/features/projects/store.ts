@@ -11,7 +11,10 @@ export type ProjectsSlice = {
 
 type ProjectsState = {
   byWorkspace: Record<string, ProjectsSlice>;
-  /** Reads the list from the cache; a call while one is in flight for the workspace joins it. */
+  /**
+   * Reads the list from the cache. Calls while a read is in flight share one more read after it (never
+   * the one in flight, which may have started before the sync that asked finished).
+   */
   load(workspaceId: string): Promise<void>;
   /** Loads the list now and once after every sync of the workspace, for as long as the shell shows it. */
   attach(workspaceId: string): () => void;
@@ -25,6 +28,8 @@ export const EMPTY: ProjectsSlice = { status: 'idle', items: [], syncedAt: null,
 
 /** Loads in flight, per workspace: screens and the sidebar share one read. */
 const inFlight = new Map<string, Promise<void>>();
+/** The one read queued behind the read in flight, per workspace. */
+const queued = new Map<string, Promise<void>>();
 /** Loads started per workspace, so a refresh can tell whether its sync already brought one. */
 const started = new Map<string, number>();
 
@@ -32,7 +37,17 @@ export const useProjects = create<ProjectsState>((set, get) => ({
   byWorkspace: {},
   load(workspaceId) {
     const running = inFlight.get(workspaceId);
-    if (running) return running;
+    if (running) {
+      let next = queued.get(workspaceId);
+      if (!next) {
+        next = running.then(() => {
+          queued.delete(workspaceId);
+          return get().load(workspaceId);
+        });
+        queued.set(workspaceId, next);
+      }
+      return next;
+    }
     started.set(workspaceId, (started.get(workspaceId) ?? 0) + 1);
     const p = get()
       .loadNow(workspaceId)
@@ -69,6 +84,6 @@ export const useProjects = create<ProjectsState>((set, get) => ({
     }
     // The sync's own sync.finished has usually started a load already (attach); read again only if not.
     if ((started.get(workspaceId) ?? 0) === before) await get().load(workspaceId);
-    else await inFlight.get(workspaceId);
+    else await (queued.get(workspaceId) ?? inFlight.get(workspaceId));
   },
 }));
