@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { cacheExportSource } from './cache-source';
 import { safeFileName } from './file-names';
 import { runExport } from './run-export';
-import type { ParsedInputOf, OutputOf } from '../../shared/ipc/define';
+import type { OperationOf } from '../../shared/ipc/define';
 import type { EventHub } from '../events';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { RuntimeManager } from '../workspaces/runtime';
@@ -33,7 +33,7 @@ function directory(path: string): string | null {
   }
 }
 
-type Op<K extends keyof typeof exportChannels> = (input: ParsedInputOf<(typeof exportChannels)[K]>) => Promise<OutputOf<(typeof exportChannels)[K]>>;
+type Op<K extends keyof typeof exportChannels> = OperationOf<(typeof exportChannels)[K]>;
 /** The export service's operations, typed by the contract's channels. */
 export type ExportService = {
   chooseFolder: Op<'exports.chooseFolder'>;

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { PickedFiles } from './picked-files';
 import { toStimulusView } from './stimulus-media';
 import { uploadStimulus } from './stimulus-upload';
-import type { OutputOf, ParsedInputOf } from '../../shared/ipc/define';
+import type { OperationOf } from '../../shared/ipc/define';
 import type { EventHub } from '../events';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { RuntimeManager } from '../workspaces/runtime';
@@ -25,7 +25,7 @@ export type StimulusDeps = {
   pickedFiles: PickedFiles;
 };
 
-type Op<K extends keyof typeof stimulusChannels> = (input: ParsedInputOf<(typeof stimulusChannels)[K]>) => Promise<OutputOf<(typeof stimulusChannels)[K]>>;
+type Op<K extends keyof typeof stimulusChannels> = OperationOf<(typeof stimulusChannels)[K]>;
 export type StimulusService = { upload: Op<'stimuli.upload'>; cancel: Op<'stimuli.cancel'>; list: Op<'stimuli.list'>; assign: Op<'stimuli.assign'> };
 
 /**

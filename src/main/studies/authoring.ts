@@ -1,5 +1,5 @@
 import type { studyChannels, RestoredStimulus, UnresolvedStimulus } from '../../shared/ipc/channels/studies';
-import type { ParsedInputOf, OutputOf } from '../../shared/ipc/define';
+import type { OperationOf } from '../../shared/ipc/define';
 import type { StimulusRecord } from '../../shared/schemas/stimulus';
 import type { ApiClient } from '../api/client';
 import { isServiceError } from '../api/errors';
@@ -91,14 +91,13 @@ async function restoreAssignments(
   return { restored, unresolved };
 }
 
-type In<K extends keyof typeof studyChannels> = ParsedInputOf<(typeof studyChannels)[K]>;
-type Out<K extends keyof typeof studyChannels> = Promise<OutputOf<(typeof studyChannels)[K]>>;
+type Op<K extends keyof typeof studyChannels> = OperationOf<(typeof studyChannels)[K]>;
 
 export type StudyAuthoring = {
-  generate(input: In<'studies.generate'>): Out<'studies.generate'>;
-  create(input: In<'studies.create'>): Out<'studies.create'>;
-  createExternal(input: In<'studies.createExternal'>): Out<'studies.createExternal'>;
-  update(input: In<'studies.update'>): Out<'studies.update'>;
+  generate: Op<'studies.generate'>;
+  create: Op<'studies.create'>;
+  createExternal: Op<'studies.createExternal'>;
+  update: Op<'studies.update'>;
 };
 
 /**

@@ -16,6 +16,8 @@ export type ChannelMap = Record<string, ChannelDef>;
 export type InputOf<C> = C extends ChannelDef<infer I, unknown> ? z.input<I> : never;
 export type ParsedInputOf<C> = C extends ChannelDef<infer I, unknown> ? z.output<I> : never;
 export type OutputOf<C> = C extends ChannelDef<z.ZodType, infer O> ? O : never;
+/** A service operation behind one channel: the parsed input in, the channel's result out. */
+export type OperationOf<C> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>>;
 
 /** Errors cross IPC as values, never as thrown objects: Electron would strip everything but the message. */
 export type IpcError = { code: string; message: string; details?: Record<string, unknown> };

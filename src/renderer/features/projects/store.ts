@@ -20,8 +20,6 @@ type ProjectsState = {
   attach(workspaceId: string): () => void;
   /** Syncs with the service, then reloads from the cache; offline, the cached list stays. */
   refresh(workspaceId: string): Promise<void>;
-  /** The read itself, without joining one in flight (use load). */
-  loadNow(workspaceId: string): Promise<void>;
 };
 
 export const EMPTY: ProjectsSlice = { status: 'idle', items: [], syncedAt: null, error: null };
@@ -33,29 +31,9 @@ const queued = new Map<string, Promise<void>>();
 /** Loads started per workspace, so a refresh can tell whether its sync already brought one. */
 const started = new Map<string, number>();
 
-export const useProjects = create<ProjectsState>((set, get) => ({
-  byWorkspace: {},
-  load(workspaceId) {
-    const running = inFlight.get(workspaceId);
-    if (running) {
-      let next = queued.get(workspaceId);
-      if (!next) {
-        next = running.then(() => {
-          queued.delete(workspaceId);
-          return get().load(workspaceId);
-        });
-        queued.set(workspaceId, next);
-      }
-      return next;
-    }
-    started.set(workspaceId, (started.get(workspaceId) ?? 0) + 1);
-    const p = get()
-      .loadNow(workspaceId)
-      .finally(() => inFlight.delete(workspaceId));
-    inFlight.set(workspaceId, p);
-    return p;
-  },
-  async loadNow(workspaceId) {
+export const useProjects = create<ProjectsState>((set, get) => {
+  /** The read itself; `load` decides when it runs. */
+  async function read(workspaceId: string): Promise<void> {
     const prev = get().byWorkspace[workspaceId] ?? EMPTY;
     // Keep showing what we had while refreshing; a failure leaves it in place beside the error.
     set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
@@ -65,25 +43,46 @@ export const useProjects = create<ProjectsState>((set, get) => ({
     } catch (e) {
       set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'error', error: UiError.from(e) } } }));
     }
-  },
-  attach(workspaceId) {
-    void get().load(workspaceId);
-    return api().events.on('sync.finished', (e) => {
-      if (e.workspace_id === workspaceId) void get().load(workspaceId);
-    });
-  },
-  async refresh(workspaceId) {
-    const before = started.get(workspaceId) ?? 0;
-    const prev = get().byWorkspace[workspaceId] ?? EMPTY;
-    set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
-    try {
-      await call(api().sync.run({ workspace_id: workspaceId }));
-    } catch (e) {
-      set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'error', error: UiError.from(e) } } }));
-      return;
-    }
-    // The sync's own sync.finished has usually started a load already (attach); read again only if not.
-    if ((started.get(workspaceId) ?? 0) === before) await get().load(workspaceId);
-    else await (queued.get(workspaceId) ?? inFlight.get(workspaceId));
-  },
-}));
+  }
+  return {
+    byWorkspace: {},
+    load(workspaceId) {
+      const running = inFlight.get(workspaceId);
+      if (running) {
+        let next = queued.get(workspaceId);
+        if (!next) {
+          next = running.then(() => {
+            queued.delete(workspaceId);
+            return get().load(workspaceId);
+          });
+          queued.set(workspaceId, next);
+        }
+        return next;
+      }
+      started.set(workspaceId, (started.get(workspaceId) ?? 0) + 1);
+      const p = read(workspaceId).finally(() => inFlight.delete(workspaceId));
+      inFlight.set(workspaceId, p);
+      return p;
+    },
+    attach(workspaceId) {
+      void get().load(workspaceId);
+      return api().events.on('sync.finished', (e) => {
+        if (e.workspace_id === workspaceId) void get().load(workspaceId);
+      });
+    },
+    async refresh(workspaceId) {
+      const before = started.get(workspaceId) ?? 0;
+      const prev = get().byWorkspace[workspaceId] ?? EMPTY;
+      set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
+      try {
+        await call(api().sync.run({ workspace_id: workspaceId }));
+      } catch (e) {
+        set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'error', error: UiError.from(e) } } }));
+        return;
+      }
+      // The sync's own sync.finished has usually started a load already (attach); read again only if not.
+      if ((started.get(workspaceId) ?? 0) === before) await get().load(workspaceId);
+      else await (queued.get(workspaceId) ?? inFlight.get(workspaceId));
+    },
+  };
+});
