@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import type { SearchHitView } from '../../../shared/ipc/channels/search';
+import { openInterview } from '../../app/nav-store';
+import { UiError } from '../../lib/api';
+import { snippetText } from './snippet';
+import { useSearch } from './store';
+
+/**
+ * The results listbox driven from the input: the active hit (↑/↓, the mouse), opening a hit at its moment
+ * (Enter, a click), and a note under a report quote that could not be found. A new answer starts over.
+ */
+export function useHitList({
+  workspaceId,
+  hits,
+  answers,
+  inputRef,
+  onClose,
+}: {
+  workspaceId: string;
+  hits: SearchHitView[];
+  answers: number;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onClose: () => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [active, setActive] = useState(0);
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const [opening, setOpening] = useState<number | null>(null);
+  // A new answer: first hit active, no notes (adjusted while rendering, so the old ones never show with it).
+  const [seen, setSeen] = useState(answers);
+  if (seen !== answers) {
+    setSeen(answers);
+    setActive(0);
+    setNotes({});
+  }
+
+  useEffect(() => {
+    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  const open = async (i: number) => {
+    const hit = hits[i];
+    if (!hit) return;
+    if (hit.kind === 'turn' && hit.interview_id) {
+      onClose();
+      openInterview(hit.project_id, hit.interview_id, hit.start_ms);
+      return;
+    }
+    // A report quote: find the turn it was taken from, then open that moment.
+    setOpening(i);
+    try {
+      const text = snippetText(hit.snippet);
+      const at = text ? await useSearch.getState().locateQuote(workspaceId, hit.project_id, text) : null;
+      if (at) {
+        onClose();
+        openInterview(hit.project_id, at.interview_id, at.start_ms);
+      } else setNotes((n) => ({ ...n, [i]: 'This quote was not found in the saved transcripts.' }));
+    } catch (e) {
+      setNotes((n) => ({ ...n, [i]: UiError.from(e).message }));
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    // The study and speaker pickers keep their own arrow keys.
+    if (e.target instanceof HTMLSelectElement) return;
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(hits.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter' && e.target === inputRef.current) {
+      e.preventDefault();
+      void open(active);
+    }
+  };
+
+  return { listRef, active, setActive, notes, opening, open, onKeyDown };
+}
