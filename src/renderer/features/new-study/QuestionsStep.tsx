@@ -1,14 +1,9 @@
-import { useState } from 'react';
 import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
-import { LIMITS } from '../../../shared/schemas/limits';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call, UiError } from '../../lib/api';
-import { useProject } from '../project/store';
-import { useStimuli } from '../stimuli/store';
-import { ObjectiveField, QuestionListEditor, question, toQuestionBodies, toQuestionDrafts, type FormErrors } from '../study-form';
-import { PLACEHOLDER_QUESTION } from './stimuli-entry';
+import { ObjectiveField, QuestionListEditor } from '../study-form';
 import type { WizardState } from './stimuli-wizard-store';
+import { useQuestionsStep } from './use-questions-step';
 
 /** Step 2: AI-draft the questions from the objective and captions (or write them), edit, and save. */
 export function QuestionsStep({
@@ -22,53 +17,7 @@ export function QuestionsStep({
   stimuli: StimulusView[];
   patch: (p: Partial<WizardState>) => void;
 }) {
-  const [busy, setBusy] = useState<null | 'drafting' | 'saving'>(null);
-  const [error, setError] = useState<UiError | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const errors: FormErrors = attempt > 0 ? validate(w.questions) : {};
-  const objectiveError =
-    attempt > 0 && !w.drafted && w.research_objective.trim() === '' ? 'Describe what you want to learn; the AI drafts from it and the captions.' : undefined;
-
-  async function draft() {
-    setError(null);
-    if (w.research_objective.trim() === '') {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBusy('drafting');
-    try {
-      const g = await call(
-        api().studies.generate({ workspace_id: workspace.id, research_objective: w.research_objective.trim(), type: 'STIMULI', project_id: w.projectId }),
-      );
-      patch({ drafted: true, questions: toQuestionDrafts(g.questions) });
-      setAttempt(0);
-    } catch (e) {
-      setError(UiError.from(e));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function save() {
-    setError(null);
-    setAttempt((n) => n + 1);
-    if (Object.keys(validate(w.questions)).length > 0) return;
-    setBusy('saving');
-    try {
-      const res = await call(api().studies.update({ workspace_id: workspace.id, project_id: w.projectId, questions: toQuestionBodies(w.questions) }));
-      await Promise.all([useStimuli.getState().loadViews(workspace.id, w.projectId), useProject.getState().load(workspace.id, w.projectId)]);
-      patch({ saved: res, step: 'assign' });
-    } catch (e) {
-      setError(UiError.from(e));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const writeByHand = () => {
-    setError(null);
-    patch({ drafted: true, questions: w.questions.length ? w.questions : [question()] });
-  };
+  const { busy, error, attempt, errors, objectiveError, draft, save, writeByHand } = useQuestionsStep(workspace.id, w, patch);
 
   return (
     <div className="wizard-body">
@@ -139,23 +88,4 @@ export function QuestionsStep({
       </div>
     </div>
   );
-}
-
-function validate(questions: { question: string }[]): FormErrors {
-  const e: FormErrors = {};
-  if (questions.length === 0) e.questions = 'Add at least one question.';
-  if (questions.length > LIMITS.questionsMax) e.questions = `A guide can have at most ${LIMITS.questionsMax} questions.`;
-  questions.forEach((q, i) => {
-    const t = q.question.trim();
-    if (!t) e[`questions.${i}`] = 'Write the question, or remove it.';
-    else if (t.length > LIMITS.questionMax) e[`questions.${i}`] = `At most ${LIMITS.questionMax} characters.`;
-    else if (t === PLACEHOLDER_QUESTION) e[`questions.${i}`] = 'Replace the placeholder with a real question.';
-  });
-  const seen = new Set<string>();
-  questions.forEach((q, i) => {
-    const t = q.question.trim();
-    if (t && seen.has(t)) e[`questions.${i}`] = 'This question appears twice; stimuli are assigned by exact text, so make each one different.';
-    seen.add(t);
-  });
-  return e;
 }
