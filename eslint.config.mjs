@@ -64,6 +64,22 @@ function layer({ forbid, message, noNode = false, noElectron = true, extraPaths 
 const NO_SANDBOX = { regex: through('sandbox'), message: 'Only src/main/demo runs the sandbox; the rest of main talks to a service through the API client.' };
 /** The shell wraps the core; the core never reaches back into it (it runs without Electron in tests and the CLI). */
 const NO_SHELL = { regex: through('shell'), message: 'Only the Electron shell (src/main/shell) uses the shell; the core runs without it.' };
+/** Screens call their feature store's actions; only stores (and lib) reach main through the bridge. */
+const NO_BRIDGE_CALLS = {
+  regex: '(^|/)lib/api$',
+  importNames: ['api', 'call'],
+  message: "Components do not call IPC: move the call into the feature's store (store.ts) and call its action (UiError may still be imported).",
+};
+/**
+ * Temporary: screens another change is still moving onto their stores. Remove each entry as its file
+ * stops importing api/call (the list goes away when that change is merged).
+ */
+const BRIDGE_CALLS_NOT_YET_MOVED = [
+  'src/renderer/features/new-study/NewStudy.tsx',
+  'src/renderer/features/new-study/QuestionsStep.tsx',
+  'src/renderer/features/guide/GuideTab.tsx',
+  'src/renderer/features/search/SearchPalette.tsx',
+];
 const NO_HANDLERS = {
   regex: '(^|/)ipc/handlers(/|$)|^\\./handlers(/|$)',
   message: 'IPC handlers are adapters: call the domain service instead (only src/main/ipc/registry.ts imports handlers).',
@@ -140,6 +156,19 @@ export default tseslint.config(
     },
   },
   {
+    // Feature screens read their store and call its actions: the store owns the IPC calls and event subscriptions.
+    files: ['src/renderer/features/**/*.tsx'],
+    ignores: BRIDGE_CALLS_NOT_YET_MOVED,
+    rules: {
+      'no-restricted-imports': layer({
+        forbid: ['main', 'preload', 'sandbox', 'test-host'],
+        message: 'The renderer reaches main only through window.fieldwork; its types come from src/shared.',
+        noNode: true,
+        extraPatterns: [NO_BRIDGE_CALLS],
+      }),
+    },
+  },
+  {
     // Shared components display what they are given; data and its IPC calls belong to the feature stores.
     files: ['src/renderer/components/**/*.{ts,tsx}'],
     rules: {
@@ -147,6 +176,7 @@ export default tseslint.config(
         forbid: ['main', 'preload', 'sandbox', 'test-host', 'features'],
         message: 'Components do not reach into features (their stores own the data): take it as props.',
         noNode: true,
+        extraPatterns: [NO_BRIDGE_CALLS],
       }),
     },
   },

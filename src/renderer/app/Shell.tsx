@@ -3,9 +3,11 @@ import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Toasts } from '../components/Toasts';
 import { ExportHost } from '../features/exports/ExportHost';
+import { useInterviews } from '../features/interviews/store';
 import { NewStudy } from '../features/new-study/NewStudy';
 import { StimuliWizard } from '../features/new-study/StimuliWizard';
 import { ProjectPage } from '../features/project/ProjectPage';
+import { useProject } from '../features/project/store';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { useProjects } from '../features/projects/store';
 import { useNotices } from '../features/notices/use-notices';
@@ -50,6 +52,10 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
   useNotices(workspace.id);
   const attachProjects = useProjects((s) => s.attach);
   useEffect(() => attachProjects(workspace.id), [workspace.id, attachProjects]);
+  const attachProject = useProject((s) => s.attach);
+  useEffect(() => attachProject(workspace.id), [workspace.id, attachProject]);
+  const attachInterviews = useInterviews((s) => s.attach);
+  useEffect(() => attachInterviews(workspace.id), [workspace.id, attachInterviews]);
   return (
     <div className="shell-body">
       <Sidebar />

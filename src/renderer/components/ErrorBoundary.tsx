@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { api } from '../lib/api';
+import { reportRendererError } from '../lib/report-error';
 
 type Props = {
   /** Names the view in main's log and in the fallback ("the Report tab"). */
@@ -23,16 +23,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-    const stack = `${error instanceof Error ? (error.stack ?? '') : ''}\n${info.componentStack ?? ''}`.slice(0, 8000);
-    // Logging must never become a second failure: a missing bridge or a refused call is ignored.
-    try {
-      void api()
-        ?.app.logRendererError({ view: this.props.view.slice(0, 200), message, stack })
-        .catch(() => undefined);
-    } catch {
-      // No bridge (a unit test, or the page before the preload ran).
-    }
+    reportRendererError(this.props.view, error, info.componentStack);
   }
 
   private reload = () => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call, UiError } from '../../lib/api';
-import { quoteCitation, timecode } from '../../lib/timecode';
-import { useHighlights } from './store';
+import { UiError } from '../../lib/api';
+import { timecode } from '../../lib/timecode';
+import { copyQuote, useHighlights } from './store';
 import { mergeTags, TagInput } from './TagInput';
 
 /**
@@ -75,7 +75,7 @@ export function HighlightCard({
   const copy = async () => {
     setError(null);
     try {
-      await call(api().app.copyText({ text: quoteCitation(h.quote, who, h.start_ms) }));
+      await copyQuote(h, who);
       setCopied(true);
     } catch (e) {
       setError(UiError.from(e));

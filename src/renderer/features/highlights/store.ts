@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { api, call, UiError } from '../../lib/api';
+import { quoteCitation } from '../../lib/timecode';
 
 /** A selection in the transcript, as the viewer reports it: turn indexes plus character offsets in each turn's text. */
 export type TranscriptRange = { start_turn: number; start_offset: number; end_turn: number; end_offset: number; start_ms: number | null; quote: string };
@@ -79,6 +80,15 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
     return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
   },
 }));
+
+/** Copies a highlight's quote with who said it and when, through main (the page has no clipboard permission); throws a UiError. */
+export async function copyQuote(h: HighlightView, who: string): Promise<void> {
+  try {
+    await call(api().app.copyText({ text: quoteCitation(h.quote, who, h.start_ms) }));
+  } catch (e) {
+    throw UiError.from(e);
+  }
+}
 
 /** The highlights of one interview, for marking the transcript; reloads after any change. */
 export function useInterviewHighlights(workspaceId: string, interviewId: string): HighlightView[] {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
-import { api, call } from '../../lib/api';
+import { useSettings, videoUsage } from '../settings/store';
 import { projectJob, useDownloads } from './downloads';
 import type { TabProps } from './InterviewsTab';
 
@@ -53,17 +53,12 @@ const mb = (bytes: number) =>
 /** How much of the offline-video quota is used, so "Download all" is not a surprise. */
 function OfflineUsage({ workspaceId }: { workspaceId: string }) {
   const landed = useDownloads((s) => s.landed);
-  const [usage, setUsage] = useState<{ bytes: number; quota: number } | null>(null);
+  // The same measurement as Settings shows (the settings store keeps it per workspace); re-measured as videos land.
+  const usage = useSettings((s) => videoUsage(s, workspaceId).usage);
+  const loadUsage = useSettings((s) => s.loadUsage);
   useEffect(() => {
-    let live = true;
-    call(api().videos.usage({ workspace_id: workspaceId })).then(
-      (u) => live && setUsage(u),
-      () => live && setUsage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [workspaceId, landed]);
+    void loadUsage(workspaceId);
+  }, [workspaceId, landed, loadUsage]);
   if (!usage) return null;
   return (
     <span className="iv-usage muted num" title="Offline videos use this much of the quota set in Settings">

@@ -4,7 +4,7 @@ import { exportStudy } from '../exports/open-export';
 import { DownloadAll } from './DownloadControls';
 import { uiFor, useInterviewsUi } from './ui-store';
 import type { Pages } from './InterviewTable';
-import type { InterviewFilters } from './use-interview-pages';
+import type { InterviewFilters } from './store';
 
 /** Search, status and screener filters, the count, and "Download all" above the interview table. */
 export function InterviewToolbar({

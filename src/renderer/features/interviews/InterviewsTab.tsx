@@ -5,13 +5,12 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { openProject } from '../../app/nav-store';
 import { tablistKeys } from '../../lib/tablist-keys';
 import { ProjectHighlights } from '../highlights/ProjectHighlights';
-import { useSync } from '../sync/store';
 import { DownloadError } from './DownloadControls';
 import { InterviewTable } from './InterviewTable';
 import { InterviewToolbar } from './InterviewToolbar';
-import { useDownloads } from './downloads';
 import { NO_FILTERS, uiFor, useInterviewsUi, type InterviewsView } from './ui-store';
-import { useInterviewPages, type InterviewFilters } from './use-interview-pages';
+import type { InterviewFilters } from './store';
+import { useInterviewPages } from './use-interview-pages';
 import './interviews.css';
 
 export type TabProps = { workspace: WorkspaceSummary; project: ProjectDetail };
@@ -73,17 +72,8 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
     return () => clearTimeout(t);
   }, [text, filters.text, patch, uiKey]);
 
-  const generation = useSync((s) => s.generation);
-  const landed = useDownloads((s) => s.landed);
-  const [reloadKey, setReloadKey] = useState(0);
-  useEffect(() => {
-    if (generation === 0 && landed === 0) return;
-    // Coalesce a burst of landed videos ("download all") into one re-read.
-    const t = setTimeout(() => setReloadKey((k) => k + 1), 300);
-    return () => clearTimeout(t);
-  }, [generation, landed]);
-
-  const pages = useInterviewPages(workspace.id, project.id, filters, reloadKey);
+  // The store re-reads the rows shown after a sync and when videos land (its attach, wired in the shell).
+  const pages = useInterviewPages(workspace.id, project.id, filters);
   const filtered = filters.status !== '' || filters.screener !== '' || filters.text.trim() !== '';
   // The search box keeps its own text (it is debounced), so clearing empties it as well as the stored filters.
   const clearFilters = () => {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { InterviewFilters } from './use-interview-pages';
+import type { InterviewFilters } from './store';
 
 export type InterviewsView = 'list' | 'highlights';
 type ProjectUi = { view: InterviewsView; filters: InterviewFilters; tag: string; /** Interviews ticked for export, in the order ticked. */ selected: string[] };

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { InsufficientBalanceDetails } from '../../../shared/ipc/channels/studies';
-import type { CreditsView, ProjectDetail } from '../../../shared/views';
+import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { LIMITS } from '../../../shared/schemas/limits';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call } from '../../lib/api';
 import { relativeTime } from '../../lib/format';
 import { projectKey } from '../project/store';
 import { ParticipantLink } from '../share/ParticipantLink';
@@ -70,16 +69,12 @@ function LaunchDialog({ workspace, project }: Props) {
   const [raw, setRaw] = useState(String(project.recruiting.target_participants ?? 10));
   const [touched, setTouched] = useState(false);
   const [sentRaw, setSentRaw] = useState<string | null>(null);
-  const [credits, setCredits] = useState<CreditsView | undefined>(undefined);
+  const credits = useLaunch((s) => s.credits);
+  const loadCredits = useLaunch((s) => s.loadCredits);
+  // Read when the dialog opens, and again once a launch has answered (it may have spent some).
   useEffect(() => {
-    let live = true;
-    call(api().credits.get({ workspace_id: workspace.id }))
-      .then((c) => live && setCredits(c))
-      .catch(() => live && setCredits(null));
-    return () => {
-      live = false;
-    };
-  }, [workspace.id, slice.status]);
+    void loadCredits(workspace.id);
+  }, [workspace.id, slice.status, loadCredits]);
 
   const inFlight = slice.status === 'launching';
   const result = slice.status === 'done' ? slice.result : null;

@@ -13,20 +13,17 @@ import { LaunchButton } from '../launch/LaunchButton';
 import { ReportTab } from '../report/ReportTab';
 import { ShareTab } from '../share/ShareTab';
 import { StimuliTab } from '../stimuli/StimuliTab';
-import { useSync } from '../sync/store';
 import { LOADING, projectKey, useProject } from './store';
 
 const TAB_LABELS: Record<ProjectTab, string> = { guide: 'Guide', stimuli: 'Stimuli', share: 'Share', interviews: 'Interviews', report: 'Report' };
 
-/** One study: its header and the five tabs. Reads the cache; a finished sync reloads it. */
+/** One study: its header and the five tabs. Reads the cache; the store reloads it after each sync. */
 export function ProjectPage({ workspace, projectId, tab }: { workspace: WorkspaceSummary; projectId: string; tab: ProjectTab }) {
   const slice = useProject((s) => s.byKey[projectKey(workspace.id, projectId)] ?? LOADING);
   const load = useProject((s) => s.load);
-  const generation = useSync((s) => s.generation);
+  const open = useProject((s) => s.open);
   const go = useNav((s) => s.go);
-  useEffect(() => {
-    void load(workspace.id, projectId);
-  }, [workspace.id, projectId, load, generation]);
+  useEffect(() => open(workspace.id, projectId), [workspace.id, projectId, open]);
 
   const p = slice.detail;
   if (!p) {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ProjectSummary } from '../../../shared/views';
 import { api, call, UiError } from '../../lib/api';
+import { trailingLoads } from '../../lib/trailing-load';
 
 export type ProjectsSlice = {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -24,12 +25,8 @@ type ProjectsState = {
 
 export const EMPTY: ProjectsSlice = { status: 'idle', items: [], syncedAt: null, error: null };
 
-/** Loads in flight, per workspace: screens and the sidebar share one read. */
-const inFlight = new Map<string, Promise<void>>();
-/** The one read queued behind the read in flight, per workspace. */
-const queued = new Map<string, Promise<void>>();
-/** Loads started per workspace, so a refresh can tell whether its sync already brought one. */
-const started = new Map<string, number>();
+/** Reads per workspace: screens and the sidebar share them, and a sync queues one more (see trailingLoads). */
+const loads = trailingLoads();
 
 export const useProjects = create<ProjectsState>((set, get) => {
   /** The read itself; `load` decides when it runs. */
@@ -47,22 +44,7 @@ export const useProjects = create<ProjectsState>((set, get) => {
   return {
     byWorkspace: {},
     load(workspaceId) {
-      const running = inFlight.get(workspaceId);
-      if (running) {
-        let next = queued.get(workspaceId);
-        if (!next) {
-          next = running.then(() => {
-            queued.delete(workspaceId);
-            return get().load(workspaceId);
-          });
-          queued.set(workspaceId, next);
-        }
-        return next;
-      }
-      started.set(workspaceId, (started.get(workspaceId) ?? 0) + 1);
-      const p = read(workspaceId).finally(() => inFlight.delete(workspaceId));
-      inFlight.set(workspaceId, p);
-      return p;
+      return loads.run(workspaceId, () => read(workspaceId));
     },
     attach(workspaceId) {
       void get().load(workspaceId);
@@ -71,7 +53,7 @@ export const useProjects = create<ProjectsState>((set, get) => {
       });
     },
     async refresh(workspaceId) {
-      const before = started.get(workspaceId) ?? 0;
+      const before = loads.started(workspaceId);
       const prev = get().byWorkspace[workspaceId] ?? EMPTY;
       set((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...prev, status: 'loading', error: null } } }));
       try {
@@ -81,8 +63,8 @@ export const useProjects = create<ProjectsState>((set, get) => {
         return;
       }
       // The sync's own sync.finished has usually started a load already (attach); read again only if not.
-      if ((started.get(workspaceId) ?? 0) === before) await get().load(workspaceId);
-      else await (queued.get(workspaceId) ?? inFlight.get(workspaceId));
+      if (loads.started(workspaceId) === before) await get().load(workspaceId);
+      else await loads.settled(workspaceId);
     },
   };
 });

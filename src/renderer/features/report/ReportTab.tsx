@@ -1,9 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call } from '../../lib/api';
 import { useProject } from '../project/store';
 import { elapsed, formatDateTime } from '../../lib/timecode';
 import { ThemeChart } from './ThemeChart';
@@ -267,15 +266,12 @@ function Processing({
 
 /** How many of the study's saved interviews are complete (the project summary may lag behind a sync). */
 function useCompletedCount(workspaceId: string, project: ProjectDetail): number | null {
-  const [count, setCount] = useState<number | null>(null);
+  const count = useReports((s) => reportSlice(s, workspaceId, project.id).completed);
+  const countCompleted = useReports((s) => s.countCompleted);
+  const opening = useRef(true);
   useEffect(() => {
-    let live = true;
-    call(api().interviews.list({ workspace_id: workspaceId, project_id: project.id, status: 'COMPLETE', limit: 1 }))
-      .then((r) => live && setCount(r.total))
-      .catch(() => live && setCount(project.recruiting.completed_participants));
-    return () => {
-      live = false;
-    };
-  }, [workspaceId, project.id, project.recruiting.completed_participants, project.synced_at]);
+    void countCompleted(workspaceId, project.id, project.recruiting.completed_participants, opening.current);
+    opening.current = false;
+  }, [workspaceId, project.id, project.recruiting.completed_participants, project.synced_at, countCompleted]);
   return count;
 }

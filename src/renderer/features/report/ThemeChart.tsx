@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ReportTheme } from '../../../shared/schemas/report';
 import { openInterview } from '../../app/nav-store';
-import { api, call } from '../../lib/api';
 import { timecode } from '../../lib/timecode';
-
-type Located = { state: 'locating' } | { state: 'found'; interview_id: string; start_ms: number | null } | { state: 'missing' } | { state: 'error' };
+import { themeKey, useReports, type Located } from './store';
 
 /**
  * Themes as horizontal bars, most frequent first. Strength of the accent follows frequency, so the
@@ -67,7 +65,7 @@ export function ThemeChart({
                 {expanded && (
                   <div className="theme-detail" id={detailId}>
                     {t.summary ? <p className="theme-summary">{t.summary}</p> : <p className="muted">No summary for this theme.</p>}
-                    <Quotes workspaceId={workspaceId} projectId={projectId} quotes={t.quotes} />
+                    <Quotes workspaceId={workspaceId} projectId={projectId} theme={i} quotes={t.quotes} />
                   </div>
                 )}
               </li>
@@ -79,30 +77,24 @@ export function ThemeChart({
   );
 }
 
-function Quotes({ workspaceId, projectId, quotes }: { workspaceId: string; projectId: string; quotes: string[] }) {
-  const [located, setLocated] = useState<Record<number, Located>>({});
+const LOCATING: Located = { state: 'locating' };
+
+function Quotes({ workspaceId, projectId, theme, quotes }: { workspaceId: string; projectId: string; theme: number; quotes: string[] }) {
+  const locateQuotes = useReports((s) => s.locateQuotes);
+  const forgetQuotes = useReports((s) => s.forgetQuotes);
+  const located = useReports((s) => s.located[themeKey(workspaceId, projectId, theme)]);
   // The same quotes arrive as a new array whenever the study reloads: look them up again only when they change.
   const quotesKey = JSON.stringify(quotes);
   useEffect(() => {
-    let live = true;
-    const quotes = JSON.parse(quotesKey) as string[];
-    setLocated(Object.fromEntries(quotes.map((_, i) => [i, { state: 'locating' } as Located])));
-    quotes.forEach((q, i) => {
-      call(api().search.locateQuote({ workspace_id: workspaceId, project_id: projectId, quote: q.slice(0, 2000) }))
-        .then(
-          (r) => live && setLocated((s) => ({ ...s, [i]: r ? { state: 'found', interview_id: r.interview_id, start_ms: r.start_ms } : { state: 'missing' } })),
-        )
-        .catch(() => live && setLocated((s) => ({ ...s, [i]: { state: 'error' } })));
-    });
-    return () => {
-      live = false;
-    };
-  }, [workspaceId, projectId, quotesKey]);
+    void locateQuotes(workspaceId, projectId, theme, JSON.parse(quotesKey) as string[]);
+  }, [workspaceId, projectId, theme, quotesKey, locateQuotes]);
+  // Closing the theme forgets the lookups, so opening it again starts from "Finding…" as the first time.
+  useEffect(() => () => forgetQuotes(workspaceId, projectId, theme), [workspaceId, projectId, theme, forgetQuotes]);
   if (quotes.length === 0) return <p className="muted">No quotes for this theme.</p>;
   return (
     <ul className="quote-list" aria-label="Quotes">
       {quotes.map((q, i) => {
-        const l = located[i] ?? { state: 'locating' };
+        const l = located?.[i] ?? LOCATING;
         return (
           <li key={i} className="quote">
             <blockquote>{q}</blockquote>

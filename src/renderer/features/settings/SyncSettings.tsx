@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { settingsFields, type SettingsView } from '../../../shared/ipc/channels/settings';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
-import { api, call, UiError } from '../../lib/api';
 import { useWorkspaces } from '../workspaces/store';
 import { NumberSetting, Section } from './SettingsSection';
 import { formatBytes } from './settings-text';
-import { useSettings } from './store';
+import { useSettings, videoUsage } from './store';
 
 export function SyncSection({ settings }: { settings: SettingsView }) {
   const save = useSettings((s) => s.save);
@@ -27,19 +26,12 @@ export function SyncSection({ settings }: { settings: SettingsView }) {
 export function VideosSection({ settings }: { settings: SettingsView }) {
   const save = useSettings((s) => s.save);
   const workspace = useWorkspaces((s) => s.workspaces.find((w) => w.id === s.currentId) ?? null);
-  const [usage, setUsage] = useState<{ bytes: number; quota: number } | null>(null);
-  const [usageError, setUsageError] = useState<UiError | null>(null);
   const workspaceId = workspace?.id ?? null;
+  const { usage, error: usageError } = useSettings((s) => videoUsage(s, workspaceId ?? ''));
+  const loadUsage = useSettings((s) => s.loadUsage);
   useEffect(() => {
-    if (!workspaceId) return;
-    let live = true;
-    call(api().videos.usage({ workspace_id: workspaceId }))
-      .then((u) => live && setUsage(u))
-      .catch((e: unknown) => live && setUsageError(UiError.from(e)));
-    return () => {
-      live = false;
-    };
-  }, [workspaceId, settings.video_quota_mb]);
+    if (workspaceId) void loadUsage(workspaceId);
+  }, [workspaceId, settings.video_quota_mb, loadUsage]);
   const quotaBytes = settings.video_quota_mb * 1024 * 1024;
   return (
     <Section title="Offline videos" description="Videos you download play without a network. When the space is full, the oldest downloads make room.">

@@ -3,10 +3,11 @@ import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { useNav } from '../../app/nav-store';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call, UiError } from '../../lib/api';
+import { UiError } from '../../lib/api';
 import { useWorkspaces } from '../workspaces/store';
 import { Section } from './SettingsSection';
 import { formatBytes, removalText } from './settings-text';
+import { useSettings, videoUsage } from './store';
 
 export function WorkspacesSection() {
   const { workspaces, currentId } = useWorkspaces();
@@ -65,19 +66,15 @@ export function WorkspacesSection() {
 function RemoveWorkspaceDialog({ workspace, onClose }: { workspace: WorkspaceSummary; onClose: () => void }) {
   const remove = useWorkspaces((s) => s.remove);
   const [purge, setPurge] = useState(false);
-  const [bytes, setBytes] = useState<number | null>(null);
+  // Unknown (null) until measured, or when it cannot be: the text then does not give a size.
+  const bytes = useSettings((s) => videoUsage(s, workspace.id).usage?.bytes ?? null);
+  const loadUsage = useSettings((s) => s.loadUsage);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UiError | null>(null);
   const id = useId();
   useEffect(() => {
-    let live = true;
-    call(api().videos.usage({ workspace_id: workspace.id }))
-      .then((u) => live && setBytes(u.bytes))
-      .catch(() => live && setBytes(null));
-    return () => {
-      live = false;
-    };
-  }, [workspace.id]);
+    void loadUsage(workspace.id);
+  }, [workspace.id, loadUsage]);
 
   async function confirm() {
     setBusy(true);

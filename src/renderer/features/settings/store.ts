@@ -32,19 +32,33 @@ export function applyRememberedTheme(): void {
   document.documentElement.dataset.theme = t === 'light' || t === 'dark' ? t : 'system';
 }
 
+/** What a workspace's offline videos take up: null until measured (or when it could not be). */
+export type VideoUsage = { usage: { bytes: number; quota: number } | null; error: UiError | null };
+const UNMEASURED: VideoUsage = { usage: null, error: null };
+export const videoUsage = (s: SettingsState, workspaceId: string): VideoUsage => s.usage[workspaceId] ?? UNMEASURED;
+
 type SettingsState = {
   status: 'idle' | 'loading' | 'ready' | 'error';
   settings: SettingsView | null;
   error: UiError | null;
+  /** Per workspace. */
+  usage: Record<string, VideoUsage>;
   load(): Promise<void>;
   /** Saves a patch; throws a UiError the caller shows next to the field (its input stays as typed). */
   save(patch: Patch): Promise<SettingsView>;
+  /** Measures a workspace's offline videos; what was measured before stays shown meanwhile. */
+  loadUsage(workspaceId: string): Promise<void>;
 };
+
+/** The measurement each workspace is waiting for: an older one answering late is dropped. */
+const latestUsage = new Map<string, number>();
+let measurements = 0;
 
 export const useSettings = create<SettingsState>((set) => ({
   status: 'idle',
   settings: null,
   error: null,
+  usage: {},
   async load() {
     set({ status: 'loading', error: null });
     try {
@@ -60,5 +74,17 @@ export const useSettings = create<SettingsState>((set) => ({
     applyTheme(settings.theme);
     set({ settings, status: 'ready', error: null });
     return settings;
+  },
+  async loadUsage(workspaceId) {
+    const id = ++measurements;
+    latestUsage.set(workspaceId, id);
+    let next: Partial<VideoUsage>;
+    try {
+      next = { usage: await call(api().videos.usage({ workspace_id: workspaceId })), error: null };
+    } catch (e) {
+      next = { error: UiError.from(e) };
+    }
+    if (latestUsage.get(workspaceId) !== id) return;
+    set((s) => ({ usage: { ...s.usage, [workspaceId]: { ...(s.usage[workspaceId] ?? UNMEASURED), ...next } } }));
   },
 }));

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { normaliseAllowList } from '../../../shared/allow-list';
-import type { EmbedView } from '../../../shared/ipc/channels/embed';
 import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { LIMITS } from '../../../shared/schemas/limits';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call, UiError } from '../../lib/api';
+import { UiError } from '../../lib/api';
+import { useShare } from './store';
 
 type Row = { id: number; value: string };
 
@@ -13,17 +13,8 @@ type Row = { id: number; value: string };
  * One origin per row, checked as the researcher types with the same rules the service applies, and
  * showing the form it will be saved in. A failed save keeps every row as typed.
  */
-export function AllowListEditor({
-  workspace,
-  project,
-  saved,
-  onSaved,
-}: {
-  workspace: WorkspaceSummary;
-  project: ProjectDetail;
-  saved: string[] | null;
-  onSaved: (view: EmbedView) => void;
-}) {
+export function AllowListEditor({ workspace, project, saved }: { workspace: WorkspaceSummary; project: ProjectDetail; saved: string[] | null }) {
+  const saveAllowList = useShare((s) => s.saveAllowList);
   const nextId = useRef(0);
   const toRows = (urls: string[]): Row[] => (urls.length ? urls : ['']).map((value) => ({ id: nextId.current++, value }));
   const [rows, setRows] = useState<Row[]>(() => toRows(saved ?? []));
@@ -61,14 +52,16 @@ export function AllowListEditor({
     setStatus('saving');
     setError(null);
     try {
-      const view = await call(
-        api().embed.setAllowList({ workspace_id: workspace.id, project_id: project.id, allowed_urls: filled.map((r) => r.value.trim()) }),
+      // The store shows the saved list in the tab; the rows here take the form the service kept.
+      const view = await saveAllowList(
+        workspace.id,
+        project.id,
+        filled.map((r) => r.value.trim()),
       );
       const list = view.allowed_urls ?? [];
       setRows(toRows(list));
       setBaseline(list);
       setStatus('saved');
-      onSaved(view);
     } catch (e) {
       // Rows stay exactly as typed, so nothing is lost; the note says what to do.
       setError(UiError.from(e));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api, call, UiError } from '../../lib/api';
+import { UiError } from '../../lib/api';
+import { copyText } from './store';
 
 /** Copies through main (the page has no clipboard permission) and says so for a moment. */
 export function CopyButton({ text, label, what }: { text: string; label?: string; what: string }) {
@@ -12,7 +13,7 @@ export function CopyButton({ text, label, what }: { text: string; label?: string
   }, [state]);
   const copy = async () => {
     try {
-      await call(api().app.copyText({ text }));
+      await copyText(text);
       setState('copied');
       setError(null);
     } catch (e) {

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { EmbedView } from '../../../shared/ipc/channels/embed';
+import { useEffect } from 'react';
 import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { SNIPPET_KEYS, type SnippetKey } from '../../../shared/schemas/embed';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call, UiError } from '../../lib/api';
 import { relativeTime } from '../../lib/format';
 import { OpenLaunchButton } from '../launch/LaunchButton';
 import { AllowListEditor } from './AllowListEditor';
 import { CopyButton } from './CopyButton';
 import { ParticipantLink } from './ParticipantLink';
+import { shareSlice, useShare } from './store';
 import './share.css';
 
 export type TabProps = { workspace: WorkspaceSummary; project: ProjectDetail };
@@ -23,23 +22,14 @@ const SNIPPET_LABELS: Record<SnippetKey, { title: string; hint: string }> = {
   mobile_modal: { title: 'Mobile, modal', hint: 'React Native: the interview in a modal sheet.' },
 };
 
-type Load = { status: 'loading' } | { status: 'ready'; view: EmbedView } | { status: 'error'; error: UiError };
-
 /** Everything needed to bring participants in: the link, the embed code and the websites allowed to embed it. */
 export function ShareTab({ workspace, project }: TabProps) {
   const launched = project.recruiting.has_launched;
-  const [state, setState] = useState<Load>({ status: 'loading' });
-  const load = useCallback(async () => {
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    try {
-      setState({ status: 'ready', view: await call(api().embed.get({ workspace_id: workspace.id, project_id: project.id })) });
-    } catch (e) {
-      setState({ status: 'error', error: UiError.from(e) });
-    }
-  }, [workspace.id, project.id]);
+  const state = useShare((s) => shareSlice(s, workspace.id, project.id));
+  const load = useShare((s) => s.load);
   useEffect(() => {
-    if (launched) void load();
-  }, [launched, load]);
+    if (launched) void load(workspace.id, project.id);
+  }, [launched, load, workspace.id, project.id]);
 
   if (!launched) {
     return (
@@ -66,7 +56,7 @@ export function ShareTab({ workspace, project }: TabProps) {
       </p>
     );
   }
-  if (state.status === 'error') return <ErrorNote error={state.error} onRetry={() => void load()} />;
+  if (state.status === 'error') return <ErrorNote error={state.error} onRetry={() => void load(workspace.id, project.id)} />;
 
   const v = state.view;
   const callUrl = v.call_url ?? project.guide?.call_url ?? null;
@@ -117,13 +107,7 @@ export function ShareTab({ workspace, project }: TabProps) {
       <section className="card share-card" aria-labelledby="share-allow-h">
         <h2 id="share-allow-h">Websites allowed to embed</h2>
         {v.unavailable.allow_list && <p className="muted side-read-reason">The saved list could not be read from the service: {v.unavailable.allow_list}</p>}
-        <AllowListEditor
-          key={`${workspace.id}/${project.id}`}
-          workspace={workspace}
-          project={project}
-          saved={v.allowed_urls}
-          onSaved={(view) => setState({ status: 'ready', view })}
-        />
+        <AllowListEditor key={`${workspace.id}/${project.id}`} workspace={workspace} project={project} saved={v.allowed_urls} />
       </section>
     </div>
   );

@@ -9,8 +9,6 @@ type SyncState = {
   /** The last sync could not reach the service: the app shows saved data and says so. */
   offline: boolean;
   error: UiError | null;
-  /** Bumped when a sync finishes, so screens reload what they show from the cache. */
-  generation: number;
   attach(workspaceId: string): () => void;
   refreshStatus(): Promise<void>;
   syncNow(): Promise<void>;
@@ -23,7 +21,6 @@ export const useSync = create<SyncState>((set, get) => ({
   credits: null,
   offline: false,
   error: null,
-  generation: 0,
   attach(workspaceId) {
     set({ workspaceId, status: null, credits: null, offline: false, error: null });
     void get().refreshStatus();
@@ -42,11 +39,8 @@ export const useSync = create<SyncState>((set, get) => ({
     });
     const offFinished = api().events.on('sync.finished', (p) => {
       if (p.workspace_id !== get().workspaceId) return;
-      set((s) => ({
-        offline: p.offline,
-        error: p.ok || !p.message ? null : new UiError(p.offline ? 'offline' : 'sync_failed', p.message),
-        generation: s.generation + 1,
-      }));
+      // Each feature store reloads what it shows on this event itself (their attach).
+      set({ offline: p.offline, error: p.ok || !p.message ? null : new UiError(p.offline ? 'offline' : 'sync_failed', p.message) });
       void get().refreshStatus();
     });
     return () => {

@@ -3,7 +3,6 @@ import type { InterviewDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { ErrorNote } from '../../components/ErrorNote';
-import { api, call, UiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { tablistKeys } from '../../lib/tablist-keys';
 import { exportInterview } from '../exports/open-export';
@@ -16,26 +15,19 @@ import { PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState } from './p
 import { playerAction, stepSpeed } from './player-keys';
 import { readTranscriptSelection } from './selection';
 import { SaveOffline } from './SaveOffline';
+import { interviewLoad, useViewer, videoSource } from './store';
 import { Transcript } from './Transcript';
 import { playerPort, VideoPlayer, type VjsPlayer } from './VideoPlayer';
 import './viewer.css';
 
 type Props = { workspace: WorkspaceSummary; projectId: string; interviewId: string; atMs: number | null };
-type Load = { status: 'loading' } | { status: 'error'; error: UiError } | { status: 'missing' } | { status: 'ready'; interview: InterviewDetail };
 
 /** One interview: the video on the left with details and highlights under it, the transcript on the right. */
 export function InterviewViewer({ workspace, projectId, interviewId, atMs }: Props) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const fetchDetail = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      const interview = await call(api().interviews.get({ workspace_id: workspace.id, interview_id: interviewId }));
-      setLoad(interview ? { status: 'ready', interview } : { status: 'missing' });
-    } catch (e) {
-      setLoad({ status: 'error', error: UiError.from(e) });
-    }
-  }, [workspace.id, interviewId]);
-  useEffect(() => void fetchDetail(), [fetchDetail]);
+  const load = useViewer((s) => interviewLoad(s, workspace.id, interviewId));
+  const open = useViewer((s) => s.open);
+  const retry = useViewer((s) => s.load);
+  useEffect(() => open(workspace.id, interviewId), [workspace.id, interviewId, open]);
 
   if (load.status === 'loading')
     return (
@@ -46,7 +38,7 @@ export function InterviewViewer({ workspace, projectId, interviewId, atMs }: Pro
   if (load.status === 'error')
     return (
       <section className="screen">
-        <ErrorNote error={load.error} onRetry={() => void fetchDetail()} />
+        <ErrorNote error={load.error} onRetry={() => void retry(workspace.id, interviewId)} />
       </section>
     );
   if (load.status === 'missing')
@@ -97,7 +89,7 @@ function ViewerReady({
     if (!player) return;
     const c = new PlaybackController({
       player: playerPort(player),
-      fetchSource: () => call(api().videos.source({ workspace_id: workspace.id, interview_id: interview.id })),
+      fetchSource: () => videoSource(workspace.id, interview.id),
       onState: setPlayback,
     });
     controller.current = c;

@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ProgressBar } from '../../components/ProgressBar';
-import { api, call, UiError } from '../../lib/api';
-
-type State =
-  { kind: 'idle' } | { kind: 'running'; jobId: string | null; done: number; total: number | null } | { kind: 'saved' } | { kind: 'error'; message: string };
+import { saveState, useViewer } from './store';
 
 /**
  * Saves this interview's video on this computer, so it plays without the service. The download runs in
@@ -21,34 +18,15 @@ export function SaveOffline({
   saved: boolean;
   hasVideo: boolean;
 }) {
-  const [state, setState] = useState<State>(saved ? { kind: 'saved' } : { kind: 'idle' });
-  const job = useRef<string | null>(null);
-
-  useEffect(
-    () =>
-      api().events.on('videos.progress', (p) => {
-        if (p.workspace_id !== workspace.id || p.interview_id !== interviewId || (job.current && p.job_id !== job.current)) return;
-        if (p.state === 'running') setState({ kind: 'running', jobId: p.job_id, done: p.done, total: p.total });
-        else if (p.state === 'done') setState({ kind: 'saved' });
-        else if (p.state === 'cancelled') setState({ kind: 'idle' });
-        else setState({ kind: 'error', message: p.message ?? 'The download failed. Check your connection and try again.' });
-      }),
-    [workspace.id, interviewId],
-  );
-
-  const start = async () => {
-    setState({ kind: 'running', jobId: null, done: 0, total: null });
-    try {
-      const { job_id } = await call(api().videos.download({ workspace_id: workspace.id, interview_id: interviewId }));
-      job.current = job_id;
-      setState((s) => (s.kind === 'running' ? { ...s, jobId: job_id } : s));
-    } catch (e) {
-      setState({ kind: 'error', message: UiError.from(e).message });
-    }
-  };
-  const cancel = async () => {
-    if (job.current) await call(api().videos.cancel({ job_id: job.current })).catch(() => undefined);
-  };
+  const state = useViewer((s) => saveState(s, workspace.id, interviewId, saved));
+  const watchSave = useViewer((s) => s.watchSave);
+  const startSave = useViewer((s) => s.startSave);
+  const cancelSave = useViewer((s) => s.cancelSave);
+  // `saved` is where the button starts when it appears; from then on the download's progress moves it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => watchSave(workspace.id, interviewId, saved), [workspace.id, interviewId, watchSave]);
+  const start = () => startSave(workspace.id, interviewId);
+  const cancel = () => cancelSave(workspace.id, interviewId);
 
   if (!hasVideo) return null;
   if (state.kind === 'saved') return <span className="source-badge is-local">Saved on this computer</span>;
