@@ -7,12 +7,9 @@ import { useWorkspaces } from './features/workspaces/store';
 import './styles/app.css';
 
 export function App() {
-  const { status, workspaces, currentId, appInfo, error, load } = useWorkspaces();
+  const { status, workspaces, currentId, appInfo, error, load, attach } = useWorkspaces();
   useEffect(() => void useSettings.getState().load(), []);
-  useEffect(() => {
-    void load();
-    return window.fieldwork.events.on('workspaces.changed', () => void load());
-  }, [load]);
+  useEffect(() => attach(), [attach]);
 
   if (status === 'loading' && workspaces.length === 0) {
     return (

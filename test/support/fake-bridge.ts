@@ -92,3 +92,27 @@ export type FakeBridge = ReturnType<typeof fakeBridge>;
 export const flush = async () => {
   for (let i = 0; i < 10; i++) await new Promise<void>((r) => setImmediate(r));
 };
+
+type Handlers = { [C in Channel]?: (input: InputOf<IpcContract[C]>) => unknown };
+
+/**
+ * A fake bridge installed as `window.fieldwork` without `vi.stubGlobal`, for tests in the shared unit
+ * project: it answers each given channel and puts the previous `window` back on `restore()` (call it in
+ * afterEach), since unit files share their worker.
+ */
+export function installFakeBridge(handlers: Handlers = {}) {
+  const bridge = fakeBridge();
+  for (const [channel, handler] of Object.entries(handlers)) bridge.answer(channel as Channel, handler as never);
+  const g = globalThis as { window?: unknown };
+  const had = 'window' in g;
+  const before = g.window;
+  g.window = { fieldwork: bridge.api };
+  return {
+    ...bridge,
+    restore() {
+      if (had) g.window = before;
+      else delete g.window;
+    },
+  };
+}
+export type InstalledFakeBridge = ReturnType<typeof installFakeBridge>;

@@ -10,7 +10,7 @@ import { ProjectPage } from '../features/project/ProjectPage';
 import { useProject } from '../features/project/store';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { useProjects } from '../features/projects/store';
-import { useNotices } from '../features/notices/use-notices';
+import { attachNotices } from '../features/notices/store';
 import { useReportRefresh } from '../features/report/use-report-refresh';
 import { SearchPalette } from '../features/search/SearchPalette';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
@@ -49,7 +49,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
   useEffect(() => attach(workspace.id), [workspace.id, attach]);
   useGlobalShortcuts();
   useReportRefresh(workspace.id);
-  useNotices(workspace.id);
+  useEffect(() => attachNotices(workspace.id), [workspace.id]);
   const attachProjects = useProjects((s) => s.attach);
   useEffect(() => attachProjects(workspace.id), [workspace.id, attachProjects]);
   const attachProject = useProject((s) => s.attach);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useSettings, videoUsage } from '../settings/store';
-import { projectJob, useDownloads } from './downloads';
+import { projectJob, useDownloads } from './downloads-store';
 import type { TabProps } from './InterviewsTab';
 
 export function DownloadAll({ workspace, project }: TabProps) {

@@ -3,7 +3,7 @@ import type { InterviewRow } from '../../../shared/views';
 import { openInterview } from '../../app/nav-store';
 import { useRowWindow } from '../../lib/row-window';
 import { formatShortDateTime } from '../../lib/timecode';
-import { interviewJob, useDownloads, type DownloadJob } from './downloads';
+import { interviewJob, useDownloads, type DownloadJob } from './downloads-store';
 import { uiFor, useInterviewsUi } from './ui-store';
 import type { useInterviewPages } from './use-interview-pages';
 import type { TabProps } from './InterviewsTab';

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { InterviewRow } from '../../../shared/views';
 import { api, call, UiError } from '../../lib/api';
 import { trailingLoads } from '../../lib/trailing-load';
-import { useDownloads } from './downloads';
+import { useDownloads } from './downloads-store';
 
 export const PAGE_SIZE = 100;
 /** A burst of landed videos ("download all") is re-read once, this long after the last of them. */

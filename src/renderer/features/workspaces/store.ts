@@ -15,6 +15,8 @@ type WorkspacesState = {
   error: UiError | null;
   demo: { starting: boolean; error: UiError | null };
   load(): Promise<void>;
+  /** Loads the list now and again whenever main says the workspaces changed; returns the unsubscribe. */
+  attach(): () => void;
   startDemo(): Promise<void>;
   add(input: AddInput): Promise<WorkspaceSummary>;
   select(id: string | null): void;
@@ -34,6 +36,11 @@ export const useWorkspaces = create<WorkspacesState>((set, get) => ({
   appInfo: null,
   error: null,
   demo: { starting: false, error: null },
+
+  attach() {
+    void get().load();
+    return api().events.on('workspaces.changed', () => void get().load());
+  },
 
   async load() {
     set({ status: 'loading', error: null });

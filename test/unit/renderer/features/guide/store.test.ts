@@ -3,15 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import { UiError } from '../../../../../src/renderer/lib/api';
 import { useGuide } from '../../../../../src/renderer/features/guide/store';
-import { installFakeApi, IpcFailure, type FakeApi } from '../../../../support/fake-api';
+import { installFakeBridge, IpcFailure, type InstalledFakeBridge } from '../../../../support/fake-bridge';
 
 const saved = { stimuli_cleared: false, restored: [], unresolved: [] };
-let fake: FakeApi;
+let fake: InstalledFakeBridge;
 afterEach(() => fake.restore());
 
 describe('save', () => {
   it('sends only the changes, then reloads the study before answering', async () => {
-    fake = installFakeApi({ 'studies.update': () => saved, 'projects.get': () => null });
+    fake = installFakeBridge({ 'studies.update': () => saved, 'projects.get': () => null });
     const r = await useGuide.getState().save('w1', 'p1', { end_message: null, intro_message: 'Hi' });
     expect(r).toEqual(saved);
     expect(fake.calls).toEqual([
@@ -21,13 +21,13 @@ describe('save', () => {
   });
 
   it('a changed title reloads the study list too', async () => {
-    fake = installFakeApi({ 'studies.update': () => saved, 'projects.get': () => null, 'projects.list': () => ({ items: [], synced_at: null }) });
+    fake = installFakeBridge({ 'studies.update': () => saved, 'projects.get': () => null, 'projects.list': () => ({ items: [], synced_at: null }) });
     await useGuide.getState().save('w1', 'p1', { title: 'New title' });
-    await expect.poll(() => fake.callsTo('projects.list')).toEqual([{ workspace_id: 'w1' }]);
+    await expect.poll(() => fake.inputs('projects.list')).toEqual([{ workspace_id: 'w1' }]);
   });
 
   it("throws main's refusal as a UiError and reloads nothing", async () => {
-    fake = installFakeApi({
+    fake = installFakeBridge({
       'studies.update': () => {
         throw new IpcFailure('survey_questions', 'The service refused the questions.', { field: 'questions' });
       },
@@ -42,7 +42,7 @@ describe('save', () => {
   });
 
   it('not_editable (launched meanwhile) syncs the study, so the tab turns read-only', async () => {
-    fake = installFakeApi({
+    fake = installFakeBridge({
       'studies.update': () => {
         throw new IpcFailure('not_editable', 'This study has launched.');
       },
@@ -51,11 +51,11 @@ describe('save', () => {
     });
     await expect(useGuide.getState().save('w1', 'p1', { title: 'x' })).rejects.toMatchObject({ code: 'not_editable' });
     await expect.poll(() => fake.calls.map((c) => c.channel)).toEqual(['studies.update', 'sync.run', 'projects.get']);
-    expect(fake.callsTo('sync.run')).toEqual([{ workspace_id: 'w1', project_ids: ['p1'] }]);
+    expect(fake.inputs('sync.run')).toEqual([{ workspace_id: 'w1', project_ids: ['p1'] }]);
   });
 
   it('a broken bridge is bridge_failed', async () => {
-    fake = installFakeApi({ 'studies.update': () => Promise.reject(new Error('gone')) });
+    fake = installFakeBridge({ 'studies.update': () => Promise.reject(new Error('gone')) });
     await expect(useGuide.getState().save('w1', 'p1', { title: 'x' })).rejects.toMatchObject({ code: 'bridge_failed' });
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import { UiError } from '../../../../../src/renderer/lib/api';
-import { useDownloads } from '../../../../../src/renderer/features/interviews/downloads';
+import { useDownloads } from '../../../../../src/renderer/features/interviews/downloads-store';
 import { listKey, listQuery, NO_PAGES, useInterviews, type InterviewFilters } from '../../../../../src/renderer/features/interviews/store';
 import { deferred, fakeBridge, flush, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 import { interviewRow } from '../../../../support/renderer-fixtures';

@@ -9,10 +9,10 @@ import { freshDraft, useNewStudy } from '../../../../../src/renderer/features/ne
 import { PLACEHOLDER_QUESTION } from '../../../../../src/renderer/features/new-study/stimuli-entry';
 import { useStimuliWizard } from '../../../../../src/renderer/features/new-study/stimuli-wizard-store';
 import { emptyStudyForm, question } from '../../../../../src/renderer/features/study-form/model';
-import { installFakeApi, IpcFailure, type FakeApi } from '../../../../support/fake-api';
+import { installFakeBridge, IpcFailure, type InstalledFakeBridge } from '../../../../support/fake-bridge';
 
 const list = () => ({ items: [], synced_at: null });
-let fake: FakeApi;
+let fake: InstalledFakeBridge;
 
 beforeEach(() => {
   useNewStudy.setState({ drafts: {} });
@@ -26,17 +26,17 @@ const typed = () => useNewStudy.getState().patch('w1', null, () => ({ method: 'o
 describe('generate', () => {
   it('sends the trimmed objective and the type; a STIMULI draft names its study', async () => {
     const answer = { suggested_title: 'T', intro_message: 'Hi', end_message: 'Bye', questions: [{ question: 'Why?', probing_level: 'high' }] };
-    fake = installFakeApi({ 'studies.generate': () => answer });
+    fake = installFakeBridge({ 'studies.generate': () => answer });
     expect(await useNewStudy.getState().generate('w1', '  Why people cancel ', 'CHURN')).toEqual(answer);
     await useNewStudy.getState().generate('w1', 'Packaging', 'STIMULI', 'p7');
-    expect(fake.callsTo('studies.generate')).toEqual([
+    expect(fake.inputs('studies.generate')).toEqual([
       { workspace_id: 'w1', research_objective: 'Why people cancel', type: 'CHURN' },
       { workspace_id: 'w1', research_objective: 'Packaging', type: 'STIMULI', project_id: 'p7' },
     ]);
   });
 
   it("throws main's error as a UiError (ai_unavailable, generation_failed)", async () => {
-    fake = installFakeApi({
+    fake = installFakeBridge({
       'studies.generate': () => {
         throw new IpcFailure('ai_unavailable', 'AI drafting is off for this organisation.');
       },
@@ -52,11 +52,11 @@ describe('generate', () => {
 
 describe('create', () => {
   it('sends the form as the create body, then clears the draft, reloads the list and opens the study on its guide', async () => {
-    fake = installFakeApi({ 'studies.create': () => ({ project_id: 'p9', interview_id: 'i1' }), 'projects.list': list });
+    fake = installFakeBridge({ 'studies.create': () => ({ project_id: 'p9', interview_id: 'i1' }), 'projects.list': list });
     typed();
     const values = emptyStudyForm({ title: ' Churn study ', questions: [question('Why did you leave?')] });
     await useNewStudy.getState().create('w1', values);
-    expect(fake.callsTo('studies.create')).toEqual([
+    expect(fake.inputs('studies.create')).toEqual([
       {
         workspace_id: 'w1',
         title: 'Churn study',
@@ -70,13 +70,13 @@ describe('create', () => {
       },
     ]);
     expect(useNewStudy.getState().drafts.w1).toBeUndefined();
-    expect(fake.callsTo('projects.list')).toEqual([{ workspace_id: 'w1' }]);
+    expect(fake.inputs('projects.list')).toEqual([{ workspace_id: 'w1' }]);
     expect(useNav.getState().route).toEqual({ name: 'project', projectId: 'p9', tab: 'guide' });
   });
 
   it('a refusal keeps the draft and the screen, and carries the issues for the fields', async () => {
     const issues = [{ path: 'questions.0.question', message: 'Too long' }];
-    fake = installFakeApi({
+    fake = installFakeBridge({
       'studies.create': () => {
         throw new IpcFailure('invalid_input', 'Check the fields.', { issues });
       },
@@ -89,18 +89,18 @@ describe('create', () => {
   });
 
   it('a broken bridge is bridge_failed', async () => {
-    fake = installFakeApi({ 'studies.create': () => Promise.reject(new Error('gone')) });
+    fake = installFakeBridge({ 'studies.create': () => Promise.reject(new Error('gone')) });
     await expect(useNewStudy.getState().create('w1', emptyStudyForm())).rejects.toMatchObject({ code: 'bridge_failed' });
   });
 });
 
 describe('createExternal', () => {
   it('sends the trimmed fields, leaving out empty optional ones, then opens the study', async () => {
-    fake = installFakeApi({ 'studies.createExternal': () => ({ project_id: 'p3', title: 'T', status: 'DRAFT', guide: {} }), 'projects.list': list });
+    fake = installFakeBridge({ 'studies.createExternal': () => ({ project_id: 'p3', title: 'T', status: 'DRAFT', guide: {} }), 'projects.list': list });
     typed();
     const ext = { organisation_id: ' org-1 ', ai_context: '  ', target_audience: ' Parents ' };
     await useNewStudy.getState().createExternal('w1', ext, emptyStudyForm({ title: ' Meal kits ', research_objective: ' Why they stay ' }));
-    expect(fake.callsTo('studies.createExternal')).toEqual([
+    expect(fake.inputs('studies.createExternal')).toEqual([
       { workspace_id: 'w1', organisation_id: 'org-1', title: 'Meal kits', research_objective: 'Why they stay', target_audience: 'Parents' },
     ]);
     expect(useNewStudy.getState().drafts.w1).toBeUndefined();
@@ -112,10 +112,10 @@ describe('createStimuli', () => {
   const workspace = { id: 'w1', name: 'Acme', organisation_id: null } as WorkspaceSummary;
 
   it('creates the study with the placeholder question, then starts the wizard on it', async () => {
-    fake = installFakeApi({ 'studies.create': () => ({ project_id: 'p5', interview_id: 'i1' }), 'projects.list': list });
+    fake = installFakeBridge({ 'studies.create': () => ({ project_id: 'p5', interview_id: 'i1' }), 'projects.list': list });
     typed();
     await useNewStudy.getState().createStimuli(workspace, '  ', ' Packaging ');
-    expect(fake.callsTo('studies.create')).toEqual([
+    expect(fake.inputs('studies.create')).toEqual([
       {
         workspace_id: 'w1',
         title: 'Untitled stimuli study',
@@ -139,14 +139,14 @@ describe('createStimuli', () => {
   });
 
   it('leaves out an empty objective, and a failure starts nothing', async () => {
-    fake = installFakeApi({
+    fake = installFakeBridge({
       'studies.create': () => {
         throw new IpcFailure('insufficient_balance', 'Not enough credit.');
       },
     });
     typed();
     await expect(useNewStudy.getState().createStimuli(workspace, 'Packs', '')).rejects.toMatchObject({ code: 'insufficient_balance' });
-    expect(fake.callsTo('studies.create')[0]).not.toHaveProperty('research_objective');
+    expect(fake.inputs('studies.create')[0]).not.toHaveProperty('research_objective');
     expect(useNewStudy.getState().drafts.w1).toBeDefined();
     expect(useNav.getState().route).toEqual({ name: 'new-study' });
   });
@@ -155,7 +155,7 @@ describe('createStimuli', () => {
 describe('saveQuestions', () => {
   it('replaces the questions, then reloads the stimuli and the study before answering', async () => {
     const result = { stimuli_cleared: true, restored: [], unresolved: [] };
-    fake = installFakeApi({ 'studies.update': () => result, 'stimuli.list': () => [], 'projects.get': () => null });
+    fake = installFakeBridge({ 'studies.update': () => result, 'stimuli.list': () => [], 'projects.get': () => null });
     const r = await useNewStudy.getState().saveQuestions('w1', 'p5', [question(' First? ', 'low'), question('Second?')]);
     expect(r).toEqual(result);
     expect(fake.calls).toEqual([
@@ -176,7 +176,7 @@ describe('saveQuestions', () => {
   });
 
   it("throws main's refusal and reloads nothing", async () => {
-    fake = installFakeApi({
+    fake = installFakeBridge({
       'studies.update': () => {
         throw new IpcFailure('not_editable', 'This study has launched.');
       },
@@ -188,7 +188,7 @@ describe('saveQuestions', () => {
 
 describe('drafts', () => {
   it('are kept per workspace, starting from the organisation of the workspace', () => {
-    fake = installFakeApi();
+    fake = installFakeBridge();
     useNewStudy.getState().patch('w2', 'org-9', () => ({ method: 'external' }));
     expect(useNewStudy.getState().drafts.w2).toMatchObject({ method: 'external', drafted: false, external: freshDraft('org-9').external });
     expect(useNewStudy.getState().drafts.w1).toBeUndefined();

@@ -5,7 +5,7 @@ import type {} from '../../../../../src/renderer/env';
 import type { SearchHitView } from '../../../../../src/shared/ipc/channels/search';
 import { UiError } from '../../../../../src/renderer/lib/api';
 import { useSearch } from '../../../../../src/renderer/features/search/store';
-import { deferred, installFakeApi, IpcFailure, type FakeApi } from '../../../../support/fake-api';
+import { deferred, installFakeBridge, IpcFailure, type InstalledFakeBridge } from '../../../../support/fake-bridge';
 
 const hit = (snippet: string): SearchHitView => ({
   kind: 'turn',
@@ -19,7 +19,7 @@ const hit = (snippet: string): SearchHitView => ({
 });
 const none = { projectId: '', role: '' as const };
 
-let fake: FakeApi;
+let fake: InstalledFakeBridge;
 beforeEach(() => {
   useSearch.getState().clear();
   useSearch.setState({ query: '', projectId: '', role: '', answers: 0 });
@@ -28,10 +28,10 @@ afterEach(() => fake.restore());
 
 describe('run', () => {
   it('asks search.query with the query, the page size, and only the filters that are set', async () => {
-    fake = installFakeApi({ 'search.query': () => [hit('a')] });
+    fake = installFakeBridge({ 'search.query': () => [hit('a')] });
     await useSearch.getState().run('w1', 'price', none);
     await useSearch.getState().run('w1', 'price', { projectId: 'p9', role: 'AI' });
-    expect(fake.callsTo('search.query')).toEqual([
+    expect(fake.inputs('search.query')).toEqual([
       { workspace_id: 'w1', query: 'price', limit: 60 },
       { workspace_id: 'w1', query: 'price', limit: 60, project_id: 'p9', role: 'AI' },
     ]);
@@ -40,7 +40,7 @@ describe('run', () => {
   });
 
   it("maps main's error to a UiError with its code, and a broken bridge to bridge_failed", async () => {
-    fake = installFakeApi({
+    fake = installFakeBridge({
       'search.query': () => {
         throw new IpcFailure('cache_unavailable', 'The saved data could not be read.');
       },
@@ -61,7 +61,7 @@ describe('run', () => {
   it('a late answer to an old query never replaces the answer to a newer one', async () => {
     const old = deferred<SearchHitView[]>();
     const newer = deferred<SearchHitView[]>();
-    fake = installFakeApi({ 'search.query': (input: { query: string }) => (input.query === 'pri' ? old.promise : newer.promise) });
+    fake = installFakeBridge({ 'search.query': (input: { query: string }) => (input.query === 'pri' ? old.promise : newer.promise) });
     const first = useSearch.getState().run('w1', 'pri', none);
     const second = useSearch.getState().run('w1', 'price', none);
     newer.resolve([hit('newer')]);
@@ -74,7 +74,7 @@ describe('run', () => {
 
   it('nor does a late failure of an old query', async () => {
     const old = deferred<SearchHitView[]>();
-    fake = installFakeApi({ 'search.query': (input: { query: string }) => (input.query === 'pri' ? old.promise : [hit('newer')]) });
+    fake = installFakeBridge({ 'search.query': (input: { query: string }) => (input.query === 'pri' ? old.promise : [hit('newer')]) });
     const first = useSearch.getState().run('w1', 'pri', none);
     await useSearch.getState().run('w1', 'price', none);
     old.reject(new Error('late'));
@@ -86,7 +86,7 @@ describe('run', () => {
 describe('expect and clear', () => {
   it('expect keeps the last hits, marked loading, and drops the answer in flight', async () => {
     const slow = deferred<SearchHitView[]>();
-    fake = installFakeApi({ 'search.query': () => [hit('shown')] });
+    fake = installFakeBridge({ 'search.query': () => [hit('shown')] });
     await useSearch.getState().run('w1', 'price', none);
     fake.answer('search.query', () => slow.promise);
     const inFlight = useSearch.getState().run('w1', 'prices', none);
@@ -98,14 +98,14 @@ describe('expect and clear', () => {
   });
 
   it('expect after idle or an error starts from no hits', () => {
-    fake = installFakeApi();
+    fake = installFakeBridge();
     useSearch.getState().expect();
     expect(useSearch.getState().results).toEqual({ status: 'loading', hits: [] });
   });
 
   it('clear shows nothing and drops the answer in flight', async () => {
     const slow = deferred<SearchHitView[]>();
-    fake = installFakeApi({ 'search.query': () => slow.promise });
+    fake = installFakeBridge({ 'search.query': () => slow.promise });
     const inFlight = useSearch.getState().run('w1', 'price', none);
     useSearch.getState().clear();
     slow.resolve([hit('late')]);
@@ -116,7 +116,7 @@ describe('expect and clear', () => {
 
 describe('query and filters', () => {
   it('are kept in the store, so closing the palette does not lose them', () => {
-    fake = installFakeApi();
+    fake = installFakeBridge();
     useSearch.getState().setQuery('price');
     useSearch.getState().setFilters({ role: 'User' });
     useSearch.getState().setFilters({ projectId: 'p1' });
@@ -127,14 +127,14 @@ describe('query and filters', () => {
 
 describe('locateQuote', () => {
   it('asks search.locateQuote with the quote cut to 2000 characters and answers the moment', async () => {
-    fake = installFakeApi({ 'search.locateQuote': () => ({ interview_id: 'i7', turn_index: 3, start_ms: 4200 }) });
+    fake = installFakeBridge({ 'search.locateQuote': () => ({ interview_id: 'i7', turn_index: 3, start_ms: 4200 }) });
     const quote = 'x'.repeat(2500);
     expect(await useSearch.getState().locateQuote('w1', 'p1', quote)).toEqual({ interview_id: 'i7', start_ms: 4200 });
-    expect(fake.callsTo('search.locateQuote')).toEqual([{ workspace_id: 'w1', project_id: 'p1', quote: 'x'.repeat(2000) }]);
+    expect(fake.inputs('search.locateQuote')).toEqual([{ workspace_id: 'w1', project_id: 'p1', quote: 'x'.repeat(2000) }]);
   });
 
   it('answers null when no saved transcript holds it, and throws a UiError on failure', async () => {
-    fake = installFakeApi({ 'search.locateQuote': () => null });
+    fake = installFakeBridge({ 'search.locateQuote': () => null });
     expect(await useSearch.getState().locateQuote('w1', 'p1', 'a quote')).toBeNull();
     fake.answer('search.locateQuote', () => {
       throw new IpcFailure('not_found', 'That study is not saved on this computer.');
