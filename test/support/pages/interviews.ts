@@ -1,0 +1,56 @@
+import type { Locator, Page } from 'playwright-core';
+import { containing } from './text';
+
+/** An interview's row in the Interviews tab, by its participant's name (a click on the row opens it). */
+export function interviewRow(page: Page, participant: string): Locator {
+  return page
+    .getByRole('table', { name: 'Interviews' })
+    .getByRole('row', { name: containing(participant) })
+    .first();
+}
+
+/** The Interviews tab: the toolbar's filters and count, the table, offline downloads, and the Highlights view. */
+export const interviewsTab = (page: Page) => {
+  const table = page.getByRole('table', { name: 'Interviews' });
+  const toolbar = page.getByRole('search', { name: 'Filter interviews' });
+  const views = page.getByRole('tablist', { name: 'Interview views' });
+  const highlights = page.getByRole('article');
+  return {
+    table,
+    row: (participant: string) => interviewRow(page, participant),
+    /** The row at a position of the whole list (the header row is 1), if the table has it on screen. */
+    rowAt: (rowIndex: number) => table.locator(`tr[aria-rowindex="${rowIndex}"]`),
+    /** The rows the table has put on screen: it keeps only the visible part of a long list in the page. */
+    renderedRows: table.locator('tbody tr[data-index]'),
+    /** Scrolls the table's own scroll box to the end. */
+    scrollToEnd: () =>
+      table.evaluate((el) => {
+        const box = el.parentElement!;
+        box.scrollTop = box.scrollHeight;
+      }),
+    toolbar,
+    search: toolbar.getByRole('searchbox', { name: 'Search participants' }),
+    status: toolbar.getByLabel('Status'),
+    screener: toolbar.getByLabel('Screener'),
+    clearFilters: page.getByRole('button', { name: 'Clear filters' }).first(),
+    /** "24 interviews", "3 interviews match": the toolbar's first status (Download all may add its own after it). */
+    count: toolbar.getByRole('status').first(),
+    /** "12.4 MB of 2.0 GB used": the offline videos' share of the quota. */
+    usage: page.getByTitle('Offline videos use this much of the quota set in Settings'),
+    download: (participant: string) => page.getByRole('button', { name: `Download ${participant}'s video for offline` }),
+    downloadAll: page.getByRole('button', { name: 'Download all for offline' }),
+    downloadAllProgress: page.getByRole('progressbar', { name: 'Downloading all videos for offline' }),
+    cancelDownloadAll: page.getByRole('group', { name: 'Downloading all videos' }).getByRole('button', { name: 'Cancel' }),
+    downloadFailed: (participant: string) => page.getByRole('alert').filter({ hasText: `${participant}'s video could not be downloaded for offline use.` }),
+    selection: page.getByRole('group', { name: 'Selected interviews' }),
+    exportSelected: page.getByRole('button', { name: 'Export selected…' }),
+    clearSelection: page.getByRole('button', { name: 'Clear selection' }),
+    /** "All interviews" or "Highlights". */
+    view: (name: 'All interviews' | 'Highlights') => views.getByRole('tab', { name }),
+    highlights,
+    /** A highlight card, by the start of its quote. */
+    highlight: (quote: string) => page.getByRole('article', { name: containing(quote) }),
+    tagFilter: page.getByRole('group', { name: 'Filter highlights by tag' }),
+    openShare: page.getByRole('button', { name: 'Open Share' }),
+  };
+};

@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+
+/** Adding files: the file button, the files waiting to go up with their captions, Upload and Cancel. */
+const uploads = (page: Page) => {
+  const staged = page.getByRole('list', { name: 'Files to add' });
+  return {
+    files: page.getByLabel('Stimulus files'),
+    staged,
+    /** A file waiting to go up (or going up), by its file name. */
+    stagedFile: (name: string) => staged.getByRole('listitem', { name }),
+    /** A caption field, by its file name (before upload) or its caption (after). */
+    caption: (name: string) => page.getByRole('textbox', { name: `Caption for ${name}` }),
+    upload: (files: number) => page.getByRole('button', { name: `Upload ${files} ${files === 1 ? 'file' : 'files'}` }),
+    anyUpload: page.getByRole('button', { name: /^Upload/ }),
+    cancelUpload: (name: string) => page.getByRole('button', { name: `Cancel upload of ${name}` }),
+    remove: (name: string) => page.getByRole('button', { name: `Remove ${name}` }),
+    clearAdded: page.getByRole('button', { name: 'Clear added' }),
+  };
+};
+
+/** The Stimuli tab: the stimuli in display order, each with its caption and questions, and adding more. */
+export const stimuliTab = (page: Page) => ({
+  ...uploads(page),
+  /** One card per stimulus, in display order. */
+  cards: page
+    .getByRole('list', { name: 'Stimuli in display order' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') }),
+  empty: page.getByText('No stimuli yet'),
+  launched: page.getByText('This study has launched'),
+  chooseFiles: page.getByRole('button', { name: 'Choose files…' }),
+  /** The warning while a stimulus has no question. */
+  blocked: page.getByRole('status').filter({ hasText: 'Launch is blocked' }),
+});
+
+/** The guided set-up of a new stimuli study: media, questions, assignments, ready to launch. */
+export const stimuliWizard = (page: Page) => {
+  const steps = page.getByRole('list', { name: 'Steps' });
+  const assign = page.getByRole('list', { name: 'Assign stimuli' });
+  return {
+    ...uploads(page),
+    steps,
+    /** The step the wizard is at (aria-current="step"). */
+    currentStep: steps.locator('[aria-current="step"]'),
+    uploaded: page.getByRole('list', { name: 'Uploaded stimuli' }).getByRole('listitem'),
+    continueToQuestions: page.getByRole('button', { name: 'Continue to questions' }),
+    draftWithAi: page.getByRole('button', { name: 'Draft questions with AI' }),
+    saveQuestions: page.getByRole('button', { name: 'Save questions' }),
+    editQuestionsAgain: page.getByRole('button', { name: 'Edit the questions again' }),
+    assign,
+    /** A stimulus on the assignment step, by its caption. */
+    assignCard: (caption: string) => assign.getByRole('listitem', { name: caption }),
+    saveAssignments: page.getByRole('button', { name: 'Save assignments' }),
+    ready: page.getByRole('heading', { name: 'Ready to launch' }),
+    readyNote: page.getByRole('status').filter({ hasText: 'Ready to launch' }),
+    goToLaunch: page.getByRole('button', { name: 'Go to launch' }),
+  };
+};
