@@ -50,5 +50,8 @@ export const shortcutSheet = (page: Page) => ({
   heading: page.getByRole('heading', { name: 'Keyboard shortcuts' }),
 });
 
+/** The title of whatever screen is showing. */
+export const screenTitle = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
 /** The screen under the header, whatever it is. */
 export const mainArea = (page: Page) => page.getByRole('main');
