@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 export const addWorkspaceForm = (page: Page) => {
   const form = page.getByRole('form', { name: 'Add a workspace' });
   return {
+    /** The heading of the form's own screen (and of its card on the first run). */
+    heading: page.getByRole('heading', { name: 'Add a workspace' }),
     form,
     name: form.getByLabel('Workspace name'),
     address: form.getByLabel('Service address'),

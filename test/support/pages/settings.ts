@@ -20,6 +20,8 @@ export const settingsScreen = (page: Page) => {
     workspaces,
     workspace: (name: string | RegExp) => workspaces.getByRole('row', { name }),
     removeWorkspace: (name: string) => workspaces.getByRole('button', { name: `Remove ${name}` }),
+    /** Every workspace's Remove button, in the table's order. */
+    removeButtons: workspaces.getByRole('button', { name: /^Remove / }),
     removeDialog: {
       dialog: remove,
       /** What removing does, as the dialog spells it out; the app gives the sentence no role. */

@@ -22,6 +22,7 @@ export const viewer = (page: Page) => {
     play: page.getByRole('button', { name: 'Play Video' }),
     speed: page.getByLabel(/^Speed /),
     saveOffline: page.getByRole('button', { name: /Save for offline/ }),
+    exportButton: page.getByRole('button', { name: 'Export…' }),
     /** The viewer's own tabs (details, highlights). */
     tab: (name: string) => page.getByRole('tablist', { name: 'Interview sections' }).getByRole('tab', { name }),
     transcriptRegion: page.getByRole('region', { name: /^Transcript/ }),
