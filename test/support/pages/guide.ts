@@ -12,6 +12,8 @@ export const guideTab = (page: Page) => {
     questionTexts: () => questions.allInnerTexts(),
     endMessage: page.getByRole('region', { name: 'End message' }),
     edit: page.getByRole('button', { name: 'Edit guide' }),
+    /** Why a launched study's guide is read-only. */
+    launchedNote: page.getByRole('note').filter({ hasText: 'This study has launched; its guide can no longer change.' }),
     /** Asked before a question change on a stimuli study. */
     reassignDialog: page.getByRole('dialog', { name: 'Save and re-assign stimuli?' }),
     form: {

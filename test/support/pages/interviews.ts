@@ -33,6 +33,8 @@ export const interviewsTab = (page: Page) => {
     status: toolbar.getByLabel('Status'),
     screener: toolbar.getByLabel('Screener'),
     clearFilters: page.getByRole('button', { name: 'Clear filters' }).first(),
+    noMatches: page.getByText('No interviews match these filters.'),
+    noInterviews: page.getByText('No interviews yet. Share the participant link to start collecting.'),
     /** "24 interviews", "3 interviews match": the toolbar's first status (Download all may add its own after it). */
     count: toolbar.getByRole('status').first(),
     /** "12.4 MB of 2.0 GB used": the offline videos' share of the quota. */
@@ -41,6 +43,8 @@ export const interviewsTab = (page: Page) => {
     downloadAll: page.getByRole('button', { name: 'Download all for offline' }),
     downloadAllProgress: page.getByRole('progressbar', { name: 'Downloading all videos for offline' }),
     cancelDownloadAll: page.getByRole('group', { name: 'Downloading all videos' }).getByRole('button', { name: 'Cancel' }),
+    /** "Download cancelled after 3 of 524 videos." */
+    downloadAllCancelled: (done: number) => page.getByText(`Download cancelled after ${done} of `),
     downloadFailed: (participant: string) => page.getByRole('alert').filter({ hasText: `${participant}'s video could not be downloaded for offline use.` }),
     selection: page.getByRole('group', { name: 'Selected interviews' }),
     exportSelected: page.getByRole('button', { name: 'Export selected…' }),
@@ -51,6 +55,7 @@ export const interviewsTab = (page: Page) => {
     /** A highlight card, by the start of its quote. */
     highlight: (quote: string) => page.getByRole('article', { name: containing(quote) }),
     tagFilter: page.getByRole('group', { name: 'Filter highlights by tag' }),
+    noHighlights: page.getByText(/No highlights in this study yet/),
     openShare: page.getByRole('button', { name: 'Open Share' }),
   };
 };
