@@ -10,7 +10,7 @@ import { reportTab } from './report';
 import { palette } from './search';
 import { settingsScreen } from './settings';
 import { shareTab } from './share';
-import { header, mainArea, screenTitle, shortcutSheet, sidebar } from './shell';
+import { header, mainArea, screenTitle, shortcutSheet, sidebar, viewFailed } from './shell';
 import { stimuliTab, stimuliWizard } from './stimuli';
 import { studiesList } from './studies';
 import { studyPage } from './study';
@@ -26,6 +26,7 @@ export const app = (page: Page) => ({
   header: header(page),
   main: mainArea(page),
   title: screenTitle(page),
+  viewFailed: viewFailed(page),
   shortcuts: shortcutSheet(page),
   firstRun: firstRun(page),
   studies: studiesList(page),
@@ -64,7 +65,7 @@ export { reportTab } from './report';
 export { palette } from './search';
 export { settingsScreen } from './settings';
 export { shareTab } from './share';
-export { header, mainArea, screenTitle, shortcutSheet, sidebar } from './shell';
+export { header, mainArea, screenTitle, shortcutSheet, sidebar, viewFailed } from './shell';
 export { stimuliTab, stimuliWizard } from './stimuli';
 export { studiesList } from './studies';
 export { openStudyTab, studyPage, type StudyTab } from './study';

@@ -53,5 +53,8 @@ export const shortcutSheet = (page: Page) => ({
 /** The title of whatever screen is showing. */
 export const screenTitle = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
+/** What a view that failed to render shows in its place (with Show details and Reload view). */
+export const viewFailed = (page: Page) => page.getByRole('alert', { name: 'This view hit a problem' });
+
 /** The screen under the header, whatever it is. */
 export const mainArea = (page: Page) => page.getByRole('main');
