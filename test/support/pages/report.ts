@@ -17,6 +17,8 @@ export const reportTab = (page: Page) => {
       await heading.waitFor();
     },
     summary: page.getByRole('region', { name: 'Summary' }),
+    /** "24 interviews analysed". */
+    analysed: (n: number) => page.getByText(`${n} interviews analysed`),
     /** One row per theme, in the chart's order; a click opens its summary and quotes. */
     themeRows: themes.getByRole('button', { expanded: false }).or(themes.getByRole('button', { expanded: true })),
     /** What an open theme row shows: its summary and its quotes. */
