@@ -41,6 +41,8 @@ export const newStudy = (page: Page) => {
     choice: (name: RegExp) => page.getByRole('radio', { name }),
     ...studyFields(page),
     draft: page.getByRole('button', { name: 'Draft questions' }),
+    /** Draft questions, or Draft again once there is a draft. */
+    draftAny: page.getByRole('button', { name: /Draft (questions|again)/ }),
     drafting: page.getByRole('button', { name: 'Drafting…' }),
     drafted: page.getByText('Drafted from your objective'),
     cancelDraft: page.getByRole('button', { name: 'Cancel' }),

@@ -29,6 +29,8 @@ export const stimuliTab = (page: Page) => ({
   empty: page.getByText('No stimuli yet'),
   launched: page.getByText('This study has launched'),
   chooseFiles: page.getByRole('button', { name: 'Choose files…' }),
+  /** Why a file dropped on the window was not taken (it has its own Dismiss). */
+  dropRefused: page.getByRole('status').filter({ hasText: 'Only stimuli studies take images and videos.' }),
   /** The warning while a stimulus has no question. */
   blocked: page.getByRole('status').filter({ hasText: 'Launch is blocked' }),
 });

@@ -22,6 +22,9 @@ export const viewer = (page: Page) => {
     play: page.getByRole('button', { name: 'Play Video' }),
     speed: page.getByLabel(/^Speed /),
     saveOffline: page.getByRole('button', { name: /Save for offline/ }),
+    /** The video is saved, or is playing, from this computer rather than the service. */
+    savedHere: page.getByText('Saved on this computer'),
+    playingFromHere: page.getByText('Playing from this computer'),
     exportButton: page.getByRole('button', { name: 'Export…' }),
     /** The viewer's own tabs (details, highlights). */
     tab: (name: string) => page.getByRole('tablist', { name: 'Interview sections' }).getByRole('tab', { name }),
@@ -37,6 +40,8 @@ export const viewer = (page: Page) => {
     highlightButton: page.getByRole('button', { name: /^Highlight/ }),
     follow: page.getByRole('checkbox', { name: 'Follow playhead' }),
     addHighlight: page.getByRole('dialog', { name: 'Add highlight' }),
+    /** The interview's highlight cards, under the player. */
+    highlights: page.getByRole('article', { name: /^Highlight:/ }),
     time: () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1),
     duration: () => page.evaluate(() => document.querySelector('video')?.duration ?? NaN),
     paused: () => page.evaluate(() => document.querySelector('video')?.paused ?? true),
