@@ -248,8 +248,8 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     const cards = iv.highlights;
     await expect.poll(() => cards.count()).toBe(2);
     const card = iv.highlight(quote.slice(0, 30));
-    expect(await card.innerText()).toContain(a.participant_name!);
-    expect(await card.innerText()).toContain('Says it outright');
+    expect(await card.root.innerText()).toContain(a.participant_name!);
+    expect(await card.root.innerText()).toContain('Says it outright');
 
     // Filter by tag.
     const filter = iv.tagFilter;
@@ -260,22 +260,22 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await expect.poll(() => cards.count()).toBe(2);
 
     // Edit tags and note.
-    await card.getByRole('button', { name: 'Edit' }).click();
-    await card.getByLabel('Tags', { exact: true }).fill('recipe fatigue');
-    await card.getByLabel('Tags', { exact: true }).press('Enter');
-    await card.getByLabel('Note').fill('Price, then boredom');
-    await card.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => card.innerText()).toContain('Price, then boredom');
+    await card.edit.click();
+    await card.tags.fill('recipe fatigue');
+    await card.tags.press('Enter');
+    await card.note.fill('Price, then boredom');
+    await card.save.click();
+    await expect.poll(() => card.root.innerText()).toContain('Price, then boredom');
     const stored = (await harness.core.call('highlights.list', { workspace_id: WS, interview_id: a.id }))[0]!;
     expect(stored.tags).toEqual(['price vs value', 'recipe fatigue']);
     expect(stored.note).toBe('Price, then boredom');
 
     // Copy quote: the quote, who said it and when.
-    await card.getByRole('button', { name: 'Copy quote' }).click();
+    await card.copyQuote.click();
     const at = present(turn.start_ms, 'the turn time');
     const mmss = `${String(Math.floor(at / 60_000)).padStart(2, '0')}:${String(Math.floor((at % 60_000) / 1000)).padStart(2, '0')}`;
     await expect.poll(() => harness.desktop.clipboard).toBe(`"${quote.trim()}" — ${a.participant_name}, [${mmss}]`);
-    await expect.poll(() => card.getByText('Copied with timestamp').isVisible()).toBe(true);
+    await expect.poll(() => card.copied.isVisible()).toBe(true);
     await shot(page, 'interviews-highlights-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'interviews-highlights-dark');
@@ -288,17 +288,17 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await iv.table.waitFor();
     await iv.view('Highlights').click();
     await expect.poll(() => cards.count()).toBe(2);
-    expect(await card.innerText()).toContain('recipe fatigue');
+    expect(await card.root.innerText()).toContain('recipe fatigue');
 
     // Jump: the timestamp opens the interview at that moment.
-    await card.getByRole('button', { name: `Open interview at ${mmss}` }).click();
+    await card.openAt(mmss).click();
     await expect.poll(() => ui.header.back.isVisible()).toBe(true);
     await ui.header.back.click();
 
     // Delete asks first, naming what goes.
-    await card.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => card.getByText(/Its tags and note go with it/).isVisible()).toBe(true);
-    await card.getByRole('button', { name: 'Delete highlight' }).click();
+    await card.delete.click();
+    await expect.poll(() => card.deleteWarning.isVisible()).toBe(true);
+    await card.confirmDelete.click();
     await expect.poll(() => cards.count()).toBe(1);
     expect(await harness.core.call('highlights.list', { workspace_id: WS, interview_id: a.id })).toEqual([]);
     expect(problems).toEqual([]);

@@ -154,7 +154,7 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     await wizard.assign.waitFor({ timeout: 20_000 });
     // Each image gets the questions that name it, suggested from its caption; the researcher keeps them.
     for (const caption of ['Kraft box', 'Compostable pouch']) {
-      expect(await wizard.assignCard(caption).getByRole('checkbox', { checked: true }).count()).toBeGreaterThan(0);
+      expect(await wizard.assignCard(caption).ticked.count()).toBeGreaterThan(0);
     }
     await shot(page, 'journey-3-stimuli-assign');
     await wizard.saveAssignments.click();

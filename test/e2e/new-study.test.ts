@@ -208,23 +208,24 @@ describe.skipIf(skip !== null)('creating a study', () => {
     await ns.choice(/External AI guide/).check();
     const form = ns.externalForm;
     const external = studyFields(form);
-    expect(await form.getByLabel('Organisation ID').inputValue()).toBe(org.orgId);
-    await form.getByRole('button', { name: 'Generate draft' }).click();
+    const ext = ns.externalGuide;
+    expect(await ext.organisationId.inputValue()).toBe(org.orgId);
+    await ext.generate.click();
     await expect.poll(() => form.getByText('Give the study a title.').count()).toBe(1);
     await external.title.fill('Switching from supermarkets');
     await external.objective.fill('Why do households move their weekly shop to meal kits?');
-    await form.getByLabel(/AI context/).fill('Northwind sells weekly meal kits for two to four people.');
-    await form.getByLabel(/Target audience/).fill('Households who tried a meal kit in the last year');
+    await ext.aiContext.fill('Northwind sells weekly meal kits for two to four people.');
+    await ext.audience.fill('Households who tried a meal kit in the last year');
     // A failed generation offers Retry, which generates the guide again (not an AI question draft).
     await org.operator('PUT', '/_sandbox/faults', { generation_failure_rate: 1 });
     try {
-      await form.getByRole('button', { name: 'Generate draft' }).click();
+      await ext.generate.click();
       await form.getByRole('alert').filter({ hasText: 'could not draft questions' }).waitFor({ timeout: 10_000 });
     } finally {
       await org.operator('PUT', '/_sandbox/faults', {});
     }
     expect((await org.client.listProjects()).some((p) => p.title === 'Switching from supermarkets')).toBe(false);
-    await form.getByRole('button', { name: 'Retry' }).click();
+    await ext.retry.click();
 
     await ui.study.heading('Switching from supermarkets').waitFor({ timeout: 20_000 });
     expect(await ui.study.head.innerText()).toMatch(/Draft/);

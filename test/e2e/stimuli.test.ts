@@ -53,19 +53,19 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await ui.study.tab('Stimuli').click();
     await expect.poll(() => tab.cards.count(), { timeout: 15_000 }).toBe(3);
     for (const [i, s] of SEEDED.entries()) {
-      const card = tab.cards.nth(i);
-      await expect.poll(() => card.getByRole('heading').innerText()).toBe(s.caption);
+      const card = tab.card(i);
+      await expect.poll(() => card.title.innerText()).toBe(s.caption);
       // The image comes through main's media route and really decodes.
-      const img = card.getByRole('img', { name: s.caption });
+      const img = card.image(s.caption);
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
       expect(await img.getAttribute('src')).toMatch(/^\/__fieldwork\/media\/stimulus\//);
       // Read-only after launch: the assigned questions as a list, no checkboxes to toggle.
-      const shown = card.getByRole('list', { name: `Questions shown with ${s.caption}` }).getByRole('listitem');
+      const shown = card.shownWith(s.caption);
       expect(await shown.count()).toBeGreaterThan(0);
       // The demo's questions name the concept they go with.
       for (const text of await shown.allInnerTexts()) expect(text).toContain(s.caption);
-      expect(await card.getByRole('checkbox').count()).toBe(0);
-      expect(await card.getByRole('textbox').count()).toBe(0);
+      expect(await card.checkboxes.count()).toBe(0);
+      expect(await card.textboxes.count()).toBe(0);
     }
     expect(await tab.launched.isVisible()).toBe(true);
     await shot(page, 'stimuli-launched-light');
@@ -98,33 +98,29 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await op.ok('PUT', '/_sandbox/faults', { latency_ms: 700, fault_methods: ['POST'] });
     await tab.files.setInputFiles(join(MEDIA, 'concept-a-kraft-box.png'));
     const row = tab.stagedFile('concept-a-kraft-box.png');
-    await row.getByRole('textbox', { name: 'Caption for concept-a-kraft-box.png' }).fill('Kraft box, matte');
+    await row.caption.fill('Kraft box, matte');
     await tab.upload(1).click();
-    await expect.poll(() => row.getByRole('progressbar', { name: 'Uploading concept-a-kraft-box.png' }).isVisible()).toBe(true);
+    await expect.poll(() => row.uploading.isVisible()).toBe(true);
     // The bytes are sent; the service is confirming the new stimulus.
-    await row.getByText('Adding…').waitFor();
-    expect(Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(
-      Number(await row.getByRole('progressbar').getAttribute('aria-valuemax')),
-    );
+    await row.says('Adding…').waitFor();
+    expect(Number(await row.uploading.getAttribute('aria-valuenow'))).toBe(Number(await row.uploading.getAttribute('aria-valuemax')));
     await shot(page, 'stimuli-upload-progress');
-    await expect.poll(() => row.getByText('Added to the study').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => row.says('Added to the study').isVisible(), { timeout: 20_000 }).toBe(true);
     await op.ok('PUT', '/_sandbox/faults', { latency_ms: 0 });
 
     await expect.poll(() => tab.cards.count()).toBe(1);
-    const card = tab.cards.first();
-    expect(await card.getByRole('heading').innerText()).toBe('Kraft box, matte');
-    await expect
-      .poll(() => card.getByRole('img', { name: 'Kraft box, matte' }).evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
-      .toBe(true);
+    const card = tab.card(0);
+    expect(await card.title.innerText()).toBe('Kraft box, matte');
+    await expect.poll(() => card.image('Kraft box, matte').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     expect(harness.desktop.notifications).toContainEqual({ title: 'Stimulus added', body: 'concept-a-kraft-box.png was added to “Box concepts round 2”.' });
     const [onService] = await serviceStimuli(draftId);
     expect(onService?.caption).toBe('Kraft box, matte');
 
     // Unassigned: the amber warning says launch is blocked.
     expect(await tab.blocked.innerText()).toMatch(/1 stimulus is not shown with any question/);
-    expect(await card.getByText('Not assigned').isVisible()).toBe(true);
+    expect(await card.says('Not assigned').isVisible()).toBe(true);
 
-    await card.getByRole('checkbox', { name: new RegExp(`question 2: ${Q2.slice(0, 30)}`) }).check();
+    await card.question(new RegExp(`question 2: ${Q2.slice(0, 30)}`)).check();
     await expect.poll(async () => (await serviceStimuli(draftId))[0]?.question_items).toEqual([Q2]);
     await expect.poll(() => page.getByText('Launch is blocked').count()).toBe(0);
 
@@ -132,16 +128,16 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await page.reload();
     await ui.studies.ready(15_000);
     await openStudy('Box concepts round 2', 'Stimuli');
-    const again = tab.cards.first();
-    await expect.poll(() => again.getByRole('checkbox', { name: new RegExp('question 2:') }).isChecked(), { timeout: 15_000 }).toBe(true);
-    expect(await again.getByRole('checkbox', { name: new RegExp('question 1:') }).isChecked()).toBe(false);
+    const again = tab.card(0);
+    await expect.poll(() => again.question(/question 2:/).isChecked(), { timeout: 15_000 }).toBe(true);
+    expect(await again.question(/question 1:/).isChecked()).toBe(false);
 
     // The caption edits in place.
-    const caption = again.getByRole('textbox', { name: 'Caption for Kraft box, matte' });
+    const caption = again.caption('Kraft box, matte');
     await caption.fill('Kraft box, matte finish');
     await caption.press('Enter');
     await expect.poll(async () => (await serviceStimuli(draftId))[0]?.caption).toBe('Kraft box, matte finish');
-    await expect.poll(() => tab.cards.first().getByRole('heading').innerText()).toBe('Kraft box, matte finish');
+    await expect.poll(() => tab.card(0).title.innerText()).toBe('Kraft box, matte finish');
     expect(problems).toEqual([]);
   });
 
@@ -169,10 +165,10 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(await drop()).toBe(true);
     expect(await ui.study.selectedTab('Stimuli').isVisible()).toBe(true);
     const row = tab.stagedFile('pouch.jpg');
-    await row.getByRole('textbox', { name: 'Caption for pouch.jpg' }).fill('Compostable pouch');
+    await row.caption.fill('Compostable pouch');
     await tab.upload(1).click();
     await expect.poll(() => tab.cards.count(), { timeout: 20_000 }).toBe(2);
-    expect(await tab.cards.nth(1).getByRole('heading').innerText()).toBe('Compostable pouch');
+    expect(await tab.card(1).title.innerText()).toBe('Compostable pouch');
     expect((await serviceStimuli(draftId)).map((s) => s.caption)).toEqual(['Kraft box, matte finish', 'Compostable pouch']);
     await tab.clearAdded.click();
     await expect.poll(() => tab.staged.count()).toBe(0);
@@ -196,9 +192,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
       { name: 'renamed.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 this is a pdf really') },
     ]);
-    await expect.poll(() => tab.stagedFile('huge-poster.png').getByRole('alert').innerText()).toMatch(/11 MB; images can be at most 10 MB/);
-    expect(await tab.stagedFile('notes.txt').getByRole('alert').innerText()).toMatch(/\.TXT files are not a stimulus format\. Images: PNG, JPEG/);
-    await expect.poll(() => tab.stagedFile('renamed.png').getByRole('alert').textContent()).toMatch(/does not contain PNG data/);
+    await expect.poll(() => tab.stagedFile('huge-poster.png').problem.innerText()).toMatch(/11 MB; images can be at most 10 MB/);
+    expect(await tab.stagedFile('notes.txt').problem.innerText()).toMatch(/\.TXT files are not a stimulus format\. Images: PNG, JPEG/);
+    await expect.poll(() => tab.stagedFile('renamed.png').problem.textContent()).toMatch(/does not contain PNG data/);
     expect(await tab.anyUpload.isDisabled()).toBe(true);
     expect((await serviceStimuli(draftId)).length).toBe(before);
     for (const name of ['huge-poster.png', 'notes.txt', 'renamed.png']) await tab.remove(name).click();
@@ -210,9 +206,9 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await tab.files.setInputFiles(join(ROOT, 'resources/sample-media/videos/churn-brief.webm'));
     await tab.caption('churn-brief.webm').fill('Unboxing clip');
     await tab.upload(1).click();
-    const card = tab.cards.filter({ hasText: 'Unboxing clip' });
-    await card.waitFor({ timeout: 20_000 });
-    const video = card.locator('video');
+    const card = tab.card('Unboxing clip');
+    await card.root.waitFor({ timeout: 20_000 });
+    const video = card.video;
     expect(await video.getAttribute('aria-label')).toBe('Video: Unboxing clip');
     expect(await video.getAttribute('src')).toMatch(/^\/__fieldwork\/media\/stimulus\//);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -229,7 +225,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await tab.files.setInputFiles(join(MEDIA, 'recipe-card.jpg'));
     await tab.upload(1).click();
     await tab.cancelUpload('recipe-card.jpg').click();
-    await expect.poll(() => tab.stagedFile('recipe-card.jpg').getByText('Cancelled. Nothing was added.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => tab.stagedFile('recipe-card.jpg').says('Cancelled. Nothing was added.').isVisible(), { timeout: 10_000 }).toBe(true);
     await op.ok('PUT', '/_sandbox/faults', { latency_ms: 0 });
     expect((await serviceStimuli(draftId)).length).toBe(before);
     await tab.remove('recipe-card.jpg').click();
@@ -253,7 +249,7 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     expect(await wizard.continueToQuestions.isDisabled()).toBe(true);
     await op.ok('PUT', '/_sandbox/faults', { latency_ms: 900, fault_methods: ['POST'] });
     await wizard.upload(2).click();
-    await wizard.stagedFile('concept-a-kraft-box.png').getByText('Adding…').waitFor();
+    await wizard.stagedFile('concept-a-kraft-box.png').says('Adding…').waitFor();
     await shot(page, 'stimuli-wizard-upload-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'stimuli-wizard-upload-dark');
@@ -283,11 +279,10 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await assign.waitFor({ timeout: 15_000 });
     const cardA = wizard.assignCard('Concept A: kraft box');
     const cardC = wizard.assignCard('Concept C: reusable crate');
-    const ticked = (card: typeof cardA) =>
-      card.getByRole('checkbox', { checked: true }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.replace(/^.*question \d+: /, '')));
+    const ticked = (card: typeof cardA) => card.ticked.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.replace(/^.*question \d+: /, '')));
     expect((await ticked(cardA)).sort()).toEqual([aOnly, both].sort());
     expect((await ticked(cardC)).sort()).toEqual([cOnly, both].sort());
-    expect(await cardA.getByText('Suggested from its caption').isVisible()).toBe(true);
+    expect(await cardA.says('Suggested from its caption').isVisible()).toBe(true);
     await wizard.saveAssignments.click();
     await wizard.ready.waitFor({ timeout: 15_000 });
     const assigned = async () => Object.fromEntries((await serviceStimuli(projectId)).map((x) => [x.caption, [...x.question_items].sort()]));
@@ -303,23 +298,23 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await fields.deleteQuestion((await texts()).indexOf(both) + 1).click();
     await wizard.saveQuestions.click();
     await assign.waitFor({ timeout: 15_000 });
-    await expect.poll(() => cardA.getByText('Kept 1 question').isVisible()).toBe(true);
-    expect(await cardA.getByText('Its other question was changed or removed.').isVisible()).toBe(true);
+    await expect.poll(() => cardA.says('Kept 1 question').isVisible()).toBe(true);
+    expect(await cardA.says('Its other question was changed or removed.').isVisible()).toBe(true);
     expect(await ticked(cardA)).toEqual([aOnly]);
     expect(await ticked(cardC)).toEqual([cEdited]);
-    expect(await cardC.getByText('Suggested from its caption').isVisible()).toBe(true);
-    expect(await cardC.getByText('All 2 of its questions were changed or removed, so it needs new ones.').isVisible()).toBe(true);
+    expect(await cardC.says('Suggested from its caption').isVisible()).toBe(true);
+    expect(await cardC.says('All 2 of its questions were changed or removed, so it needs new ones.').isVisible()).toBe(true);
     await shot(page, 'stimuli-wizard-assign');
     // The service already has A's restored assignment; C waits for the researcher.
     expect(await assigned()).toEqual({ 'Concept A: kraft box': [aOnly], 'Concept C: reusable crate': [] });
 
     // Unticking C's only question is refused with a reason; ticking it back lets the save through.
-    await cardC.getByRole('checkbox', { checked: true }).uncheck();
+    await cardC.ticked.uncheck();
     await wizard.saveAssignments.click();
     expect(await ui.messages.alert('needs at least one question').innerText()).toMatch(
       /“Concept C: reusable crate” needs at least one question: launch is blocked/,
     );
-    await cardC.getByRole('checkbox', { name: new RegExp(`: ${cEdited.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).check();
+    await cardC.question(new RegExp(`: ${cEdited.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)).check();
     await wizard.saveAssignments.click();
     await wizard.ready.waitFor({ timeout: 15_000 });
     expect(await wizard.readyNote.innerText()).toMatch(/4 questions and 2 stimuli, each shown with at least one question/);

@@ -174,8 +174,8 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await expect.poll(() => v.turn(target.index).innerText()).toMatch(/Highlighted/);
     await v.tab('Highlights').click();
     const card = v.highlights;
-    await card.waitFor();
-    await card.getByRole('button', { name: 'Copy quote' }).click();
+    await card.root.waitFor();
+    await card.copyQuote.click();
     await expect.poll(() => harness.desktop.clipboard).toContain(turnText);
     expect(harness.desktop.clipboard).toMatch(/\[\d{2}:\d{2}\]/);
 

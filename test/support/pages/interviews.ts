@@ -9,6 +9,23 @@ export function interviewRow(page: Page, participant: string): Locator {
     .first();
 }
 
+/** A highlight's card (in the Highlights view, or under the player): edit, copy, jump to it, delete. */
+export const highlightCard = (root: Locator) => ({
+  root,
+  edit: root.getByRole('button', { name: 'Edit' }),
+  tags: root.getByLabel('Tags', { exact: true }),
+  note: root.getByLabel('Note'),
+  save: root.getByRole('button', { name: 'Save' }),
+  copyQuote: root.getByRole('button', { name: 'Copy quote' }),
+  copied: root.getByText('Copied with timestamp'),
+  /** Opens the interview at the highlight's moment ("03:12"). */
+  openAt: (at: string) => root.getByRole('button', { name: `Open interview at ${at}` }),
+  delete: root.getByRole('button', { name: 'Delete' }),
+  /** What Delete asks before it deletes. */
+  deleteWarning: root.getByText(/Its tags and note go with it/),
+  confirmDelete: root.getByRole('button', { name: 'Delete highlight' }),
+});
+
 /** The Interviews tab: the toolbar's filters and count, the table, offline downloads, and the Highlights view. */
 export const interviewsTab = (page: Page) => {
   const table = page.getByRole('table', { name: 'Interviews' });
@@ -53,7 +70,7 @@ export const interviewsTab = (page: Page) => {
     view: (name: 'All interviews' | 'Highlights') => views.getByRole('tab', { name }),
     highlights,
     /** A highlight card, by the start of its quote. */
-    highlight: (quote: string) => page.getByRole('article', { name: containing(quote) }),
+    highlight: (quote: string) => highlightCard(page.getByRole('article', { name: containing(quote) })),
     tagFilter: page.getByRole('group', { name: 'Filter highlights by tag' }),
     noHighlights: page.getByText(/No highlights in this study yet/),
     openShare: page.getByRole('button', { name: 'Open Share' }),

@@ -25,6 +25,7 @@ export const studyFields = (scope: Page | Locator) => {
 /** The New study screen: how to start (AI draft, own questions, external guide, stimuli) and the form for it. */
 export const newStudy = (page: Page) => {
   const heading = page.getByRole('heading', { name: 'New study', level: 1 });
+  const external = page.getByRole('form', { name: 'Create with an external AI guide' });
   return {
     heading,
     /** From the sidebar (or the empty studies list's own button), once the screen is up. */
@@ -47,7 +48,15 @@ export const newStudy = (page: Page) => {
     drafted: page.getByText('Drafted from your objective'),
     cancelDraft: page.getByRole('button', { name: 'Cancel' }),
     ownForm: page.getByRole('form', { name: 'Write your own questions' }),
-    externalForm: page.getByRole('form', { name: 'Create with an external AI guide' }),
+    externalForm: external,
+    /** The external AI guide's own fields, beside the shared ones (studyFields on externalForm). */
+    externalGuide: {
+      organisationId: external.getByLabel('Organisation ID'),
+      aiContext: external.getByLabel(/AI context/),
+      audience: external.getByLabel(/Target audience/),
+      generate: external.getByRole('button', { name: 'Generate draft' }),
+      retry: external.getByRole('button', { name: 'Retry' }),
+    },
     stimuliForm: page.getByRole('form', { name: 'Start a stimuli study' }),
     createStimuli: page.getByRole('button', { name: 'Create stimuli study and add media' }),
   };

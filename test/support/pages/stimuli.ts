@@ -1,4 +1,36 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+/** One stimulus's card: in the Stimuli tab (its caption as the heading) or on the wizard's assignment step. */
+export const stimulusCard = (root: Locator) => ({
+  root,
+  title: root.getByRole('heading'),
+  image: (caption: string) => root.getByRole('img', { name: caption }),
+  /** The card's video; its label ("Video: <caption>") is what the tests check, so it is found by the element. */
+  video: root.locator('video'),
+  /** The questions a launched study shows it with, read-only. */
+  shownWith: (caption: string) => root.getByRole('list', { name: `Questions shown with ${caption}` }).getByRole('listitem'),
+  checkboxes: root.getByRole('checkbox'),
+  /** The ticked questions' checkboxes. */
+  ticked: root.getByRole('checkbox', { checked: true }),
+  /** A question's checkbox, by a pattern over its name ("Show “Kraft box” with question 2: <question>"). */
+  question: (name: RegExp) => root.getByRole('checkbox', { name }),
+  textboxes: root.getByRole('textbox'),
+  caption: (caption: string) => root.getByRole('textbox', { name: `Caption for ${caption}` }),
+  says: (text: string) => root.getByText(text),
+});
+
+/** A file waiting to go up (or going up), by its file name: its caption, progress, and what it says. */
+export const stagedFile = (page: Page, name: string) => {
+  const root = page.getByRole('list', { name: 'Files to add' }).getByRole('listitem', { name });
+  return {
+    root,
+    caption: root.getByRole('textbox', { name: `Caption for ${name}` }),
+    uploading: root.getByRole('progressbar', { name: `Uploading ${name}` }),
+    /** Why it cannot go up. */
+    problem: root.getByRole('alert'),
+    says: (text: string) => root.getByText(text),
+  };
+};
 
 /** Adding files: the file button, the files waiting to go up with their captions, Upload and Cancel. */
 const uploads = (page: Page) => {
@@ -6,8 +38,7 @@ const uploads = (page: Page) => {
   return {
     files: page.getByLabel('Stimulus files'),
     staged,
-    /** A file waiting to go up (or going up), by its file name. */
-    stagedFile: (name: string) => staged.getByRole('listitem', { name }),
+    stagedFile: (name: string) => stagedFile(page, name),
     /** A caption field, by its file name (before upload) or its caption (after). */
     caption: (name: string) => page.getByRole('textbox', { name: `Caption for ${name}` }),
     upload: (files: number) => page.getByRole('button', { name: `Upload ${files} ${files === 1 ? 'file' : 'files'}` }),
@@ -26,6 +57,14 @@ export const stimuliTab = (page: Page) => ({
     .getByRole('list', { name: 'Stimuli in display order' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading') }),
+  /** The card at a position (0 is the first shown), or the one that mentions a text. */
+  card: (at: number | string) => {
+    const cards = page
+      .getByRole('list', { name: 'Stimuli in display order' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
+    return stimulusCard(typeof at === 'number' ? cards.nth(at) : cards.filter({ hasText: at }));
+  },
   empty: page.getByText('No stimuli yet'),
   launched: page.getByText('This study has launched'),
   chooseFiles: page.getByRole('button', { name: 'Choose files…' }),
@@ -51,7 +90,7 @@ export const stimuliWizard = (page: Page) => {
     editQuestionsAgain: page.getByRole('button', { name: 'Edit the questions again' }),
     assign,
     /** A stimulus on the assignment step, by its caption. */
-    assignCard: (caption: string) => assign.getByRole('listitem', { name: caption }),
+    assignCard: (caption: string) => stimulusCard(assign.getByRole('listitem', { name: caption })),
     saveAssignments: page.getByRole('button', { name: 'Save assignments' }),
     ready: page.getByRole('heading', { name: 'Ready to launch' }),
     readyNote: page.getByRole('status').filter({ hasText: 'Ready to launch' }),

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { highlightCard } from './interviews';
 
 /**
  * The interview viewer: the video, its transcript, highlights. What the player is doing is read from the video
@@ -41,7 +42,7 @@ export const viewer = (page: Page) => {
     follow: page.getByRole('checkbox', { name: 'Follow playhead' }),
     addHighlight: page.getByRole('dialog', { name: 'Add highlight' }),
     /** The interview's highlight cards, under the player. */
-    highlights: page.getByRole('article', { name: /^Highlight:/ }),
+    highlights: highlightCard(page.getByRole('article', { name: /^Highlight:/ })),
     time: () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1),
     duration: () => page.evaluate(() => document.querySelector('video')?.duration ?? NaN),
     paused: () => page.evaluate(() => document.querySelector('video')?.paused ?? true),
