@@ -19,6 +19,9 @@ import { viewer } from './viewer';
 /**
  * Page objects for the workstation, one per screen, built on role- and name-based locators and waits on states,
  * so a test reads as what the researcher does rather than as selectors. `app(page)` gathers them for one page.
+ * Where the app gives an element no role or name (the study's head, the viewer's meta line, the search status,
+ * the remove-workspace sentence, …) the page object finds it by its class and says so: those are the places a
+ * role in the app would let the tests drop the class.
  */
 export const app = (page: Page) => ({
   page,
