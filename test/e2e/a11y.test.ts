@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason, shot } from '../support/browser';
+import { useHarness } from '../support/e2e';
+import { app } from '../support/pages';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e a11y ${skip}`);
@@ -165,15 +167,8 @@ function contrastAudit(): { checked: number; failures: ContrastFailure[]; unpars
 }
 
 describe.skipIf(skip !== null)('accessibility: names and contrast on every screen, both themes', () => {
-  let browser: Browser;
-  const harnesses: Harness[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    for (const h of harnesses) await h.close();
-  });
+  // A fresh profile per test (each sees the first run), so the file's own harness is not needed.
+  const e2e = useHarness({ harness: false });
 
   /** Checks the screen as it is now; returns a label → counts summary so the test can see it did work. */
   async function audit(page: Page, label: string, results: Record<string, string>) {
@@ -190,11 +185,10 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
   it.each(['light', 'dark'] as const)(
     '%s theme: every text/background token pair the app uses meets AA',
     async (scheme) => {
-      const harness = await startHarness();
-      harnesses.push(harness);
-      const page = await browser.newPage({ colorScheme: scheme });
+      const harness = await e2e.startHarness();
+      const page = await e2e.browser.newPage({ colorScheme: scheme });
       await page.goto(harness.host.url);
-      await page.getByRole('heading', { name: 'Welcome to Fieldwork' }).waitFor();
+      await app(page).firstRun.welcome.waitFor();
       // [foreground token, background tokens]: the pairs components put text in.
       const pairs: [string, string[]][] = [
         ['--text', ['--bg', '--bg-raised', '--bg-sunken', '--bg-hover', '--accent-soft', '--warning-soft', '--danger-soft', '--success-soft']],
@@ -243,15 +237,14 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
     '%s theme: first run, studies, every project tab, settings, add workspace, shortcuts and search',
     async (scheme) => {
       // A fresh profile per theme, so each sees the first run.
-      const harness = await startHarness();
-      harnesses.push(harness);
-      const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: scheme });
-      const { problems } = watchPage(page);
+      const harness = await e2e.startHarness();
+      const { page, problems } = await e2e.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: scheme });
+      const ui = app(page);
       const results: Record<string, string> = {};
       await page.goto(harness.host.url);
 
       // The audit itself can fail: faint text planted on the page is caught.
-      await page.getByRole('heading', { name: 'Welcome to Fieldwork' }).waitFor();
+      await ui.firstRun.welcome.waitFor();
       await page.evaluate(() => {
         const p = document.createElement('p');
         p.id = 'planted';
@@ -263,71 +256,65 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       await page.evaluate(() => document.getElementById('planted')?.remove());
 
       // Show the first run's validation messages too: they are text that must be readable.
-      await page.getByRole('form', { name: 'Add a workspace' }).getByRole('button', { name: 'Add workspace' }).click();
-      await page.getByRole('alert').first().waitFor();
+      await ui.firstRun.form.add.click();
+      await ui.firstRun.form.problems.first().waitFor();
       await audit(page, 'first run', results);
-      await page.getByRole('button', { name: 'Try the demo' }).click();
-      const table = page.getByRole('table', { name: 'Studies' });
-      await table.waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.locator('.sync-state').innerText(), { timeout: 30_000 }).toMatch(/Synced/);
+      await ui.firstRun.tryDemo.click();
+      await ui.studies.ready();
+      await expect.poll(() => ui.header.syncState.innerText(), { timeout: 30_000 }).toMatch(/Synced/);
       await audit(page, 'studies', results);
 
       for (const study of ['Meal-kit churn', 'Packaging concepts', 'Onboarding interviews']) {
-        await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
-        await page.getByRole('heading', { name: study, level: 1 }).waitFor({ timeout: 15_000 });
-        const tabs = await page.getByRole('tablist', { name: 'Study sections' }).getByRole('tab').allInnerTexts();
+        await ui.sidebar.openStudy(study, { timeout: 15_000 });
+        const tabs = await ui.study.tabs.getByRole('tab').allInnerTexts();
         expect(tabs.length).toBeGreaterThanOrEqual(4);
         for (const tab of tabs) {
-          await page.getByRole('tab', { name: tab, exact: true }).click();
-          await expect.poll(() => page.getByRole('tab', { name: tab, exact: true }).getAttribute('aria-selected')).toBe('true');
+          await ui.study.tab(tab).click();
+          await expect.poll(() => ui.study.tab(tab).getAttribute('aria-selected')).toBe('true');
           await audit(page, `${study} / ${tab}`, results);
         }
       }
 
       // The Export dialog, with participant data on so every control is enabled and checked too.
-      await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Meal-kit churn' }).click();
-      await page.getByRole('button', { name: 'Export…' }).click();
-      const exportDialog = page.getByRole('dialog', { name: 'Export Meal-kit churn' });
-      await exportDialog.waitFor();
-      await exportDialog.getByRole('checkbox', { name: 'Include participant data', exact: true }).check();
+      await ui.sidebar.study('Meal-kit churn').click();
+      await ui.study.exportButton.click();
+      const exportDialog = ui.exportDialog('Meal-kit churn');
+      await exportDialog.dialog.waitFor();
+      await exportDialog.box('Include participant data').check();
       await audit(page, 'export dialog', results);
       await page.keyboard.press('Escape');
-      await expect.poll(() => exportDialog.count()).toBe(0);
+      await expect.poll(() => exportDialog.dialog.count()).toBe(0);
 
-      await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).click();
-      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-      await page.getByRole('region', { name: 'Offline videos' }).getByRole('progressbar').waitFor();
+      const settings = ui.settings;
+      await settings.open();
+      await settings.offlineVideos.usage.waitFor();
       // An inline error, so the error colour is checked on its real background.
-      await page.getByRole('textbox', { name: 'Sync interval' }).fill('0');
-      await page.getByRole('region', { name: 'Sync' }).getByRole('alert').waitFor();
+      await settings.sync.interval.fill('0');
+      await settings.sync.alert.waitFor();
       await audit(page, 'settings', results);
       // And the success note after a save.
-      await page.getByRole('textbox', { name: 'Sync interval' }).fill('20');
-      await page.getByRole('region', { name: 'Sync' }).getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('region', { name: 'Sync' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await settings.sync.interval.fill('20');
+      await settings.sync.save.click();
+      await settings.sync.status.filter({ hasText: 'Saved' }).waitFor();
       await audit(page, 'settings saved', results);
       await shot(page, `a11y-settings-${scheme}`);
 
-      await page
-        .getByRole('table', { name: 'Workspaces' })
-        .getByRole('button', { name: /^Remove / })
-        .first()
-        .click();
-      await page.getByRole('dialog', { name: 'Remove workspace' }).waitFor();
+      await settings.removeButtons.first().click();
+      await settings.removeDialog.dialog.waitFor();
       expect((await unnamedWidgets(page)).unnamed).toEqual([]);
-      await page.getByRole('dialog', { name: 'Remove workspace' }).getByRole('button', { name: 'Cancel' }).click();
+      await settings.removeDialog.cancel.click();
 
-      await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Add workspace' }).click();
-      await page.getByRole('heading', { name: 'Add a workspace' }).waitFor();
+      await ui.sidebar.addWorkspace.click();
+      await ui.firstRun.form.heading.waitFor();
       await audit(page, 'add workspace', results);
 
       await page.keyboard.press('?');
-      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+      await ui.shortcuts.dialog.waitFor();
       expect((await unnamedWidgets(page)).unnamed).toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.keyboard.press('Control+k');
-      await page.getByRole('dialog').first().waitFor();
+      await ui.palette.dialog.waitFor();
       expect((await unnamedWidgets(page)).unnamed).toEqual([]);
       await page.keyboard.press('Escape');
 

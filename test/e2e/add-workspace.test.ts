@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
-import { testSandbox, type TestSandbox } from '../support/sandbox';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason, shot } from '../support/browser';
+import { useHarness } from '../support/e2e';
+import { app } from '../support/pages';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e add workspace ${skip}`);
 
 describe.skipIf(skip !== null)('adding a workspace', () => {
-  let browser: Browser;
-  let harness: Harness;
-  let sb: TestSandbox;
-  beforeAll(async () => {
-    [harness, browser, sb] = await Promise.all([startHarness(), launchBrowser(), testSandbox()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-    await sb?.close();
-  });
+  const e2e = useHarness({ sandbox: true });
 
   it('explains bad input inline, keeps what was typed, and adds the workspace once the key is right', async () => {
+    const sb = e2e.sandbox;
     const org = await sb.newOrg({ name: 'Acme Research' });
     await org.client.createProject({
       title: 'Checkout interviews',
@@ -28,43 +19,37 @@ describe.skipIf(skip !== null)('adding a workspace', () => {
       languages: [{ language_name: 'English', accent: 'en-US' }],
       interaction_modes: ['chat'],
     });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const { problems } = watchPage(page);
-    await page.goto(harness.host.url);
-    const form = page.getByRole('form', { name: 'Add a workspace' });
-    await form.getByRole('button', { name: 'Add workspace' }).click();
+    const { page, problems } = await e2e.openApp({ viewport: { width: 1280, height: 860 } });
+    const ui = app(page);
+    const form = ui.firstRun.form;
+    await form.add.click();
     await expect
-      .poll(() => form.getByRole('alert').allInnerTexts())
+      .poll(() => form.problems.allInnerTexts())
       .toEqual(expect.arrayContaining(['Give the workspace a name.', 'Enter the service address.', 'Paste the API key your account manager gave you.']));
 
-    await form.getByLabel('Workspace name').fill('Acme');
-    await form.getByLabel('Service address').fill('http://api.example.com');
-    await form.getByLabel('API key').fill('sk_wrong_key_123456');
-    await form.getByLabel('Service address').blur();
-    await expect
-      .poll(() => form.getByRole('alert').allInnerTexts())
-      .toContain('The address must start with https:// (plain http is only allowed for this computer).');
+    await form.name.fill('Acme');
+    await form.address.fill('http://api.example.com');
+    await form.key.fill('sk_wrong_key_123456');
+    await form.address.blur();
+    await expect.poll(() => form.problems.allInnerTexts()).toContain('The address must start with https:// (plain http is only allowed for this computer).');
 
-    await form.getByLabel('Service address').fill(sb.baseUrl);
-    await form.getByRole('button', { name: 'Add workspace' }).click();
-    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toContain('This key was not accepted by the service. Check it in your account settings.');
-    expect(await form.getByLabel('Workspace name').inputValue()).toBe('Acme');
-    expect(await form.getByLabel('API key').inputValue()).toBe('sk_wrong_key_123456');
+    await form.address.fill(sb.baseUrl);
+    await form.add.click();
+    await expect.poll(() => form.problems.allInnerTexts()).toContain('This key was not accepted by the service. Check it in your account settings.');
+    expect(await form.name.inputValue()).toBe('Acme');
+    expect(await form.key.inputValue()).toBe('sk_wrong_key_123456');
     await shot(page, 'add-workspace-rejected-key');
 
-    await form.getByLabel('Service address').fill('http://127.0.0.1:9');
-    await form.getByRole('button', { name: 'Add workspace' }).click();
-    await expect
-      .poll(() => form.getByRole('alert').allInnerTexts())
-      .toEqual(expect.arrayContaining([expect.stringContaining("can't reach the service at 127.0.0.1:9")]));
+    await form.address.fill('http://127.0.0.1:9');
+    await form.add.click();
+    await expect.poll(() => form.problems.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining("can't reach the service at 127.0.0.1:9")]));
 
-    await form.getByLabel('Service address').fill(sb.baseUrl);
-    await form.getByLabel('API key').fill(org.apiKey);
-    await form.getByRole('button', { name: 'Add workspace' }).click();
-    const table = page.getByRole('table', { name: 'Studies' });
-    await table.waitFor();
-    await expect.poll(() => table.getByRole('rowheader', { name: 'Checkout interviews' }).count()).toBe(1);
-    expect(await page.getByRole('combobox', { name: 'Workspace' }).inputValue()).toMatch(/^acme-/);
+    await form.address.fill(sb.baseUrl);
+    await form.key.fill(org.apiKey);
+    await form.add.click();
+    await ui.studies.table.waitFor();
+    await expect.poll(() => ui.studies.title('Checkout interviews').count()).toBe(1);
+    expect(await ui.sidebar.workspace.inputValue()).toMatch(/^acme-/);
     expect(problems).toEqual([]);
 
     // The key never comes back to the renderer.

@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, launchBrowser, shot, watchPage } from '../support/browser';
-import { testSandbox, type TestSandbox } from '../support/sandbox';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason, shot } from '../support/browser';
+import { useHarness } from '../support/e2e';
+import { chatPage } from '../support/pages';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e chat interview ${skip}`);
 
 describe.skipIf(skip !== null)('a participant completes a chat interview at the call_url', () => {
-  let browser: Browser;
-  let sb: TestSandbox;
-  beforeAll(async () => {
-    sb = await testSandbox();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sb?.close();
-  });
+  const e2e = useHarness({ harness: false, sandbox: true });
 
   it('by hand in Chromium; it then appears as COMPLETE in the interviews list with its transcript', async () => {
-    const org = await sb.newOrg({ trial_credits: 5 });
+    const org = await e2e.sandbox.newOrg({ trial_credits: 5 });
     const questions = [
       { question: 'How do you plan your meals each week?', probing_level: 'low' as const },
       { question: 'What made you try a meal kit?', probing_level: 'medium' as const },
@@ -35,25 +26,23 @@ describe.skipIf(skip !== null)('a participant completes a chat interview at the 
     const launched = await org.client.launchProject(id, 3);
     if (launched.kind !== 'launched') throw new Error('launch failed');
 
-    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
-    const { problems } = watchPage(page);
+    const { page, problems } = await e2e.newPage({ viewport: { width: 900, height: 800 } });
+    const chat = chatPage(page);
     await page.goto(launched.result.call_url);
-    await page.getByLabel('Your name').fill('Ada Participant');
-    await page.getByLabel(/Your email/).fill('ada@example.com');
-    await page.getByRole('button', { name: 'Start interview' }).click();
-    // The conversation is hidden once the interview ends, and role locators skip hidden elements.
-    const log = page.locator('ol#messages');
-    await expect.poll(() => log.textContent()).toContain(questions[0]!.question);
+    await chat.name.fill('Ada Participant');
+    await chat.email.fill('ada@example.com');
+    await chat.start.click();
+    await expect.poll(() => chat.log.textContent()).toContain(questions[0]!.question);
 
     const answers = ['I plan on Sunday evenings with a list.', 'A friend recommended one to me.', 'Mostly the convenience on busy weekdays.'];
     for (const [n, a] of answers.entries()) {
       if (n === 2) await shot(page, 'chat-interview-conversation');
-      await page.getByLabel('Your answer').fill(a);
-      await page.getByRole('button', { name: 'Send' }).click();
-      await expect.poll(() => log.textContent()).toContain(a);
+      await chat.answer.fill(a);
+      await chat.send.click();
+      await expect.poll(() => chat.log.textContent()).toContain(a);
     }
-    await expect.poll(() => page.getByRole('heading', { name: 'Thank you' }).isVisible()).toBe(true);
-    expect(await page.locator('#done-text').innerText()).toBe('All done, thank you.');
+    await expect.poll(() => chat.done.isVisible()).toBe(true);
+    expect(await chat.doneText.innerText()).toBe('All done, thank you.');
     await shot(page, 'chat-interview-done');
     expect(problems).toEqual([]);
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROOT, shot } from '../support/browser';
+import { firstRun } from '../support/pages';
 
 /** The Electron binary only exists where its download was possible (npm start fetches it). */
 function electronSkipReason(): string | null {
@@ -23,7 +24,7 @@ describe.skipIf(skip !== null)('Electron smoke', () => {
     const app = await electron.launch({ args: [ROOT], cwd: ROOT, env: { ...process.env, FIELDWORK_E2E: '1' } });
     try {
       const page = await app.firstWindow();
-      await page.getByRole('heading', { name: 'Welcome to Fieldwork' }).waitFor();
+      await firstRun(page).welcome.waitFor();
       expect(app.windows()).toHaveLength(1);
       expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
       expect(await page.evaluate(() => Object.keys((window as unknown as { fieldwork: object }).fieldwork).sort())).toContain('projects');

@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InterviewRow } from '../../src/shared/views';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import { demoProjectId, openDemo } from '../support/demo-operator';
-import { browserSkipReason, launchBrowser, ROOT, shot, startHarness, type Harness } from '../support/browser';
-import { interviewRow, openStudyTab, viewer } from '../support/pages';
+import { demoProjectId } from '../support/demo-operator';
+import { browserSkipReason, ROOT, shot } from '../support/browser';
+import { useHarness } from '../support/e2e';
+import { app, openStudyTab, type App } from '../support/pages';
 import { filesIn } from '../support/files';
 
 const skip = browserSkipReason();
@@ -19,27 +20,27 @@ const XSD = resolve(ROOT, '../shared/refi-qda/Project.xsd');
 
 /** The Export dialog, from the demo workspace, as a researcher uses it. */
 describe.skipIf(skip !== null)('export dialog', () => {
-  let browser: Browser;
-  let harness: Harness;
+  const e2e = useHarness();
   let page: Page;
   let problems: string[];
+  let ui: App;
   let tmp: string;
   let churnId: string;
   let interviews: InterviewRow[];
-  const dialog = () => page.getByRole('dialog', { name: /^Export / });
-  const box = (name: string) => dialog().getByRole('checkbox', { name, exact: true });
+  const dialog = () => ui.exportDialog();
+  const box = (name: string) => dialog().box(name);
   const chooseFolder = async (folder: string) => {
     mkdirSync(folder, { recursive: true });
-    harness.desktop.folderChoices.push(folder);
-    await dialog().getByRole('button', { name: 'Choose folder…' }).click();
-    await expect.poll(() => dialog().getByLabel('Export folder').innerText()).toBe(folder);
+    e2e.harness.desktop.folderChoices.push(folder);
+    await dialog().chooseFolder.click();
+    await expect.poll(() => dialog().folder.innerText()).toBe(folder);
   };
 
   beforeAll(async () => {
-    harness = await startHarness();
-    browser = await launchBrowser();
+    const harness = e2e.harness;
     tmp = mkdtempSync(join(tmpdir(), 'fw-e2e-export-'));
-    ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1360, height: 900 } }));
+    ({ page, problems } = await e2e.openDemo({ viewport: { width: 1360, height: 900 } }));
+    ui = app(page);
     churnId = demoProjectId(harness, 'Meal-kit churn');
     const list = () => harness.core.call('interviews.list', { workspace_id: WS, project_id: churnId });
     await vi.waitFor(async () => expect((await list()).total).toBeGreaterThanOrEqual(24), { timeout: 30_000, interval: 100 });
@@ -47,27 +48,21 @@ describe.skipIf(skip !== null)('export dialog', () => {
   });
   // A failed step must not leave the dialog over the next test's screen.
   afterEach(async () => {
-    if (await dialog().count()) await page.keyboard.press('Escape');
+    if (await dialog().dialog.count()) await page.keyboard.press('Escape');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-    rmSync(tmp, { recursive: true, force: true });
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
   it('exports every format of a whole study from the study header; participant CSVs wait for participant data', async () => {
     await openStudyTab(page, 'Meal-kit churn', 'Report');
-    await page.getByRole('button', { name: 'Export…' }).click();
-    await dialog().waitFor();
+    await ui.study.exportButton.click();
+    await dialog().dialog.waitFor();
     // Privacy first: participant data is off, so the participant CSVs cannot be ticked, and nothing is pre-filled.
     expect(await box('Include participant data').isChecked()).toBe(false);
     expect(await box('Participants (.csv)').isDisabled()).toBe(true);
     expect(await box('Screener answers (.csv)').isDisabled()).toBe(true);
-    expect(
-      await dialog()
-        .getByRole('button', { name: /^Export/ })
-        .isDisabled(),
-    ).toBe(true);
+    expect(await dialog().start().isDisabled()).toBe(true);
     await shot(page, 'export-dialog');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'export-dialog-dark');
@@ -86,16 +81,16 @@ describe.skipIf(skip !== null)('export dialog', () => {
     ];
     const report = ['Report as PDF', 'Report as Word (.docx)', 'Report as web page (.html)', 'Report as Markdown (.md)'];
     for (const n of [...names, ...report, 'Screener answers (.csv)', 'Participants (.csv)']) await box(n).check();
-    await dialog().getByLabel('Line endings').selectOption('crlf');
-    await dialog().getByLabel('Speaker labels').selectOption('name');
+    await dialog().lineEndings.selectOption('crlf');
+    await dialog().speakerLabels.selectOption('name');
     const folder = join(tmp, 'whole-study');
     await chooseFolder(folder);
-    await dialog().getByRole('button', { name: 'Export 14 formats' }).click();
+    await dialog().start('Export 14 formats').click();
     await expect
       .poll(
         () =>
           dialog()
-            .getByText(/^Exported \d+ files/)
+            .exported(/^Exported \d+ files/)
             .isVisible(),
         { timeout: 30_000 },
       )
@@ -139,38 +134,38 @@ describe.skipIf(skip !== null)('export dialog', () => {
       expect(lint.status, lint.stderr).toBe(0);
     } else console.warn(`qdpx schema check skipped: no ${XSD}`);
 
-    await dialog().getByRole('button', { name: 'Show in folder' }).click();
-    await expect.poll(() => harness.desktop.shownInFolder.at(-1)).toBe(join(folder, 'Meal-kit churn'));
-    await dialog().getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => dialog().count()).toBe(0);
+    await dialog().showInFolder.click();
+    await expect.poll(() => e2e.harness.desktop.shownInFolder.at(-1)).toBe(join(folder, 'Meal-kit churn'));
+    await dialog().done.click();
+    await expect.poll(() => dialog().dialog.count()).toBe(0);
   }, 90_000);
 
   it('exports the interviews ticked in the Interviews tab to one .zip, offering the last folder again', async () => {
     await openStudyTab(page, 'Meal-kit churn', 'Interviews');
     const picked = interviews.filter((i) => i.participant_name).slice(0, 2);
-    for (const i of picked) await interviewRow(page, i.participant_name!).getByRole('checkbox').check();
-    await expect.poll(() => page.getByRole('group', { name: 'Selected interviews' }).innerText()).toContain('2 selected');
+    for (const i of picked) await ui.interviews.row(i.participant_name!).getByRole('checkbox').check();
+    await expect.poll(() => ui.interviews.selection.innerText()).toContain('2 selected');
     await shot(page, 'export-selection');
-    await page.getByRole('button', { name: 'Export selected…' }).click();
-    await dialog().waitFor();
-    expect(await dialog().getByRole('radio', { name: 'Selected interviews (2)' }).isChecked()).toBe(true);
+    await ui.interviews.exportSelected.click();
+    await dialog().dialog.waitFor();
+    expect(await dialog().choice('Selected interviews (2)').isChecked()).toBe(true);
     // The folder of the last export is offered again.
-    await expect.poll(() => dialog().getByLabel('Export folder').innerText()).toBe(join(tmp, 'whole-study'));
+    await expect.poll(() => dialog().folder.innerText()).toBe(join(tmp, 'whole-study'));
     // Only SRT this time (the previous choices are remembered; untick the rest).
-    for (const b of await dialog().getByRole('checkbox').all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
+    for (const b of await dialog().boxes.all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
     await box('Include participant data')
       .uncheck()
       .catch(() => undefined);
     await box('Subtitles (.srt)').check();
-    await dialog().getByRole('radio', { name: 'One .zip file' }).check();
+    await dialog().choice('One .zip file').check();
     const folder = join(tmp, 'selection');
     await chooseFolder(folder);
-    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
+    await dialog().start('Export 1 format').click();
     await expect
       .poll(
         () =>
           dialog()
-            .getByText(/^Exported 2 files/)
+            .exported(/^Exported 2 files/)
             .isVisible(),
         { timeout: 30_000 },
       )
@@ -182,43 +177,39 @@ describe.skipIf(skip !== null)('export dialog', () => {
     expect(entries).toHaveLength(2);
     // Without participant data, the file names say nothing about who the participant was.
     for (const e of entries) for (const i of picked) expect(e).not.toContain(i.participant_name!);
-    await dialog().getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: 'Clear selection' }).click();
-    await expect.poll(() => page.getByRole('group', { name: 'Selected interviews' }).count()).toBe(0);
+    await dialog().done.click();
+    await ui.interviews.clearSelection.click();
+    await expect.poll(() => ui.interviews.selection.count()).toBe(0);
   }, 60_000);
 
   it('exports the interview being watched from the viewer, and Ctrl+E opens the same dialog there', async () => {
     const one = interviews.find((i) => i.participant_name && i.status === 'COMPLETE')!;
     await openStudyTab(page, 'Meal-kit churn', 'Interviews');
-    await interviewRow(page, one.participant_name!).click();
-    await viewer(page).ready(one.participant_name!);
+    await ui.interviews.row(one.participant_name!).click();
+    await ui.viewer.ready(one.participant_name!);
     await page.keyboard.press('Control+e');
-    await dialog().waitFor();
-    expect(
-      await dialog()
-        .getByRole('radio', { name: `This interview (${one.participant_name})` })
-        .isChecked(),
-    ).toBe(true);
+    await dialog().dialog.waitFor();
+    expect(await dialog().choice(`This interview (${one.participant_name})`).isChecked()).toBe(true);
     // The report is about the whole study: not offered for one interview, and it says why.
     expect(await box('Report as PDF').isDisabled()).toBe(true);
-    await expect.poll(() => dialog().getByText('For the whole study').first().isVisible()).toBe(true);
-    await dialog().getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => dialog().count()).toBe(0);
+    await expect.poll(() => dialog().dialog.getByText('For the whole study').first().isVisible()).toBe(true);
+    await dialog().close.click();
+    await expect.poll(() => dialog().dialog.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Export…' }).click();
-    await dialog().waitFor();
+    await ui.viewer.exportButton.click();
+    await dialog().dialog.waitFor();
     await box('Plain text (.txt)').check();
     const folder = join(tmp, 'one');
     await chooseFolder(folder);
-    await dialog().getByRole('radio', { name: 'Files in a folder' }).check();
+    await dialog().choice('Files in a folder').check();
     await dialog()
-      .getByRole('button', { name: /^Export \d formats?$/ })
+      .start(/^Export \d formats?$/)
       .click();
     await expect
       .poll(
         () =>
           dialog()
-            .getByText(/^Exported \d+ files?/)
+            .exported(/^Exported \d+ files?/)
             .isVisible(),
         { timeout: 30_000 },
       )
@@ -226,55 +217,51 @@ describe.skipIf(skip !== null)('export dialog', () => {
     const txts = filesIn(folder).filter((f) => f.endsWith('.txt'));
     expect(txts).toHaveLength(1);
     expect(txts[0]).toContain(one.id.slice(0, 8));
-    await dialog().getByRole('button', { name: 'Done' }).click();
+    await dialog().done.click();
   }, 60_000);
 
   it('Cancel export stops a running export and leaves nothing; a closed dialog still reports the finish as a toast', async () => {
     await openStudyTab(page, 'Meal-kit churn', 'Report');
-    await page.getByRole('button', { name: 'Export…' }).click();
-    await dialog().waitFor();
-    for (const b of await dialog().getByRole('checkbox').all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
+    await ui.study.exportButton.click();
+    await dialog().dialog.waitFor();
+    for (const b of await dialog().boxes.all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
     // Printing the PDF takes a moment: long enough to press Cancel while it runs.
     await box('Report as PDF').check();
     const folder = join(tmp, 'cancelled');
     await chooseFolder(folder);
-    await dialog().getByRole('radio', { name: 'Files in a folder' }).check();
-    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
-    await dialog().getByRole('button', { name: 'Cancel export' }).click();
-    await expect.poll(() => dialog().getByText('The export was cancelled. No files were left behind.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await dialog().choice('Files in a folder').check();
+    await dialog().start('Export 1 format').click();
+    await dialog().cancelExport.click();
+    await expect.poll(() => dialog().dialog.getByText('The export was cancelled. No files were left behind.').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(filesIn(folder)).toEqual([]);
     expect(readdirSync(folder)).toEqual([]);
 
     // Again, but close the dialog while it runs: the export finishes and a toast offers Show in folder.
-    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
-    await dialog().getByRole('button', { name: 'Close' }).click();
-    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Export finished' });
+    await dialog().start('Export 1 format').click();
+    await dialog().close.click();
+    const toast = ui.toasts.item('Export finished');
     await expect.poll(() => toast.isVisible(), { timeout: 20_000 }).toBe(true);
     await toast.getByRole('button', { name: 'Show in folder' }).click();
-    await expect.poll(() => harness.desktop.shownInFolder.at(-1)).toBe(join(folder, 'Meal-kit churn'));
+    await expect.poll(() => e2e.harness.desktop.shownInFolder.at(-1)).toBe(join(folder, 'Meal-kit churn'));
     expect(filesIn(folder).map((f) => f.slice(folder.length))).toEqual(['/Meal-kit churn/report.pdf']);
   }, 60_000);
 
   it('a folder that disappeared is a clear error, and the choices stay as they were', async () => {
-    await page.getByRole('button', { name: 'Export…' }).click();
-    await dialog().waitFor();
+    await ui.study.exportButton.click();
+    await dialog().dialog.waitFor();
     const folder = join(tmp, 'vanishing');
     await chooseFolder(folder);
     rmSync(folder, { recursive: true });
-    await dialog().getByRole('button', { name: 'Export 1 format' }).click();
-    await expect.poll(() => dialog().getByRole('alert').innerText()).toContain('The export folder is not there any more. Choose a folder again.');
+    await dialog().start('Export 1 format').click();
+    await expect.poll(() => dialog().alert.innerText()).toContain('The export folder is not there any more. Choose a folder again.');
     expect(await box('Report as PDF').isChecked()).toBe(true);
     await shot(page, 'export-error');
-    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().cancel.click();
 
     // Ctrl+E where there is nothing to export says where to go instead.
-    await page
-      .getByRole('navigation', { name: 'Workspace and studies' })
-      .getByRole('button', { name: /All studies|Studies/ })
-      .first()
-      .click();
+    await ui.sidebar.studies.click();
     await page.keyboard.press('Control+e');
-    await expect.poll(() => page.getByText('Open a study to export it').isVisible()).toBe(true);
+    await expect.poll(() => ui.toasts.item('Open a study to export it').isVisible()).toBe(true);
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -1,8 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { browserSkipReason, shot, type Harness } from '../support/browser';
 import { countRequests, demoOperator, demoProjectId, startDemo, type DemoOperator } from '../support/demo-operator';
+import { useHarness } from '../support/e2e';
+import { app, type App } from '../support/pages';
 import { projectBody } from '../support/sandbox';
 
 const skip = browserSkipReason();
@@ -11,21 +13,16 @@ if (skip) console.warn(`e2e launch ${skip}`);
 type Org = { balance_cents: number; trial_credits: number };
 
 describe.skipIf(skip !== null)('launching a study', () => {
-  let browser: Browser;
+  const e2e = useHarness();
   let harness: Harness;
   let op: DemoOperator;
   let onboardingId: string;
 
   beforeAll(async () => {
-    harness = await startHarness();
-    browser = await launchBrowser();
+    harness = e2e.harness;
     await startDemo(harness);
     op = await demoOperator(harness);
     onboardingId = demoProjectId(harness, 'Onboarding interviews');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
   });
 
   const org = async () => (await op.call<Org>('GET', '/_sandbox/organisations/me')).body;
@@ -35,26 +32,24 @@ describe.skipIf(skip !== null)('launching a study', () => {
     await harness.core.dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
   };
 
-  async function openStudy(page: Page, title: string) {
-    await page.goto(harness.host.url);
-    const table = page.getByRole('table', { name: 'Studies' });
-    await table.waitFor({ timeout: 30_000 });
-    await table.getByRole('button', { name: title }).click();
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  /** A new page on a study, opened from the studies list. */
+  async function openStudy(title: string): Promise<{ page: Page; problems: string[]; ui: App }> {
+    const { page, problems } = await e2e.openApp({ viewport: { width: 1280, height: 860 } });
+    const ui = app(page);
+    await ui.studies.open(title);
+    return { page, problems, ui };
   }
 
   it('402: the dialog shows available, required and shortfall, and nothing is charged', async () => {
     await setOrg({ balance_cents: 0, trial_credits: 0 });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const { problems } = watchPage(page);
-    await openStudy(page, 'Onboarding interviews');
-    await page.getByRole('button', { name: 'Launch…' }).click();
-    const dialog = page.getByRole('dialog');
+    const { page, problems, ui } = await openStudy('Onboarding interviews');
+    await ui.study.launchButton.click();
+    const dialog = ui.launchDialog();
     await expect
-      .poll(() => dialog.getByTestId('launch-consequence').textContent())
+      .poll(() => dialog.consequence.textContent())
       .toBe('Launch to 12 participants. No trial credits are left, so the balance ($0.00) pays for all of them. A project launches only once.');
-    await dialog.getByRole('button', { name: 'Launch to 12 participants' }).click();
-    const alert = dialog.getByRole('alert');
+    await dialog.launchTo(12).click();
+    const alert = dialog.alert;
     await alert.waitFor();
     const text = await alert.innerText();
     expect(text).toContain("The balance can't cover this launch: it needs $60.00 and $0.00 is available ($60.00 short).");
@@ -62,11 +57,11 @@ describe.skipIf(skip !== null)('launching a study', () => {
     expect(text).toMatch(/Required\s+\$60\.00/);
     expect(text).toMatch(/Shortfall\s+\$60\.00/);
     // The dialog keeps what was typed and can be tried again with fewer participants.
-    expect(await dialog.getByLabel('Participants to recruit').inputValue()).toBe('12');
+    expect(await dialog.target.inputValue()).toBe('12');
     await shot(page, 'launch-402');
     // The breakdown was about 12 participants: changing the number clears it.
-    await dialog.getByLabel('Participants to recruit').fill('11');
-    await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);
+    await dialog.target.fill('11');
+    await expect.poll(() => dialog.alert.count()).toBe(0);
     expect(await org()).toMatchObject({ balance_cents: 0, trial_credits: 0 });
     const listed = await op.call<{ items: { id: string; recruiting: { has_launched: boolean } }[] }>('GET', '/v1/projects');
     expect(listed.body.items.find((p) => p.id === onboardingId)?.recruiting.has_launched).toBe(false);
@@ -76,23 +71,21 @@ describe.skipIf(skip !== null)('launching a study', () => {
 
   it('launches the draft once, even on a double click; shows the link and QR code; copy puts the link on the clipboard', async () => {
     await setOrg({ balance_cents: 12_000, trial_credits: 5 });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const { problems } = watchPage(page);
-    await openStudy(page, 'Onboarding interviews');
+    const { page, problems, ui } = await openStudy('Onboarding interviews');
 
     // Before launch, the Share tab explains and offers the same launch.
-    await page.getByRole('tab', { name: 'Share' }).click();
-    await page.getByRole('heading', { name: 'Sharing starts after launch' }).waitFor();
-    await page.getByTestId('share-before-launch').getByRole('button', { name: 'Launch…' }).click();
+    await ui.study.tab('Share').click();
+    await ui.share.beforeLaunchHeading.waitFor();
+    await ui.share.launch.click();
 
-    const dialog = page.getByRole('dialog');
-    const target = dialog.getByLabel('Participants to recruit');
+    const dialog = ui.launchDialog();
+    const target = dialog.target;
     expect(await target.inputValue()).toBe('12');
     await target.fill('0');
-    await dialog.getByText('Recruit at least 1 participant.').waitFor();
+    await dialog.dialog.getByText('Recruit at least 1 participant.').waitFor();
     await target.fill('20');
     await expect
-      .poll(() => dialog.getByTestId('launch-consequence').textContent())
+      .poll(() => dialog.consequence.textContent())
       .toBe('Launch to 20 participants. Trial credits go first (5 left), then the balance ($120.00). A project launches only once.');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -108,8 +101,8 @@ describe.skipIf(skip !== null)('launching a study', () => {
       if (r.url().includes('/__fieldwork/invoke') && (r.postData() ?? '').includes('studies.launch')) ipcLaunches.push(r.postData() ?? '');
     });
     try {
-      await dialog.getByRole('button', { name: 'Launch to 20 participants' }).dblclick();
-      await dialog.getByRole('heading', { name: 'Study launched' }).waitFor({ timeout: 20_000 });
+      await dialog.launchTo(20).dblclick();
+      await dialog.heading('Study launched').waitFor({ timeout: 20_000 });
     } finally {
       posts.stop();
       await op.call('PUT', '/_sandbox/faults', {});
@@ -119,12 +112,11 @@ describe.skipIf(skip !== null)('launching a study', () => {
     // 5 trial credits, then 15 participants at $5.00 from the balance: charged once.
     expect(await org()).toMatchObject({ balance_cents: 12_000 - 15 * 500, trial_credits: 0 });
 
-    const status = dialog.getByRole('status').first();
-    expect(await status.innerText()).toBe('Launched to 20 participants.');
-    expect(await dialog.innerText()).toMatch(/Trial credits used\s+5[\s\S]*Charged to the balance\s+\$75\.00[\s\S]*Balance left\s+\$45\.00/);
-    const callUrl = (await dialog.getByTestId('call-url').textContent()) ?? '';
+    expect(await dialog.outcome.innerText()).toBe('Launched to 20 participants.');
+    expect(await dialog.dialog.innerText()).toMatch(/Trial credits used\s+5[\s\S]*Charged to the balance\s+\$75\.00[\s\S]*Balance left\s+\$45\.00/);
+    const callUrl = (await dialog.callUrl.textContent()) ?? '';
     expect(callUrl).toMatch(new RegExp(`^${op.baseUrl}/call/[^/]+/[^/]+/${onboardingId}$`));
-    const qr = dialog.getByRole('img', { name: 'QR code for the participant link' });
+    const qr = dialog.qr;
     expect(await qr.isVisible()).toBe(true);
     expect(await qr.locator('rect').count()).toBeGreaterThan(100);
     // The participant page really is live at that link.
@@ -132,7 +124,7 @@ describe.skipIf(skip !== null)('launching a study', () => {
 
     // Focus moved to Done, not lost with the launch button it replaced.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Done');
-    await dialog.getByRole('button', { name: 'Copy participant link' }).click();
+    await dialog.copyLink.click();
     await expect.poll(() => harness.desktop.clipboard).toBe(callUrl);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -140,12 +132,12 @@ describe.skipIf(skip !== null)('launching a study', () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
 
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.done.click();
     // The page now shows the study as launched: no Launch button, In progress, and the Share tab has the link.
-    await expect.poll(() => page.getByRole('button', { name: 'Launch…' }).count()).toBe(0);
-    expect(await page.locator('.project-head').innerText()).toMatch(/In progress/);
-    await page.getByTestId('call-url').waitFor();
-    expect(await page.getByTestId('call-url').textContent()).toBe(callUrl);
+    await expect.poll(() => ui.study.launchButton.count()).toBe(0);
+    expect(await ui.study.head.innerText()).toMatch(/In progress/);
+    await ui.share.callUrl.waitFor();
+    expect(await ui.share.callUrl.textContent()).toBe(callUrl);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -154,26 +146,24 @@ describe.skipIf(skip !== null)('launching a study', () => {
     const created = await op.call<{ id: string }>('POST', '/v1/projects', projectBody({ title: 'Checkout friction' }));
     expect(created.status).toBe(201);
     await harness.core.dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const { problems } = watchPage(page);
-    await openStudy(page, 'Checkout friction');
-    await page.getByRole('button', { name: 'Launch…' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Participants to recruit').fill('3');
+    const { page, problems, ui } = await openStudy('Checkout friction');
+    await ui.study.launchButton.click();
+    const dialog = ui.launchDialog();
+    await dialog.target.fill('3');
 
     // Someone else launches it while this dialog is open.
     expect((await op.call('POST', `/v1/projects/${created.body.id}/launch`, { target_participants: 2 })).status).toBe(200);
     const before = await org();
     // From the keyboard: Enter in the field sends it.
-    expect(await dialog.getByRole('button', { name: 'Launch to 3 participants' }).isEnabled()).toBe(true);
-    await dialog.getByLabel('Participants to recruit').press('Enter');
-    await dialog.getByRole('heading', { name: 'Study already launched' }).waitFor({ timeout: 20_000 });
-    expect(await dialog.getByRole('status').first().innerText()).toMatch(/had already launched, so nothing more was charged/);
-    expect(await dialog.getByTestId('call-url').textContent()).toMatch(new RegExp(`/${created.body.id}$`));
+    expect(await dialog.launchTo(3).isEnabled()).toBe(true);
+    await dialog.target.press('Enter');
+    await dialog.heading('Study already launched').waitFor({ timeout: 20_000 });
+    expect(await dialog.outcome.innerText()).toMatch(/had already launched, so nothing more was charged/);
+    expect(await dialog.callUrl.textContent()).toMatch(new RegExp(`/${created.body.id}$`));
     expect(await org()).toEqual(before);
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Launch…' }).count()).toBe(0);
-    expect(await page.locator('.project-head').innerText()).toMatch(/In progress/);
+    await dialog.done.click();
+    await expect.poll(() => ui.study.launchButton.count()).toBe(0);
+    expect(await ui.study.head.innerText()).toMatch(/In progress/);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -181,26 +171,24 @@ describe.skipIf(skip !== null)('launching a study', () => {
     const created = await op.call<{ id: string }>('POST', '/v1/projects', projectBody({ title: 'Returns survey' }));
     expect(created.status).toBe(201);
     await harness.core.dispatch('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const { problems } = watchPage(page);
-    await openStudy(page, 'Returns survey');
-    await page.getByRole('button', { name: 'Launch…' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Participants to recruit').fill('2');
+    const { page, problems, ui } = await openStudy('Returns survey');
+    await ui.study.launchButton.click();
+    const dialog = ui.launchDialog();
+    await dialog.target.fill('2');
     // The service launches, but the connection drops before its answer arrives.
     await op.call('PUT', '/_sandbox/faults', { truncate_rate: 1, fault_methods: ['POST'] });
     const posts = countRequests((m, p) => m === 'POST' && p === `/v1/projects/${created.body.id}/launch`);
     try {
-      await dialog.getByRole('button', { name: 'Launch to 2 participants' }).click();
-      await dialog.getByRole('heading', { name: 'Study launched' }).waitFor({ timeout: 20_000 });
+      await dialog.launchTo(2).click();
+      await dialog.heading('Study launched').waitFor({ timeout: 20_000 });
     } finally {
       posts.stop();
       await op.call('PUT', '/_sandbox/faults', {});
     }
     expect(posts.count()).toBe(1);
-    expect(await dialog.getByRole('status').first().innerText()).toMatch(/answer was lost on the way, but the study shows as launched/);
-    expect(await dialog.getByTestId('call-url').textContent()).toMatch(new RegExp(`/${created.body.id}$`));
-    expect(await dialog.getByRole('img', { name: 'QR code for the participant link' }).isVisible()).toBe(true);
+    expect(await dialog.outcome.innerText()).toMatch(/answer was lost on the way, but the study shows as launched/);
+    expect(await dialog.callUrl.textContent()).toMatch(new RegExp(`/${created.body.id}$`));
+    expect(await dialog.qr.isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

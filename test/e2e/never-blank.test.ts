@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { LogFields } from '../../src/main/logging/logger';
 import type { InterviewRecord } from '../../src/shared/schemas/interview';
-import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
-import { demoProjectId, openDemo } from '../support/demo-operator';
+import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { demoProjectId } from '../support/demo-operator';
+import { useHarness } from '../support/e2e';
+import { app, openStudyTab, type App } from '../support/pages';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e never-blank ${skip}`);
@@ -17,12 +19,15 @@ if (skip) console.warn(`e2e never-blank ${skip}`);
  * problem", logs to main, and leaves the rest of the app working.
  */
 describe.skipIf(skip !== null)('never blank', () => {
-  let browser: Browser;
+  const logged: { msg: string; fields?: LogFields }[] = [];
+  const e2e = useHarness({
+    harness: { log: { debug: () => {}, info: () => {}, warn: () => {}, error: (msg, fields) => logged.push({ msg, ...(fields ? { fields } : {}) }) } },
+  });
   let harness: Harness;
   let page: Page;
   let problems: string[];
+  let ui: App;
   let churnId: string;
-  const logged: { msg: string; fields?: LogFields }[] = [];
 
   const record = (id: string, name: string, over: Partial<InterviewRecord>): InterviewRecord => ({
     id,
@@ -57,11 +62,9 @@ describe.skipIf(skip !== null)('never blank', () => {
   const idOf = (n: number) => `e2e-state-${n}`;
 
   beforeAll(async () => {
-    harness = await startHarness({
-      log: { debug: () => {}, info: () => {}, warn: () => {}, error: (msg, fields) => logged.push({ msg, ...(fields ? { fields } : {}) }) },
-    });
-    browser = await launchBrowser();
-    ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 800 } }));
+    harness = e2e.harness;
+    ({ page, problems } = await e2e.openDemo({ viewport: { width: 1280, height: 800 } }));
+    ui = app(page);
     churnId = demoProjectId(harness, 'Meal-kit churn');
     const list = () => harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId });
     await vi.waitFor(async () => expect((await list()).total).toBeGreaterThanOrEqual(24), { timeout: 30_000, interval: 100 });
@@ -71,10 +74,6 @@ describe.skipIf(skip !== null)('never blank', () => {
       items: STATES.map((s, n) => record(idOf(n), s.name, s.record)),
       now: new Date().toISOString(),
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
   });
 
   /** The screen as it is, at the smallest window and a common laptop size, in both themes. */
@@ -92,15 +91,15 @@ describe.skipIf(skip !== null)('never blank', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });
   };
-  const openStudyTab = async (study: string, tab: string) => {
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
-    await page.getByRole('tab', { name: tab, exact: true }).click();
+  /** Finds an interview by its participant's name in the Interviews tab and clicks its name cell. */
+  const clickInterviewNamed = async (name: string) => {
+    await openStudyTab(page, 'Meal-kit churn', 'Interviews');
+    await ui.interviews.search.fill(name);
+    await ui.interviews.row(name).getByRole('cell').nth(1).click();
   };
   const openInterviewNamed = async (name: string) => {
-    await openStudyTab('Meal-kit churn', 'Interviews');
-    await page.getByRole('searchbox').fill(name);
-    await page.getByRole('row').filter({ hasText: name }).first().locator('td').nth(1).click();
-    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await clickInterviewNamed(name);
+    await ui.viewer.heading(name).waitFor();
   };
 
   it("opens the demo's started and incomplete interviews, and every other state, with what there is and what is missing", async () => {
@@ -108,16 +107,16 @@ describe.skipIf(skip !== null)('never blank', () => {
       const rows = await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status });
       const demoRow = rows.items.find((r) => !r.id.startsWith('e2e-'))!;
       await openInterviewNamed(demoRow.participant_name!);
-      await expect.poll(() => page.locator('.viewer-meta').innerText()).toMatch(status === 'STARTED' ? /Started, not finished/ : /Incomplete/);
+      await expect.poll(() => ui.viewer.meta.innerText()).toMatch(status === 'STARTED' ? /Started, not finished/ : /Incomplete/);
       await shotAll(`viewer-${status.toLowerCase()}`);
     }
     for (const s of STATES) {
       await openInterviewNamed(s.name);
-      await expect.poll(() => page.locator('.viewer').innerText()).toMatch(s.says);
-      expect(await page.locator('.view-error').count()).toBe(0);
+      await expect.poll(() => ui.viewer.region(s.name).innerText()).toMatch(s.says);
+      expect(await ui.viewFailed.count()).toBe(0);
     }
     // A time-unknown turn is shown as such and cannot be played from.
-    await expect.poll(() => page.locator('.turn-time-unknown').count()).toBe(2);
+    await expect.poll(() => ui.viewer.timeUnknown.count()).toBe(2);
     await shotAll('viewer-time-unknown');
     expect(problems).toEqual([]);
   }, 90_000);
@@ -125,26 +124,24 @@ describe.skipIf(skip !== null)('never blank', () => {
   it('visits every screen and dialog without a page error or a console error', async () => {
     for (const study of ['Meal-kit churn', 'Packaging concepts', 'Onboarding interviews']) {
       for (const tab of ['Guide', 'Stimuli', 'Share', 'Interviews', 'Report']) {
-        await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
-        const t = page.getByRole('tab', { name: tab, exact: true });
+        await ui.sidebar.openStudy(study);
+        const t = ui.study.tab(tab);
         if ((await t.count()) === 0) continue;
         await t.click();
-        await expect.poll(() => page.locator('main').innerText()).not.toBe('');
+        await expect.poll(() => ui.main.innerText()).not.toBe('');
       }
     }
-    await page.getByRole('button', { name: 'Studies', exact: true }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor();
+    await ui.sidebar.openStudies();
     await page.keyboard.press('Control+k');
-    await page.getByRole('dialog').first().waitFor();
+    await ui.palette.dialog.waitFor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');
-    await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();
+    await ui.shortcuts.heading.waitFor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+n');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    expect(await page.locator('.view-error').count()).toBe(0);
+    await ui.title.waitFor();
+    await ui.settings.open();
+    expect(await ui.viewFailed.count()).toBe(0);
     expect(problems).toEqual([]);
   }, 90_000);
 
@@ -157,10 +154,8 @@ describe.skipIf(skip !== null)('never blank', () => {
     } finally {
       db.close();
     }
-    await openStudyTab('Meal-kit churn', 'Interviews');
-    await page.getByRole('searchbox').fill(target);
-    await page.getByRole('row').filter({ hasText: target }).first().locator('td').nth(1).click();
-    const fallback = page.getByRole('alert').filter({ hasText: 'This view hit a problem' });
+    await clickInterviewNamed(target);
+    const fallback = ui.viewFailed;
     await fallback.waitFor();
     await fallback.getByText('Show details').click();
     expect(await fallback.innerText()).toMatch(/is not a function|Cannot read/);
@@ -169,9 +164,8 @@ describe.skipIf(skip !== null)('never blank', () => {
     await shotAll('view-error');
     // Reload view tries again (and fails again, honestly); the sidebar still works.
     await fallback.getByRole('button', { name: 'Reload view' }).click();
-    await page.getByRole('alert').filter({ hasText: 'This view hit a problem' }).waitFor();
-    await page.getByRole('button', { name: 'Studies', exact: true }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor();
+    await ui.viewFailed.waitFor();
+    await ui.sidebar.openStudies();
     // The page error React reports for the caught failure is the one expected problem here.
     expect(problems.filter((p) => !/is not a function|Cannot read|The above error occurred/.test(p))).toEqual([]);
   }, 60_000);

@@ -1,9 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import { demoOperator, demoProjectId as projectId, openDemo, type DemoOperator } from '../support/demo-operator';
-import { browserSkipReason, launchBrowser, shot, startHarness, type Harness } from '../support/browser';
+import { demoOperator, demoProjectId as projectId, type DemoOperator } from '../support/demo-operator';
+import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { useHarness } from '../support/e2e';
 import { fakeTimers } from '../support/fake-timers';
+import { app, type App } from '../support/pages';
 import { manualClock } from '../support/sandbox';
 
 const skip = browserSkipReason();
@@ -12,42 +14,32 @@ if (skip) console.warn(`e2e report ${skip}`);
 const runtime = (h: Harness) => h.core.runtimes.get(DEMO_WORKSPACE_ID);
 
 describe.skipIf(skip !== null)('report tab', () => {
-  let browser: Browser;
-  let harness: Harness;
-  let page: Page;
-  let problems: string[];
-  let op: DemoOperator;
   // Main's report polls run on a clock the test moves: a check happens when the test says so, not when
   // ten real seconds have passed, so a slow machine cannot reorder what the test looks at.
   const clock = manualClock(Date.now());
   const ft = fakeTimers(clock, { awaitCallbacks: true });
+  const e2e = useHarness({ harness: { timers: ft.timers } });
+  let harness: Harness;
+  let page: Page;
+  let problems: string[];
+  let ui: App;
+  let report: App['report'];
+  let op: DemoOperator;
   beforeAll(async () => {
-    harness = await startHarness({ timers: ft.timers });
-    browser = await launchBrowser();
-    ({ page, problems } = await openDemo(browser, harness));
+    harness = e2e.harness;
+    ({ page, problems } = await e2e.openDemo());
+    ui = app(page);
+    report = ui.report;
     op = await demoOperator(harness);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
 
-  const openReport = async (study: string) => {
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: study }).click();
-    await page.getByRole('tab', { name: 'Report' }).click();
-    await page.getByRole('heading', { name: 'Report', level: 2 }).waitFor();
-  };
+  const openReport = (study: string) => report.open(study);
   /** Waits until the service has finished generating, then lets main's next report check come. */
   const nextCheckAfterService = async (pid: string, status: 'COMPLETED' | 'FAILED') => {
     await expect.poll(async () => (await op.call<{ status?: string }>('GET', `/v1/projects/${pid}/report`)).body.status).toBe(status);
     await expect.poll(() => ft.pending()).toBeGreaterThan(0);
     await ft.advance(15_000);
   };
-  const themeRows = () =>
-    page
-      .getByRole('list')
-      .filter({ has: page.locator('.theme-row') })
-      .locator('.theme-row');
 
   it('"Meal-kit churn" shows its summary and themes as bars sorted by frequency, with percentages and counts', async () => {
     await openReport('Meal-kit churn');
@@ -55,11 +47,11 @@ describe.skipIf(skip !== null)('report tab', () => {
     expect(cached?.status).toBe('COMPLETED');
     const analysed = cached!.interviews_analysed!;
     expect(analysed).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText(`${analysed} interviews analysed`).isVisible()).toBe(true);
-    await expect.poll(() => themeRows().count()).toBe(cached!.themes.length);
+    await expect.poll(() => report.analysed(analysed).isVisible()).toBe(true);
+    await expect.poll(() => report.themeRows.count()).toBe(cached!.themes.length);
     expect(cached!.themes.length).toBeGreaterThanOrEqual(3);
 
-    const rows = await themeRows().evaluateAll((els) =>
+    const rows = await report.themeRows.evaluateAll((els) =>
       els.map((el) => ({
         title: el.querySelector('.theme-title')!.textContent,
         pct: Number(el.querySelector('.theme-pct')!.textContent!.replace('%', '')),
@@ -77,7 +69,7 @@ describe.skipIf(skip !== null)('report tab', () => {
       if (i > 0) expect(r.pct).toBeLessThanOrEqual(rows[i - 1]!.pct);
     }
     // The summary sits in a readable column (about 70 characters).
-    const summary = page.getByRole('region', { name: 'Summary' });
+    const summary = report.summary;
     expect(await summary.innerText()).toContain(cached!.summary!.slice(0, 40));
     const width = await summary.evaluate((el) => parseFloat(getComputedStyle(el).maxWidth) / parseFloat(getComputedStyle(el).fontSize));
     expect(width).toBeLessThanOrEqual(45); // 70ch at this font is well under 45em
@@ -86,34 +78,34 @@ describe.skipIf(skip !== null)('report tab', () => {
   it('a theme expands to its summary and quotes; a quote opens the interview at the moment it was said', async () => {
     const cache = (await runtime(harness)).cache;
     const pid = projectId(harness, 'Meal-kit churn');
-    const report = (await cache.call('reports.get', { projectId: pid }))!;
-    const top = [...report.themes].sort((a, b) => b.frequency - a.frequency)[0]!;
-    const first = themeRows().first();
+    const saved = (await cache.call('reports.get', { projectId: pid }))!;
+    const top = [...saved.themes].sort((a, b) => b.frequency - a.frequency)[0]!;
+    const first = report.themeRows.first();
     expect(await first.getAttribute('aria-expanded')).toBe('false');
     await first.click();
     expect(await first.getAttribute('aria-expanded')).toBe('true');
-    const detail = page.locator(`#${await first.getAttribute('aria-controls')}`);
+    const detail = await report.themeDetail(first);
     await expect.poll(() => detail.innerText()).toContain(top.summary.slice(0, 30));
     const where = await cache.call('search.locateQuote', { projectId: pid, quote: top.quotes[0]! });
     expect(where).not.toBeNull();
     const mmss = `${String(Math.floor(where!.start_ms! / 60000)).padStart(2, '0')}:${String(Math.floor(where!.start_ms! / 1000) % 60).padStart(2, '0')}`;
-    const jump = detail.getByRole('button', { name: `Open the interview at ${mmss}` }).first();
+    const jump = report.jump(detail, mmss).first();
     await jump.waitFor();
     expect(await jump.innerText()).toBe(`▶ ${mmss}`);
-    expect(await detail.getByRole('listitem').count()).toBe(top.quotes.length);
-    await page.getByRole('button', { name: 'Regenerate' }).scrollIntoViewIfNeeded();
+    expect(await report.quotes(detail).count()).toBe(top.quotes.length);
+    await report.regenerate.scrollIntoViewIfNeeded();
     await shot(page, 'report-theme-open-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'report-theme-open-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    await detail.getByRole('listitem').first().getByRole('button').click();
+    await report.quotes(detail).first().getByRole('button').click();
     const interview = (await cache.call('interviews.get', { id: where!.interview_id }))!;
     // The viewer shows the interview that was opened (its id, or its participant once the viewer is built).
-    await page.getByRole('button', { name: '← Back' }).waitFor();
-    await expect.poll(() => page.locator('#main').innerText()).toMatch(new RegExp(`${where!.interview_id}|${interview.participant_name ?? '\u0000'}`));
-    await page.getByRole('button', { name: '← Back' }).click();
-    await page.getByRole('heading', { name: 'Report', level: 2 }).waitFor();
+    await ui.header.back.waitFor();
+    await expect.poll(() => ui.main.innerText()).toMatch(new RegExp(`${where!.interview_id}|${interview.participant_name ?? '\u0000'}`));
+    await ui.header.back.click();
+    await report.heading.waitFor();
   });
 
   it('regenerate asks first, shows progress, keeps tracking while the researcher is elsewhere, then completes with a notification', async () => {
@@ -124,26 +116,23 @@ describe.skipIf(skip !== null)('report tab', () => {
     harness.desktop.notifications.length = 0;
     const pollBefore = await cache.call('polls.get', { projectId: pid });
 
-    await page.getByRole('button', { name: 'Regenerate' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Regenerate the report?' });
-    expect(await confirm.innerText()).toMatch(/replaces the current one/);
-    await confirm.getByRole('button', { name: 'Keep current report' }).click();
+    await report.regenerate.click();
+    expect(await report.confirm.innerText()).toMatch(/replaces the current one/);
+    await report.keepReport.click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     // Keeping the report started nothing.
     expect(await cache.call('polls.get', { projectId: pid })).toEqual(pollBefore);
-    await page.getByRole('button', { name: 'Regenerate' }).click();
-    await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
+    await report.regenerateConfirmed();
 
-    const progress = page.getByRole('status').filter({ hasText: 'Generating the report' });
+    const progress = report.progress;
     await progress.waitFor();
     expect(await progress.innerText()).toMatch(/\d:\d\d elapsed · usually 1–3 minutes/);
-    expect(await page.getByRole('button', { name: 'Regenerate' }).isDisabled()).toBe(true);
+    expect(await report.regenerate.isDisabled()).toBe(true);
     expect((await cache.call('polls.get', { projectId: pid }))?.state).toBe('polling');
     await shot(page, 'report-processing');
 
     // Leave for the project list and come back: main kept polling and the tab shows the live state.
-    await page.getByRole('button', { name: 'Studies', exact: true }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor();
+    await ui.sidebar.openStudies();
     await openReport('Meal-kit churn');
     // The first check comes 10 s (on main's clock) after the start, so the report is still being tracked on return.
     expect((await cache.call('polls.get', { projectId: pid }))?.state).toBe('polling');
@@ -151,14 +140,14 @@ describe.skipIf(skip !== null)('report tab', () => {
     expect(await progress.innerText()).toMatch(/You can leave this page/);
 
     await nextCheckAfterService(pid, 'COMPLETED');
-    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Report ready — Meal-kit churn' });
+    const toast = ui.toasts.item('Report ready — Meal-kit churn');
     await toast.waitFor();
     await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report ready — Meal-kit churn');
     const after = (await cache.call('reports.get', { projectId: pid }))!;
     expect(after.status).toBe('COMPLETED');
     expect(after.report_id).not.toBe(before.report_id);
     await expect.poll(() => progress.count()).toBe(0);
-    await expect.poll(() => themeRows().count()).toBe(after.themes.length);
+    await expect.poll(() => report.themeRows.count()).toBe(after.themes.length);
   }, 60_000);
 
   it('a FAILED report says so and offers Retry, which generates it again', async () => {
@@ -166,10 +155,9 @@ describe.skipIf(skip !== null)('report tab', () => {
     const pid = projectId(harness, 'Meal-kit churn');
     await op.ok('PUT', '/_sandbox/faults', { report_failure_rate: 1 });
     harness.desktop.notifications.length = 0;
-    await page.getByRole('button', { name: 'Regenerate' }).click();
-    await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
+    await report.regenerateConfirmed();
     await nextCheckAfterService(pid, 'FAILED');
-    const failure = page.getByRole('alert').filter({ hasText: 'The report could not be generated' });
+    const failure = report.failed;
     await failure.waitFor();
     expect((await cache.call('reports.get', { projectId: pid }))?.status).toBe('FAILED');
     await expect.poll(() => harness.desktop.notifications.map((n) => n.title)).toContain('Report failed — Meal-kit churn');
@@ -177,11 +165,11 @@ describe.skipIf(skip !== null)('report tab', () => {
 
     await op.ok('PUT', '/_sandbox/faults', { report_failure_rate: 0 });
     await failure.getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('status').filter({ hasText: 'Generating the report' }).waitFor();
+    await report.progress.waitFor();
     await nextCheckAfterService(pid, 'COMPLETED');
-    await expect.poll(() => themeRows().count()).toBeGreaterThan(0);
+    await expect.poll(() => report.themeRows.count()).toBeGreaterThan(0);
     expect((await cache.call('reports.get', { projectId: pid }))?.status).toBe('COMPLETED');
-    expect(await page.getByRole('alert').filter({ hasText: 'The report could not be generated' }).count()).toBe(0);
+    expect(await report.failed.count()).toBe(0);
   }, 60_000);
 
   it('a report that cannot be started says why, inline, and the report stays as it was', async () => {
@@ -190,13 +178,12 @@ describe.skipIf(skip !== null)('report tab', () => {
     const before = await cache.call('reports.get', { projectId: pid });
     await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['POST'] });
     try {
-      await page.getByRole('button', { name: 'Regenerate' }).click();
-      await page.getByRole('dialog', { name: 'Regenerate the report?' }).getByRole('button', { name: 'Replace report' }).click();
-      const error = page.getByRole('alert').filter({ has: page.getByText('Show details') });
+      await report.regenerateConfirmed();
+      const error = report.startError;
       await error.waitFor({ timeout: 20_000 });
       expect(await error.innerText()).not.toMatch(/at .*\.ts|Error:/);
-      expect(await page.getByRole('button', { name: 'Regenerate' }).isEnabled()).toBe(true);
-      expect(await page.getByRole('status').filter({ hasText: 'Generating the report' }).count()).toBe(0);
+      expect(await report.regenerate.isEnabled()).toBe(true);
+      expect(await report.progress.count()).toBe(0);
       expect((await cache.call('reports.get', { projectId: pid }))?.report_id).toBe(before?.report_id);
       await shot(page, 'report-start-error');
     } finally {
@@ -206,8 +193,8 @@ describe.skipIf(skip !== null)('report tab', () => {
 
   it('a study with completed interviews and no report yet offers Generate', async () => {
     await openReport('Packaging concepts');
-    expect(await page.getByText('No report yet').isVisible()).toBe(true);
-    const generate = page.getByRole('button', { name: 'Generate report' });
+    expect(await report.noReport.isVisible()).toBe(true);
+    const generate = report.generate;
     await expect.poll(() => generate.isEnabled()).toBe(true);
     expect(await generate.getAttribute('aria-describedby')).toBeNull();
     await shot(page, 'report-empty');
@@ -215,13 +202,13 @@ describe.skipIf(skip !== null)('report tab', () => {
 
   it('Generate is disabled, with the reason, on a study with no completed interview', async () => {
     await openReport('Onboarding interviews');
-    const generate = page.getByRole('button', { name: 'Generate report' });
+    const generate = report.generate;
     await expect.poll(() => generate.getAttribute('aria-describedby')).not.toBeNull();
     expect(await generate.isDisabled()).toBe(true);
-    const reason = page.locator(`#${await generate.getAttribute('aria-describedby')}`);
+    const reason = await report.generateReason();
     // "Checking for completed interviews…" comes first while the count loads: wait for the answer.
     await expect.poll(() => reason.innerText()).toMatch(/needs at least one completed interview/);
-    expect(await page.getByText('No report yet').isVisible()).toBe(true);
+    expect(await report.noReport.isVisible()).toBe(true);
     await shot(page, 'report-disabled');
     expect(problems).toEqual([]);
   });

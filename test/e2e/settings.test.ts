@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { workspaceDir } from '../../src/main/workspaces/paths';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
-import { demoOperator, demoProjectId, openDemo, type DemoOperator } from '../support/demo-operator';
-import { testSandbox, type TestSandbox } from '../support/sandbox';
+import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { demoOperator, demoProjectId, type DemoOperator } from '../support/demo-operator';
+import { useHarness } from '../support/e2e';
+import { app, type App } from '../support/pages';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e settings ${skip}`);
@@ -29,48 +30,36 @@ const luminanceOf = (page: Page, selector: string, prop: 'backgroundColor' | 'co
 const CANARY_SECRET = `whsec_${Buffer.from('canary-secret-for-the-settings-e2e!!!').toString('base64')}`;
 
 describe.skipIf(skip !== null)('settings', () => {
-  let browser: Browser;
+  const e2e = useHarness({ sandbox: true });
   let harness: Harness;
-  let sandbox: TestSandbox;
   let page: Page;
   let problems: string[];
+  let ui: App;
+  let settings: App['settings'];
   let op: DemoOperator;
 
   beforeAll(async () => {
-    harness = await startHarness();
-    sandbox = await testSandbox();
-    browser = await launchBrowser();
-    ({ page, problems } = await openDemo(browser, harness, { viewport: { width: 1280, height: 900 }, colorScheme: 'light' }));
+    harness = e2e.harness;
+    ({ page, problems } = await e2e.openDemo({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' }));
+    ui = app(page);
+    settings = ui.settings;
     op = await demoOperator(harness);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-    await sandbox?.close();
-  });
 
-  const openSettings = async () => {
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-  };
+  const openSettings = () => settings.open();
 
   it('shows every section, with About naming the version and keychain status', async () => {
     await openSettings();
-    expect(await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(await ui.sidebar.settings.getAttribute('aria-current')).toBe('page');
     for (const name of ['Workspaces', 'Sync', 'Offline videos', 'Appearance', 'Notifications', 'Webhook receiver', 'About']) {
-      await page.getByRole('heading', { name, level: 2 }).waitFor();
-      expect(await page.getByRole('heading', { name, level: 2 }).count(), name).toBe(1);
+      await settings.sectionHeading(name).waitFor();
+      expect(await settings.sectionHeading(name).count(), name).toBe(1);
     }
-    const about = page.getByRole('region', { name: 'About' });
+    const about = settings.about;
     expect(await about.innerText()).toMatch(/Version\s+e2e/);
     // This harness's memory store reports no keychain without a reason.
     expect(await about.innerText()).toMatch(/Keychain\s+Not available\. API keys are kept in memory/);
-    const workspaces = page.getByRole('table', { name: 'Workspaces' });
-    expect(await workspaces.getByRole('row', { name: /Demo: Northwind Meals/ }).innerText()).toMatch(
-      /In use[\s\S]*http:\/\/127\.0\.0\.1:\d+[\s\S]*Memory only/,
-    );
+    expect(await settings.workspace(/Demo: Northwind Meals/).innerText()).toMatch(/In use[\s\S]*http:\/\/127\.0\.0\.1:\d+[\s\S]*Memory only/);
     await page.setViewportSize({ width: 1280, height: 1750 });
     await shot(page, 'settings-light');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -80,7 +69,7 @@ describe.skipIf(skip !== null)('settings', () => {
     await openSettings();
     const lightBg = await luminanceOf(page, 'body', 'backgroundColor');
     expect(lightBg).toBeGreaterThan(0.8);
-    await page.getByRole('radio', { name: 'Dark' }).check();
+    await settings.theme('Dark').check();
     await expect.poll(() => luminanceOf(page, 'body', 'backgroundColor')).toBeLessThan(0.05);
     expect(await luminanceOf(page, 'body', 'color')).toBeGreaterThan(0.6);
     // The sidebar and header are dark too, not just the page behind them.
@@ -92,14 +81,14 @@ describe.skipIf(skip !== null)('settings', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.reload();
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    await ui.studies.ready();
     expect(await luminanceOf(page, 'body', 'backgroundColor')).toBeLessThan(0.05);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
 
     // Back to following the system, which this page emulates as light.
     await openSettings();
-    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
-    await page.getByRole('radio', { name: 'System' }).check();
+    expect(await settings.theme('Dark').isChecked()).toBe(true);
+    await settings.theme('System').check();
     await expect.poll(() => luminanceOf(page, 'body', 'backgroundColor')).toBeGreaterThan(0.8);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => luminanceOf(page, 'body', 'backgroundColor')).toBeLessThan(0.05);
@@ -109,88 +98,87 @@ describe.skipIf(skip !== null)('settings', () => {
 
   it('a bad sync interval is explained inline, keeps what was typed and is not saved; a good one is', async () => {
     await openSettings();
-    const input = page.getByRole('textbox', { name: 'Sync interval' });
+    const sync = settings.sync;
+    const input = sync.interval;
     expect(await input.inputValue()).toBe('15');
     await input.fill('0');
-    const sync = page.getByRole('region', { name: 'Sync' });
-    await expect.poll(() => sync.getByRole('alert').innerText()).toBe('At least every minute.');
+    await expect.poll(() => sync.alert.innerText()).toBe('At least every minute.');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
-    await sync.getByRole('button', { name: 'Save' }).click();
+    await sync.save.click();
     expect(await input.inputValue()).toBe('0');
     expect(harness.core.settings.get().sync_interval_minutes).toBe(15);
     await shot(page, 'settings-sync-invalid');
     await input.fill('ten');
-    await expect.poll(() => sync.getByRole('alert').innerText()).toBe('Enter a number.');
+    await expect.poll(() => sync.alert.innerText()).toBe('Enter a number.');
     await input.fill('2000');
-    await expect.poll(() => sync.getByRole('alert').innerText()).toMatch(/At most once a day/);
+    await expect.poll(() => sync.alert.innerText()).toMatch(/At most once a day/);
     await input.fill('30');
-    await expect.poll(() => sync.getByRole('alert').count()).toBe(0);
-    await sync.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => sync.alert.count()).toBe(0);
+    await sync.save.click();
     await expect.poll(() => harness.core.settings.get().sync_interval_minutes).toBe(30);
-    await expect.poll(() => sync.getByRole('status').innerText()).toBe('Saved');
+    await expect.poll(() => sync.status.innerText()).toBe('Saved');
   });
 
   it("shows the offline video quota and this workspace's usage, and saves a new quota", async () => {
     await openSettings();
-    const section = page.getByRole('region', { name: 'Offline videos' });
-    const input = section.getByRole('textbox', { name: 'Space for offline videos' });
+    const videos = settings.offlineVideos;
+    const section = videos.region;
+    const input = videos.quota;
     expect(await input.inputValue()).toBe('2048');
     const usage = (await harness.core.dispatch('videos.usage', { workspace_id: DEMO_WORKSPACE_ID })) as { ok: true; value: { bytes: number } };
     expect(usage.ok).toBe(true);
-    const bar = section.getByRole('progressbar');
+    const bar = videos.usage;
     await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe(String(usage.value.bytes));
     expect(await bar.getAttribute('aria-valuemax')).toBe(String(2048 * 1024 * 1024));
     expect(await section.innerText()).toMatch(/Demo: Northwind Meals\s+[\d.]+ [KMG]B of 2\.0 GB used/);
     await input.fill('50');
-    await expect.poll(() => section.getByRole('alert').innerText()).toBe('At least 100 MB.');
+    await expect.poll(() => videos.alert.innerText()).toBe('At least 100 MB.');
     await input.fill('4096');
-    await section.getByRole('button', { name: 'Save' }).click();
+    await videos.save.click();
     await expect.poll(() => harness.core.settings.get().video_quota_mb).toBe(4096);
     await expect.poll(() => section.innerText()).toMatch(/of 4\.0 GB used/);
   });
 
   it('the webhook receiver never shows its secret and reports where it listens', async () => {
     await openSettings();
-    const section = page.getByRole('region', { name: 'Webhook receiver' });
-    expect(await section.getByRole('status').first().innerText()).toMatch(/Off/);
-    await section.getByRole('switch', { name: 'Receive webhooks' }).check();
-    const port = section.getByRole('textbox', { name: 'Port' });
-    await port.fill('80');
-    await expect.poll(() => section.getByRole('alert').innerText()).toBe('Use a port from 1024 up.');
-    await port.fill('0');
-    await port.fill('18787');
-    await section.getByRole('button', { name: 'Save' }).click();
+    const hook = settings.webhook;
+    expect(await hook.state.innerText()).toMatch(/Off/);
+    await hook.receive.check();
+    await hook.port.fill('80');
+    await expect.poll(() => hook.alert.innerText()).toBe('Use a port from 1024 up.');
+    await hook.port.fill('0');
+    await hook.port.fill('18787');
+    await hook.save.click();
     await expect.poll(() => harness.core.settings.get().webhook_enabled).toBe(true);
-    await expect.poll(() => section.getByRole('status').first().innerText()).toMatch(/set the signing secret/);
-    const secret = section.getByLabel('Signing secret');
+    await expect.poll(() => hook.state.innerText()).toMatch(/set the signing secret/);
+    const secret = hook.secret;
     expect(await secret.getAttribute('type')).toBe('password');
     // A weak key is refused with a clear message; the secret the service issues is taken.
     await secret.fill('whsec_canary_123456');
-    await section.getByRole('button', { name: 'Set secret' }).click();
-    await expect.poll(() => section.getByRole('alert').innerText()).toMatch(/not valid base64|too short/);
+    await hook.setSecret.click();
+    await expect.poll(() => hook.alert.innerText()).toMatch(/not valid base64|too short/);
     await secret.fill(CANARY_SECRET);
-    await section.getByRole('button', { name: 'Set secret' }).click();
-    await expect.poll(() => section.getByRole('button', { name: 'Replace secret' }).count()).toBe(1);
+    await hook.setSecret.click();
+    await expect.poll(() => hook.replaceSecret.count()).toBe(1);
     expect(await secret.inputValue()).toBe('');
-    await expect.poll(() => section.getByRole('status').first().innerText()).toBe('Listening on 127.0.0.1:18787');
+    await expect.poll(() => hook.state.innerText()).toBe('Listening on 127.0.0.1:18787');
     expect(await page.content()).not.toContain(CANARY_SECRET);
     // Off again, so the port is free for the next run.
-    await section.getByRole('switch', { name: 'Receive webhooks' }).uncheck();
-    await section.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => section.getByRole('status').first().innerText()).toMatch(/Off/);
+    await hook.receive.uncheck();
+    await hook.save.click();
+    await expect.poll(() => hook.state.innerText()).toMatch(/Off/);
   });
 
   it('sync finding new completed interviews sends one OS notification and shows a toast', async () => {
     await op.ok('POST', `/_sandbox/projects/${demoProjectId(harness, 'Meal-kit churn')}/simulate`, { completed: 2 });
     harness.desktop.notifications.length = 0;
-    await page.getByRole('button', { name: 'Sync now' }).click();
+    await ui.header.syncNow.click();
     await expect.poll(() => harness.desktop.notifications, { timeout: 30_000 }).toEqual([{ title: '2 new interviews completed', body: 'Meal-kit churn' }]);
-    const toasts = page.getByRole('region', { name: 'Notifications' });
+    const toasts = ui.toasts;
     await expect
       .poll(
         () =>
-          toasts
-            .getByRole('listitem')
+          toasts.items
             .first()
             .innerText()
             .catch(() => ''),
@@ -198,13 +186,13 @@ describe.skipIf(skip !== null)('settings', () => {
       )
       .toMatch(/2 new interviews completed\s+Meal-kit churn/);
     await shot(page, 'settings-toast');
-    await toasts.getByRole('button', { name: 'Dismiss: 2 new interviews completed' }).click();
-    await expect.poll(() => toasts.getByRole('listitem').count()).toBe(0);
+    await toasts.dismiss('2 new interviews completed').click();
+    await expect.poll(() => toasts.items.count()).toBe(0);
   });
 
   it('with notifications off, a sync with new interviews sends none', async () => {
     await openSettings();
-    await page.getByRole('switch', { name: /Notify me/ }).uncheck();
+    await settings.notify.uncheck();
     await expect.poll(() => harness.core.settings.get().notifications).toBe(false);
     await op.ok('POST', `/_sandbox/projects/${demoProjectId(harness, 'Meal-kit churn')}/simulate`, { completed: 1 });
     harness.desktop.notifications.length = 0;
@@ -216,15 +204,15 @@ describe.skipIf(skip !== null)('settings', () => {
         }
       });
     });
-    await page.getByRole('button', { name: 'Sync now' }).click();
+    await ui.header.syncNow.click();
     await done;
     // Then a sync with notifications on, as a marker: its notice and toast come after the first sync's were
     // decided, so if the first had leaked there would be two of each (or one saying 2 interviews).
-    await page.getByRole('switch', { name: /Notify me/ }).check();
+    await settings.notify.check();
     await expect.poll(() => harness.core.settings.get().notifications).toBe(true);
     await op.ok('POST', `/_sandbox/projects/${demoProjectId(harness, 'Meal-kit churn')}/simulate`, { completed: 1 });
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
+    await ui.header.syncNow.click();
+    const toasts = ui.toasts.items;
     await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => harness.desktop.notifications.length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(harness.desktop.notifications.map((n) => n.title)).toEqual(['1 new interview completed']);
@@ -233,22 +221,21 @@ describe.skipIf(skip !== null)('settings', () => {
   });
 
   it('native menu commands (app.command) run in the page like their shortcuts', async () => {
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Studies' }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor();
-    const settingsHeading = page.getByRole('heading', { name: 'Settings', level: 1 });
+    await ui.sidebar.openStudies();
+    const settingsHeading = settings.heading;
     harness.core.events.emit('app.command', { command: 'settings' });
     await settingsHeading.waitFor();
     // The keyboard runs the same commands: Ctrl+K opens search.
     await page.keyboard.press('Control+k');
-    const search = page.getByRole('dialog', { name: /Search/ });
-    await search.waitFor();
-    await search.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => search.count()).toBe(0);
+    const search = ui.palette;
+    await search.dialog.waitFor();
+    await search.close.click();
+    await expect.poll(() => search.dialog.count()).toBe(0);
     harness.core.events.emit('app.command', { command: 'new-study' });
     await expect.poll(() => settingsHeading.count()).toBe(0);
     harness.core.events.emit('app.command', { command: 'search' });
-    await search.waitFor();
-    await search.getByRole('button', { name: 'Close' }).click();
+    await search.dialog.waitFor();
+    await search.close.click();
     // Ctrl+, opens settings, and Ctrl+R syncs without reloading the page.
     await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
     await page.keyboard.press('Control+,');
@@ -267,8 +254,8 @@ describe.skipIf(skip !== null)('settings', () => {
   });
 
   it('removing a workspace names the consequence, and purging deletes its saved data', async () => {
-    const org = await sandbox.newOrg({ name: 'Acme' });
-    const added = (await harness.core.dispatch('workspaces.add', { name: 'Acme', base_url: sandbox.baseUrl, api_key: org.apiKey })) as {
+    const org = await e2e.sandbox.newOrg({ name: 'Acme' });
+    const added = (await harness.core.dispatch('workspaces.add', { name: 'Acme', base_url: e2e.sandbox.baseUrl, api_key: org.apiKey })) as {
       ok: true;
       value: { id: string };
     };
@@ -279,61 +266,50 @@ describe.skipIf(skip !== null)('settings', () => {
     expect(existsSync(workspaceDir(harness.dataDir, id))).toBe(true);
     // The renderer hears workspaces.changed and lists it.
     await openSettings();
-    const table = page.getByRole('table', { name: 'Workspaces' });
-    await expect.poll(() => table.getByRole('row', { name: /Acme/ }).count()).toBe(1);
+    await expect.poll(() => settings.workspace(/Acme/).count()).toBe(1);
 
-    await table.getByRole('button', { name: 'Remove Acme' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remove workspace' });
-    await dialog.waitFor();
-    expect(await dialog.locator('.settings-consequence').innerText()).toBe("Remove 'Acme'. Its API key is forgotten. Studies on the service are not affected.");
-    await dialog.getByRole('checkbox', { name: /Also delete its saved data/ }).check();
+    await settings.removeWorkspace('Acme').click();
+    const remove = settings.removeDialog;
+    await remove.dialog.waitFor();
+    expect(await remove.consequence.innerText()).toBe("Remove 'Acme'. Its API key is forgotten. Studies on the service are not affected.");
+    await remove.purge.check();
     await expect
-      .poll(() => dialog.locator('.settings-consequence').innerText())
+      .poll(() => remove.consequence.innerText())
       .toBe("Remove 'Acme'. Its API key is forgotten, and its saved data is deleted (it has no offline videos). Studies on the service are not affected.");
-    const confirm = dialog.getByRole('button', { name: 'Remove Acme' });
+    const confirm = remove.confirm('Acme');
     // The destructive button reads as one: a solid danger fill with legible text.
     const [bg, fg] = await confirm.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
     expect(bg).not.toBe(fg);
     await shot(page, 'settings-remove-workspace');
-    await dialog.getByRole('button', { name: 'Remove Acme' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => table.getByRole('row', { name: /Acme/ }).count()).toBe(0);
+    await remove.confirm('Acme').click();
+    await expect.poll(() => remove.dialog.count()).toBe(0);
+    await expect.poll(() => settings.workspace(/Acme/).count()).toBe(0);
     expect(harness.core.workspaces.list().map((w) => w.name)).toEqual(['Demo: Northwind Meals']);
     expect(existsSync(workspaceDir(harness.dataDir, id))).toBe(false);
     expect(await harness.secrets.get(id)).toBeNull();
     // The demo is still the workspace in use.
-    expect(await table.getByRole('row', { name: /Demo: Northwind Meals/ }).innerText()).toMatch(/In use/);
+    expect(await settings.workspace(/Demo: Northwind Meals/).innerText()).toMatch(/In use/);
     expect(problems).toEqual([]);
   });
 });
 
 describe.skipIf(skip !== null)('settings without a keychain', () => {
-  let browser: Browser;
-  let harness: Harness;
-  beforeAll(async () => {
-    harness = await startHarness({ secrets: createMemoryStore('No system keychain was found (test). API keys are kept in memory until Fieldwork quits.') });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
+  const e2e = useHarness({
+    harness: { secrets: createMemoryStore('No system keychain was found (test). API keys are kept in memory until Fieldwork quits.') },
   });
 
   it('first run shows the keychain banner, and About says the keychain is not available', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const { problems } = watchPage(page);
-    await page.goto(harness.host.url);
-    const banner = page.getByRole('status').filter({ hasText: 'No keychain.' });
+    const { page, problems } = await e2e.openApp({ viewport: { width: 1280, height: 800 } });
+    const ui = app(page);
+    const banner = ui.messages.noKeychain;
     await expect.poll(() => banner.innerText().catch(() => '')).toMatch(/No keychain\.\s+No system keychain was found \(test\)/);
-    expect(await page.getByRole('form', { name: 'Add a workspace' }).innerText()).toMatch(
-      /No keychain on this computer: the key is kept in memory until Fieldwork quits/,
-    );
+    expect(await ui.firstRun.form.form.innerText()).toMatch(/No keychain on this computer: the key is kept in memory until Fieldwork quits/);
     await shot(page, 'first-run-no-keychain');
-    await page.getByRole('button', { name: 'Try the demo' }).click();
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
+    await ui.firstRun.tryDemo.click();
+    await ui.studies.ready();
     expect(await banner.isVisible()).toBe(true);
-    await page.getByRole('navigation', { name: 'Workspace and studies' }).getByRole('button', { name: 'Settings' }).click();
-    expect(await page.getByRole('region', { name: 'About' }).innerText()).toMatch(/Keychain\s+Not available\. No system keychain was found/);
+    await ui.sidebar.settings.click();
+    expect(await ui.settings.about.innerText()).toMatch(/Keychain\s+Not available\. No system keychain was found/);
     expect(problems).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import type { Sandbox } from '../../src/sandbox/server';
-import { browserSkipReason, launchBrowser, shot, startHarness, watchPage, type Harness } from '../support/browser';
+import { browserSkipReason, shot, type Harness } from '../support/browser';
 import { demoOperator, startDemo } from '../support/demo-operator';
+import { useHarness } from '../support/e2e';
+import { app, type App } from '../support/pages';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`e2e viewer ${skip}`);
@@ -14,7 +16,7 @@ if (skip) console.warn(`e2e viewer ${skip}`);
 const TTL_SECONDS = 3;
 
 describe.skipIf(skip !== null)('interview viewer', () => {
-  let browser: Browser;
+  const e2e = useHarness();
   let harness: Harness;
   let churnId: string;
   let rows: InterviewRow[];
@@ -26,8 +28,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
   };
 
   beforeAll(async () => {
-    harness = await startHarness();
-    browser = await launchBrowser();
+    harness = e2e.harness;
     await startDemo(harness);
     // Signed video links that live 3 seconds: every link the app holds has expired by the time it plays.
     await (await demoOperator(harness)).ok('PUT', '/_sandbox/organisations/me', { video_url_ttl_seconds: TTL_SECONDS });
@@ -38,10 +39,6 @@ describe.skipIf(skip !== null)('interview viewer', () => {
       await dispatch<{ items: InterviewRow[] }>('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })
     ).items.filter((r) => r.has_video);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
 
   const demoSandbox = () => (harness.core.demo as unknown as { sandbox: Sandbox | null }).sandbox;
   /**
@@ -60,55 +57,36 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     const rec = await (await harness.core.runtimes.get(DEMO_WORKSPACE_ID)).cache.call('interviews.get', { id: interviewId });
     return { video_url_expires_at: rec?.video_url_expires_at ?? null };
   };
-  const video = (page: Page) => ({
-    time: () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1),
-    paused: () => page.evaluate(() => document.querySelector('video')?.paused ?? true),
-    rate: () => page.evaluate(() => document.querySelector('video')?.playbackRate ?? -1),
-  });
-  const activeTurn = (page: Page) => page.evaluate(() => Number(document.querySelector('[aria-current="true"][data-turn]')?.getAttribute('data-turn') ?? -1));
-  const activeInView = (page: Page) =>
-    page.evaluate(() => {
-      const row = document.querySelector('[aria-current="true"][data-turn]');
-      const box = document.querySelector('.transcript-scroll');
-      if (!row || !box) return false;
-      const r = row.getBoundingClientRect();
-      const b = box.getBoundingClientRect();
-      return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
-    });
-
-  /** An interview's row in the Interviews tab, by its participant's name (a click on the row opens it). */
-  const interviewLink = (page: Page, participant: string) => {
-    const name = new RegExp(participant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    return page.getByRole('table', { name: 'Interviews' }).getByRole('row', { name }).first();
-  };
+  const VIEWPORT = { viewport: { width: 1360, height: 840 } };
   /** Sidebar → the study → Interviews tab → the interview: the way a researcher gets there. */
-  async function openViewer(page: Page, participant: string): Promise<void> {
+  async function openViewer(page: Page, participant: string): Promise<App> {
+    const ui = app(page);
     await page.goto(harness.host.url);
-    await page.getByRole('table', { name: 'Studies' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Meal-kit churn', exact: true }).first().click();
-    await page.getByRole('tab', { name: 'Interviews', exact: true }).click();
-    await interviewLink(page, participant).click();
-    await page.getByRole('heading', { name: participant, level: 1 }).waitFor();
-    await page.getByRole('list', { name: 'Transcript turns' }).waitFor();
+    await ui.studies.ready();
+    await ui.sidebar.study('Meal-kit churn').click();
+    await ui.study.tab('Interviews').click();
+    await ui.interviews.row(participant).click();
+    await ui.viewer.heading(participant).waitFor();
+    await ui.viewer.transcript.waitFor();
+    return ui;
   }
 
   it('plays, the transcript follows the playhead, a click seeks, and the player keys work', async () => {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 840 } });
-    const { problems } = watchPage(page);
     const row = rows[0]!;
     const detail = (await dispatch<InterviewDetail>('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
     expect(detail.transcript.length).toBeGreaterThan(4);
-    await openViewer(page, row.participant_name!);
-    const v = video(page);
+    const { page, problems } = await e2e.newPage(VIEWPORT);
+    const ui = await openViewer(page, row.participant_name!);
+    const v = ui.viewer;
     // AI and participant turns are labelled, not only coloured.
-    const labels = await page.locator('.turn-role').allInnerTexts();
+    const labels = await v.speakers.allInnerTexts();
     expect(new Set(labels.map((l) => l.toUpperCase()))).toEqual(new Set(['AI', 'PARTICIPANT']));
 
-    await page.getByRole('button', { name: 'Play Video' }).click();
+    await v.play.click();
     await expect.poll(v.time, { timeout: 15_000 }).toBeGreaterThan(1);
-    const first = await activeTurn(page);
-    await expect.poll(() => activeTurn(page), { timeout: 15_000 }).toBeGreaterThan(Math.max(first, 0));
-    expect(await activeInView(page)).toBe(true);
+    const first = await v.activeTurn();
+    await expect.poll(v.activeTurn, { timeout: 15_000 }).toBeGreaterThan(Math.max(first, 0));
+    expect(await v.activeInView()).toBe(true);
     await shot(page, 'viewer-playing-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'viewer-playing-dark');
@@ -116,9 +94,9 @@ describe.skipIf(skip !== null)('interview viewer', () => {
 
     // Clicking a turn seeks to its start and makes it the active one.
     const target = detail.transcript.at(-2)!;
-    await page.locator(`[data-turn="${target.index}"]`).click();
+    await v.turn(target.index).click();
     await expect.poll(v.time).toBeGreaterThanOrEqual(target.start_ms! / 1000 - 0.05);
-    await expect.poll(() => activeTurn(page)).toBe(target.index);
+    await expect.poll(v.activeTurn).toBe(target.index);
 
     // K pauses; space (on the focused turn) plays and pauses; ←/→ and J/L move the time.
     await page.keyboard.press('k');
@@ -128,7 +106,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await page.keyboard.press(' ');
     await expect.poll(v.paused).toBe(true);
     const early = detail.transcript[2]!.start_ms! / 1000;
-    await page.locator(`[data-turn="${detail.transcript[2]!.index}"]`).click();
+    await v.turn(detail.transcript[2]!.index).click();
     await expect.poll(v.time).toBeCloseTo(early, 0);
     let t = await v.time();
     await page.keyboard.press('ArrowRight');
@@ -145,27 +123,27 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     // ] and [ change the speed within 0.5–2×, and the speed is shown.
     await page.keyboard.press(']');
     await expect.poll(v.rate).toBe(1.25);
-    await expect.poll(() => page.locator('.player-status .speed').innerText()).toBe('1.25×');
+    await expect.poll(() => v.speed.innerText()).toBe('1.25×');
     for (let i = 0; i < 8; i++) await page.keyboard.press('[');
     await expect.poll(v.rate).toBe(0.5);
     await page.keyboard.press(']');
     await page.keyboard.press(']');
     await expect.poll(v.rate).toBe(1);
     // Paused, the controls show: how the themed player looks.
-    await page.locator('.player-frame').hover();
+    await v.player.hover();
     await shot(page, 'viewer-paused-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'viewer-paused-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     // ? still opens the shortcut sheet from the viewer.
     await page.keyboard.press('?');
-    await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();
+    await ui.shortcuts.heading.waitFor();
     await page.keyboard.press('Escape');
 
     // Selecting transcript text enables Highlight (the dialog itself belongs to the highlights feature).
-    const highlightButton = page.getByRole('button', { name: /^Highlight/ });
+    const highlightButton = v.highlightButton;
     expect(await highlightButton.isDisabled()).toBe(true);
-    await page.locator(`[data-turn="${target.index}"] [data-turn-text]`).selectText();
+    await v.turnText(target.index).selectText();
     await expect.poll(() => highlightButton.isEnabled()).toBe(true);
     await page.evaluate(() => document.getSelection()?.removeAllRanges());
     await expect.poll(() => highlightButton.isDisabled()).toBe(true);
@@ -182,7 +160,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
       document.getSelection()!.addRange(range);
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true, cancelable: true }));
     }, target.index);
-    const dialog = page.getByRole('dialog', { name: 'Add highlight' });
+    const dialog = v.addHighlight;
     await dialog.waitFor();
     await dialog.getByRole('combobox', { name: 'Tags' }).fill('pricing');
     await page.keyboard.press('Enter');
@@ -193,18 +171,18 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     expect(saved.map((h) => ({ quote: h.quote, tags: h.tags, note: h.note, start_turn: h.start_turn, end_turn: h.end_turn }))).toEqual([
       { quote: turnText, tags: ['pricing'], note: 'Says price outright', start_turn: target.index, end_turn: target.index },
     ]);
-    await expect.poll(() => page.locator(`[data-turn="${target.index}"]`).innerText()).toMatch(/Highlighted/);
-    await page.getByRole('tab', { name: 'Highlights' }).click();
-    const card = page.getByRole('article', { name: /^Highlight:/ });
-    await card.waitFor();
-    await card.getByRole('button', { name: 'Copy quote' }).click();
+    await expect.poll(() => v.turn(target.index).innerText()).toMatch(/Highlighted/);
+    await v.tab('Highlights').click();
+    const card = v.highlights;
+    await card.root.waitFor();
+    await card.copyQuote.click();
     await expect.poll(() => harness.desktop.clipboard).toContain(turnText);
     expect(harness.desktop.clipboard).toMatch(/\[\d{2}:\d{2}\]/);
 
     // Scrolling the transcript by hand turns following off; the toggle says so.
-    const follow = page.getByRole('checkbox', { name: 'Follow playhead' });
+    const follow = v.follow;
     expect(await follow.isChecked()).toBe(true);
-    await page.locator('.transcript-scroll').hover();
+    await v.transcriptRegion.hover();
     await page.mouse.wheel(0, 300);
     await expect.poll(() => follow.isChecked()).toBe(false);
     expect(problems).toEqual([]);
@@ -212,8 +190,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
   }, 120_000);
 
   it('a link that dies mid-play (expired) is refreshed on the player error, and playback resumes where it was', async () => {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 840 } });
-    const { problems } = watchPage(page);
+    const { page, problems } = await e2e.newPage(VIEWPORT);
     const row = rows[1]!;
     const before = await storedLink(row.id);
     // The link the app holds has expired (3-second links, synced earlier).
@@ -245,9 +222,9 @@ describe.skipIf(skip !== null)('interview viewer', () => {
         body: part,
       });
     });
-    await openViewer(page, row.participant_name!);
-    const v = video(page);
-    await page.getByRole('button', { name: 'Play Video' }).click();
+    const ui = await openViewer(page, row.participant_name!);
+    const v = ui.viewer;
+    await v.play.click();
     await expect.poll(v.time, { timeout: 15_000 }).toBeGreaterThan(0.5);
     // The player runs out of data, its request fails, and the viewer asks main for the source again.
     // Sample the playhead until the viewer asks for the source again: the furthest it got is where it stopped.
@@ -278,29 +255,27 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     const saved = rows[2]!;
     const notSaved = rows[3]!;
     // Saved from the viewer while the service is up: progress, then the badge.
-    const first = await browser.newPage({ viewport: { width: 1360, height: 840 } });
-    const firstWatch = watchPage(first);
-    await openViewer(first, saved.participant_name!);
-    await first.getByRole('button', { name: /Save for offline/ }).click();
-    await first.getByText('Saved on this computer').waitFor({ timeout: 30_000 });
-    expect(firstWatch.problems).toEqual([]);
-    await first.close();
+    const first = await e2e.newPage(VIEWPORT);
+    const firstViewer = (await openViewer(first.page, saved.participant_name!)).viewer;
+    await firstViewer.saveOffline.click();
+    await firstViewer.savedHere.waitFor({ timeout: 30_000 });
+    expect(first.problems).toEqual([]);
+    await first.page.close();
     await stopService();
 
-    const page = await browser.newPage({ viewport: { width: 1360, height: 840 } });
-    const { problems } = watchPage(page);
-    await openViewer(page, saved.participant_name!);
-    await page.getByText('Playing from this computer').waitFor({ timeout: 15_000 });
+    const { page, problems } = await e2e.newPage(VIEWPORT);
+    const ui = await openViewer(page, saved.participant_name!);
+    await ui.viewer.playingFromHere.waitFor({ timeout: 15_000 });
     await page.keyboard.press(' ');
-    await expect.poll(video(page).time, { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(ui.viewer.time, { timeout: 15_000 }).toBeGreaterThan(1);
 
-    await page.getByRole('button', { name: '← Back' }).click();
-    await interviewLink(page, notSaved.participant_name!).click();
-    const alert = page.getByRole('alert').filter({ hasText: "This video isn't saved on this computer" });
+    await ui.header.back.click();
+    await ui.interviews.row(notSaved.participant_name!).click();
+    const alert = ui.messages.alert("This video isn't saved on this computer");
     await alert.waitFor({ timeout: 20_000 });
     expect(await alert.innerText()).toContain("Connect and try again, or download it for offline when you're online.");
     // The transcript is still there to read.
-    expect(await page.locator('[data-turn]').count()).toBeGreaterThan(2);
+    expect(await ui.viewer.turns.count()).toBeGreaterThan(2);
     const light = await shot(page, 'viewer-unavailable-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     const dark = await shot(page, 'viewer-unavailable-dark');

@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+import { highlightCard } from './interviews';
+
+/**
+ * The interview viewer: the video, its transcript, highlights. What the player is doing is read from the video
+ * element and the turn marked as the current one (aria-current), which is what the screen shows.
+ */
+export const viewer = (page: Page) => {
+  const heading = (participant: string) => page.getByRole('heading', { name: participant, level: 1 });
+  const transcript = page.getByRole('list', { name: 'Transcript turns' });
+  return {
+    heading,
+    /** The whole viewer, named by its participant. */
+    region: (participant: string) => page.getByRole('region', { name: participant, exact: true }),
+    /** The interview is open: its heading and its transcript are there. */
+    ready: async (participant: string) => {
+      await heading(participant).waitFor({ timeout: 20_000 });
+      await transcript.waitFor();
+    },
+    /** The line under the heading (date, duration, state notes, source); the app gives it no role. */
+    meta: page.locator('.viewer-meta'),
+    player: page.getByRole('region', { name: /^Video of the interview with / }),
+    play: page.getByRole('button', { name: 'Play Video' }),
+    speed: page.getByLabel(/^Speed /),
+    saveOffline: page.getByRole('button', { name: /Save for offline/ }),
+    /** The video is saved, or is playing, from this computer rather than the service. */
+    savedHere: page.getByText('Saved on this computer'),
+    playingFromHere: page.getByText('Playing from this computer'),
+    exportButton: page.getByRole('button', { name: 'Export…' }),
+    /** The viewer's own tabs (details, highlights). */
+    tab: (name: string) => page.getByRole('tablist', { name: 'Interview sections' }).getByRole('tab', { name }),
+    transcriptRegion: page.getByRole('region', { name: /^Transcript/ }),
+    transcript,
+    /** A transcript turn by its index in the interview (the transcript only keeps the visible turns in the page). */
+    turn: (index: number) => page.locator(`[data-turn="${index}"]`),
+    turnText: (index: number) => page.locator(`[data-turn="${index}"] [data-turn-text]`),
+    turns: page.locator('[data-turn]'),
+    /** The speaker labels of the turns on screen ("AI", "Participant"). */
+    speakers: transcript.locator('.turn-role'),
+    timeUnknown: transcript.getByText('time unknown', { exact: true }),
+    highlightButton: page.getByRole('button', { name: /^Highlight/ }),
+    follow: page.getByRole('checkbox', { name: 'Follow playhead' }),
+    addHighlight: page.getByRole('dialog', { name: 'Add highlight' }),
+    /** The interview's highlight cards, under the player. */
+    highlights: highlightCard(page.getByRole('article', { name: /^Highlight:/ })),
+    time: () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1),
+    duration: () => page.evaluate(() => document.querySelector('video')?.duration ?? NaN),
+    paused: () => page.evaluate(() => document.querySelector('video')?.paused ?? true),
+    rate: () => page.evaluate(() => document.querySelector('video')?.playbackRate ?? -1),
+    activeTurn: () => page.evaluate(() => Number(document.querySelector('[aria-current="true"][data-turn]')?.getAttribute('data-turn') ?? -1)),
+    /** The current turn is scrolled into the transcript's view. */
+    activeInView: () =>
+      page.evaluate(() => {
+        const row = document.querySelector('[aria-current="true"][data-turn]');
+        const box = document.querySelector('.transcript-scroll');
+        if (!row || !box) return false;
+        const r = row.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+      }),
+  };
+};
