@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { safeFileName } from './file-names';
 import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
+import { byStatus, count, transcriptsLine } from './summary';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
 import { TRANSCRIPT_BINARY_FORMATS, TRANSCRIPT_TEXT_FORMATS, type TranscriptTextFormat } from './transcript';
@@ -142,6 +143,9 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
       }
     }
     await drain();
+    const transcriptFolders = [...textFormats, ...(req.formats.includes('docx') ? ['docx'] : [])];
+    const transcripts = transcriptsLine(interviews, transcriptFolders);
+    if (transcripts) notes.push(transcripts);
     const untimed = interviews.reduce((n, i) => n + untimedTurns(i.transcript), 0);
     if (untimed > 0 && textFormats.some((f) => f === 'srt' || f === 'vtt')) {
       notes.push(
@@ -149,20 +153,38 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
       );
     }
     const csvInput = { project: { id: project.id, title: project.title }, interviews };
+    const csvs = [
+      req.formats.includes('screener-csv') ? 'screener-answers.csv' : null,
+      req.formats.includes('participants-csv') ? 'participants.csv' : null,
+    ].filter((f) => f !== null);
     if (req.formats.includes('screener-csv'))
       await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
     if (req.formats.includes('participants-csv'))
       await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
+    if (csvs.length)
+      notes.push(
+        `${csvs.join(' and ')}: one row per interview, ${count(interviews.length, 'interview')}${interviews.length ? ` (${byStatus(interviews)})` : ''}.`,
+      );
     if (project.report && reportFormats.length) {
       // A quote said in an interview outside this export is still cited, by its id.
       const label = (id: string) => {
         const n = interviews.findIndex((i) => i.id === id);
         return n >= 0 ? interviewLabel(interviews[n]!, n + 1, req.includeParticipant) : `Interview ${id.slice(0, 8)}`;
       };
-      const locations = (await locateQuotes(source, project.report.themes)).map((t) =>
-        t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)),
-      );
+      const found = await locateQuotes(source, project.report.themes);
+      const inExport = new Set(interviews.map((i) => i.id));
+      const unplaced = found.flat().filter((l) => l === null).length;
+      const outside = found.flat().filter((l) => l !== null && !inExport.has(l.interview_id)).length;
+      const locations = found.map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
       const input = { project: { id: project.id, title: project.title }, report: project.report, locations };
+      const quotes = found.flat();
+      notes.push(
+        `The report (${reportFormats.map((f) => f.slice('report-'.length).toUpperCase()).join(', ')}) is the whole study's: ${count(project.report.themes.length, 'theme')} and ${count(quotes.length, 'quote')}, whichever interviews are selected. ${
+          unplaced === 0
+            ? 'Every quote names its interview and time.'
+            : `${count(unplaced, 'quote')} ${unplaced === 1 ? 'was' : 'were'} not found in the saved transcripts, so ${unplaced === 1 ? 'it is' : 'they are'} given without an interview or time.`
+        }${outside > 0 ? ` ${count(outside, 'quote')} ${outside === 1 ? 'comes' : 'come'} from interviews not in this export, cited by their id.` : ''}`,
+      );
       for (const f of reportFormats) {
         if (f === 'report-pdf') {
           // The PDF is the HTML export printed, so the two always say the same thing.
@@ -197,6 +219,8 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
           themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
           highlights: await source.highlights(),
           videoFiles,
+          // The names the transcript files carry, so the summary's names can be found among them.
+          label: (i) => interviewBaseName(i, interviews.indexOf(i) + 1, req.includeParticipant),
         },
         { lineEnding: req.lineEnding, includeParticipant: req.includeParticipant },
       );

@@ -35,7 +35,7 @@ export async function startVideoDownload(
           signal: job.signal,
           onProgress: (p) => emit({ interview_id: p.current?.interview_id ?? null, done: p.done, total: p.total, state: 'running', message: null }),
         })
-        .then((res) => (res.failed.length ? `${res.failed.length} video(s) could not be downloaded.` : null));
+        .then((res) => (res.failed.length ? `${res.failed.length} ${res.failed.length === 1 ? 'video' : 'videos'} could not be downloaded.` : null));
   work
     .then((message) =>
       // A whole-study download stops between videos when cancelled and returns what it did: still a cancel.

@@ -14,6 +14,7 @@ import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { InterviewDetail } from '../../../shared/views';
 import type { ParticipantValue } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { count, named, withStatus } from '../summary';
 import { el, textEl } from './xml';
 import { buildTranscriptText, type PlacedTurn, type QdpxLineEnding, type TranscriptText } from './transcript-text';
 
@@ -31,6 +32,8 @@ export type QdpxInput = {
   videoFiles?: Record<string, string>;
   /** Service video URLs by interview id: referenced when there is no cached file. */
   videoUrls?: Record<string, string>;
+  /** How the summary names an interview (the transcript files' own names); "Interview <id>" when not given. */
+  label?: (interview: InterviewDetail) => string;
 };
 
 export type QdpxOptions = {
@@ -91,8 +94,14 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
   const notes: string[] = [];
 
   const complete = input.interviews.filter((iv) => iv.status === 'COMPLETE');
-  const skipped = input.interviews.length - complete.length;
-  if (skipped > 0) notes.push(`${skipped} interview(s) not COMPLETE were left out.`);
+  const label = input.label ?? ((iv: InterviewDetail) => `Interview ${iv.id}`);
+  const left = input.interviews.filter((iv) => iv.status !== 'COMPLETE');
+  // Analysis tools get finished interviews only: a half-answered guide would skew their code counts.
+  notes.push(
+    left.length === 0
+      ? `The .qdpx project holds all ${count(complete.length, 'interview')}.`
+      : `The .qdpx project holds the ${count(complete.length, 'complete interview')}; ${left.length === 1 ? 'this one is' : `these ${left.length} are`} not complete and left out of it: ${named(left.map((iv) => withStatus(label(iv), iv.status)))}.`,
+  );
 
   const participantNo = new Map(complete.map((iv, i) => [iv.id, i + 1]));
   const personLabel = (iv: InterviewDetail) =>
@@ -126,7 +135,10 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
       });
     });
   });
-  if (unlocated > 0) notes.push(`${unlocated} report quote(s) could not be found in a transcript and are not coded.`);
+  if (unlocated > 0)
+    notes.push(
+      `${count(unlocated, 'report quote')} ${unlocated === 1 ? 'was' : 'were'} not found in the transcript of a complete interview in this export, so the .qdpx project does not code ${unlocated === 1 ? 'it' : 'them'}.`,
+    );
 
   const tagGuids = new Map<string, string>();
   const tagCode = (tag: string) => {
@@ -157,7 +169,10 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
       });
     }
   }
-  if (strayHighlights > 0) notes.push(`${strayHighlights} highlight(s) are on interviews or text not in this export and are left out.`);
+  if (strayHighlights > 0)
+    notes.push(
+      `${count(strayHighlights, 'highlight')} ${strayHighlights === 1 ? 'is' : 'are'} on interviews or text not in the .qdpx project, so ${strayHighlights === 1 ? 'it is' : 'they are'} left out of it.`,
+    );
 
   // Variables and cases.
   const variables = collectVariables(complete, options.includeParticipant, g);
@@ -212,7 +227,16 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
     return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)} (${iv.id})`, path, ...who }, [textEl('Description', description), transcript]);
   });
   if (external.length > 0) {
-    notes.push(`${external.length} video(s) are not in the export (not cached); their sources refer to the service's link, which expires, or to nothing.`);
+    const linked = external.filter((id) => /^https?:\/\//i.test(input.videoUrls?.[id] ?? '')).length;
+    notes.push(
+      `${count(external.length, 'video')} ${external.length === 1 ? 'is' : 'are'} not saved on this computer, so the .qdpx project does not contain ${external.length === 1 ? 'it' : 'them'}: ${named(external.map((id) => label(input.interviews.find((iv) => iv.id === id)!)))}. ${
+        linked === 0
+          ? 'The project has no link to them.'
+          : linked === external.length
+            ? "The project links to the service's copies, and those links expire."
+            : `The project links to the service's copies of ${linked} (those links expire) and has no link to the others.`
+      } Save videos for offline, then export again to include them.`,
+    );
   }
 
   const children: string[] = [el('Users', {}, [el('User', { guid: userGuid, name: input.user.name, id: input.user.id })])];

@@ -297,8 +297,11 @@ describe('qdpx project.qde', () => {
       expect(covered.get('pricing')).toEqual(['😀😀 the recipes got repetitive']);
       // Untagged highlight across two turns, through the line breaks inside turn 3.
       expect(covered.get('Highlights')).toEqual([`price.${eol}${eol}Participant 1: Line one${eol}line two${eol}line three${eol}with 🍝`]);
-      expect(plan.notes.join(' ')).toMatch(/1 report quote\(s\) could not be found/);
-      expect(plan.notes.join(' ')).toMatch(/1 highlight\(s\)/);
+      expect(plan.notes).toContain(
+        '1 report quote was not found in the transcript of a complete interview in this export, so the .qdpx project does not code it.',
+      );
+      expect(plan.notes).toContain('1 highlight is on interviews or text not in the .qdpx project, so it is left out of it.');
+      expect(plan.notes.join(' ')).not.toMatch(/\(s\)/);
     });
   }
 
@@ -323,7 +326,16 @@ describe('qdpx project.qde', () => {
     expect(sourceA).not.toBeNull();
     expect(plan.videos).toEqual([{ path: `sources/${sourceA![1]}`, sourcePath: '/cache/videos/iv_a.MP4' }]);
     expect(plan.xml).toContain('path="https://video.example.org/iv_b.mp4?sig=abc&amp;x=1"');
-    expect(plan.notes.join(' ')).toMatch(/1 video\(s\) are not in the export/);
+    expect(plan.notes).toContain(
+      "1 video is not saved on this computer, so the .qdpx project does not contain it: Interview iv_b. The project links to the service's copies, and those links expire. Save videos for offline, then export again to include them.",
+    );
+  });
+
+  it('says which interviews the project holds and names each one left out, with its status, as the caller labels them', () => {
+    const plan = planProjectQde({ ...input(), label: (iv) => `File ${iv.id}` }, { now: NOW });
+    expect(plan.notes[0]).toBe('The .qdpx project holds the 2 complete interviews; this one is not complete and left out of it: File iv_c (incomplete).');
+    const all = planProjectQde({ ...input(), interviews: input().interviews.filter((iv) => iv.status === 'COMPLETE') }, { now: NOW });
+    expect(all.notes[0]).toBe('The .qdpx project holds all 2 interviews.');
   });
 });
 

@@ -99,3 +99,24 @@ describe('runExport to a folder', () => {
     expect(tree(out)).toEqual([]);
   });
 });
+
+describe('the export summary', () => {
+  it('says which interviews went into which files: transcripts of all of them, the .qdpx of the complete ones, naming those left out', async () => {
+    const mixed = [1, 2, 3, 4].map((n) => ({ ...interview(n), status: n <= 2 ? 'COMPLETE' : n === 3 ? 'INCOMPLETE' : 'STARTED' })) as InterviewDetail[];
+    const { notes } = await runExport({ ...source(), interviews: async () => mixed }, request({ formats: ['txt', 'md', 'qdpx'] }));
+    expect(notes).toEqual([
+      'Transcripts of 4 interviews (2 complete, 1 started, not finished and 1 incomplete), one file per interview in txt/ and md/.',
+      'The .qdpx project holds the 2 complete interviews; these 2 are not complete and left out of it: Interview 003 (iv000003, incomplete) and Interview 004 (iv000004, started, not finished).',
+    ]);
+    expect(notes.join(' ')).not.toMatch(/\(s\)/);
+  });
+
+  it('one interview is one, not "interview(s)"', async () => {
+    const one = [{ ...interview(1), status: 'COMPLETE' }] as InterviewDetail[];
+    const { notes } = await runExport({ ...source(), interviews: async () => one }, request({ formats: ['srt', 'screener-csv'], includeParticipant: true }));
+    expect(notes).toEqual([
+      'Transcripts of 1 interview (1 complete), one file per interview in srt/.',
+      'screener-answers.csv: one row per interview, 1 interview (1 complete).',
+    ]);
+  });
+});

@@ -53,6 +53,6 @@ describe('startVideoDownload', () => {
     await vi.waitFor(() => expect(failing.closed()).toMatchObject({ state: 'failed', message: 'Not enough space for this video.' }));
     const partly = setup({ downloadProject: async () => ({ failed: ['a', 'b'] }) });
     await startVideoDownload(partly.d, { workspace_id: 'w', project_id: 'p' });
-    await vi.waitFor(() => expect(partly.closed()).toMatchObject({ state: 'done', message: '2 video(s) could not be downloaded.' }));
+    await vi.waitFor(() => expect(partly.closed()).toMatchObject({ state: 'done', message: '2 videos could not be downloaded.' }));
   });
 });
