@@ -253,6 +253,8 @@ describe.skipIf(skip !== null)('a new researcher’s first session, end to end',
     const first = themeRows.first();
     await first.click();
     const detail = await report.themeDetail(first);
+    // Beyond the first three quotes, the rest are a "Show all" away.
+    if (quoteIndex >= 3) await report.showAll(detail).click();
     const jump = report.jump(report.quotes(detail).nth(quoteIndex));
     await jump.waitFor();
     await shot(page, 'journey-6-report');

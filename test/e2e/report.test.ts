@@ -12,6 +12,7 @@ const skip = browserSkipReason();
 if (skip) console.warn(`e2e report ${skip}`);
 
 const runtime = (h: Harness) => h.core.runtimes.get(DEMO_WORKSPACE_ID);
+const mmssOf = (ms: number) => `${String(Math.floor(ms / 60000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
 
 describe.skipIf(skip !== null)('report tab', () => {
   // Main's report polls run on a clock the test moves: a check happens when the test says so, not when
@@ -75,38 +76,91 @@ describe.skipIf(skip !== null)('report tab', () => {
     expect(width).toBeLessThanOrEqual(45); // 70ch at this font is well under 45em
   });
 
-  it('a theme expands to its summary and quotes; a quote opens the interview at the moment it was said', async () => {
+  it('a theme expands to its summary, the interviews it quotes and its quotes; each quote names who said it and when and opens the interview there', async () => {
     const cache = (await runtime(harness)).cache;
     const pid = projectId(harness, 'Meal-kit churn');
     const saved = (await cache.call('reports.get', { projectId: pid }))!;
     const top = [...saved.themes].sort((a, b) => b.frequency - a.frequency)[0]!;
+    // The report quotes every interview behind a theme, so the top theme has more quotes than are shown at first.
+    expect(top.quotes.length).toBeGreaterThan(3);
     const first = report.themeRows.first();
     expect(await first.getAttribute('aria-expanded')).toBe('false');
     await first.click();
     expect(await first.getAttribute('aria-expanded')).toBe('true');
     const detail = await report.themeDetail(first);
     await expect.poll(() => detail.innerText()).toContain(top.summary.slice(0, 30));
-    const where = await cache.call('search.locateQuote', { projectId: pid, quote: top.quotes[0]! });
+    const places = await Promise.all(top.quotes.map((quote) => cache.call('search.locateQuote', { projectId: pid, quote })));
+    const where = places[0]!;
     expect(where).not.toBeNull();
-    const mmss = `${String(Math.floor(where!.start_ms! / 60000)).padStart(2, '0')}:${String(Math.floor(where!.start_ms! / 1000) % 60).padStart(2, '0')}`;
+    expect(where.participant_name).toBeTruthy();
+    const mmss = `${String(Math.floor(where.start_ms! / 60000)).padStart(2, '0')}:${String(Math.floor(where.start_ms! / 1000) % 60).padStart(2, '0')}`;
     const jump = report.jump(detail, mmss).first();
     await jump.waitFor();
-    expect(await jump.innerText()).toBe(`▶ ${mmss}`);
-    expect(await report.quotes(detail).count()).toBe(top.quotes.length);
+    expect(await jump.innerText()).toBe(`▶ ${where.participant_name} · ${mmss}`);
+    expect(await jump.getAttribute('aria-label')).toBe(`${where.participant_name} · ${mmss}, open the interview`);
+
+    // The first three, then every one of them.
+    expect(await report.quotes(detail).count()).toBe(3);
+    const showAll = report.showAll(detail);
+    expect(await showAll.innerText()).toBe(`Show all ${top.quotes.length} quotes`);
+    expect(await showAll.getAttribute('aria-expanded')).toBe('false');
+    await showAll.click();
+    expect(await showAll.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => report.quotes(detail).count()).toBe(top.quotes.length);
+    // Every quote names its participant and time (all of the demo's quotes are in saved transcripts).
+    await expect.poll(() => report.jump(detail).count()).toBe(top.quotes.length);
+    const labels = await report.jump(detail).allInnerTexts();
+    expect(labels).toEqual(places.map((p) => `▶ ${p!.participant_name} · ${p!.start_ms === null ? 'time unknown' : mmssOf(p!.start_ms)}`));
+
+    // The theme links to every interview it quotes, by participant.
+    const quoted = [...new Map(places.map((p) => [p!.interview_id, p!.participant_name!])).values()].sort((a, b) => a.localeCompare(b));
+    expect(await report.quotedInterviews(detail).allInnerTexts()).toEqual(quoted);
     await report.regenerate.scrollIntoViewIfNeeded();
     await shot(page, 'report-theme-open-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'report-theme-open-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    await report.quotes(detail).first().getByRole('button').click();
-    const interview = (await cache.call('interviews.get', { id: where!.interview_id }))!;
-    // The viewer shows the interview that was opened (its id, or its participant once the viewer is built).
-    await ui.header.back.waitFor();
-    await expect.poll(() => ui.main.innerText()).toMatch(new RegExp(`${where!.interview_id}|${interview.participant_name ?? '\u0000'}`));
+    // Scrolled down to the last quote, open its interview, then Back: the same theme open, all quotes shown, the same place.
+    const last = report.quotes(detail).last();
+    const scrollTop = () => ui.main.evaluate((el) => el.scrollTop);
+    await expect
+      .poll(async () => {
+        await last.scrollIntoViewIfNeeded();
+        return scrollTop();
+      })
+      .toBeGreaterThan(100);
+    const scrolled = await scrollTop();
+    const lastPlace = places.at(-1)!;
+    await last.getByRole('button').click();
+    await ui.viewer.ready(lastPlace.participant_name!);
     await ui.header.back.click();
     await report.heading.waitFor();
-  });
+    const keptAsLeft = async (at: number) => {
+      await expect.poll(() => first.getAttribute('aria-expanded')).toBe('true');
+      const again = await report.themeDetail(first);
+      expect(await report.showAll(again).getAttribute('aria-expanded')).toBe('true');
+      expect(await report.quotes(again).count()).toBe(top.quotes.length);
+      await expect.poll(scrollTop).toBe(at);
+    };
+    await keptAsLeft(scrolled);
+
+    // The same after another tab: scrolled a little, so the study's tabs are still in view to click.
+    await ui.main.evaluate((el) => (el.scrollTop = 40));
+    await expect.poll(scrollTop).toBe(40);
+    await ui.study.openTab('Interviews');
+    await ui.study.openTab('Report');
+    await report.heading.waitFor();
+    await keptAsLeft(40);
+
+    // A quote's interview opened from the theme's list of interviews, at that interview's first quote.
+    const firstQuoted = places.find((p) => p!.participant_name === quoted[0])!;
+    await report.quotedInterviews(detail).first().click();
+    await ui.viewer.ready(firstQuoted.participant_name!);
+    await ui.header.back.click();
+    await report.heading.waitFor();
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it('regenerate asks first, shows progress, keeps tracking while the researcher is elsewhere, then completes with a notification', async () => {
     const cache = (await runtime(harness)).cache;
@@ -126,7 +180,8 @@ describe.skipIf(skip !== null)('report tab', () => {
 
     const progress = report.progress;
     await progress.waitFor();
-    expect(await progress.innerText()).toMatch(/\d:\d\d elapsed · usually 1–3 minutes/);
+    // The elapsed time shows once main's poll record (its start time) has reached the tab.
+    await expect.poll(() => progress.innerText()).toMatch(/\d:\d\d elapsed · usually 1–3 minutes/);
     expect(await report.regenerate.isDisabled()).toBe(true);
     expect((await cache.call('polls.get', { projectId: pid }))?.state).toBe('polling');
     await shot(page, 'report-processing');

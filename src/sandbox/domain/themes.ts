@@ -12,7 +12,8 @@ import { contentStems, sentences, stem, words, STOPWORDS } from './text';
 type Sentence = { interview: number; text: string; stems: Set<string>; askedBy: string | null };
 
 const MAX_THEMES = 6;
-const MAX_QUOTES = 3;
+/** One quote from each interview that surfaced a theme (a real report names every interview behind a theme), bounded for size. */
+const MAX_QUOTES = 50;
 
 export function computeReport(transcripts: WireTurn[][], generatedAt: string, guideQuestions: string[] = []): ReportResult {
   const n = transcripts.length;

@@ -19,13 +19,19 @@ export const reportTab = (page: Page) => {
     summary: page.getByRole('region', { name: 'Summary' }),
     /** "24 interviews analysed". */
     analysed: (n: number) => page.getByText(`${n} interviews analysed`),
-    /** One row per theme, in the chart's order; a click opens its summary and quotes. */
-    themeRows: themes.getByRole('button', { expanded: false }).or(themes.getByRole('button', { expanded: true })),
+    /** One row per theme, in the chart's order; a click opens its summary and quotes (the name carries its share, "… 42% …"). */
+    themeRows: themes.getByRole('button', { expanded: false, name: /\d+%/ }).or(themes.getByRole('button', { expanded: true, name: /\d+%/ })),
     /** What an open theme row shows: its summary and its quotes. */
     themeDetail: (row: Locator) => related(page, row, 'aria-controls'),
-    quotes: (detail: Locator) => detail.getByRole('listitem'),
-    /** A quote's button that opens the interview at the moment it was said ("Open the interview at 03:12"). */
-    jump: (detail: Locator, at?: string) => detail.getByRole('button', { name: at ? `Open the interview at ${at}` : /^Open the interview at / }),
+    /** The quotes an open theme shows (the first three until "Show all"). */
+    quotes: (detail: Locator) => detail.getByRole('list', { name: /^Quotes: / }).getByRole('listitem'),
+    /** A quote's button naming who said it and when, which opens the interview there ("Maya Cohen · 03:12, open the interview"). */
+    jump: (detail: Locator, at?: string) =>
+      detail.getByRole('button', { name: at ? new RegExp(`· ${at.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, open the interview`) : /, open the interview/ }),
+    /** "Show all 14 quotes" / "Show the first 3 quotes" under an open theme's quotes. */
+    showAll: (detail: Locator) => detail.getByRole('button', { name: /^Show (all \d+|the first \d+) quotes$/ }),
+    /** The interviews an open theme quotes, one button each (by participant). */
+    quotedInterviews: (detail: Locator) => detail.getByRole('list', { name: /^Interviews quoted: / }).getByRole('button'),
     regenerate: page.getByRole('button', { name: 'Regenerate' }),
     confirm,
     keepReport: confirm.getByRole('button', { name: 'Keep current report' }),

@@ -206,24 +206,24 @@ function snippetsFor(db: CacheDb, table: 'turns_fts' | 'quotes_fts', fts: string
   return new Map(found.map((r) => [r.rowid, r.snippet]));
 }
 
+/** Where a report quote was said: the interview, its participant (null when the service sent no name), the turn and its time (null when unknown). */
+export type QuoteLocation = { interview_id: string; participant_name: string | null; turn_index: number; start_ms: number | null };
+
 /**
  * Finds where a report quote was said: the participant turn in the project's cached transcripts that
  * contains it, best match first. Used to jump from a quote to the moment in the video.
  */
-export function locateQuote(
-  db: CacheDb,
-  args: { projectId: string; quote: string },
-): { interview_id: string; turn_index: number; start_ms: number | null } | null {
+export function locateQuote(db: CacheDb, args: { projectId: string; quote: string }): QuoteLocation | null {
   const fts = toFtsQuery(`"${args.quote.replace(/"/g, ' ')}"`);
   if (!fts) return null;
   indexBacklog(db, {});
   const row = db
     .prepare(
-      `SELECT t.interview_id, t.idx AS turn_index, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms, t.text
+      `SELECT t.interview_id, i.participant_name, t.idx AS turn_index, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms
        FROM turns_fts JOIN transcript_turns t ON t.id = turns_fts.rowid JOIN interviews i ON i.id = t.interview_id
        WHERE turns_fts MATCH ? AND i.project_id = ? AND t.role = 'User'
        ORDER BY bm25(turns_fts) LIMIT 1`,
     )
-    .get(fts.replace(/\*$/, ''), args.projectId) as { interview_id: string; turn_index: number; start_ms: number | null } | undefined;
-  return row ? { interview_id: row.interview_id, turn_index: row.turn_index, start_ms: row.start_ms } : null;
+    .get(fts.replace(/\*$/, ''), args.projectId) as QuoteLocation | undefined;
+  return row ? { interview_id: row.interview_id, participant_name: row.participant_name, turn_index: row.turn_index, start_ms: row.start_ms } : null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { Dialog } from '../../components/Dialog';
@@ -201,17 +201,33 @@ export function ReportTab({ workspace, project }: TabProps) {
 
 function ReportBody({ workspaceId, project, dimmed }: { workspaceId: string; project: ProjectDetail; dimmed: boolean }) {
   const report = project.report!;
+  const ref = useRef<HTMLDivElement>(null);
+  const saveScroll = useReports((s) => s.saveScroll);
+  const savedScroll = useReports((s) => s.savedScroll);
+  const pid = project.id;
+  const reportId = report.report_id;
+  // Back from an interview opened on a quote, or from another tab: the report is where it was left. The
+  // open themes and their quotes come from the store at once, so the page is as tall as before on the first paint.
+  useLayoutEffect(() => {
+    const scroller = ref.current?.closest('.content');
+    if (!scroller) return;
+    const top = savedScroll(workspaceId, pid, reportId);
+    if (top > 0) scroller.scrollTop = top;
+    const onScroll = () => saveScroll(workspaceId, pid, reportId, scroller.scrollTop);
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [workspaceId, pid, reportId, saveScroll, savedScroll]);
   const paragraphs = (report.summary ?? '')
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean);
   return (
-    <div className={`report-body ${dimmed ? 'is-stale' : ''}`}>
+    <div ref={ref} className={`report-body ${dimmed ? 'is-stale' : ''}`}>
       <section className="report-summary" aria-labelledby="report-summary-title">
         <h3 id="report-summary-title">Summary</h3>
         {paragraphs.length ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="muted">The service returned no summary.</p>}
       </section>
-      <ThemeChart workspaceId={workspaceId} projectId={project.id} themes={report.themes} analysed={report.interviews_analysed} />
+      <ThemeChart workspaceId={workspaceId} projectId={pid} reportId={reportId} themes={report.themes} analysed={report.interviews_analysed} />
     </div>
   );
 }

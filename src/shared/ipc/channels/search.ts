@@ -30,6 +30,8 @@ export const searchChannels = {
   ).returns<SearchHitView[]>(),
   'search.locateQuote': channel(z.object({ ...ws, project_id: id, quote: z.string().min(1).max(2000) })).returns<{
     interview_id: string;
+    /** Null when the service sent no name for the participant. */
+    participant_name: string | null;
     turn_index: number;
     start_ms: number | null;
   } | null>(),

@@ -524,15 +524,17 @@ describe('search', () => {
     expect(await q('!!! ???')).toEqual([]);
   });
 
-  it('locateQuote finds the participant turn that said a report quote, and when', async () => {
+  it('locateQuote finds the participant turn that said a report quote, who said it, and when', async () => {
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'I skip a week whenever the price goes up' })).toEqual({
       interview_id: 'i1',
+      participant_name: 'Person i1',
       turn_index: 1,
       start_ms: 12_000,
     });
     // Punctuation, case and quote marks in the report text do not matter.
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: '"Delivery is SLOW, but fine!"' })).toEqual({
       interview_id: 'i1',
+      participant_name: 'Person i1',
       turn_index: 2,
       start_ms: 30_000,
     });
@@ -543,6 +545,7 @@ describe('search', () => {
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'The price of the account is too high' })).toBeNull();
     expect(await cache.call('search.locateQuote', { projectId: 'p2', quote: 'The price of the account is too high' })).toEqual({
       interview_id: 'j1',
+      participant_name: 'Person j1',
       turn_index: 0,
       start_ms: 3000,
     });

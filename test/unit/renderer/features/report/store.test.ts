@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import { UiError } from '../../../../../src/renderer/lib/api';
-import { reportSlice, themeKey, useReports } from '../../../../../src/renderer/features/report/store';
+import { keptView, reportSlice, themeKey, useReports, viewFor } from '../../../../../src/renderer/features/report/store';
 import { deferred, fakeBridge, flush, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 import { interviewRow } from '../../../../support/renderer-fixtures';
 
@@ -10,7 +10,7 @@ let bridge: FakeBridge;
 beforeEach(() => {
   bridge = fakeBridge();
   vi.stubGlobal('window', { fieldwork: bridge.api });
-  useReports.setState({ byKey: {}, located: {} });
+  useReports.setState({ byKey: {}, located: {}, locatedFor: {}, views: {} });
 });
 afterEach(() => vi.unstubAllGlobals());
 const slice = () => reportSlice(useReports.getState(), 'w1', 'p1');
@@ -74,7 +74,7 @@ describe('report store', () => {
     bridge.answer('search.locateQuote', ({ quote }) => {
       if (quote === 'gone') return null;
       if (quote === 'bad') throw new IpcFailure('search_failed', 'No index.');
-      return { interview_id: 'iv-1', turn_index: 3, start_ms: 42_000 };
+      return { interview_id: 'iv-1', participant_name: 'Maya Cohen', turn_index: 3, start_ms: 42_000 };
     });
     const done = useReports.getState().locateQuotes('w1', 'p1', 0, ['found', 'gone', 'bad', long]);
     expect(located()).toEqual([{ state: 'locating' }, { state: 'locating' }, { state: 'locating' }, { state: 'locating' }]);
@@ -86,21 +86,45 @@ describe('report store', () => {
       ['w1', 'p1', 2000],
     ]);
     expect(located()).toEqual([
-      { state: 'found', interview_id: 'iv-1', start_ms: 42_000 },
+      { state: 'found', interview_id: 'iv-1', participant_name: 'Maya Cohen', start_ms: 42_000 },
       { state: 'missing' },
-      { state: 'error' },
-      { state: 'found', interview_id: 'iv-1', start_ms: 42_000 },
+      { state: 'error', message: 'No index.' },
+      { state: 'found', interview_id: 'iv-1', participant_name: 'Maya Cohen', start_ms: 42_000 },
     ]);
   });
 
-  it('a closed theme forgets its lookups and drops answers still on their way', async () => {
-    const held = deferred<{ interview_id: string; turn_index: number; start_ms: number | null }>();
+  it('looking the same quotes up again keeps the earlier answers on screen until the new ones come; other quotes start afresh', async () => {
+    bridge.answer('search.locateQuote', () => ({ interview_id: 'iv-1', participant_name: null, turn_index: 0, start_ms: null }));
+    await useReports.getState().locateQuotes('w1', 'p1', 1, ['a']);
+    const held = deferred<{ interview_id: string; participant_name: string | null; turn_index: number; start_ms: number | null }>();
     bridge.answer('search.locateQuote', () => held.promise);
-    const done = useReports.getState().locateQuotes('w1', 'p1', 1, ['a']);
-    useReports.getState().forgetQuotes('w1', 'p1', 1);
-    held.resolve({ interview_id: 'iv-1', turn_index: 0, start_ms: null });
-    await done;
-    expect(located(1)).toBeUndefined();
+    const again = useReports.getState().locateQuotes('w1', 'p1', 1, ['a']);
+    expect(located(1)).toEqual([{ state: 'found', interview_id: 'iv-1', participant_name: null, start_ms: null }]);
+    held.resolve({ interview_id: 'iv-2', participant_name: 'Ann', turn_index: 4, start_ms: 5000 });
+    await again;
+    expect(located(1)).toEqual([{ state: 'found', interview_id: 'iv-2', participant_name: 'Ann', start_ms: 5000 }]);
+    bridge.answer('search.locateQuote', () => new Promise(() => undefined));
+    void useReports.getState().locateQuotes('w1', 'p1', 1, ['b']);
+    expect(located(1)).toEqual([{ state: 'locating' }]);
+  });
+
+  it('keeps which themes are open and show all their quotes, and the scroll position, per report', () => {
+    const s = useReports.getState();
+    s.toggleTheme('w1', 'p1', 'r1', 2);
+    s.toggleTheme('w1', 'p1', 'r1', 0);
+    s.toggleShowAll('w1', 'p1', 'r1', 2);
+    s.saveScroll('w1', 'p1', 'r1', 640);
+    const kept = () => viewFor(keptView(useReports.getState(), 'w1', 'p1'), 'r1');
+    expect(kept()).toEqual({ reportId: 'r1', open: [2, 0], showAll: [2] });
+    expect(s.savedScroll('w1', 'p1', 'r1')).toBe(640);
+    s.toggleTheme('w1', 'p1', 'r1', 2);
+    expect(kept().open).toEqual([0]);
+    // Another study keeps its own; a regenerated report starts closed and at the top.
+    expect(viewFor(keptView(useReports.getState(), 'w1', 'p2'), 'r9')).toEqual({ reportId: 'r9', open: [], showAll: [] });
+    expect(viewFor(keptView(useReports.getState(), 'w1', 'p1'), 'r2')).toEqual({ reportId: 'r2', open: [], showAll: [] });
+    expect(s.savedScroll('w1', 'p1', 'r2')).toBe(0);
+    s.toggleTheme('w1', 'p1', 'r2', 1);
+    expect(viewFor(keptView(useReports.getState(), 'w1', 'p1'), 'r2').open).toEqual([1]);
   });
 
   it("reloads the poll and the study when a report of its workspace finishes, and ignores other workspaces'", async () => {
