@@ -86,7 +86,7 @@ describe.skipIf(skip !== null)('search palette', () => {
     expect(ai.length).toBeGreaterThan(0);
     for (const m of ai) expect(m).toMatch(/^AI/);
 
-    await p.speaker.selectOption({ label: 'Participants' });
+    await p.speaker.selectOption({ label: 'Participants, and highlights of their words' });
     await p.settle();
     const participants = await p.metas();
     expect(participants.length).toBeGreaterThan(0);
@@ -99,7 +99,7 @@ describe.skipIf(skip !== null)('search palette', () => {
     await expect.poll(() => p.options.count()).toBeGreaterThan(3);
     await p.settle();
 
-    await p.speaker.selectOption({ label: 'Anyone, and report quotes' });
+    await p.speaker.selectOption({ label: 'Anyone, report quotes and highlights' });
     await p.study.selectOption({ label: 'Packaging concepts' });
     await p.settle();
     const packaging = await p.metas();
@@ -167,6 +167,94 @@ describe.skipIf(skip !== null)('search palette', () => {
     await expect.poll(() => p.dialog.count()).toBe(0);
     await expect.poll(() => ui.main.innerText()).toMatch(new RegExp(`${where.interview_id}|${interview.participant_name ?? '\u0000'}`));
     // Leave the palette's filters as a researcher would expect to find them next time: all studies.
+    await page.keyboard.press('Control+K');
+    await p.study.selectOption({ label: 'All studies' });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => p.dialog.count()).toBe(0);
+  });
+
+  it("finds the researcher's own highlights by their note or tag, as Highlight results, and opens the interview at the highlight", async () => {
+    const c = await cache();
+    const pid = projectId('Meal-kit churn');
+    const { items } = await c.call('interviews.list', { projectId: pid, status: 'COMPLETE', limit: 1 });
+    const iv = (await c.call('interviews.get', { id: items[0]!.id }))!;
+    const turn = iv.transcript.find((t) => t.role === 'User' && t.start_ms !== null)!;
+    await c.call('highlights.add', {
+      highlight: {
+        project_id: pid,
+        interview_id: iv.id,
+        start_turn: turn.index,
+        start_offset: 0,
+        end_turn: turn.index,
+        end_offset: Math.min(20, turn.text.length),
+        start_ms: turn.start_ms,
+        quote: turn.text.slice(0, 20),
+        note: 'Compare with the zebrafruit pilot',
+        tags: ['Quokka moments'],
+      },
+      now: new Date().toISOString(),
+    });
+    await page.keyboard.press('Control+K');
+    await p.dialog.waitFor();
+    await p.input.fill('zebrafruit');
+    await p.settle();
+    await expect.poll(() => p.options.count()).toBe(1);
+    const hit = p.options.first();
+    expect(await p.metaOf(hit).innerText()).toMatch(new RegExp(`^Highlight\\s*Meal-kit churn · ${iv.participant_name}`));
+    expect(await hit.innerText()).toContain('Tags: Quokka moments');
+    expect(await hit.locator('mark').allInnerTexts()).toEqual(['zebrafruit']);
+    // By its tag too; the speaker filter reads the words highlighted (a participant's here).
+    await p.input.fill('quokka');
+    await p.settle();
+    await expect.poll(() => p.metas()).toEqual([expect.stringMatching(/^Highlight/)]);
+    await p.speaker.selectOption({ label: 'AI interviewer' });
+    await expect.poll(() => p.dialog.innerText()).toMatch(/No matches for “quokka” with these filters/);
+    await p.speaker.selectOption({ label: 'Participants, and highlights of their words' });
+    await p.settle();
+    await expect.poll(() => p.options.count()).toBe(1);
+    await p.speaker.selectOption({ label: 'Anyone, report quotes and highlights' });
+    await p.settle();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => p.dialog.count()).toBe(0);
+    await ui.viewer.ready(iv.participant_name!);
+    await ui.header.back.click();
+  });
+
+  it('an interviewer question asked in many interviews is one result, "asked in N interviews", that lists them on Enter', async () => {
+    const c = await cache();
+    const pid = projectId('Meal-kit churn');
+    const question = (await c.call('search.query', { query: 'kept you subscribed', projectId: pid, role: 'AI', limit: 60 })).find(
+      (h) => h.kind === 'question',
+    )!;
+    expect(question).toBeDefined();
+    const n = question.asked_in!.length;
+    expect(n).toBeGreaterThan(3);
+    await page.keyboard.press('Control+K');
+    await p.dialog.waitFor();
+    await p.input.fill('kept you subscribed');
+    await p.study.selectOption({ label: 'Meal-kit churn' });
+    await p.settle();
+    const metas = await p.metas();
+    const asked = metas.filter((m) => m.includes('asked in'));
+    expect(asked).toEqual([expect.stringMatching(new RegExp(`^AI\\s*Meal-kit churn · asked in ${n} interviews$`))]);
+    // The question fills one result, not n of them.
+    expect(metas.filter((m) => m.startsWith('AI')).length).toBe(1);
+    const index = metas.findIndex((m) => m.includes('asked in'));
+    await p.input.focus();
+    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+    expect(await p.selected.innerText()).toContain(`Enter lists the ${n} interviews.`);
+    await shot(page, 'search-question-collapsed');
+    await page.keyboard.press('Enter');
+    const listed = p.options.filter({ hasText: /^Asked of / });
+    await expect.poll(() => listed.count()).toBe(n);
+    expect(await p.selected.innerText()).toContain('Enter hides them.');
+    await shot(page, 'search-question-expanded');
+    const first = question.asked_in![0]!;
+    expect(await listed.first().innerText()).toContain(`Asked of ${first.participant_name}`);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => p.dialog.count()).toBe(0);
+    await ui.viewer.ready(first.participant_name!);
     await page.keyboard.press('Control+K');
     await p.study.selectOption({ label: 'All studies' });
     await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@ export const palette = (page: Page) => {
   const metaOf = (option: Locator) => option.locator('.search-hit-meta');
   return {
     dialog,
-    input: dialog.getByRole('combobox', { name: 'Search transcripts and report quotes' }),
+    input: dialog.getByRole('combobox', { name: 'Search transcripts, report quotes and highlights' }),
     speaker: dialog.getByRole('combobox', { name: 'Speaker' }),
     study: dialog.getByRole('combobox', { name: 'Study' }),
     close: dialog.getByRole('button', { name: 'Close' }),

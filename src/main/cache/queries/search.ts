@@ -1,4 +1,4 @@
-import type { SearchHitView } from '../../../shared/ipc/channels/search';
+import type { AskedIn, SearchHitView } from '../../../shared/ipc/channels/search';
 import type { CacheDb } from '../open';
 import { indexBacklog } from './search-index';
 
@@ -62,7 +62,7 @@ function tokens(s: string): string[] {
     .filter(Boolean);
 }
 
-export type SearchArgs = { query: string; projectId?: string; role?: 'AI' | 'User'; kind?: 'turn' | 'quote'; limit?: number };
+export type SearchArgs = { query: string; projectId?: string; role?: 'AI' | 'User'; kind?: 'turn' | 'quote' | 'highlight'; limit?: number };
 
 /**
  * Ranking. bm25 weighs each term by how many turns contain it, which means reading every match of every
@@ -78,7 +78,12 @@ export const COMMON_CANDIDATES = 300;
 type Candidate = { rowid: number; rank: number };
 type Row = Omit<SearchHit, 'snippet'> & Candidate;
 
-/** Ranked hits across transcript turns and report quotes; turns and quotes interleaved by rank. */
+/**
+ * Ranked hits across transcript turns, report quotes and the researcher's highlights, interleaved by rank.
+ * An interviewer question asked word for word in several interviews of a study is one result that lists
+ * them (kind 'question'), so a guide's questions never fill the results; more turns are read than asked
+ * for, so collapsing them still leaves a full page.
+ */
 export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
   if (!toFtsQuery(args.query)) return [];
   // A search sees every cached turn: whatever the idle indexer has not reached yet is indexed first.
@@ -91,30 +96,41 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
       .toLowerCase(),
   );
   const hits: SearchHit[] = [];
-  if (args.kind !== 'quote') {
+  if (args.kind === undefined || args.kind === 'turn') {
+    // Room for collapsing: a page of one question asked in 50 interviews still leaves other results to show.
+    const turnLimit = Math.min(limit * 3, 1500);
     const fts = toFtsQuery(args.query, (p) => completions(db, 'turns_vocab', p))!;
     const where = [args.projectId ? 'i.project_id = @projectId' : '', args.role ? 't.role = @role' : ''].filter(Boolean);
     const select = `SELECT c.rowid, c.rank, 'turn' AS kind, i.project_id, p.title AS project_title, t.interview_id, i.participant_name, t.role, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms, t.text
          FROM c CROSS JOIN transcript_turns t ON t.id = c.rowid JOIN interviews i ON i.id = t.interview_id JOIN projects p ON p.id = i.project_id
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-    const params = { fts, projectId: args.projectId ?? null, role: args.role ?? null, limit, candidates: RANKED_CANDIDATES, common: COMMON_CANDIDATES };
+    const params = {
+      fts,
+      projectId: args.projectId ?? null,
+      role: args.role ?? null,
+      limit: turnLimit,
+      candidates: RANKED_CANDIDATES,
+      common: COMMON_CANDIDATES,
+    };
     const rows = isCommon(db, 'turns_fts', fts)
       ? byDensity(
           db
             .prepare(`WITH c AS (SELECT value AS rowid, 0 AS rank FROM json_each(@ids)) ${select}`)
             .all({ ...params, ids: JSON.stringify(newestMatching(db, fts, where, params)) }) as (Row & { text: string })[],
           words,
-          limit,
+          turnLimit,
         )
       : (db
           .prepare(
             `WITH c AS (SELECT rowid, bm25(turns_fts) AS rank FROM turns_fts WHERE turns_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates) ${select} ORDER BY c.rank LIMIT @limit`,
           )
           .all(params) as (Row & { text: string })[]);
-    const snippets = snippetsFor(db, 'turns_fts', fts, rows);
-    hits.push(...rows.map(({ rowid, text: _text, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
+    const kept = collapseQuestions(db, rows);
+    const snippets = snippetsFor(db, 'turns_fts', fts, kept);
+    hits.push(...kept.map(({ rowid, text: _text, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
   }
-  if (args.kind !== 'turn' && !args.role) {
+  if (args.kind === undefined || args.kind === 'highlight') hits.push(...searchHighlights(db, args, limit));
+  if ((args.kind === undefined || args.kind === 'quote') && !args.role) {
     const fts = toFtsQuery(args.query, (p) => completions(db, 'quotes_vocab', p))!;
     const rows = db
       .prepare(
@@ -129,6 +145,80 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
     hits.push(...rows.map(({ rowid, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
   }
   return hits.sort((a, b) => a.rank - b.rank).slice(0, limit);
+}
+
+/** A question as its words: case, spacing and punctuation differences do not make it another question. */
+const questionKey = (projectId: string, text: string) =>
+  `${projectId}\u0000${tokens(
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  ).join(' ')}`;
+
+/**
+ * Interviewer turns asked word for word in more than one interview of the same study become one result
+ * (the best ranked of them), listing every interview that asked it, in the study, found through the index.
+ */
+function collapseQuestions<T extends Row & { text: string }>(db: CacheDb, rows: T[]): T[] {
+  const seen = new Map<string, T>();
+  const out: T[] = [];
+  const askedIn = db.prepare(
+    `SELECT t.interview_id, i.participant_name, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms, t.text
+     FROM turns_fts f JOIN transcript_turns t ON t.id = f.rowid JOIN interviews i ON i.id = t.interview_id
+     WHERE turns_fts MATCH ? AND t.role = 'AI' AND i.project_id = ?
+     ORDER BY i.completed_at IS NULL, i.completed_at, t.interview_id, t.idx`,
+  );
+  for (const r of rows) {
+    if (r.role !== 'AI') {
+      out.push(r);
+      continue;
+    }
+    const key = questionKey(r.project_id, r.text);
+    if (seen.has(key)) continue;
+    const phrase = toFtsQuery(`"${r.text.replace(/"/g, ' ')}"`);
+    const same = phrase ? (askedIn.all(phrase, r.project_id) as (AskedIn & { text: string })[]).filter((x) => questionKey(r.project_id, x.text) === key) : [];
+    const interviews = new Map<string, AskedIn>();
+    for (const { text: _t, ...x } of same) if (!interviews.has(x.interview_id)) interviews.set(x.interview_id, x);
+    if (interviews.size <= 1) {
+      out.push(r);
+      continue;
+    }
+    const asked_in = [...interviews.values()];
+    seen.set(key, r);
+    // The result opens where the question was first asked; its snippet is the best-ranked turn's.
+    out.push({
+      ...r,
+      kind: 'question',
+      interview_id: asked_in[0]!.interview_id,
+      participant_name: asked_in[0]!.participant_name,
+      start_ms: asked_in[0]!.start_ms,
+      asked_in,
+    });
+  }
+  return out;
+}
+
+/** The researcher's highlights whose quote, tags or note match; the speaker filter reads the turn a highlight starts in. */
+function searchHighlights(db: CacheDb, args: SearchArgs, limit: number): SearchHit[] {
+  const fts = toFtsQuery(args.query);
+  if (!fts) return [];
+  const where = [args.projectId ? 'h.project_id = @projectId' : '', args.role ? 't.role = @role' : ''].filter(Boolean);
+  const rows = db
+    .prepare(
+      `WITH c AS (SELECT rowid, highlight_id, bm25(highlights_fts, 0, 1.0, 0.8, 1.0) AS rank,
+                         snippet(highlights_fts, -1, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet
+                  FROM highlights_fts WHERE highlights_fts MATCH @fts)
+       SELECT c.rank, c.snippet, 'highlight' AS kind, h.project_id, coalesce(p.title, '') AS project_title, h.interview_id, i.participant_name,
+              t.role, h.start_ms, h.id AS highlight_id, h.note,
+              (SELECT json_group_array(tag) FROM (SELECT tag FROM highlight_tags WHERE highlight_id = h.id ORDER BY tag)) AS tags
+       FROM c JOIN highlights h ON h.id = c.highlight_id LEFT JOIN projects p ON p.id = h.project_id LEFT JOIN interviews i ON i.id = h.interview_id
+            LEFT JOIN transcript_turns t ON t.interview_id = h.interview_id AND t.idx = h.start_turn
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY c.rank LIMIT @limit`,
+    )
+    .all({ fts, projectId: args.projectId ?? null, role: args.role ?? null, limit }) as (Omit<SearchHit, 'tags'> & { tags: string })[];
+  return rows.map((r) => ({ ...r, tags: JSON.parse(r.tags) as string[] }));
 }
 
 /** How many matches one step of the newest-first walk reads, and how many steps before the walk gives up. */

@@ -4,8 +4,10 @@ import { clean, clock, highlight, plural } from '../output';
 
 const USAGE = `Usage: fieldwork search --workspace NAME [--project ID] [--limit N] [--json] QUERY...
 
-Full-text search over the cached transcripts and report quotes: offline, no network needed. QUERY may be
-several words (all must match; the last one also matches as a prefix); "quoted words" match as a phrase.
+Full-text search over the cached transcripts, report quotes and your highlights (their words, tags and
+notes): offline, no network needed. A question the AI asked word for word in several interviews is one
+result that says in how many. QUERY may be several words (all must match; the last one also matches as
+a prefix); "quoted words" match as a phrase.
 Matches are shown in bold on a terminal and as [[match]] otherwise. With --json, the hits as an array;
 their snippets mark matches with U+0002 … U+0003, as the app does.`;
 
@@ -33,15 +35,23 @@ const search: Command = {
       const where =
         h.kind === 'quote'
           ? 'report quote'
-          : [
-              h.participant_name ? clean(h.participant_name) : 'participant unknown',
-              `${h.role ?? 'turn'}${h.start_ms !== null ? ` at ${clock(h.start_ms)}` : ''}`,
-            ].join(' · ');
+          : h.kind === 'question'
+            ? `AI question asked in ${plural(h.asked_in?.length ?? 1, 'interview')}`
+            : [
+                h.participant_name ? clean(h.participant_name) : 'participant unknown',
+                `${h.kind === 'highlight' ? 'your highlight' : (h.role ?? 'turn')}${h.start_ms !== null ? ` at ${clock(h.start_ms)}` : ''}`,
+              ].join(' · ');
       ctx.out.line(`${clean(h.project_title)} · ${where}${h.interview_id ? `  [${h.interview_id}]` : ''}`);
       ctx.out.line(`  ${highlight(h.snippet, style)}`);
+      if (h.kind === 'highlight' && h.tags?.length) ctx.out.line(`  tags: ${h.tags.map(clean).join(', ')}`);
     }
     ctx.out.line(`${plural(hits.length, 'match', 'matches')}${hits.length === limit ? ` (the first ${limit}; raise --limit for more)` : ''}.`);
   },
 };
 
-export const searchGroup: Group = { name: 'search', summary: 'search cached transcripts and report quotes (offline)', usage: USAGE, commands: { '': search } };
+export const searchGroup: Group = {
+  name: 'search',
+  summary: 'search cached transcripts, report quotes and highlights (offline)',
+  usage: USAGE,
+  commands: { '': search },
+};

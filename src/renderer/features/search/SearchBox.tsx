@@ -29,12 +29,12 @@ export function SearchBox({
         // Not type=search: Chromium spends Escape on clearing such a field, and Escape must close the palette.
         type="text"
         role="combobox"
-        aria-label="Search transcripts and report quotes"
+        aria-label="Search transcripts, report quotes and highlights"
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={activeId}
         aria-autocomplete="list"
-        placeholder="Search every saved transcript and report quote…"
+        placeholder="Search transcripts, report quotes and your highlights…"
         value={query}
         maxLength={500}
         onChange={(e) => setQuery(e.target.value)}

@@ -1,11 +1,17 @@
-import type { SearchHitView } from '../../../shared/ipc/channels/search';
+import type { AskedIn, SearchHitView } from '../../../shared/ipc/channels/search';
 import { openProject } from '../../app/nav-store';
 import { timecode } from '../../lib/timecode';
 import { snippetPieces } from './snippet';
 
-/** One result: who said it (or "Quote"), where, when, and the snippet with its matched words marked. */
+/**
+ * One result: who said it (or "Quote", "Highlight"), where, when, and the snippet with its matched words
+ * marked. A question asked in several interviews says in how many; expanded, each of those interviews is
+ * an option of its own (`asked`).
+ */
 export function SearchHit({
   hit: h,
+  asked,
+  expanded,
   index,
   id,
   active,
@@ -16,6 +22,8 @@ export function SearchHit({
   onClose,
 }: {
   hit: SearchHitView;
+  asked: AskedIn | undefined;
+  expanded: boolean;
   index: number;
   id: string;
   active: boolean;
@@ -25,6 +33,23 @@ export function SearchHit({
   onOpen: () => void;
   onClose: () => void;
 }) {
+  if (asked) {
+    return (
+      <li
+        id={id}
+        data-index={index}
+        role="option"
+        aria-selected={active}
+        className={`search-hit search-hit-asked ${active ? 'is-active' : ''}`}
+        onMouseMove={onActivate}
+        onClick={onOpen}
+      >
+        <span className="search-hit-where">Asked of {asked.participant_name || 'an unnamed participant'}</span>
+        <span className="search-hit-time num">{asked.start_ms != null ? timecode(asked.start_ms) : 'time unknown'}</span>
+      </li>
+    );
+  }
+  const n = h.asked_in?.length ?? 0;
   return (
     <li
       id={id}
@@ -38,6 +63,8 @@ export function SearchHit({
       <div className="search-hit-meta">
         {h.kind === 'quote' ? (
           <span className="search-role search-role-quote">Quote</span>
+        ) : h.kind === 'highlight' ? (
+          <span className="search-role search-role-highlight">Highlight</span>
         ) : (
           <span className={`search-role ${h.role === 'AI' ? 'search-role-ai' : ''}`} title={h.role === 'AI' ? 'AI interviewer' : 'Participant'}>
             {h.role === 'AI' ? (
@@ -52,13 +79,15 @@ export function SearchHit({
         )}
         <span className="search-hit-where">
           {h.project_title || 'Untitled study'}
-          {h.kind === 'quote' ? ' · report' : ` · ${h.participant_name || 'Participant'}`}
+          {h.kind === 'quote' ? ' · report' : h.kind === 'question' ? ` · asked in ${n} interviews` : ` · ${h.participant_name || 'Participant'}`}
         </span>
-        {h.start_ms != null && <span className="search-hit-time num">{timecode(h.start_ms)}</span>}
+        {h.kind !== 'question' && h.start_ms != null && <span className="search-hit-time num">{timecode(h.start_ms)}</span>}
       </div>
-      <p className={`search-snippet ${h.role === 'AI' ? 'is-ai' : ''}`}>
+      <p className={`search-snippet ${h.role === 'AI' && h.kind !== 'highlight' ? 'is-ai' : ''}`}>
         {snippetPieces(h.snippet).map((p, j) => (p.marked ? <mark key={j}>{p.text}</mark> : <span key={j}>{p.text}</span>))}
       </p>
+      {h.kind === 'highlight' && (h.tags?.length ?? 0) > 0 && <p className="search-hit-tags muted">Tags: {h.tags!.join(', ')}</p>}
+      {h.kind === 'question' && <p className="muted search-hit-note">{expanded ? `Listed below. Enter hides them.` : `Enter lists the ${n} interviews.`}</p>}
       {opening && <p className="muted search-hit-note">Finding the moment…</p>}
       {note && (
         <p className="search-hit-note">

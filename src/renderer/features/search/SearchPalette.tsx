@@ -9,7 +9,7 @@ import { useSearchResults } from './use-search-results';
 import './search.css';
 
 /**
- * Ctrl/Cmd+K: full-text search over every saved transcript turn and report quote of the workspace. It
+ * Ctrl/Cmd+K: full-text search over every saved transcript turn, report quote and highlight of the workspace. It
  * reads the offline cache only, so it works without a network. Results are a listbox driven from the
  * input (↑/↓ move, Enter opens the moment, Escape closes).
  */
@@ -39,9 +39,9 @@ export function SearchPalette({ workspace, onClose }: { workspace: WorkspaceSumm
       <SearchBox
         inputRef={inputRef}
         query={search.query}
-        expanded={search.hits.length > 0}
+        expanded={list.rows.length > 0}
         listId={listId}
-        activeId={search.hits.length ? optionId(list.active) : undefined}
+        activeId={list.rows.length ? optionId(list.active) : undefined}
         onClose={onClose}
       />
       <SearchFilters workspaceId={workspace.id} projectId={search.projectId} role={search.role} results={search.results} />

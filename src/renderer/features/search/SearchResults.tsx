@@ -24,7 +24,9 @@ export function SearchResults({
     <div className="search-results">
       {results.status === 'idle' && (
         <div className="search-empty">
-          <p>Search the words people said across every saved interview and report quote in {workspaceName}.</p>
+          <p>
+            Search the words people said across every saved interview, the report quotes, and your highlights with their tags and notes, in {workspaceName}.
+          </p>
           <p className="muted">It reads the data saved on this computer, so it works offline. Use "quotes" for an exact phrase.</p>
         </div>
       )}
@@ -42,17 +44,19 @@ export function SearchResults({
       )}
       {hits.length > 0 && (
         <ul ref={list.listRef} id={listId} role="listbox" aria-label="Results" className={`search-list ${results.status === 'loading' ? 'is-stale' : ''}`}>
-          {hits.map((h, i) => (
+          {list.rows.map((row, r) => (
             <SearchHit
-              key={`${h.kind}-${h.interview_id ?? ''}-${h.start_ms ?? ''}-${i}`}
-              hit={h}
-              index={i}
-              id={optionId(i)}
-              active={i === list.active}
-              opening={list.opening === i}
-              note={list.notes[i]}
-              onActivate={() => list.setActive(i)}
-              onOpen={() => void list.open(i)}
+              key={`${row.hit.kind}-${row.hitIndex}-${row.asked?.interview_id ?? ''}`}
+              hit={row.hit}
+              asked={row.asked}
+              expanded={list.expanded.has(row.hitIndex)}
+              index={r}
+              id={optionId(r)}
+              active={r === list.active}
+              opening={!row.asked && list.opening === row.hitIndex}
+              note={row.asked ? undefined : list.notes[row.hitIndex]}
+              onActivate={() => list.setActive(r)}
+              onOpen={() => void list.open(r)}
               onClose={onClose}
             />
           ))}

@@ -1,13 +1,25 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { SearchHitView } from '../../../shared/ipc/channels/search';
+import type { AskedIn, SearchHitView } from '../../../shared/ipc/channels/search';
 import { openInterview } from '../../app/nav-store';
 import { UiError } from '../../lib/api';
 import { snippetText } from './snippet';
 import { useSearch } from './store';
 
+/** One option of the listbox: a hit, or one interview that asked an expanded question (`asked`). */
+export type HitRow = { hit: SearchHitView; hitIndex: number; asked?: AskedIn };
+
+/** The hits as options, each expanded question followed by the interviews that asked it. */
+export function hitRows(hits: SearchHitView[], expanded: ReadonlySet<number>): HitRow[] {
+  return hits.flatMap((hit, hitIndex) => [
+    { hit, hitIndex },
+    ...(hit.kind === 'question' && expanded.has(hitIndex) ? (hit.asked_in ?? []).map((asked) => ({ hit, hitIndex, asked })) : []),
+  ]);
+}
+
 /**
- * The results listbox driven from the input: the active hit (↑/↓, the mouse), opening a hit at its moment
- * (Enter, a click), and a note under a report quote that could not be found. A new answer starts over.
+ * The results listbox driven from the input: the active option (↑/↓, the mouse), opening a hit at its
+ * moment (Enter, a click), a question asked in several interviews expanding to list them (Enter again on
+ * one opens it), and a note under a report quote that could not be found. A new answer starts over.
  */
 export function useHitList({
   workspaceId,
@@ -26,22 +38,40 @@ export function useHitList({
   const [active, setActive] = useState(0);
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [opening, setOpening] = useState<number | null>(null);
-  // A new answer: first hit active, no notes (adjusted while rendering, so the old ones never show with it).
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // A new answer: first hit active, no notes, nothing expanded (adjusted while rendering, so the old ones never show with it).
   const [seen, setSeen] = useState(answers);
   if (seen !== answers) {
     setSeen(answers);
     setActive(0);
     setNotes({});
+    setExpanded(new Set());
   }
+  const rows = hitRows(hits, expanded);
 
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
-  const open = async (i: number) => {
-    const hit = hits[i];
-    if (!hit) return;
-    if (hit.kind === 'turn' && hit.interview_id) {
+  const open = async (r: number) => {
+    const row = rows[r];
+    if (!row) return;
+    const { hit, hitIndex: i, asked } = row;
+    if (asked) {
+      onClose();
+      openInterview(hit.project_id, asked.interview_id, asked.start_ms);
+      return;
+    }
+    if (hit.kind === 'question') {
+      setExpanded((prev) => {
+        const next = new Set(prev);
+        if (next.has(i)) next.delete(i);
+        else next.add(i);
+        return next;
+      });
+      return;
+    }
+    if ((hit.kind === 'turn' || hit.kind === 'highlight') && hit.interview_id) {
       onClose();
       openInterview(hit.project_id, hit.interview_id, hit.start_ms);
       return;
@@ -67,7 +97,7 @@ export function useHitList({
     if (e.target instanceof HTMLSelectElement) return;
     if (e.key === 'ArrowDown') {
       e.preventDefault();
-      setActive((a) => Math.min(hits.length - 1, a + 1));
+      setActive((a) => Math.min(rows.length - 1, a + 1));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setActive((a) => Math.max(0, a - 1));
@@ -77,5 +107,5 @@ export function useHitList({
     }
   };
 
-  return { listRef, active, setActive, notes, opening, open, onKeyDown };
+  return { listRef, rows, active, setActive, notes, opening, expanded, open, onKeyDown };
 }

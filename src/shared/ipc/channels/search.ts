@@ -6,8 +6,16 @@ import { workspaceId } from './workspaces';
 const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
+/** An interview that asked a collapsed question, and when. */
+export type AskedIn = { interview_id: string; participant_name: string | null; start_ms: number | null };
+
+/**
+ * One search result. `turn`: something said in an interview; `question`: an interviewer question asked
+ * word for word in several interviews, one result for all of them (`asked_in`); `quote`: a report quote;
+ * `highlight`: one of the researcher's highlights, found by its text, tags or note.
+ */
 export type SearchHitView = {
-  kind: 'turn' | 'quote';
+  kind: 'turn' | 'question' | 'quote' | 'highlight';
   project_id: string;
   project_title: string;
   interview_id: string | null;
@@ -16,6 +24,12 @@ export type SearchHitView = {
   start_ms: number | null;
   /** Matched terms are wrapped in \u0002 … \u0003; render as text and style the marked parts. */
   snippet: string;
+  /** question: every interview of the study that asked it, first asked first (the hit's own interview and time are the first). */
+  asked_in?: AskedIn[];
+  /** highlight: its id, tags and note. */
+  highlight_id?: string;
+  tags?: string[];
+  note?: string;
 };
 
 export const searchChannels = {

@@ -454,6 +454,78 @@ describe('search', () => {
     expect(user.every((h) => h.kind === 'turn' && h.role === 'User')).toBe(true);
   });
 
+  it('collapses an interviewer question asked word for word in several interviews into one result that lists them', async () => {
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      items: [
+        full('i3', [
+          ['AI', 'how often do you SKIP a week', 2],
+          ['User', 'Never, I skip nothing.', 9],
+        ]),
+        full('i4', [['AI', 'How often do you skip a week?', 4]]),
+      ],
+      now: NOW,
+    });
+    await cache.call('interviews.saveFullRecords', { projectId: 'p2', items: [full('j2', [['AI', 'How often do you skip a week?', 1]])], now: NOW });
+    const hits = await q('skip', { projectId: 'p1' });
+    const questions = hits.filter((h) => h.role === 'AI');
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatchObject({ kind: 'question', project_id: 'p1' });
+    // Case and punctuation aside it is the same question; the other study's asking is not counted here.
+    expect(questions[0]!.asked_in!.map((a) => [a.interview_id, a.participant_name, a.start_ms]).sort()).toEqual([
+      ['i1', 'Person i1', 0],
+      ['i3', 'Person i3', 2000],
+      ['i4', 'Person i4', 4000],
+    ]);
+    expect(questions[0]!.interview_id).toBe(questions[0]!.asked_in![0]!.interview_id);
+    // Participants' turns are still there, one result each.
+    expect(
+      hits
+        .filter((h) => h.kind === 'turn' && h.role === 'User')
+        .map((h) => h.interview_id)
+        .sort(),
+    ).toEqual(['i1', 'i2', 'i3']);
+    // Across studies, each study has its own.
+    const all = (await q('skip')).filter((h) => h.role === 'AI');
+    expect(all.map((h) => [h.kind, h.project_id, h.asked_in?.length ?? 1]).sort()).toEqual([
+      ['question', 'p1', 3],
+      ['turn', 'p2', 1],
+    ]);
+  });
+
+  it("finds the researcher's highlights by their words, tags and note, as their own kind, filtered by study and speaker", async () => {
+    const h = await cache.call('highlights.add', {
+      highlight: newHighlight('p1', 'i1', { turn: 1, quote: 'skip a week whenever the price goes up', tags: ['Pricing pain'], note: 'Ask about discounts' }),
+      now: NOW,
+    });
+    const byNote = await q('discounts');
+    expect(byNote).toHaveLength(1);
+    expect(byNote[0]).toMatchObject({
+      kind: 'highlight',
+      highlight_id: h.id,
+      project_id: 'p1',
+      project_title: 'Meal kits',
+      interview_id: 'i1',
+      participant_name: 'Person i1',
+      role: 'User',
+      start_ms: 10_000,
+      tags: ['Pricing pain'],
+      note: 'Ask about discounts',
+    });
+    expect(byNote[0]!.snippet).toBe(`Ask about ${MARK_START}discounts${MARK_END}`);
+    expect((await q('pain')).map((x) => x.kind)).toEqual(['highlight']);
+    expect((await q('whenever')).map((x) => x.kind).sort()).toEqual(['highlight', 'quote', 'turn']);
+    expect((await q('discounts', { role: 'AI' })).length).toBe(0);
+    expect((await q('discounts', { role: 'User' })).length).toBe(1);
+    expect((await q('discounts', { projectId: 'p2' })).length).toBe(0);
+    expect((await q('whenever', { kind: 'highlight' })).map((x) => x.kind)).toEqual(['highlight']);
+    await cache.call('highlights.update', { id: h.id, tags: ['Value'], now: NOW });
+    expect(await q('pain')).toEqual([]);
+    expect((await q('value')).map((x) => x.tags)).toEqual([['Value']]);
+    await cache.call('highlights.delete', { id: h.id });
+    expect(await q('discounts')).toEqual([]);
+  });
+
   it('filters by kind and honours the limit', async () => {
     expect((await q('price', { kind: 'quote' })).every((h) => h.kind === 'quote')).toBe(true);
     expect((await q('price', { kind: 'turn' })).every((h) => h.kind === 'turn')).toBe(true);
