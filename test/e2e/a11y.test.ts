@@ -73,6 +73,15 @@ function contrastAudit(): { checked: number; failures: ContrastFailure[]; unpars
   type Rgba = [number, number, number, number];
   const unparsed: string[] = [];
   const parse = (css: string): Rgba | null => {
+    // color-mix() in sRGB computes to color(srgb r g b / a), channels from 0 to 1.
+    const srgb = /^color\(srgb ([^)]+)\)$/.exec(css.trim());
+    if (srgb) {
+      const p = srgb[1]!
+        .split(/[\s/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [p[0]! * 255, p[1]! * 255, p[2]! * 255, p[3] ?? 1];
+    }
     const m = /^rgba?\(([^)]+)\)$/.exec(css.trim());
     if (!m) {
       unparsed.push(css);
@@ -275,6 +284,16 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
         }
       }
 
+      // The report with its top theme open and all its quotes shown: who said each, the interviews it quotes.
+      await ui.report.open('Meal-kit churn');
+      const theme = ui.report.themeRows.first();
+      if ((await theme.getAttribute('aria-expanded')) === 'false') await theme.click();
+      const detail = await ui.report.themeDetail(theme);
+      const showAll = ui.report.showAll(detail);
+      if ((await showAll.getAttribute('aria-expanded')) === 'false') await showAll.click();
+      await ui.report.jump(detail).first().waitFor();
+      await audit(page, 'report, a theme open', results);
+
       // The Export dialog, with participant data on so every control is enabled and checked too.
       await ui.sidebar.study('Meal-kit churn').click();
       await ui.study.exportButton.click();
@@ -316,6 +335,11 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       await page.keyboard.press('Control+k');
       await ui.palette.dialog.waitFor();
       expect((await unnamedWidgets(page)).unnamed).toEqual([]);
+      // With results, a question collapsed and then listing the interviews that asked it.
+      await ui.palette.input.fill('kept you subscribed');
+      await ui.palette.settle();
+      await audit(page, 'search results', results);
+      await ui.palette.input.fill('');
       await page.keyboard.press('Escape');
 
       console.info(`a11y ${scheme}:`, results);

@@ -86,7 +86,7 @@ describe.skipIf(skip !== null)('search palette', () => {
     expect(ai.length).toBeGreaterThan(0);
     for (const m of ai) expect(m).toMatch(/^AI/);
 
-    await p.speaker.selectOption({ label: 'Participants, and highlights of their words' });
+    await p.speaker.selectOption({ label: 'Participants and their highlights' });
     await p.settle();
     const participants = await p.metas();
     expect(participants.length).toBeGreaterThan(0);
@@ -99,7 +99,7 @@ describe.skipIf(skip !== null)('search palette', () => {
     await expect.poll(() => p.options.count()).toBeGreaterThan(3);
     await p.settle();
 
-    await p.speaker.selectOption({ label: 'Anyone, report quotes and highlights' });
+    await p.speaker.selectOption({ label: 'Anyone, with quotes and highlights' });
     await p.study.selectOption({ label: 'Packaging concepts' });
     await p.settle();
     const packaging = await p.metas();
@@ -209,10 +209,10 @@ describe.skipIf(skip !== null)('search palette', () => {
     await expect.poll(() => p.metas()).toEqual([expect.stringMatching(/^Highlight/)]);
     await p.speaker.selectOption({ label: 'AI interviewer' });
     await expect.poll(() => p.dialog.innerText()).toMatch(/No matches for “quokka” with these filters/);
-    await p.speaker.selectOption({ label: 'Participants, and highlights of their words' });
+    await p.speaker.selectOption({ label: 'Participants and their highlights' });
     await p.settle();
     await expect.poll(() => p.options.count()).toBe(1);
-    await p.speaker.selectOption({ label: 'Anyone, report quotes and highlights' });
+    await p.speaker.selectOption({ label: 'Anyone, with quotes and highlights' });
     await p.settle();
     await page.keyboard.press('Enter');
     await expect.poll(() => p.dialog.count()).toBe(0);

@@ -22,8 +22,8 @@ export function SearchFilters({ workspaceId, projectId, role, results }: { works
       <label className="search-filter">
         <span>Speaker</span>
         <select className="input" value={role} onChange={(e) => setFilters({ role: e.target.value as Role })}>
-          <option value="">Anyone, report quotes and highlights</option>
-          <option value="User">Participants, and highlights of their words</option>
+          <option value="">Anyone, with quotes and highlights</option>
+          <option value="User">Participants and their highlights</option>
           <option value="AI">AI interviewer</option>
         </select>
       </label>
