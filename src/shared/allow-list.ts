@@ -17,7 +17,7 @@ export type AllowListResult = { ok: boolean; origins: string[]; entries: AllowLi
 
 const MESSAGES: Record<AllowListErrorCode, string> = {
   empty: 'Enter an address such as https://example.com.',
-  missing_scheme: 'Add the scheme, for example https://example.com.',
+  missing_scheme: 'Start the address with https:// or http://, for example https://example.com.',
   unsupported_scheme: 'Only http:// and https:// addresses can embed the interview.',
   wildcard: 'Wildcards are not allowed. List each domain on its own line.',
   no_dot: 'Use a full domain name. Names without a dot, such as localhost, are not allowed.',
@@ -38,7 +38,7 @@ export function normaliseAllowListEntry(raw: string): AllowListEntryResult {
   if (value === '') return fail(input, 'empty');
   if (value.includes('*')) return fail(input, 'wildcard');
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value);
-  if (!scheme) return fail(input, 'missing_scheme');
+  if (!scheme) return { input, ok: false, code: 'missing_scheme', message: missingSchemeAdvice(value) };
   const schemeName = (scheme[1] ?? '').toLowerCase();
   if (schemeName !== 'http' && schemeName !== 'https') return fail(input, 'unsupported_scheme');
   let url: URL;
@@ -53,6 +53,23 @@ export function normaliseAllowListEntry(raw: string): AllowListEntryResult {
   if (!host.includes('.') || host.startsWith('[')) return fail(input, 'no_dot');
   const origin = `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
   return { input, ok: true, origin, changed: origin !== value, duplicateOf: null };
+}
+
+/**
+ * Rule 4 refuses an entry without a scheme, but "add the scheme" is only good advice when adding it
+ * would make the entry acceptable. So the advice is worked out from what the entry would become:
+ * the exact origin to type, or the rule that would still refuse it (e.g. localhost has no dot).
+ */
+function missingSchemeAdvice(value: string): string {
+  const other = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(value);
+  if (other) {
+    const name = (other[1] ?? '').toLowerCase();
+    if (name === 'http' || name === 'https') return `Write two slashes after the scheme, as in ${name}://example.com.`;
+    return MESSAGES.unsupported_scheme;
+  }
+  const withScheme = normaliseAllowListEntry(`https://${value.replace(/^\/+/, '')}`);
+  if (!withScheme.ok) return withScheme.code === 'invalid_url' ? MESSAGES.invalid_url : withScheme.message;
+  return `Add the scheme: ${withScheme.origin} (or http:// if the site has no https).`;
 }
 
 export function normaliseAllowList(entries: readonly string[]): AllowListResult {

@@ -74,3 +74,8 @@ export type SyncStatus = {
 };
 
 export type CreditsView = (CreditBalance & { synced_at: string }) | null;
+/**
+ * The price per participant (minor units) an earlier launch from this workspace was charged, read from
+ * its launch result; null when no launch from here has shown one. The contract itself states no price.
+ */
+export type LaunchPrice = { per_participant_minor: number; launched_at: string; project_id: string; project_title: string | null } | null;

@@ -304,6 +304,15 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       await page.keyboard.press('Escape');
       await expect.poll(() => exportDialog.dialog.count()).toBe(0);
 
+      // The launch dialog, with its credits and expected charge read (nothing is launched).
+      await ui.sidebar.study('Onboarding interviews').click();
+      await ui.study.launchButton.click();
+      const launch = ui.launchDialog();
+      await launch.cost.waitFor();
+      await audit(page, 'launch dialog', results);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => launch.dialog.count()).toBe(0);
+
       const settings = ui.settings;
       await settings.open();
       await settings.offlineVideos.usage.waitFor();

@@ -48,6 +48,10 @@ describe.skipIf(skip !== null)('launching a study', () => {
     await expect
       .poll(() => dialog.consequence.textContent())
       .toBe('Launch to 12 participants. No trial credits are left, so the balance ($0.00) pays for all of them. A project launches only once.');
+    // No launch from this workspace has shown a price yet: none is invented.
+    expect(await dialog.cost.innerText()).toBe(
+      "The service charges the balance ($0.00) when you launch. It doesn't state the price per participant beforehand, and no earlier launch from this workspace has shown it.",
+    );
     await dialog.launchTo(12).click();
     const alert = dialog.alert;
     await alert.waitFor();
@@ -149,6 +153,18 @@ describe.skipIf(skip !== null)('launching a study', () => {
     const { page, problems, ui } = await openStudy('Checkout friction');
     await ui.study.launchButton.click();
     const dialog = ui.launchDialog();
+    await dialog.target.fill('3');
+    // The launch above charged $75.00 for the 15 participants beyond the trial credits: $5.00 each.
+    await expect
+      .poll(() => dialog.cost.innerText())
+      .toBe('Expected charge: about $15.00, from your last launch ($5.00 a participant for 3 participants beyond the trial credits).');
+    await dialog.target.fill('7');
+    await expect.poll(() => dialog.cost.innerText()).toMatch(/^Expected charge: about \$35\.00, from your last launch/);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await shot(page, `launch-expected-charge-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await dialog.target.fill('3');
 
     // Someone else launches it while this dialog is open.

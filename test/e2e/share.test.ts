@@ -95,7 +95,12 @@ describe.skipIf(skip !== null)('the Share tab', () => {
     expect(await share.website(2).getAttribute('aria-invalid')).toBe('true');
     await share.addWebsite.click();
     await share.website(3).fill('localhost:3000');
-    await expect.poll(() => share.websiteMessage(3).innerText()).toBe('Add the scheme, for example https://example.com.');
+    // localhost is refused for having no dot: the advice names that, not a scheme that would not help.
+    await expect.poll(() => share.websiteMessage(3).innerText()).toBe('Use a full domain name. Names without a dot, such as localhost, are not allowed.');
+    await share.website(3).fill('shop.example.org');
+    await expect.poll(() => share.websiteMessage(3).innerText()).toBe('Add the scheme: https://shop.example.org (or http:// if the site has no https).');
+    await share.website(3).fill('localhost:3000');
+    await expect.poll(() => share.websiteMessage(3).innerText()).toMatch(/^Use a full domain name/);
     await share.addWebsite.click();
     await share.website(4).fill('http://blog.example.org:8080/');
     await expect.poll(() => share.websiteMessage(4).innerText()).toMatch(/→\s*Saved as\s*http:\/\/blog\.example\.org:8080$/);

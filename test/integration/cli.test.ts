@@ -247,7 +247,7 @@ describe('fieldwork CLI', () => {
     ]);
     expect(down.code).toBe(4);
     expect(down.stdout).toBe('');
-    expect(down.stderr).toMatch(/^Fieldwork can't reach the service at 127\.0\.0\.1:\d+\. Check your connection; your saved data is still available\.\n$/);
+    expect(down.stderr).toMatch(/^Fieldwork can't reach the service at 127\.0\.0\.1:\d+\. Check your connection\. Your saved data is still available\.\n$/);
     expect(json4.code).toBe(4);
     expect(json<{ error: { code: string; exit_code: number } }>(json4).error).toMatchObject({ code: 'network_error', exit_code: 4 });
     expect(noKey.code).toBe(3);

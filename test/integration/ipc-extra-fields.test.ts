@@ -137,6 +137,7 @@ const PLAN: Plan = {
   'projects.list': (i) => ({ workspace_id: i.ws }),
   'projects.get': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'credits.get': (i) => ({ workspace_id: i.ws }),
+  'credits.lastLaunchPrice': (i) => ({ workspace_id: i.ws }),
   'sync.run': (i) => ({ workspace_id: i.ws }),
   'sync.status': (i) => ({ workspace_id: i.ws }),
   'sync.cancel': (i) => ({ workspace_id: i.ws }),

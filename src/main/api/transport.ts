@@ -225,7 +225,7 @@ function networkError(e: unknown, userSignal: AbortSignal | undefined, host: str
   if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new ServiceError(0, 'timeout', `The service at ${host} took too long to answer. Check your connection and try again.`);
   }
-  return new ServiceError(0, 'network_error', `Fieldwork can't reach the service at ${host}. Check your connection; your saved data is still available.`, {
+  return new ServiceError(0, 'network_error', `Fieldwork can't reach the service at ${host}. Check your connection and try again.`, {
     cause: code || name,
   });
 }

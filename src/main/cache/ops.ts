@@ -1,6 +1,7 @@
 import type { CacheDb } from './open';
 import * as interviews from './queries/interviews';
 import * as jobs from './queries/jobs';
+import * as launches from './queries/launch-charges';
 import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
 import * as reports from './queries/reports';
@@ -34,6 +35,8 @@ export const cacheOps = {
   'embeds.get': extras.getEmbed,
   'credits.save': extras.saveCredits,
   'credits.get': extras.getCredits,
+  'launches.saveCharge': launches.saveLaunchCharge,
+  'launches.lastPrice': launches.lastLaunchPrice,
   'sideReads.save': extras.saveSideRead,
   'sideReads.gaps': extras.sideReadGaps,
   'reports.save': reports.saveReport,

@@ -32,6 +32,32 @@ export function insufficientBalance(e: ServiceError): AppError {
   return new AppError('insufficient_balance', message, details);
 }
 
+/**
+ * "$1,234.50" (or "1234.50", "USD 75.00") as minor units; null for anything else, such as a negative
+ * amount, another decimal convention, or a value with no digits. Never guesses.
+ */
+export function parseMoneyMinor(s: string | null): number | null {
+  if (s === null) return null;
+  const m = /^\s*(?:[A-Z]{3}\s*)?[$£€]?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*(?:[A-Z]{3})?\s*$/.exec(s);
+  if (!m) return null;
+  const whole = Number(m[1]!.replace(/,/g, ''));
+  const frac = m[2] === undefined ? 0 : Number(m[2].padEnd(2, '0'));
+  return whole * 100 + frac;
+}
+
+/**
+ * The price per participant a launch result implies: the balance charged over the participants trial
+ * credits did not cover (the spec: trial credits first, then the balance, up front for the target).
+ * Null when that cannot be known: no readable charge, or no participant paid from the balance.
+ */
+export function pricePerParticipant(target: number, trialUsed: number | null, charged: string | null): number | null {
+  const minor = parseMoneyMinor(charged);
+  if (minor === null || trialUsed === null) return null;
+  const paid = target - trialUsed;
+  if (paid <= 0) return null;
+  return Math.round(minor / paid);
+}
+
 export type Launcher = {
   /** Launches a study once; a second call while one runs joins it instead of sending another POST. */
   launch(workspaceId: string, projectId: string, targetParticipants: number): Promise<LaunchView>;
@@ -88,6 +114,17 @@ export function createLauncher(d: { runtimes: RuntimeManager; workspaces: Pick<W
     const project = await readProject(r, project_id);
     if (outcome.kind === 'launched') {
       const res = outcome.result;
+      // The only place the service says what a participant costs: kept so the next launch can quote it.
+      await r.cache
+        .call('launches.saveCharge', {
+          projectId: project_id,
+          launchedAt: iso(),
+          targetParticipants: res.target_participants ?? target,
+          trialCreditsUsed: res.trial_credits_used,
+          balanceCharged: res.balance_charged,
+          perParticipantMinor: pricePerParticipant(res.target_participants ?? target, res.trial_credits_used, res.balance_charged),
+        })
+        .catch(() => undefined);
       return {
         outcome: 'launched',
         message: `Launched to ${res.target_participants ?? target} participants.`,

@@ -1,5 +1,7 @@
 import type { InterviewsPage } from '../../shared/schemas/interview';
 import type { ProjectListItem } from '../../shared/schemas/project';
+import { isServiceError, ServiceError } from '../api/errors';
+import type { Cache } from '../cache/cache';
 import { AppError } from '../errors';
 import { syncProject } from './project-sync';
 import { asIssue, estimateOf, SyncRun, type SyncOptions, type SyncResult } from './run-context';
@@ -66,8 +68,9 @@ export class SyncEngine {
         });
       }
       await cache.call('projects.saveList', { items: projects, syncedAt: run.iso() });
-    } catch (e) {
+    } catch (caught) {
       await credits;
+      const e = (await offlineWithSavedData(cache, caught)) ?? caught;
       const issue = asIssue(null, e);
       await cache.call('sync.finished', { scope: 'workspace', now: run.iso(), error: issue.message });
       throw e;
@@ -120,4 +123,15 @@ async function prefetchFirstPages(run: SyncRun, only?: string[]): Promise<void> 
     page.catch(() => undefined);
     run.firstPages.set(p.id, page);
   }
+}
+
+/**
+ * The transport's "can't reach" says only what happened; whether there is saved data to fall back on
+ * depends on the workspace, so the sync says it, and only when it is true.
+ */
+async function offlineWithSavedData(cache: Cache, e: unknown): Promise<ServiceError | null> {
+  if (!isServiceError(e) || e.status !== 0 || (e.code !== 'network_error' && e.code !== 'timeout')) return null;
+  const saved = await cache.call('projects.list').catch(() => []);
+  if (saved.length === 0) return null;
+  return new ServiceError(0, e.code, `${e.message.replace(/ and try again\.$/, '.')} Your saved data is still available.`, { ...e.details }, e.retryAfterMs);
 }

@@ -122,6 +122,14 @@ export class WorkspaceService {
       if (isServiceError(e) && e.status === 404) {
         throw new AppError('not_a_service', 'No Research Interview Service answered at this address. Check the base URL.');
       }
+      if (isServiceError(e) && e.status === 0 && (e.code === 'network_error' || e.code === 'timeout')) {
+        // A workspace being added has nothing saved yet: say what to check, and that nothing was kept.
+        const what = e.code === 'timeout' ? 'took too long to answer' : "can't be reached";
+        throw new AppError(
+          e.code,
+          `The service at ${hostOf(baseUrl)} ${what}. Check the address and your connection, then try again. The workspace has not been added.`,
+        );
+      }
       throw e;
     } finally {
       await probe.close();
@@ -142,4 +150,12 @@ function newId(name: string): string {
       .replace(/^-|-$/g, '')
       .slice(0, 40) || 'workspace';
   return `${slug}-${randomBytes(3).toString('hex')}`;
+}
+
+function hostOf(base: string): string {
+  try {
+    return new URL(base).host;
+  } catch {
+    return base;
+  }
 }

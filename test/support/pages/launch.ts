@@ -11,6 +11,8 @@ export const launchDialog = (page: Page, title?: string) => {
     target: dialog.getByLabel('Participants to recruit'),
     /** What the launch will charge, spelled out before it is confirmed. */
     consequence: dialog.getByTestId('launch-consequence'),
+    /** The expected charge: quoted from this workspace's last launch, or said to be unknown until the service charges. */
+    cost: dialog.getByRole('note', { name: 'Expected charge' }),
     launchTo: (n: number) => dialog.getByRole('button', { name: `Launch to ${n} participants` }),
     alert: dialog.getByRole('alert'),
     heading: (name: 'Study launched' | 'Study already launched') => dialog.getByRole('heading', { name }),

@@ -141,6 +141,30 @@ describe('normaliseAllowListEntry: rejected entries (rules 1, 3, 4 and 5)', () =
     expect(expectRejected(normaliseAllowListEntry('example.com')).message).toMatch(/scheme|https:\/\//i);
     expect(expectRejected(normaliseAllowListEntry('http://localhost')).message).toMatch(/dot|domain/i);
   });
+
+  // Advice to "add the scheme" is only honest when adding it would make the entry acceptable.
+  it.each([
+    { input: 'shop.example.com', message: 'Add the scheme: https://shop.example.com (or http:// if the site has no https).' },
+    { input: 'example.com:8080/path', message: 'Add the scheme: https://example.com:8080 (or http:// if the site has no https).' },
+    { input: 'localhost:3000', message: 'Use a full domain name. Names without a dot, such as localhost, are not allowed.' },
+    { input: 'intranet', message: 'Use a full domain name. Names without a dot, such as localhost, are not allowed.' },
+    { input: 'https:/example.com', message: 'Write two slashes after the scheme, as in https://example.com.' },
+    { input: 'mailto:someone@example.com', message: 'Only http:// and https:// addresses can embed the interview.' },
+    { input: 'exa mple.com', message: 'This is not a valid web address.' },
+  ])('without a scheme, $input is told what would make it acceptable', ({ input, message }) => {
+    const r = expectRejected(normaliseAllowListEntry(input));
+    expect(r.code).toBe('missing_scheme');
+    expect(r.message).toBe(message);
+  });
+
+  it('an entry the advice suggests is accepted as suggested', () => {
+    for (const input of ['shop.example.com', 'example.com:8080/path', '//www.example.org']) {
+      const advice = expectRejected(normaliseAllowListEntry(input)).message;
+      const suggested = /^Add the scheme: (\S+) /.exec(advice)?.[1];
+      expect(suggested, advice).toBeDefined();
+      expect(expectOk(normaliseAllowListEntry(suggested!)).origin).toBe(suggested);
+    }
+  });
 });
 
 describe('normaliseAllowList: the whole list (rule 6)', () => {

@@ -6,5 +6,6 @@ import type { HandlerDeps } from './context';
 export function creditHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof creditChannels> {
   return {
     'credits.get': async ({ workspace_id }) => (await d.runtimes.get(workspace_id)).cache.call('credits.get'),
+    'credits.lastLaunchPrice': async ({ workspace_id }) => (await d.runtimes.get(workspace_id)).cache.call('launches.lastPrice'),
   };
 }

@@ -9,6 +9,7 @@ import { relativeTime } from '../../lib/format';
 import { projectKey } from '../project/store';
 import { ParticipantLink } from '../share/ParticipantLink';
 import { useNav } from '../../app/nav-store';
+import { expectedCharge } from './expected-charge';
 import { launchSlice, useLaunch } from './store';
 import './launch.css';
 
@@ -70,6 +71,7 @@ function LaunchDialog({ workspace, project }: Props) {
   const [touched, setTouched] = useState(false);
   const [sentRaw, setSentRaw] = useState<string | null>(null);
   const credits = useLaunch((s) => s.credits);
+  const price = useLaunch((s) => s.price);
   const loadCredits = useLaunch((s) => s.loadCredits);
   // Read when the dialog opens, and again once a launch has answered (it may have spent some).
   useEffect(() => {
@@ -235,6 +237,11 @@ function LaunchDialog({ workspace, project }: Props) {
         {consequence && (
           <p className="launch-consequence" data-testid="launch-consequence">
             {consequence}
+          </p>
+        )}
+        {n !== null && credits !== undefined && price !== undefined && (
+          <p className="launch-cost" role="note" aria-label="Expected charge">
+            {expectedCharge(n, trial, price, credits?.balance ?? null)}
           </p>
         )}
       </form>

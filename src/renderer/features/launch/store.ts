@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LaunchView } from '../../../shared/ipc/channels/studies';
-import type { CreditsView } from '../../../shared/views';
+import type { CreditsView, LaunchPrice } from '../../../shared/views';
 import { api, call, UiError } from '../../lib/api';
 import { projectKey, useProject } from '../project/store';
 import { useSync } from '../sync/store';
@@ -14,8 +14,10 @@ type LaunchState = {
   dialogFor: string | null;
   /** The credits the open dialog shows: undefined while reading, null when unknown (not synced yet, or unreadable). */
   credits: CreditsView | undefined;
+  /** The price per participant an earlier launch from this workspace showed; null when none did (or it can't be read). */
+  price: LaunchPrice | undefined;
   openDialog(workspaceId: string, projectId: string): void;
-  /** Reads the saved credits for the dialog; what it showed stays until the answer. */
+  /** Reads the saved credits and the last launch's price for the dialog; what it showed stays until the answer. */
   loadCredits(workspaceId: string): Promise<void>;
   closeDialog(): void;
   /** Sends the launch unless one is already in flight for this study: a second click does nothing. */
@@ -31,21 +33,21 @@ export const useLaunch = create<LaunchState>((set, get) => ({
   byKey: {},
   dialogFor: null,
   credits: undefined,
+  price: undefined,
   openDialog(workspaceId, projectId) {
     const key = projectKey(workspaceId, projectId);
     // A fresh dialog forgets an earlier refusal (e.g. a 402) but keeps a launch that went through, and reads the credits anew.
     creditReads++;
-    set((s) => ({ dialogFor: key, credits: undefined, byKey: s.byKey[key]?.status === 'error' ? { ...s.byKey, [key]: IDLE } : s.byKey }));
+    set((s) => ({ dialogFor: key, credits: undefined, price: undefined, byKey: s.byKey[key]?.status === 'error' ? { ...s.byKey, [key]: IDLE } : s.byKey }));
   },
   async loadCredits(workspaceId) {
     const id = ++creditReads;
-    let credits: CreditsView;
-    try {
-      credits = await call(api().credits.get({ workspace_id: workspaceId }));
-    } catch {
-      credits = null;
-    }
-    if (id === creditReads) set({ credits });
+    // Either read failing leaves that part unknown, which the dialog says; it never blocks the launch.
+    const [credits, price] = await Promise.all([
+      call(api().credits.get({ workspace_id: workspaceId })).catch((): CreditsView => null),
+      call(api().credits.lastLaunchPrice({ workspace_id: workspaceId })).catch((): LaunchPrice => null),
+    ]);
+    if (id === creditReads) set({ credits, price });
   },
   closeDialog() {
     set({ dialogFor: null });

@@ -20,10 +20,11 @@ export function SyncHeader() {
         {running ? (
           <span>Syncing{p && p.total > 0 ? ` ${p.phase} ${p.done} of ${p.total}` : '…'}</span>
         ) : offline ? (
-          <span>Offline: showing saved data</span>
+          // "Showing saved data" is only true once a sync has saved some.
+          <span>{status?.last_completed_at ? 'Offline: showing saved data' : 'Offline: nothing saved yet'}</span>
         ) : (
           <span className="muted">
-            Synced {relativeTime(status?.last_completed_at ?? null)}
+            {!status ? 'Checking sync…' : status.last_completed_at ? `Synced ${relativeTime(status.last_completed_at)}` : 'Not synced yet'}
             {error && <> · {error.message}</>}
           </span>
         )}

@@ -8,7 +8,7 @@ import { embedHandlers } from '../../../../src/main/ipc/handlers/embed';
 import { studyHandlers } from '../../../../src/main/ipc/handlers/studies';
 import { createEmbedService } from '../../../../src/main/share/embed';
 import { createStudyAuthoring } from '../../../../src/main/studies/authoring';
-import { createLauncher } from '../../../../src/main/studies/launch';
+import { createLauncher, parseMoneyMinor, pricePerParticipant } from '../../../../src/main/studies/launch';
 import { studyChannels } from '../../../../src/shared/ipc/channels/studies';
 import { PRICE_PER_PARTICIPANT_CENTS } from '../../../../src/sandbox/domain/billing';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../../../support/sandbox';
@@ -88,6 +88,21 @@ describe('studies.launch', () => {
     expect(v.project?.guide?.call_url).toBe(v.call_url);
     expect(s.syncs()).toBeGreaterThanOrEqual(1);
     expect(s.launches).toEqual([s.id]);
+    // The charge over the 3 participants the trial credits did not cover: the price the next launch quotes.
+    expect(await s.cache.call('launches.lastPrice')).toMatchObject({ per_participant_minor: PRICE_PER_PARTICIPANT_CENTS, project_id: s.id });
+  });
+
+  it('keeps no price from a launch the trial credits paid for, or one whose answer was lost', async () => {
+    const s = await setup({ balance_cents: 10_000, trial_credits: 5 });
+    cleanup = s.close;
+    await s.h['studies.launch']({ workspace_id: WS, project_id: s.id, target_participants: 5 }, {});
+    expect(await s.cache.call('launches.lastPrice')).toBeNull();
+    const { id } = await s.org.client.createProject(projectBody());
+    await s.org.operator('PUT', '/_sandbox/faults', { truncate_rate: 1, fault_methods: ['POST'] });
+    const lost = await s.h['studies.launch']({ workspace_id: WS, project_id: id, target_participants: 2 }, {});
+    await s.org.operator('PUT', '/_sandbox/faults', {});
+    expect(lost.outcome).toBe('launched_unconfirmed');
+    expect(await s.cache.call('launches.lastPrice')).toBeNull();
   });
 
   it('a second call while the first is in flight joins it: one POST, one charge', async () => {
@@ -227,5 +242,32 @@ describe('embed.get and embed.setAllowList', () => {
     expect((err.details.entries as { index: number }[]).map((e) => e.index)).toEqual([1, 2]);
     // Nothing was sent: the service still has the earlier list.
     expect((await s.org.client.getAllowList(s.id)).allowed_urls).toEqual(['https://shop.example.com', 'http://blog.example.org:8080']);
+  });
+});
+
+describe('the price per participant a launch result implies', () => {
+  it.each([
+    ['$1,234.50', 123_450],
+    ['$75.00', 7_500],
+    ['75', 7_500],
+    ['75.5', 7_550],
+    ['USD 75.00', 7_500],
+    ['$0.00', 0],
+  ])('reads %s as %i minor units', (text, minor) => {
+    expect(parseMoneyMinor(text)).toBe(minor);
+  });
+
+  it.each(['', 'free', '-$5.00', '75,00', '$1.234,50', '$7.5.0', '1e3'])('does not guess at %j', (text) => {
+    expect(parseMoneyMinor(text)).toBeNull();
+  });
+
+  it('divides the balance charged by the participants trial credits did not cover', () => {
+    expect(pricePerParticipant(20, 5, '$75.00')).toBe(500);
+    expect(pricePerParticipant(4, 0, '$100.00')).toBe(2_500);
+    // Nothing paid from the balance, an unreadable charge or an unknown trial count: no price.
+    expect(pricePerParticipant(5, 5, '$0.00')).toBeNull();
+    expect(pricePerParticipant(5, 1, null)).toBeNull();
+    expect(pricePerParticipant(5, 1, 'n/a')).toBeNull();
+    expect(pricePerParticipant(5, null, '$20.00')).toBeNull();
   });
 });

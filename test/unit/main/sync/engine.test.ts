@@ -270,3 +270,22 @@ describe('sync engine: hostile open maps', () => {
     ]);
   });
 });
+
+describe('sync engine: the service out of reach', () => {
+  const unreachable = new ServiceError(0, 'network_error', "Fieldwork can't reach the service at svc.example. Check your connection and try again.");
+
+  it('a first sync with nothing saved does not claim saved data', async () => {
+    const client = { ...fakeClient({ pages: honest([]) }), listProjectsChecked: () => Promise.reject(unreachable) } as unknown as ApiClient;
+    const err = await run(client).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).message).toBe("Fieldwork can't reach the service at svc.example. Check your connection and try again.");
+  });
+
+  it('once something is saved, it says the saved data is still there', async () => {
+    await run(fakeClient({ pages: honest([record(1)]) }));
+    const client = { ...fakeClient({ pages: honest([]) }), listProjectsChecked: () => Promise.reject(unreachable) } as unknown as ApiClient;
+    const err = (await run(client).catch((e: unknown) => e)) as ServiceError;
+    expect(err.code).toBe('network_error');
+    expect(err.message).toBe("Fieldwork can't reach the service at svc.example. Check your connection. Your saved data is still available.");
+  });
+});

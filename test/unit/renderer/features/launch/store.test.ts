@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import type { CreditsView } from '../../../../../src/shared/views';
 import { UiError } from '../../../../../src/renderer/lib/api';
+import { expectedCharge } from '../../../../../src/renderer/features/launch/expected-charge';
 import { launchSlice, useLaunch } from '../../../../../src/renderer/features/launch/store';
 import { deferred, fakeBridge, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 
@@ -12,7 +13,7 @@ let bridge: FakeBridge;
 beforeEach(() => {
   bridge = fakeBridge();
   vi.stubGlobal('window', { fieldwork: bridge.api });
-  useLaunch.setState({ byKey: {}, dialogFor: null, credits: undefined });
+  useLaunch.setState({ byKey: {}, dialogFor: null, credits: undefined, price: undefined });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,5 +78,40 @@ describe('launch store: launch', () => {
     expect(s.status).toBe('error');
     expect(s.error).toBeInstanceOf(UiError);
     expect(s.error).toMatchObject({ code: 'insufficient_balance', details: { available: 100, required: 500, shortfall: 400 } });
+  });
+});
+
+describe('launch store: the last launch price', () => {
+  it('reads it beside the credits; a price that cannot be read is unknown (null), never made up', async () => {
+    bridge.answer('credits.get', () => credits(0));
+    bridge.answer('credits.lastLaunchPrice', () => ({ per_participant_minor: 2500, launched_at: 't', project_id: 'p0', project_title: 'Churn' }));
+    useLaunch.getState().openDialog('w1', 'p1');
+    expect(useLaunch.getState().price).toBeUndefined();
+    await useLaunch.getState().loadCredits('w1');
+    expect(useLaunch.getState().price).toMatchObject({ per_participant_minor: 2500 });
+    bridge.breakBridge('credits.lastLaunchPrice');
+    useLaunch.getState().openDialog('w1', 'p1');
+    await useLaunch.getState().loadCredits('w1');
+    expect(useLaunch.getState().price).toBeNull();
+    expect(useLaunch.getState().credits).toEqual(credits(0));
+  });
+});
+
+describe('the expected charge, in words', () => {
+  const price = { per_participant_minor: 2500, launched_at: 't', project_id: 'p0', project_title: null };
+  it('quotes the last launch for the participants beyond the trial credits', () => {
+    expect(expectedCharge(1, 0, price, '$100.00')).toBe(
+      'Expected charge: about $25.00, from your last launch ($25.00 a participant for 1 participant beyond the trial credits).',
+    );
+    expect(expectedCharge(10, 4, price, '$100.00')).toMatch(/^Expected charge: about \$150\.00, from your last launch/);
+    expect(expectedCharge(3, 5, price, '$100.00')).toMatch(/^Expected charge: nothing from the balance, as trial credits cover all 3 participants/);
+    expect(expectedCharge(3, null, price, null)).toBe('Expected charge: about $25.00 a participant not covered by trial credits, from your last launch.');
+  });
+
+  it('without an earlier price, says the service charges on launch and shows the balance', () => {
+    expect(expectedCharge(10, 0, null, '$120.00')).toBe(
+      "The service charges the balance ($120.00) when you launch. It doesn't state the price per participant beforehand, and no earlier launch from this workspace has shown it.",
+    );
+    expect(expectedCharge(10, 0, null, null)).not.toMatch(/\$/);
   });
 });
