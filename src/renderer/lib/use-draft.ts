@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clearDraft, readDraft, writeDraft, type DraftKey } from './drafts';
 
 type State<T> = { key: string; value: T | null; base: string | null; restored: boolean; kept: boolean };
@@ -20,6 +20,13 @@ export function useDraft<T>(key: DraftKey, savedBase: string) {
   // Another study or workspace in the same mounted editor: its own draft, not this one's.
   const current = state.key === keyOf(key) ? state : fromStorage<T>(key);
   if (current !== state) setState(current);
+  // The latest state, so two changes in one event (a tag added and its input cleared) build on each other.
+  const latest = useRef(current);
+  latest.current = current;
+  const put = (next: State<T>) => {
+    latest.current = next;
+    setState(next);
+  };
 
   // A draft that could not be stored lives only in this window: closing or reloading asks first.
   const unkept = current.value !== null && !current.kept;
@@ -43,23 +50,26 @@ export function useDraft<T>(key: DraftKey, savedBase: string) {
     /** Starts editing from the saved version; nothing is stored until the edit changes. */
     start(value: T) {
       clearDraft(key);
-      setState({ key: keyOf(key), value, base: savedBase, restored: false, kept: true });
+      put({ key: keyOf(key), value, base: savedBase, restored: false, kept: true });
     },
     /**
-     * The edit changed: keep it as a draft, or, when it no longer differs from the saved version
-     * (`differs` false), keep editing without a draft, so an untouched form is never "restored".
+     * The edit changed (a value, or a function of the edit so far): keep it as a draft, or, when it no
+     * longer differs from the saved version (`differs` false), keep editing without a draft, so an
+     * untouched form is never "restored".
      */
-    change(value: T, differs = true) {
-      const base = current.base ?? savedBase;
+    change(next: T | ((prev: T | null) => T), differs: boolean | ((value: T) => boolean) = true) {
+      const now = latest.current;
+      const value = typeof next === 'function' ? (next as (prev: T | null) => T)(now.value) : next;
+      const base = now.base ?? savedBase;
       let kept = true;
-      if (differs) kept = writeDraft(key, value, base);
+      if (typeof differs === 'function' ? differs(value) : differs) kept = writeDraft(key, value, base);
       else clearDraft(key);
-      setState({ key: keyOf(key), value, base, restored: current.restored, kept });
+      put({ key: keyOf(key), value, base, restored: now.restored, kept });
     },
     /** Saved, cancelled or discarded: the edit and its draft go. */
     end() {
       clearDraft(key);
-      setState({ key: keyOf(key), value: null, base: null, restored: false, kept: true });
+      put({ key: keyOf(key), value: null, base: null, restored: false, kept: true });
     },
   };
 }

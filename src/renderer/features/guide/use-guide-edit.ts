@@ -5,7 +5,7 @@ import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import type { UpdateStudyResult } from '../../../shared/ipc/channels/studies';
 import type { ProjectDetail } from '../../../shared/views';
 import { UiError } from '../../lib/api';
-import { validateGuideEdit } from '../study-form/model';
+import { toQuestionBodies, validateGuideEdit } from '../study-form/model';
 import { diff, editFrom, isLaunched, type EditState } from './guide-edit';
 import { useGuide } from './store';
 
@@ -16,7 +16,8 @@ import { useGuide } from './store';
  */
 export function useGuideEdit(workspaceId: string, project: ProjectDetail) {
   const saved = editFrom(project);
-  const draft = useDraft<EditState>({ workspaceId, scope: project.id, form: 'guide' }, fingerprint(saved));
+  // Row keys are new on every render: the fingerprint is of what the service holds, not of the rows.
+  const draft = useDraft<EditState>({ workspaceId, scope: project.id, form: 'guide' }, fingerprint({ ...saved, questions: toQuestionBodies(saved.questions) }));
   const edit = draft.value;
   const [attempted, setAttempted] = useState(false);
   const [refused, setRefused] = useState(0);

@@ -40,10 +40,11 @@ export function HighlightCard({
   const [confirming, setConfirming] = useState(false);
   const mode = edit.value ? 'edit' : confirming ? 'confirm-delete' : 'view';
   const { tags, draft, note } = edit.value ?? saved;
-  const change = (p: Partial<HighlightEdit>) => {
-    const next = { ...(edit.value ?? saved), ...p };
-    edit.change(next, fingerprint(next) !== fingerprint(saved));
-  };
+  const change = (p: Partial<HighlightEdit>) =>
+    edit.change(
+      (prev) => ({ ...(prev ?? saved), ...p }),
+      (next) => fingerprint(next) !== fingerprint(saved),
+    );
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(0);
   const formRef = useFocusFirstInvalid(failed);
