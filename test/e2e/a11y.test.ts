@@ -294,6 +294,18 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       await ui.report.jump(detail).first().waitFor();
       await audit(page, 'report, a theme open', results);
 
+      // A guide edit's restored draft note, with the saved version open beside it.
+      await ui.sidebar.openStudy('Onboarding interviews');
+      await ui.study.openTab('Guide');
+      await ui.guide.edit.click();
+      await ui.guide.form.question(1).fill('A draft question');
+      await ui.study.openTab('Interviews');
+      await ui.study.openTab('Guide');
+      await ui.guide.form.draft.restored.waitFor();
+      await audit(page, 'guide draft restored', results);
+      await ui.guide.form.draft.discard.click();
+      await ui.guide.edit.waitFor();
+
       // The Export dialog, with participant data on so every control is enabled and checked too.
       await ui.sidebar.study('Meal-kit churn').click();
       await ui.study.exportButton.click();

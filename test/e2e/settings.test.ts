@@ -104,7 +104,10 @@ describe.skipIf(skip !== null)('settings', () => {
     await input.fill('0');
     await expect.poll(() => sync.alert.innerText()).toBe('At least every minute.');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
+    // A refused Save keeps the value as typed and puts focus on the field.
+    await sync.save.focus();
     await sync.save.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     expect(await input.inputValue()).toBe('0');
     expect(harness.core.settings.get().sync_interval_minutes).toBe(15);
     await shot(page, 'settings-sync-invalid');
@@ -116,7 +119,11 @@ describe.skipIf(skip !== null)('settings', () => {
     await expect.poll(() => sync.alert.count()).toBe(0);
     await sync.save.click();
     await expect.poll(() => harness.core.settings.get().sync_interval_minutes).toBe(30);
-    await expect.poll(() => sync.status.innerText()).toBe('Saved');
+    await expect.poll(() => sync.status.innerText()).toBe('Saved. The next sync comes 30 minutes from now.');
+    // Escape puts back the saved value.
+    await input.fill('45');
+    await input.press('Escape');
+    expect(await input.inputValue()).toBe('30');
   });
 
   it("shows the offline video quota and this workspace's usage, and saves a new quota", async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BrowserWindow, shell, type WebContents } from 'electron';
+import { BrowserWindow, dialog, shell, type WebContents } from 'electron';
 import { buildWebPreferences } from '../security/web-preferences';
 import { guardNavigation, windowOpenHandler } from '../security/navigation';
 import { DEFAULT_WINDOW, MIN_WINDOW, stateOf, type WindowState, type WindowStateSaver } from './window-state';
@@ -39,12 +39,35 @@ export function createMainWindow(opts: WindowOptions): BrowserWindow {
     webPreferences: buildWebPreferences(opts.preloadPath, opts.isPackaged),
   });
   hardenContents(win.webContents, opts);
+  askBeforeLosingEdits(win);
   win.once('ready-to-show', () => {
     if (state.maximized) win.maximize();
     win.show();
   });
   void win.loadURL(opts.url);
   return win;
+}
+
+/** The question asked when the page holds an edit it could not keep as a draft (see renderer lib/use-draft). */
+export const UNKEPT_EDIT_QUESTION = {
+  type: 'warning',
+  buttons: ['Keep editing', 'Close and lose it'],
+  defaultId: 0,
+  cancelId: 0,
+  message: 'An unsaved edit could not be kept on this computer',
+  detail: 'Edits are normally kept as drafts, so closing is safe; this one could not be stored (storage full or off). Save it first, or close and lose it.',
+} as const;
+
+/**
+ * Drafts are kept as they are typed, so the page only holds up closing (beforeunload) when one could not
+ * be stored. Electron would then silently refuse to close; ask instead, and close if the researcher says so.
+ */
+export function askBeforeLosingEdits(win: BrowserWindow): void {
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, { ...UNKEPT_EDIT_QUESTION, buttons: [...UNKEPT_EDIT_QUESTION.buttons] });
+    // preventDefault here overrides the page's beforeunload: the window closes.
+    if (choice === 1) event.preventDefault();
+  });
 }
 
 /** Saves the window's normal bounds as it is moved, resized or maximised, and once more when it closes. */

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { draftNote } from './draft';
 
 /** The Guide tab: the questions and messages, read-only or in the edit form. */
 export const guideTab = (page: Page) => {
@@ -18,16 +19,19 @@ export const guideTab = (page: Page) => {
     reassignDialog: page.getByRole('dialog', { name: 'Save and re-assign stimuli?' }),
     form: {
       form,
+      title: form.getByLabel('Title', { exact: true }),
       question: (n: number) => form.getByRole('textbox', { name: `Question ${n}`, exact: true }),
       probing: (n: number) => form.getByRole('combobox', { name: `Probing level for question ${n}` }),
       addQuestion: form.getByRole('button', { name: '+ Add question' }),
       deleteQuestion: (n: number) => form.getByRole('button', { name: `Delete question ${n}` }),
-      intro: form.getByLabel('Intro message'),
-      end: form.getByLabel(/End message/),
+      intro: form.getByRole('textbox', { name: 'Intro message' }),
+      end: form.getByRole('textbox', { name: /End message/ }),
       save: form.getByRole('button', { name: 'Save guide' }),
       cancel: form.getByRole('button', { name: 'Cancel' }),
       status: (text: string) => form.getByRole('status').filter({ hasText: text }),
       alert: (text: string) => form.getByRole('alert').filter({ hasText: text }),
+      /** The edit's local draft: restored, changed underneath, Discard. */
+      draft: draftNote(form),
     },
   };
 };

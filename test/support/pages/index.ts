@@ -57,6 +57,7 @@ export type App = ReturnType<typeof app>;
 
 export { related } from './aria';
 export { chatPage, takeChatInterview } from './chat';
+export { draftNote } from './draft';
 export { exportDialog } from './export-dialog';
 export { addWorkspaceForm, firstRun } from './first-run';
 export { guideTab } from './guide';

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { draftNote } from './draft';
 import { containing } from './text';
 
 /** An interview's row in the Interviews tab, by its participant's name (a click on the row opens it). */
@@ -16,6 +17,9 @@ export const highlightCard = (root: Locator) => ({
   tags: root.getByLabel('Tags', { exact: true }),
   note: root.getByLabel('Note'),
   save: root.getByRole('button', { name: 'Save' }),
+  /** The inline edit of tags and note, while it is open. */
+  form: root.getByRole('form', { name: 'Edit highlight' }),
+  draft: draftNote(root),
   copyQuote: root.getByRole('button', { name: 'Copy quote' }),
   copied: root.getByText('Copied with timestamp'),
   /** Opens the interview at the highlight's moment ("03:12"). */

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { draftNote } from './draft';
 
 /** The study fields the new-study forms and the guide editor share, within one form (or the whole page). */
 export const studyFields = (scope: Page | Locator) => {
@@ -57,6 +58,8 @@ export const newStudy = (page: Page) => {
       generate: external.getByRole('button', { name: 'Generate draft' }),
       retry: external.getByRole('button', { name: 'Retry' }),
     },
+    /** The form's local draft (kept on this computer until Create or Discard). */
+    localDraft: draftNote(page),
     stimuliForm: page.getByRole('form', { name: 'Start a stimuli study' }),
     createStimuli: page.getByRole('button', { name: 'Create stimuli study and add media' }),
   };

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { draftNote } from './draft';
 
 /** The Share tab: the participant link and QR code, the embed snippets, and the embed allow-list. */
 export const shareTab = (page: Page) => {
@@ -31,5 +32,6 @@ export const shareTab = (page: Page) => {
     saved: allowList.getByText('Saved.'),
     empty: allowList.getByText('No websites listed.'),
     alert: allowList.getByRole('alert'),
+    draft: draftNote(allowList),
   };
 };

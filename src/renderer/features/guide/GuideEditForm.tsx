@@ -1,20 +1,22 @@
 import type { ProjectDetail } from '../../../shared/views';
 import { LIMITS } from '../../../shared/schemas/limits';
+import { DraftNote } from '../../components/DraftNote';
 import { QuestionListEditor, TextField, TitleField } from '../study-form';
 import type { EditState } from './guide-edit';
 import { SaveErrorNote } from './GuideNotes';
+import { GuideReadout } from './GuideReadout';
 import { ReassignDialog } from './ReassignDialog';
 import type { GuideEdit } from './use-guide-edit';
 
 /** The guide's edit form: title and messages, the questions, and the save toolbar. */
 export function GuideEditForm({ project, edit, form }: { project: ProjectDetail; edit: EditState; form: GuideEdit }) {
-  const { errors, setEdit } = form;
+  const { errors, setEdit, draft } = form;
   return (
-    <form className="guide guide-edit" onSubmit={form.submit} noValidate aria-label="Edit the guide">
+    <form ref={form.formRef} className="guide guide-edit" onSubmit={form.submit} noValidate aria-label="Edit the guide">
       <div className="guide-toolbar">
         <h2>Edit guide</h2>
         <span className={`guide-dirty ${form.dirty ? 'is-dirty' : ''}`} role="status">
-          {form.dirty ? 'Unsaved changes' : 'No changes yet'}
+          {form.dirty ? (draft.kept ? 'Unsaved changes · kept as a draft on this computer' : 'Unsaved changes') : 'No changes yet'}
         </span>
         <span className="sf-spacer" />
         <button type="button" className="btn" onClick={form.cancel} disabled={form.saving}>
@@ -30,6 +32,14 @@ export function GuideEditForm({ project, edit, form }: { project: ProjectDetail;
           )}
         </button>
       </div>
+      <DraftNote
+        restored={draft.restored}
+        changedUnderneath={draft.changedUnderneath}
+        kept={draft.kept}
+        what="guide"
+        onDiscard={form.cancel}
+        saved={project.guide ? <GuideReadout guide={project.guide} stimuli={project.stimuli} /> : <p className="empty">No guide is saved for this study.</p>}
+      />
       {form.error && <SaveErrorNote error={form.error} onRetry={() => void form.save()} />}
       <div className="sf-section">
         <TitleField value={edit.title} onChange={(title) => setEdit({ ...edit, title })} error={errors.title} />

@@ -6,8 +6,8 @@ import { useProjects } from '../projects/store';
 import type { GuideChanges } from './guide-edit';
 
 /**
- * The guide's calls. The edit itself is not kept here: it lives as long as the Guide tab shows it (leaving
- * the tab discards it, as it always has), so it stays in the tab's hook.
+ * The guide's calls. The edit itself is not kept here: the tab's hook keeps it as a local draft
+ * (lib/drafts), which outlives the tab, the study page and the window.
  */
 type GuideState = {
   /**

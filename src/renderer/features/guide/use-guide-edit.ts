@@ -1,18 +1,27 @@
 import { useState, type FormEvent } from 'react';
+import { fingerprint } from '../../lib/drafts';
+import { useDraft } from '../../lib/use-draft';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import type { UpdateStudyResult } from '../../../shared/ipc/channels/studies';
 import type { ProjectDetail } from '../../../shared/views';
 import { UiError } from '../../lib/api';
-import { validateGuideEdit } from '../study-form/model';
+import { toQuestionBodies, validateGuideEdit } from '../study-form/model';
 import { diff, editFrom, isLaunched, type EditState } from './guide-edit';
 import { useGuide } from './store';
 
 /**
- * The Guide tab's edit: started from the study, checked once a save was attempted, saved (after a
- * confirmation when it would clear stimulus assignments). A failed save keeps the edit as typed.
+ * The Guide tab's edit: started from the study, kept as a local draft while it differs from the saved guide
+ * (so leaving the tab or the study, reloading or closing loses nothing), checked once a save was attempted,
+ * saved (after a confirmation when it would clear stimulus assignments). A failed save keeps the edit as typed.
  */
 export function useGuideEdit(workspaceId: string, project: ProjectDetail) {
-  const [edit, setEdit] = useState<EditState | null>(null);
+  const saved = editFrom(project);
+  // Row keys are new on every render: the fingerprint is of what the service holds, not of the rows.
+  const draft = useDraft<EditState>({ workspaceId, scope: project.id, form: 'guide' }, fingerprint({ ...saved, questions: toQuestionBodies(saved.questions) }));
+  const edit = draft.value;
   const [attempted, setAttempted] = useState(false);
+  const [refused, setRefused] = useState(0);
+  const formRef = useFocusFirstInvalid(refused);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<UiError | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -30,14 +39,16 @@ export function useGuideEdit(workspaceId: string, project: ProjectDetail) {
   const errors = edit && attempted ? check(edit) : {};
   const stimuliWarn = project.type === 'STIMULI' && changes.questions !== undefined && project.stimuli.length > 0;
 
+  const setEdit = (e: EditState) => draft.change(e, Object.keys(diff(project, e)).length > 0);
   const start = () => {
-    setEdit(editFrom(project));
+    draft.start(saved);
     setAttempted(false);
     setError(null);
     setResult(null);
   };
+  /** Cancel and Discard: the edit and its draft go, and the saved guide shows. */
   const cancel = () => {
-    setEdit(null);
+    draft.end();
     setError(null);
     setAttempted(false);
   };
@@ -50,11 +61,12 @@ export function useGuideEdit(workspaceId: string, project: ProjectDetail) {
     try {
       const r = await useGuide.getState().save(workspaceId, project.id, changes);
       setResult(r);
-      setEdit(null);
+      draft.end();
       setAttempted(false);
     } catch (e) {
-      // The edit stays as typed: nothing the researcher wrote is lost on a failure.
+      // The edit stays as typed (and as a draft): nothing the researcher wrote is lost on a failure.
       setError(UiError.from(e));
+      setRefused((n) => n + 1);
     } finally {
       setSaving(false);
     }
@@ -63,15 +75,22 @@ export function useGuideEdit(workspaceId: string, project: ProjectDetail) {
   function submit(e: FormEvent) {
     e.preventDefault();
     setAttempted(true);
-    if (!edit || !dirty || Object.keys(check(edit)).length > 0) return;
+    if (!edit || !dirty) return;
+    if (Object.keys(check(edit)).length > 0) {
+      setRefused((n) => n + 1);
+      return;
+    }
     if (stimuliWarn) setConfirming(true);
     else void save();
   }
 
   return {
     edit,
-    /** Replaces the edit with a changed copy (the form's fields call it). */
+    /** Replaces the edit with a changed copy (the form's fields call it); kept as a draft. */
     setEdit,
+    /** Restored from an earlier visit, changed underneath, not kept: what the draft note says. */
+    draft,
+    formRef,
     launched: isLaunched(project),
     dirty,
     errors,

@@ -1,13 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
+import { DraftNote } from '../../components/DraftNote';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
+import { fingerprint } from '../../lib/drafts';
+import { useDraft } from '../../lib/use-draft';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import { timecode } from '../../lib/timecode';
 import { copyQuote, useHighlights } from './store';
 import { mergeTags, TagInput } from './TagInput';
 
+/** The edit of a highlight's tags and note, as kept in its draft. */
+type HighlightEdit = { tags: string[]; draft: string; note: string };
+
 /**
- * One highlight: jump to its moment, its quote, tags and note; edit, copy with citation, delete.
+ * One highlight: jump to its moment, its quote, tags and note; edit (kept as a local draft until saved,
+ * so closing the panel, the interview or the window loses nothing; Escape cancels), copy with citation, delete.
  * Shared by the per-interview list and the project's highlights.
  */
 export function HighlightCard({
@@ -27,11 +35,25 @@ export function HighlightCard({
 }) {
   const update = useHighlights((s) => s.update);
   const remove = useHighlights((s) => s.remove);
-  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
-  const [tags, setTags] = useState(h.tags);
-  const [draft, setDraft] = useState('');
-  const [note, setNote] = useState(h.note);
+  const saved: HighlightEdit = { tags: h.tags, draft: '', note: h.note };
+  const edit = useDraft<HighlightEdit>({ workspaceId, scope: h.project_id, form: `highlight:${h.id}` }, fingerprint(saved));
+  const [confirming, setConfirming] = useState(false);
+  const mode = edit.value ? 'edit' : confirming ? 'confirm-delete' : 'view';
+  const { tags, draft, note } = edit.value ?? saved;
+  const change = (p: Partial<HighlightEdit>) =>
+    edit.change(
+      (prev) => ({ ...(prev ?? saved), ...p }),
+      (next) => fingerprint(next) !== fingerprint(saved),
+    );
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(0);
+  const formRef = useFocusFirstInvalid(failed);
+  // After Cancel or Escape, focus returns to Edit rather than falling to the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(0);
+  useEffect(() => {
+    if (cancelled) editButton.current?.focus();
+  }, [cancelled]);
   const [error, setError] = useState<UiError | null>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -42,12 +64,16 @@ export function HighlightCard({
 
   const at = h.start_ms ?? 0;
   const who = participant?.trim() || h.participant_name?.trim() || 'Participant';
-  const edit = () => {
-    setTags(h.tags);
-    setNote(h.note);
-    setDraft('');
+  const startEdit = () => {
     setError(null);
-    setMode('edit');
+    setConfirming(false);
+    edit.start(saved);
+  };
+  /** Cancel, Escape and Discard: the tags and note go back to what is saved. */
+  const cancel = () => {
+    setError(null);
+    edit.end();
+    setCancelled((n) => n + 1);
   };
   const save = async () => {
     const all = mergeTags(tags, draft);
@@ -55,9 +81,11 @@ export function HighlightCard({
     setError(null);
     try {
       await update(workspaceId, h.id, { tags: all, note: note.trim() });
-      setMode('view');
+      edit.end();
     } catch (e) {
+      // The edit stays as typed (and as a draft); focus goes to the reason.
       setError(UiError.from(e));
+      setFailed((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -67,6 +95,7 @@ export function HighlightCard({
     setError(null);
     try {
       await remove(workspaceId, h.id);
+      edit.end();
     } catch (e) {
       setError(UiError.from(e));
       setBusy(false);
@@ -98,24 +127,50 @@ export function HighlightCard({
       <blockquote className="hl-quote">{h.quote}</blockquote>
       {mode === 'edit' ? (
         <form
+          ref={formRef}
           className="stack-12 hl-edit"
+          aria-label="Edit highlight"
           onSubmit={(e) => {
             e.preventDefault();
             void save();
           }}
+          onKeyDown={(e) => {
+            // Escape cancels the inline edit; inside a dialog this card is never shown, so nothing else wants it.
+            if (e.key !== 'Escape' || e.defaultPrevented) return;
+            e.preventDefault();
+            e.stopPropagation();
+            cancel();
+          }}
         >
-          <TagInput label="Tags" tags={tags} onChange={setTags} draft={draft} onDraft={setDraft} suggestions={suggestions} autoFocus />
+          <DraftNote restored={edit.restored} changedUnderneath={edit.changedUnderneath} kept={edit.kept} what="highlight" onDiscard={cancel} />
+          <TagInput
+            label="Tags"
+            tags={tags}
+            onChange={(t) => change({ tags: t })}
+            draft={draft}
+            onDraft={(d) => change({ draft: d })}
+            suggestions={suggestions}
+            autoFocus={!edit.restored}
+          />
           <div className="field">
             <label htmlFor={`hl-note-${h.id}`}>Note</label>
-            <textarea id={`hl-note-${h.id}`} className="input hl-note-input" rows={2} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea
+              id={`hl-note-${h.id}`}
+              className="input hl-note-input"
+              rows={2}
+              maxLength={5000}
+              value={note}
+              onChange={(e) => change({ note: e.target.value })}
+            />
           </div>
           <div className="row-8">
             <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
               {busy ? 'Saving…' : 'Save'}
             </button>
-            <button type="button" className="btn btn-small" onClick={() => setMode('view')}>
+            <button type="button" className="btn btn-small" onClick={cancel}>
               Cancel
             </button>
+            <span className="hint">Esc cancels</span>
           </div>
         </form>
       ) : (
@@ -136,19 +191,19 @@ export function HighlightCard({
               <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void del()}>
                 Delete highlight
               </button>
-              <button type="button" className="btn btn-small" onClick={() => setMode('view')}>
+              <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
                 Keep
               </button>
             </div>
           ) : (
             <div className="hl-actions">
-              <button type="button" className="btn btn-ghost btn-small" onClick={edit}>
+              <button ref={editButton} type="button" className="btn btn-ghost btn-small" onClick={startEdit}>
                 Edit
               </button>
               <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()}>
                 Copy quote
               </button>
-              <button type="button" className="btn btn-ghost btn-small hl-delete" onClick={() => setMode('confirm-delete')}>
+              <button type="button" className="btn btn-ghost btn-small hl-delete" onClick={() => setConfirming(true)}>
                 Delete
               </button>
               <span className="hl-copied muted" role="status">

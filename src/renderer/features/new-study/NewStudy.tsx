@@ -1,4 +1,5 @@
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import { DraftNote } from '../../components/DraftNote';
 import { AiDraftForm } from './AiDraftForm';
 import { ExternalGuideForm } from './ExternalGuideForm';
 import { MethodPicker } from './MethodPicker';
@@ -16,9 +17,12 @@ export function NewStudy({ workspace }: { workspace: WorkspaceSummary }) {
       <header className="screen-head">
         <div>
           <h1 id="new-study-title">New study</h1>
-          <p className="muted">In {workspace.name}. Nothing is created on the service until you press Create.</p>
+          <p className="muted">
+            In {workspace.name}. Nothing is created on the service until you press Create; until then what you type is kept on this computer as a draft.
+          </p>
         </div>
       </header>
+      <DraftNote restored={form.restored} changedUnderneath={false} kept={form.kept} what="study" onDiscard={form.discard} />
       <MethodPicker name={`${workspace.id}-method`} method={method} onChoose={form.choose} />
       {method === 'ai' && <AiDraftForm form={form} />}
       {method === 'own' && <OwnQuestionsForm form={form} />}

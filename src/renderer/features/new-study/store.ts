@@ -3,6 +3,7 @@ import type { GenerateResult, UpdateStudyResult } from '../../../shared/ipc/chan
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { openProject, useNav } from '../../app/nav-store';
 import { api, call } from '../../lib/api';
+import { clearDraft, readDraft, writeDraft, type DraftKey } from '../../lib/drafts';
 import { useProject } from '../project/store';
 import { useProjects } from '../projects/store';
 import { useStimuli } from '../stimuli/store';
@@ -28,12 +29,32 @@ export const freshDraft = (organisationId: string | null): NewStudyDraft => ({
   external: { organisation_id: organisationId ?? '', ai_context: '', target_audience: '' },
 });
 
+/** Where a workspace's new-study draft is kept on this computer (lib/drafts). */
+const draftKey = (workspaceId: string): DraftKey => ({ workspaceId, scope: 'new', form: 'new-study' });
+const sansKeys = (d: NewStudyDraft) => JSON.stringify(d, (k, v: unknown) => (k === 'key' ? undefined : v));
+/** Whether a draft holds anything the researcher chose or typed (row keys aside). */
+export const hasContent = (d: NewStudyDraft | undefined, organisationId: string | null) =>
+  d !== undefined && sansKeys(d) !== sansKeys(freshDraft(organisationId));
+
+/** A stored draft, read tolerantly: fields a later version added come from a fresh draft. */
+function fromStored(d: Partial<NewStudyDraft>, organisationId: string | null): NewStudyDraft {
+  const fresh = freshDraft(organisationId);
+  return { ...fresh, ...d, values: { ...fresh.values, ...d.values }, external: { ...fresh.external, ...d.external } };
+}
+
 /** The kinds of study the AI drafts a guide for. */
 export type DraftType = 'USER_INTERVIEW' | 'CHURN' | 'STIMULI';
 
 type State = {
-  /** Per workspace, so leaving the screen (or switching workspace and back) keeps what was typed. */
+  /**
+   * Per workspace, so leaving the screen (or switching workspace and back) keeps what was typed; each is
+   * also kept on this computer (lib/drafts), so a reload or a restart does too.
+   */
   drafts: Record<string, NewStudyDraft>;
+  /** Per workspace: false when this computer refused to keep the draft. */
+  kept: Record<string, boolean>;
+  /** Brings back the workspace's stored draft, if it isn't loaded yet; true when there is one with content. */
+  restore(workspaceId: string, organisationId: string | null): boolean;
   patch(workspaceId: string, organisationId: string | null, patch: (d: NewStudyDraft) => Partial<NewStudyDraft>): void;
   reset(workspaceId: string): void;
   /**
@@ -64,17 +85,26 @@ export const useNewStudy = create<State>((set, get) => {
   };
   return {
     drafts: {},
+    kept: {},
+    restore(w, org) {
+      if (!get().drafts[w]) {
+        const stored = readDraft<Partial<NewStudyDraft>>(draftKey(w));
+        if (stored && typeof stored.value === 'object' && stored.value !== null) set((s) => ({ drafts: { ...s.drafts, [w]: fromStored(stored.value, org) } }));
+      }
+      return hasContent(get().drafts[w], org);
+    },
     patch(w, org, patch) {
-      set((s) => {
-        const cur = s.drafts[w] ?? freshDraft(org);
-        return { drafts: { ...s.drafts, [w]: { ...cur, ...patch(cur) } } };
-      });
+      const cur = get().drafts[w] ?? freshDraft(org);
+      const next = { ...cur, ...patch(cur) };
+      const kept = writeDraft(draftKey(w), next, '');
+      set((s) => ({ drafts: { ...s.drafts, [w]: next }, kept: { ...s.kept, [w]: kept } }));
     },
     reset(w) {
+      clearDraft(draftKey(w));
       set((s) => {
         const rest = { ...s.drafts };
         delete rest[w];
-        return { drafts: rest };
+        return { drafts: rest, kept: { ...s.kept, [w]: true } };
       });
     },
     generate(workspaceId, objective, type, projectId) {

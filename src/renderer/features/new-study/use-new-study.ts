@@ -4,7 +4,7 @@ import { UiError } from '../../lib/api';
 import { toQuestionDrafts, validateStudyForm, type FormErrors, type StudyFormValues } from '../study-form/model';
 import { externalErrors, serverFieldErrors } from './new-study-errors';
 import { freshDraft, useNewStudy, type Method, type NewStudyDraft } from './store';
-import { useFocusFirstInvalid } from './use-focus-first-invalid';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 
 /**
  * The New study screen: the draft (kept per workspace in the store), which method it starts from, the
@@ -12,7 +12,10 @@ import { useFocusFirstInvalid } from './use-focus-first-invalid';
  */
 export function useNewStudyForm(workspace: WorkspaceSummary) {
   const store = useNewStudy.getState();
+  // A draft from an earlier visit (another screen, a reload, a restart) is brought back and says so.
+  const [restored, setRestored] = useState(() => store.restore(workspace.id, workspace.organisation_id));
   const stored = useNewStudy((s) => s.drafts[workspace.id]);
+  const kept = useNewStudy((s) => s.kept[workspace.id] ?? true);
   const draft = stored ?? freshDraft(workspace.organisation_id);
   const update = (p: Partial<NewStudyDraft> | ((d: NewStudyDraft) => Partial<NewStudyDraft>)) =>
     store.patch(workspace.id, workspace.organisation_id, typeof p === 'function' ? p : () => p);
@@ -82,6 +85,8 @@ export function useNewStudyForm(workspace: WorkspaceSummary) {
       await run();
     } catch (err) {
       onError(UiError.from(err));
+      // Once more after the error shows, so focus lands on it (or on the field the service refused).
+      setAttempt((n) => n + 1);
     } finally {
       setBusy(null);
     }
@@ -113,6 +118,17 @@ export function useNewStudyForm(workspace: WorkspaceSummary) {
       () => store.createExternal(workspace.id, ext, values),
     );
 
+  /** Drops the draft: the form starts blank again. */
+  const discard = () => {
+    draftRun.current++;
+    store.reset(workspace.id);
+    setRestored(false);
+    setAttempt(0);
+    setError(null);
+    setServerErrors({});
+    setBusy(null);
+  };
+
   const writeByHand = () => {
     setError(null);
     update((d) => ({ method: 'own', values: { ...d.values, type: d.values.type === 'STIMULI' ? 'USER_INTERVIEW' : d.values.type } }));
@@ -140,6 +156,9 @@ export function useNewStudyForm(workspace: WorkspaceSummary) {
     createStimuli,
     createExternal,
     writeByHand,
+    restored: restored && stored !== undefined,
+    kept,
+    discard,
   };
 }
 

@@ -33,7 +33,7 @@ export function AppearanceSection({ settings }: { settings: SettingsView }) {
     }
   };
   return (
-    <Section title="Appearance">
+    <Section title="Appearance" description="Changes as you choose; there is nothing to save.">
       <fieldset className="settings-fieldset">
         <legend>Theme</legend>
         <div className="segmented">

@@ -10,7 +10,7 @@ export function NotificationsSection({ settings }: { settings: SettingsView }) {
   const [error, setError] = useState<UiError | null>(null);
   const [pending, setPending] = useState<boolean | null>(null);
   return (
-    <Section title="Notifications">
+    <Section title="Notifications" description="Changes as you choose; there is nothing to save.">
       <Toggle
         label="Notify me when interviews complete or a report is ready"
         hint="A system notification when Fieldwork is in the background; a note in the corner of the window when it is in front."

@@ -23,7 +23,9 @@ export function SettingsScreen() {
       <header className="screen-head">
         <div>
           <h1 id="settings-title">Settings</h1>
-          <p className="muted">Saved on this computer. Changes apply at once.</p>
+          <p className="muted">
+            Kept on this computer. Theme and notifications change as you choose them; the other settings change when you press their Save.
+          </p>
         </div>
       </header>
       <WorkspacesSection />

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import { checkNumber } from './settings-text';
 
 /** The card every settings section sits in, and the controls they share. */
@@ -18,7 +19,23 @@ export function Section({ title, description, children, wide }: { title: string;
   );
 }
 
-/** A number setting with its own Save: validated as typed, and kept as typed when saving fails. */
+/**
+ * Escape in a settings field puts back the saved value (or empties a field that shows none); it does
+ * nothing when there is nothing to undo, so an Escape meant for something else still reaches it.
+ */
+export function escapeReverts(current: string, saved: string, revert: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || current === saved) return;
+    e.preventDefault();
+    e.stopPropagation();
+    revert();
+  };
+}
+
+/**
+ * A number setting with its own Save: validated as typed, kept as typed when saving fails (focus then goes
+ * to the field or the reason), Escape puts back the saved value. `savedText` says what the save changed.
+ */
 export function NumberSetting({
   label,
   unit,
@@ -26,6 +43,7 @@ export function NumberSetting({
   schema,
   value,
   onSave,
+  savedText,
 }: {
   label: string;
   unit: string;
@@ -33,6 +51,7 @@ export function NumberSetting({
   schema: z.ZodType<number>;
   value: number;
   onSave: (n: number) => Promise<unknown>;
+  savedText: (n: number) => string;
 }) {
   const id = useId();
   const [raw, setRaw] = useState(String(value));
@@ -40,6 +59,8 @@ export function NumberSetting({
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<UiError | null>(null);
   const [saved, setSaved] = useState(false);
+  const [refused, setRefused] = useState(0);
+  const formRef = useFocusFirstInvalid(refused);
   const check = checkNumber(schema, raw);
   const showError = touched ? check.error : null;
   const dirty = raw.trim() !== String(value);
@@ -48,7 +69,10 @@ export function NumberSetting({
     e.preventDefault();
     setTouched(true);
     setSaved(false);
-    if (check.error !== null) return;
+    if (check.error !== null) {
+      setRefused((n) => n + 1);
+      return;
+    }
     setBusy(true);
     setSaveError(null);
     try {
@@ -56,13 +80,14 @@ export function NumberSetting({
       setSaved(true);
     } catch (err) {
       setSaveError(UiError.from(err));
+      setRefused((n) => n + 1);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={formRef} className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <div className="row-8">
@@ -76,6 +101,10 @@ export function NumberSetting({
               setTouched(true);
               setSaved(false);
             }}
+            onKeyDown={escapeReverts(raw, String(value), () => {
+              setRaw(String(value));
+              setTouched(false);
+            })}
             aria-invalid={showError ? true : undefined}
             aria-describedby={`${id}-${showError ? 'error' : 'hint'}`}
           />
@@ -85,7 +114,7 @@ export function NumberSetting({
           </button>
           {saved && !dirty && (
             <span className="settings-saved" role="status">
-              Saved
+              {savedText(value)}
             </span>
           )}
         </div>

@@ -10,7 +10,10 @@ import { useSettings, videoUsage } from './store';
 export function SyncSection({ settings }: { settings: SettingsView }) {
   const save = useSettings((s) => s.save);
   return (
-    <Section title="Sync" description="Fieldwork fetches new interviews and reports in the background, and whenever you press Sync now (Ctrl+R).">
+    <Section
+      title="Sync"
+      description="Fieldwork fetches new interviews and reports in the background, and whenever you press Sync now (Ctrl+R). A new interval applies when you press Save."
+    >
       <NumberSetting
         label="Sync interval"
         unit="minutes"
@@ -18,6 +21,7 @@ export function SyncSection({ settings }: { settings: SettingsView }) {
         schema={settingsFields.sync_interval_minutes}
         value={settings.sync_interval_minutes}
         onSave={(n) => save({ sync_interval_minutes: n })}
+        savedText={(n) => `Saved. The next sync comes ${n === 1 ? '1 minute' : `${n} minutes`} from now.`}
       />
     </Section>
   );
@@ -34,7 +38,10 @@ export function VideosSection({ settings }: { settings: SettingsView }) {
   }, [workspaceId, settings.video_quota_mb, loadUsage]);
   const quotaBytes = settings.video_quota_mb * 1024 * 1024;
   return (
-    <Section title="Offline videos" description="Videos you download play without a network. When the space is full, the oldest downloads make room.">
+    <Section
+      title="Offline videos"
+      description="Videos you download play without a network. When the space is full, Fieldwork says so and downloads no more until you remove some or allow more space here; nothing is removed for you."
+    >
       <NumberSetting
         label="Space for offline videos"
         unit="MB per workspace"
@@ -42,6 +49,7 @@ export function VideosSection({ settings }: { settings: SettingsView }) {
         schema={settingsFields.video_quota_mb}
         value={settings.video_quota_mb}
         onSave={(n) => save({ video_quota_mb: n })}
+        savedText={(n) => `Saved. Downloads from now on may use ${n} MB per workspace.`}
       />
       {workspace && (
         <div className="settings-usage">

@@ -3,8 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { settingsFields, type SettingsView } from '../../../shared/ipc/channels/settings';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import { useWorkspaces } from '../workspaces/store';
-import { Section, Toggle } from './SettingsSection';
+import { escapeReverts, Section, Toggle } from './SettingsSection';
 import { checkNumber } from './settings-text';
 import { useSettings } from './store';
 
@@ -20,6 +21,11 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
   const [busy, setBusy] = useState<'receiver' | 'secret' | null>(null);
   const [error, setError] = useState<UiError | null>(null);
   const [secretError, setSecretError] = useState<string | UiError | null>(null);
+  const [savedReceiver, setSavedReceiver] = useState(false);
+  const [refusedReceiver, setRefusedReceiver] = useState(0);
+  const [refusedSecret, setRefusedSecret] = useState(0);
+  const receiverRef = useFocusFirstInvalid(refusedReceiver);
+  const secretRef = useFocusFirstInvalid(refusedSecret);
   const portCheck = checkNumber(settingsFields.webhook_port, port);
   const portError = touched ? portCheck.error : null;
   const dirty = enabled !== settings.webhook_enabled || port.trim() !== String(settings.webhook_port);
@@ -27,13 +33,19 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
   async function saveReceiver(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (portCheck.error !== null) return;
+    setSavedReceiver(false);
+    if (portCheck.error !== null) {
+      setRefusedReceiver((n) => n + 1);
+      return;
+    }
     setBusy('receiver');
     setError(null);
     try {
       await save({ webhook_enabled: enabled, webhook_port: portCheck.value });
+      setSavedReceiver(true);
     } catch (err) {
       setError(UiError.from(err));
+      setRefusedReceiver((n) => n + 1);
     } finally {
       setBusy(null);
     }
@@ -44,6 +56,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
     const problem = value === '' ? null : webhookSecretProblem(value);
     if (problem) {
       setSecretError(problem);
+      setRefusedSecret((n) => n + 1);
       return;
     }
     setBusy('secret');
@@ -53,6 +66,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
       setSecret('');
     } catch (err) {
       setSecretError(UiError.from(err));
+      setRefusedSecret((n) => n + 1);
     } finally {
       setBusy(null);
     }
@@ -76,8 +90,16 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
         <span className="webhook-dot" aria-hidden="true" />
         {state.text}
       </p>
-      <form className="settings-form stack-12" onSubmit={(e) => void saveReceiver(e)} noValidate>
-        <Toggle label="Receive webhooks" checked={enabled} onChange={setEnabled} />
+      <form ref={receiverRef} className="settings-form stack-12" onSubmit={(e) => void saveReceiver(e)} noValidate>
+        <Toggle
+          label="Receive webhooks"
+          hint="Starts or stops the receiver when you press Save."
+          checked={enabled}
+          onChange={(v) => {
+            setEnabled(v);
+            setSavedReceiver(false);
+          }}
+        />
         <div className="field">
           <label htmlFor={`${id}-port`}>Port</label>
           <div className="row-8">
@@ -89,13 +111,23 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
               onChange={(e) => {
                 setPort(e.target.value);
                 setTouched(true);
+                setSavedReceiver(false);
               }}
+              onKeyDown={escapeReverts(port, String(settings.webhook_port), () => {
+                setPort(String(settings.webhook_port));
+                setTouched(false);
+              })}
               aria-invalid={portError ? true : undefined}
               aria-describedby={`${id}-port-${portError ? 'error' : 'hint'}`}
             />
             <button type="submit" className="btn" disabled={busy !== null || !dirty}>
               {busy === 'receiver' ? 'Saving…' : 'Save'}
             </button>
+            {savedReceiver && !dirty && (
+              <span className="settings-saved" role="status">
+                Saved and applied.
+              </span>
+            )}
           </div>
           {portError ? (
             <span className="field-error" id={`${id}-port-error`} role="alert">
@@ -109,7 +141,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
         </div>
         {error && <ErrorNote error={error} />}
       </form>
-      <form className="settings-form" onSubmit={(e) => void saveSecret(e, secret)} noValidate>
+      <form ref={secretRef} className="settings-form" onSubmit={(e) => void saveSecret(e, secret)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-secret`}>Signing secret</label>
           <div className="row-8">
@@ -125,6 +157,10 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
                 setSecret(e.target.value);
                 setSecretError(null);
               }}
+              onKeyDown={escapeReverts(secret, '', () => {
+                setSecret('');
+                setSecretError(null);
+              })}
               aria-invalid={typeof secretError === 'string' ? true : undefined}
               aria-describedby={`${id}-secret-${typeof secretError === 'string' ? 'error' : 'hint'}`}
             />

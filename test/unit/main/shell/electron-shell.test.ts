@@ -131,7 +131,10 @@ const fake = vi.hoisted(() => {
     shell: { openExternal: vi.fn(async (_url: string) => undefined), showItemInFolder: vi.fn() },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1050 } }]) },
-    dialog: { showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })) },
+    dialog: {
+      showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+      showMessageBoxSync: vi.fn((..._args: unknown[]) => 0),
+    },
   };
 });
 
@@ -219,6 +222,23 @@ describe('createMainWindow (window.ts)', () => {
     for (const url of EVIL_URLS) expect(navigate(contents, name, url), url).toBe(true);
     expect(navigate(contents, name, 'app://fieldwork/index.html')).toBe(false);
     expect(navigate(contents, name, 'app://fieldwork/other.html#x')).toBe(false);
+  });
+
+  it('an edit the page could not keep as a draft: closing asks first, and closes only when told to', () => {
+    const [handler] = win.webContents.handlers('will-prevent-unload');
+    expect(handler).toBeDefined();
+    fake.dialog.showMessageBoxSync.mockReturnValueOnce(0);
+    const keep = preventable();
+    handler!(keep);
+    expect(fake.dialog.showMessageBoxSync).toHaveBeenLastCalledWith(
+      win,
+      expect.objectContaining({ buttons: ['Keep editing', 'Close and lose it'], cancelId: 0 }),
+    );
+    expect(keep.preventDefault).not.toHaveBeenCalled();
+    fake.dialog.showMessageBoxSync.mockReturnValueOnce(1);
+    const close = preventable();
+    handler!(close);
+    expect(close.preventDefault).toHaveBeenCalledOnce();
   });
 
   it('will-attach-webview is always prevented', () => {
