@@ -70,6 +70,7 @@ export async function exportContender(a: ExportArgs): Promise<ExportOutcome> {
         title: project?.title ?? 'Bench',
         status: 'IN_PROGRESS',
         type: null,
+        last_interview_at: null,
         created_at: null,
         recruiting: { completed_participants: 0, target_participants: null, has_launched: true, type: null },
         guide: null,

@@ -16,6 +16,8 @@ export type ProjectSummary = {
   type: string | null;
   created_at: string | null;
   recruiting: { completed_participants: number; target_participants: number | null; has_launched: boolean; type: string | null };
+  /** When the latest interview saved on this computer was completed; null when none is. */
+  last_interview_at: string | null;
 };
 
 export type ProjectGuide = {

@@ -78,6 +78,8 @@ describe.skipIf(skip !== null)('the Guide tab', () => {
 
     it('shows the launched "Meal-kit churn" guide read-only, with the reason', async () => {
       await ui.sidebar.openStudy('Meal-kit churn');
+      // A launched study opens on its interviews (or its last tab); the guide is one tab away.
+      await ui.study.openTab('Guide');
       await ui.guide.launchedNote.waitFor();
       expect(await ui.guide.edit.count()).toBe(0);
       expect((await ui.guide.questionTexts()).length).toBeGreaterThan(0);

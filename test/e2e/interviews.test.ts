@@ -304,18 +304,23 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a study without interviews explains the next step, in both views', async () => {
+  it('a draft without interviews says launching comes first (as Share does), in both views', async () => {
     await ui.sidebar.study('Onboarding interviews').click();
     await ui.study.tab('Interviews').click();
     await iv.view('All interviews').click();
-    await expect.poll(() => iv.noInterviews.isVisible()).toBe(true);
+    await expect.poll(() => iv.noInterviewsDraft.isVisible()).toBe(true);
+    // Not the launched study's advice: a draft has no participant link to share.
+    expect(await iv.noInterviews.count()).toBe(0);
     expect(await iv.table.count()).toBe(0);
     await shot(page, 'interviews-empty');
     await iv.view('Highlights').click();
     await expect.poll(() => iv.noHighlights.isVisible()).toBe(true);
     await iv.view('All interviews').click();
-    await iv.openShare.click();
-    await expect.poll(() => ui.study.tab('Share').getAttribute('aria-selected')).toBe('true');
+    // The next step is offered where the text names it: the launch dialog, for this study.
+    await ui.study.panel.getByRole('button', { name: 'Launch…' }).click();
+    await ui.launchDialog('Onboarding interviews').dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => ui.launchDialog('Onboarding interviews').dialog.count()).toBe(0);
     expect(problems).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ export function projectSummary(id: string, title = 'Study'): ProjectSummary {
     type: 'STANDARD',
     created_at: null,
     recruiting: { completed_participants: 0, target_participants: null, has_launched: false, type: null },
+    last_interview_at: null,
   };
 }
 

@@ -18,6 +18,7 @@ export const toProjectSummary = (p: CachedProject): ProjectSummary => ({
     has_launched: p.has_launched,
     type: p.recruiting_type,
   },
+  last_interview_at: p.last_interview_at,
 });
 
 export async function readProjectDetail(cache: Cache, projectId: string): Promise<ProjectDetail | null> {

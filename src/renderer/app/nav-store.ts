@@ -5,7 +5,8 @@ export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 export type Route =
   | { name: 'projects' }
-  | { name: 'project'; projectId: string; tab: ProjectTab }
+  /** tab null: the study's own default (the tab last used in it, else Interviews once launched, Guide for a draft). */
+  | { name: 'project'; projectId: string; tab: ProjectTab | null }
   | { name: 'interview'; projectId: string; interviewId: string; atMs: number | null }
   | { name: 'new-study' }
   | { name: 'stimuli-wizard'; projectId: string }
@@ -48,6 +49,6 @@ export const useNav = create<NavState>((set, get) => ({
   requestExport: () => set((s) => ({ exportRequested: s.exportRequested + 1 })),
 }));
 
-export const openProject = (projectId: string, tab: ProjectTab = 'guide') => useNav.getState().go({ name: 'project', projectId, tab });
+export const openProject = (projectId: string, tab: ProjectTab | null = null) => useNav.getState().go({ name: 'project', projectId, tab });
 export const openInterview = (projectId: string, interviewId: string, atMs: number | null = null) =>
   useNav.getState().go({ name: 'interview', projectId, interviewId, atMs });

@@ -12,7 +12,9 @@ export const startReportRoute: ApiHandler = (_req, params, ctx) => {
   if (!project) throw notFound();
   const completed = completedInterviews(ctx.db, project.id);
   if (completed.length === 0) {
-    throw new ApiError(422, 'no_completed_interviews', 'A report needs at least one completed interview. Share the participant link first.');
+    // A draft has no participant link yet: say the step that comes first.
+    const next = project.has_launched ? 'Share the participant link first.' : 'Launch the study, then share its participant link.';
+    throw new ApiError(422, 'no_completed_interviews', `A report needs at least one completed interview. ${next}`);
   }
   const now = ctx.clock.now();
   const row: ReportRow = {

@@ -55,7 +55,20 @@ export const interviewsTab = (page: Page) => {
     screener: toolbar.getByLabel('Screener'),
     clearFilters: page.getByRole('button', { name: 'Clear filters' }).first(),
     noMatches: page.getByText('No interviews match these filters.'),
+    /** A launched study without interviews: share the link. */
     noInterviews: page.getByText('No interviews yet. Share the participant link to start collecting.'),
+    /** A draft without interviews: it has no link until it is launched. */
+    noInterviewsDraft: page.getByText('No interviews yet. Interviews arrive once the study is launched and participants open its link.'),
+    /** The header's checkbox: every interview the filters show. */
+    selectAll: table.getByRole('checkbox', { name: 'Select all interviews shown' }),
+    clearAllShown: table.getByRole('checkbox', { name: 'Clear the selection of the interviews shown' }),
+    /** A row's own checkbox. */
+    select: (participant: string) => table.getByRole('checkbox', { name: `Select ${participant} for export` }),
+    /** "3 selected" in the selection bar. */
+    selectedCount: page.getByRole('group', { name: 'Selected interviews' }).getByText(/selected$/),
+    /** The table's own scroll box (the header row sticks to its top). */
+    scrollBox: table.locator('xpath=..'),
+    columnHeader: (name: string) => table.getByRole('columnheader', { name, exact: true }),
     /** "24 interviews", "3 interviews match": the toolbar's first status (Download all may add its own after it). */
     count: toolbar.getByRole('status').first(),
     /** "12.4 MB of 2.0 GB used": the offline videos' share of the quota. */

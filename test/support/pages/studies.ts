@@ -13,6 +13,12 @@ export const studiesList = (page: Page) => {
     /** A study's title cell; the list has one per study. */
     title: (title: string) => table.getByRole('rowheader', { name: title }),
     titles: table.getByRole('rowheader'),
+    /** A column's header: its button sorts, its aria-sort says how. */
+    column: (name: string) => table.getByRole('columnheader', { name: containing(name) }),
+    sortBy: (name: string) => table.getByRole('columnheader', { name: containing(name) }).getByRole('button'),
+    search: page.getByRole('search', { name: 'Filter studies' }).getByRole('searchbox', { name: 'Search study titles' }),
+    status: page.getByRole('search', { name: 'Filter studies' }).getByLabel('Status'),
+    count: page.getByRole('search', { name: 'Filter studies' }).getByRole('status'),
     /** Opens a study from the list, once the list is up, and waits for its page. */
     async open(title: string) {
       await table.waitFor({ timeout: 30_000 });

@@ -15,6 +15,8 @@ export type CachedProject = {
   has_launched: boolean;
   listed: boolean;
   synced_at: string | null;
+  /** When the latest interview saved here was completed; null when none is (the cache knows no other activity time). */
+  last_interview_at: string | null;
 };
 
 export type GuideInput = {
@@ -67,12 +69,15 @@ export function saveProjectList(db: CacheDb, args: { items: ProjectListItem[]; s
   })();
 }
 
+/** Projects with the completion time of their latest saved interview (the studies list's "last activity"). */
+const WITH_ACTIVITY = 'SELECT p.*, (SELECT MAX(i.completed_at) FROM interviews i WHERE i.project_id = p.id) AS last_interview_at FROM projects p';
+
 export function listProjects(db: CacheDb): CachedProject[] {
-  return (stmt(db, 'SELECT * FROM projects WHERE listed = 1 ORDER BY created_at DESC, title').all() as Row[]).map(toProject);
+  return (stmt(db, `${WITH_ACTIVITY} WHERE p.listed = 1 ORDER BY p.created_at DESC, p.title`).all() as Row[]).map(toProject);
 }
 
 export function getProject(db: CacheDb, args: { id: string }): (CachedProject & { guide: CachedGuide | null }) | null {
-  const row = stmt(db, 'SELECT * FROM projects WHERE id = ?').get(args.id) as Row | undefined;
+  const row = stmt(db, `${WITH_ACTIVITY} WHERE p.id = ?`).get(args.id) as Row | undefined;
   if (!row) return null;
   return { ...toProject(row), guide: getGuide(db, { projectId: args.id }) };
 }

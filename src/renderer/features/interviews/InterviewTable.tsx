@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useInterviews } from './store';
 import type { InterviewRow } from '../../../shared/views';
 import { openInterview } from '../../app/nav-store';
 import { useRowWindow } from '../../lib/row-window';
@@ -10,7 +11,7 @@ import type { TabProps } from './InterviewsTab';
 
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;
-const COLUMNS = 9;
+const COLUMNS = 8;
 
 const STATUS: Record<string, { label: string; tone: string }> = {
   COMPLETE: { label: 'Complete', tone: 'success' },
@@ -107,14 +108,15 @@ export function InterviewTable({ workspace, project, pages }: TabProps & { pages
           <col className="iv-col-duration" />
           <col className="iv-col-screener" />
           <col className="iv-col-offline" />
-          <col className="iv-col-action" />
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col">
-              <span className="visually-hidden">Selected for export</span>
+            <th scope="col" className="iv-select">
+              <SelectAll workspace={workspace} project={project} pages={pages} />
             </th>
-            <th scope="col">Participant</th>
+            <th scope="col" className="iv-name">
+              Participant
+            </th>
             <th scope="col">Email</th>
             <th scope="col">Status</th>
             <th scope="col">Completed</th>
@@ -123,9 +125,6 @@ export function InterviewTable({ workspace, project, pages }: TabProps & { pages
             </th>
             <th scope="col">Screener</th>
             <th scope="col">Video</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
           </tr>
         </thead>
         <tbody onKeyDown={onKeyDown}>
@@ -197,28 +196,40 @@ function InterviewTableRow({
       <td>
         <ScreenerMark approved={r.screener_approved} />
       </td>
-      <td>
-        <OfflineMark row={r} job={job} />
-      </td>
-      <td className="iv-action" onClick={stop}>
-        {job && job.interviewId === r.id ? (
-          <button type="button" className="btn btn-small" aria-label={`Cancel download of ${name}'s video`} onClick={() => void cancel(job.jobId)}>
-            Cancel
-          </button>
-        ) : (
-          r.has_video &&
-          !r.offline &&
-          !job && (
+      {/* The video's state and what can be done about it share a cell: the table keeps its width for the participant. */}
+      <td className="iv-video">
+        <span className="iv-video-cell">
+          <OfflineMark row={r} job={job} />
+          {job && job.interviewId === r.id ? (
             <button
               type="button"
-              className="btn btn-ghost btn-small iv-download"
-              aria-label={`Download ${name}'s video for offline`}
-              onClick={() => void start(workspace.id, { projectId: project.id, interviewId: r.id, label: name })}
+              className="btn btn-small"
+              aria-label={`Cancel download of ${name}'s video`}
+              onClick={(e) => {
+                stop(e);
+                void cancel(job.jobId);
+              }}
             >
-              Download
+              Cancel
             </button>
-          )
-        )}
+          ) : (
+            r.has_video &&
+            !r.offline &&
+            !job && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-small iv-download"
+                aria-label={`Download ${name}'s video for offline`}
+                onClick={(e) => {
+                  stop(e);
+                  void start(workspace.id, { projectId: project.id, interviewId: r.id, label: name });
+                }}
+              >
+                Download
+              </button>
+            )
+          )}
+        </span>
       </td>
     </tr>
   );
@@ -255,4 +266,48 @@ function OfflineMark({ row, job }: { row: InterviewRow; job: DownloadJob | null 
   }
   if (!row.has_video) return <span className="muted">No video</span>;
   return <span className="muted">Online only</span>;
+}
+
+/**
+ * The header's checkbox: ticks every interview the filters show (all of them, not only the rows scrolled to),
+ * or unticks them when they are all ticked already.
+ */
+function SelectAll({ workspace, project, pages }: TabProps & { pages: Pages }) {
+  const key = `${workspace.id}/${project.id}`;
+  const selected = useInterviewsUi((s) => uiFor(s, key).selected);
+  const patch = useInterviewsUi((s) => s.patch);
+  const matchingIds = useInterviews((s) => s.matchingIds);
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLInputElement>(null);
+  // What is known without reading every page: the loaded rows, and how many the filters match.
+  const chosen = new Set(selected);
+  const loaded = [...pages.pages.values()].flat();
+  const all = pages.total > 0 && loaded.length > 0 && loaded.every((r) => chosen.has(r.id)) && selected.length >= pages.total;
+  const some = !all && loaded.some((r) => chosen.has(r.id));
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = some;
+  }, [some]);
+  const toggle = async () => {
+    if (pages.query === null) return;
+    setBusy(true);
+    try {
+      const ids = await matchingIds(pages.query);
+      if (!ids) return;
+      const now = uiFor(useInterviewsUi.getState(), key).selected;
+      const those = new Set(ids);
+      patch(key, { selected: all ? now.filter((x) => !those.has(x)) : [...now.filter((x) => !those.has(x)), ...ids] });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label={all ? 'Clear the selection of the interviews shown' : 'Select all interviews shown'}
+      checked={all}
+      disabled={busy || pages.total === 0}
+      onChange={() => void toggle()}
+    />
+  );
 }

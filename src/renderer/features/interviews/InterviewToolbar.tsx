@@ -64,21 +64,28 @@ export function InterviewToolbar({
             ? 'Filtering…'
             : `${pages.total.toLocaleString()} ${pages.total === 1 ? 'interview' : 'interviews'}${filtered ? ' match' : ''}`}
       </p>
-      <Selection workspace={workspace} project={project} />
       <DownloadAll workspace={workspace} project={project} />
     </div>
   );
 }
 
-/** "3 selected": export them, or clear the selection. */
-function Selection({ workspace, project }: { workspace: WorkspaceSummary; project: ProjectDetail }) {
+/**
+ * Under the toolbar, always the same height: "3 selected" with Export and Clear, or a hint while nothing is
+ * ticked. Ticking a row never moves the toolbar or the table.
+ */
+export function SelectionBar({ workspace, project }: { workspace: WorkspaceSummary; project: ProjectDetail }) {
   const key = `${workspace.id}/${project.id}`;
   const selected = useInterviewsUi((s) => uiFor(s, key).selected);
   const patch = useInterviewsUi((s) => s.patch);
-  if (selected.length === 0) return null;
+  if (selected.length === 0)
+    return (
+      <div className="iv-selection-bar">
+        <p className="muted">Tick interviews to export just those; the box in the header ticks every interview shown.</p>
+      </div>
+    );
   return (
-    <div className="iv-selection" role="group" aria-label="Selected interviews">
-      <span className="num">{selected.length} selected</span>
+    <div className="iv-selection-bar iv-selection" role="group" aria-label="Selected interviews">
+      <span className="num">{selected.length.toLocaleString()} selected</span>
       <button type="button" className="btn btn-small btn-primary" onClick={() => void exportStudy(workspace.id, project.id, selected, 'selection')}>
         Export selected…
       </button>

@@ -5,9 +5,10 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { openProject } from '../../app/nav-store';
 import { tablistKeys } from '../../lib/tablist-keys';
 import { ProjectHighlights } from '../highlights/ProjectHighlights';
+import { OpenLaunchButton } from '../launch/LaunchButton';
 import { DownloadError } from './DownloadControls';
 import { InterviewTable } from './InterviewTable';
-import { InterviewToolbar } from './InterviewToolbar';
+import { InterviewToolbar, SelectionBar } from './InterviewToolbar';
 import { NO_FILTERS, uiFor, useInterviewsUi, type InterviewsView } from './ui-store';
 import type { InterviewFilters } from './store';
 import { useInterviewPages } from './use-interview-pages';
@@ -98,7 +99,10 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
           clearFilters={clearFilters}
         />
       )}
+      {!none && <SelectionBar workspace={workspace} project={project} />}
       <DownloadError workspace={workspace} project={project} />
+      {/* A read that failed while rows are shown (a later page, select all): the rows stay, the error beside them. */}
+      {pages.status !== 'error' && pages.error && <ErrorNote error={pages.error} onRetry={pages.retry} />}
       {pages.status === 'error' && pages.error ? (
         <ErrorNote error={pages.error} onRetry={pages.retry} />
       ) : pages.query === null ? (
@@ -113,12 +117,18 @@ function InterviewList({ workspace, project, uiKey }: TabProps & { uiKey: string
               Clear filters
             </button>
           </div>
-        ) : (
+        ) : project.recruiting.has_launched ? (
           <div className="empty iv-empty">
             <p>No interviews yet. Share the participant link to start collecting.</p>
             <button type="button" className="btn btn-small" onClick={() => openProject(project.id, 'share')}>
               Open Share
             </button>
+          </div>
+        ) : (
+          // A draft has no participant link yet (the Share tab says the same): launching comes first.
+          <div className="empty iv-empty">
+            <p>No interviews yet. Interviews arrive once the study is launched and participants open its link.</p>
+            <OpenLaunchButton workspace={workspace} project={project} />
           </div>
         )
       ) : (

@@ -5,6 +5,8 @@ import { trailingLoads } from '../../lib/trailing-load';
 import { useDownloads } from './downloads-store';
 
 export const PAGE_SIZE = 100;
+/** Rows per read when collecting every matching ID (select all): the channel's largest page. */
+const ID_PAGE = 10_000;
 /** A burst of landed videos ("download all") is re-read once, this long after the last of them. */
 const LANDED_SETTLE_MS = 300;
 
@@ -35,6 +37,11 @@ type InterviewsState = {
   /** Makes sure the pages covering rows [start, end) are loaded or on their way. */
   ensure(workspaceId: string, projectId: string, start: number, end: number): void;
   retry(workspaceId: string, projectId: string): void;
+  /**
+   * The IDs of every interview a query matches (all pages, not only those read), for "select all"; null
+   * when the read failed (the error is shown on the list).
+   */
+  matchingIds(query: string): Promise<string[] | null>;
   /** Re-reads the pages shown after each sync of this workspace and after videos land, while the shell shows it. */
   attach(workspaceId: string): () => void;
 };
@@ -139,6 +146,31 @@ export const useInterviews = create<InterviewsState>((set, get) => {
       const loaded = slice?.query === list.query ? slice.pages : NO_PAGES.pages;
       for (let p = Math.floor(start / PAGE_SIZE); p <= Math.floor((end - 1) / PAGE_SIZE); p++) {
         if (!loaded.has(p) && !list.inFlight.has(p)) void fetchPage(key, p);
+      }
+    },
+    async matchingIds(query) {
+      const [ws, project, status, screener, text] = JSON.parse(query) as [string, string, InterviewFilters['status'], InterviewFilters['screener'], string];
+      const ids: string[] = [];
+      const key = listKey(ws, project);
+      try {
+        for (let offset = 0; ; offset += ID_PAGE) {
+          const res = await call(
+            api().interviews.list({
+              workspace_id: ws,
+              project_id: project,
+              ...(status ? { status } : {}),
+              ...(screener ? { screener } : {}),
+              ...(text ? { text } : {}),
+              limit: ID_PAGE,
+              offset,
+            }),
+          );
+          ids.push(...res.items.map((r) => r.id));
+          if (res.items.length < ID_PAGE || ids.length >= res.total) return ids;
+        }
+      } catch (e) {
+        patch(key, (prev) => ({ ...prev, error: UiError.from(e) }));
+        return null;
       }
     },
     retry(workspaceId, projectId) {

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PROJECT_TABS, useNav, type ProjectTab } from '../../app/nav-store';
 import { relativeTime, typeLabel } from '../../lib/format';
+import { lastTab, rememberTab } from '../../app/last-tab';
 import { tablistKeys } from '../../lib/tablist-keys';
 import { exportStudy, selectedInterviews } from '../exports/open-export';
 import { GuideTab } from '../guide/GuideTab';
@@ -18,14 +19,22 @@ import { LOADING, projectKey, useProject } from './store';
 const TAB_LABELS: Record<ProjectTab, string> = { guide: 'Guide', stimuli: 'Stimuli', share: 'Share', interviews: 'Interviews', report: 'Report' };
 
 /** One study: its header and the five tabs. Reads the cache; the store reloads it after each sync. */
-export function ProjectPage({ workspace, projectId, tab }: { workspace: WorkspaceSummary; projectId: string; tab: ProjectTab }) {
+export function ProjectPage({ workspace, projectId, tab }: { workspace: WorkspaceSummary; projectId: string; tab: ProjectTab | null }) {
   const slice = useProject((s) => s.byKey[projectKey(workspace.id, projectId)] ?? LOADING);
   const load = useProject((s) => s.load);
   const open = useProject((s) => s.open);
   const go = useNav((s) => s.go);
   useEffect(() => open(workspace.id, projectId), [workspace.id, projectId, open]);
-
   const p = slice.detail;
+  const tabs = PROJECT_TABS.filter((t) => t !== 'stimuli' || p?.type === 'STIMULI');
+  // A launched study is about its interviews; a draft about its guide. The tab last used in the study wins over both.
+  const fallback: ProjectTab = p?.recruiting.has_launched ? 'interviews' : 'guide';
+  const wanted = tab ?? lastTab(workspace.id, projectId) ?? fallback;
+  const active = tabs.includes(wanted) ? wanted : fallback;
+  useEffect(() => {
+    if (p) rememberTab(workspace.id, projectId, active);
+  }, [p, workspace.id, projectId, active]);
+
   if (!p) {
     if (slice.status === 'error' && slice.error)
       return (
@@ -45,9 +54,7 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
       </p>
     );
   }
-  const tabs = PROJECT_TABS.filter((t) => t !== 'stimuli' || p.type === 'STIMULI');
   const select = (t: ProjectTab) => go({ name: 'project', projectId, tab: t });
-  const active = tabs.includes(tab) ? tab : 'guide';
   const onKey = tablistKeys(tabs, active, select, (t) => `tab-${t}`);
   return (
     <section className="project-page" aria-labelledby="project-title">

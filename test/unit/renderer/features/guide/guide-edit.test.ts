@@ -10,6 +10,7 @@ const project = (over: Partial<ProjectDetail> = {}): ProjectDetail => ({
   type: 'USER_INTERVIEW',
   created_at: null,
   recruiting: { completed_participants: 0, target_participants: null, has_launched: false, type: null },
+  last_interview_at: null,
   guide: {
     interview_id: null,
     research_objective: 'Why people cancel',
