@@ -21,6 +21,8 @@ type NavState = {
   /** Bumped by Ctrl/Cmd+E and the menu's Export…; the Export dialog's host opens for the current screen. */
   exportRequested: number;
   go(route: Route): void;
+  /** Shows another route in this one's place: Back then skips it (the viewer's Next and Previous interview). */
+  replace(route: Route): void;
   back(): void;
   openSearch(open: boolean): void;
   openShortcuts(open: boolean): void;
@@ -37,6 +39,9 @@ export const useNav = create<NavState>((set, get) => ({
     const { route: current, history } = get();
     if (JSON.stringify(current) === JSON.stringify(route)) return;
     set({ route, history: [...history.slice(-49), current] });
+  },
+  replace(route) {
+    set({ route });
   },
   back() {
     const { history } = get();

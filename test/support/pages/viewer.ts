@@ -27,6 +27,10 @@ export const viewer = (page: Page) => {
     savedHere: page.getByText('Saved on this computer'),
     playingFromHere: page.getByText('Playing from this computer'),
     exportButton: page.getByRole('button', { name: 'Export…' }),
+    /** Previous / Next interview in the order of the Interviews list, and "3 of 24" between them. */
+    stepper: page.getByRole('navigation', { name: 'Interviews in this list' }),
+    nextInterview: page.getByRole('button', { name: 'Next interview' }),
+    previousInterview: page.getByRole('button', { name: 'Previous interview' }),
     /** The viewer's own tabs (details, highlights). */
     tab: (name: string) => page.getByRole('tablist', { name: 'Interview sections' }).getByRole('tab', { name }),
     transcriptRegion: page.getByRole('region', { name: /^Transcript/ }),

@@ -12,7 +12,8 @@ import { useInterviewHighlights, type TranscriptRange } from '../highlights/stor
 import { activeTurnAt, startIndex } from './active-turn';
 import { InterviewDetails } from './details/InterviewDetails';
 import { PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
-import { playerAction, stepSpeed } from './player-keys';
+import { isViewerSpace, playerAction, stepSpeed } from './player-keys';
+import { InterviewStepper, useInterviewSequence } from './InterviewStepper';
 import { readTranscriptSelection } from './selection';
 import { SaveOffline } from './SaveOffline';
 import { interviewLoad, useViewer, videoSource } from './store';
@@ -145,9 +146,15 @@ function ViewerReady({
     [selection, workspace.id, projectId, interview.id],
   );
 
+  const sequence = useInterviewSequence(workspace.id, projectId, interview.id);
+  const stepInterview = sequence.go;
+
+  // On the document in the capture phase, before the focused control sees the key: the player's keys act
+  // wherever focus is, and Space never presses the last button or ticks the last checkbox again.
   useEffect(() => {
+    const modalOpen = () => document.querySelector('dialog[open]') !== null;
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      if (e.defaultPrevented || modalOpen()) return;
       const action = playerAction(e);
       if (!action) return;
       if (action.kind === 'highlight') {
@@ -158,6 +165,16 @@ function ViewerReady({
         e.preventDefault();
         highlight(range);
         return;
+      }
+      if (action.kind === 'interview') {
+        e.preventDefault();
+        stepInterview(action.direction);
+        return;
+      }
+      if (action.kind === 'toggle') {
+        // Taken even while the video is not ready: Space on a focused button must not press it.
+        e.preventDefault();
+        e.stopPropagation();
       }
       if (!player || playback.kind !== 'ready') return;
       e.preventDefault();
@@ -177,9 +194,20 @@ function ViewerReady({
         player.playbackRate(stepSpeed(media?.playbackRate ?? player.playbackRate() ?? 1, action.direction));
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [player, playback.kind, turns, highlight]);
+    // Browsers press a button or tick a checkbox on Space's key up: that is kept from them too.
+    const onKeyUp = (e: globalThis.KeyboardEvent) => {
+      if (!modalOpen() && isViewerSpace(e)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('keyup', onKeyUp, true);
+    };
+  }, [player, playback.kind, turns, highlight, stepInterview]);
 
   const title = interview.participant_name ?? 'Unnamed participant';
   const onTabKey = tablistKeys(
@@ -193,9 +221,12 @@ function ViewerReady({
     <section className="viewer" aria-labelledby="viewer-title">
       <div className="viewer-left">
         <header className="viewer-head">
-          <h1 id="viewer-title" className="viewer-title">
-            {title}
-          </h1>
+          <div className="viewer-title-row">
+            <h1 id="viewer-title" className="viewer-title">
+              {title}
+            </h1>
+            <InterviewStepper {...sequence} />
+          </div>
           <p className="viewer-meta muted">
             <span>{formatDate(interview.completed_at)}</span>
             {interview.duration_minutes !== null && <span className="tabular">{interview.duration_minutes} min</span>}
