@@ -44,7 +44,7 @@ describe.skipIf(skip !== null)('viewer keyboard and next/previous interview', ()
     await ui.interviews.row(row.participant_name!).click();
     const v = ui.viewer;
     await v.ready(row.participant_name!);
-    await v.play.waitFor();
+    await v.playerReady();
 
     // Export… opened and closed: focus is back on Export…, and Space plays instead of reopening it.
     await v.exportButton.click();
