@@ -59,6 +59,10 @@ export type InterviewRow = {
   offline: boolean;
 };
 
+export type NeighbourRef = { id: string; participant_name: string | null };
+/** Where an interview sits in the Interviews list as filtered: 1-based position (null when the filters leave it out) and the ones either side. */
+export type InterviewNeighbours = { position: number | null; total: number; previous: NeighbourRef | null; next: NeighbourRef | null };
+
 export type InterviewDetail = Omit<InterviewRow, 'offline'> & {
   participant: Participant | null;
   screener: Screener | null;

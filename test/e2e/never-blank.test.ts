@@ -107,7 +107,7 @@ describe.skipIf(skip !== null)('never blank', () => {
       const rows = await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status });
       const demoRow = rows.items.find((r) => !r.id.startsWith('e2e-'))!;
       await openInterviewNamed(demoRow.participant_name!);
-      await expect.poll(() => ui.viewer.meta.innerText()).toMatch(status === 'STARTED' ? /Started, not finished/ : /Incomplete/);
+      await expect.poll(() => ui.viewer.stateNotes.innerText()).toMatch(status === 'STARTED' ? /Started, not finished/ : /Incomplete/);
       await shotAll(`viewer-${status.toLowerCase()}`);
     }
     for (const s of STATES) {
@@ -115,8 +115,9 @@ describe.skipIf(skip !== null)('never blank', () => {
       await expect.poll(() => ui.viewer.region(s.name).innerText()).toMatch(s.says);
       expect(await ui.viewFailed.count()).toBe(0);
     }
-    // A time-unknown turn is shown as such and cannot be played from.
+    // A time-unknown turn is shown as such and cannot be played from; the header says why.
     await expect.poll(() => ui.viewer.timeUnknown.count()).toBe(2);
+    expect(await ui.viewer.stateNotes.innerText()).toMatch(/Times unknown.*cannot follow or seek the video/s);
     await shotAll('viewer-time-unknown');
     expect(problems).toEqual([]);
   }, 90_000);

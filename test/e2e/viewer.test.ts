@@ -171,7 +171,9 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     expect(saved.map((h) => ({ quote: h.quote, tags: h.tags, note: h.note, start_turn: h.start_turn, end_turn: h.end_turn }))).toEqual([
       { quote: turnText, tags: ['pricing'], note: 'Says price outright', start_turn: target.index, end_turn: target.index },
     ]);
-    await expect.poll(() => v.turn(target.index).innerText()).toMatch(/Highlighted/);
+    // The words are marked and the tag sits in the margin beside the turn.
+    await expect.poll(() => v.marks(target.index).allInnerTexts()).toEqual([turnText]);
+    expect(await v.turnTags(target.index).allInnerTexts()).toEqual(['pricing']);
     await v.tab('Highlights').click();
     const card = v.highlights;
     await card.root.waitFor();
@@ -257,15 +259,20 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     // Saved from the viewer while the service is up: progress, then the badge.
     const first = await e2e.newPage(VIEWPORT);
     const firstViewer = (await openViewer(first.page, saved.participant_name!)).viewer;
+    await firstViewer.streaming.waitFor({ timeout: 15_000 });
     await firstViewer.saveOffline.click();
     await firstViewer.savedHere.waitFor({ timeout: 30_000 });
+    // Saved while streaming: the viewer says one thing, not "Streaming" beside "Saved on this computer".
+    expect(await firstViewer.streaming.count()).toBe(0);
     expect(first.problems).toEqual([]);
     await first.page.close();
     await stopService();
 
     const { page, problems } = await e2e.newPage(VIEWPORT);
     const ui = await openViewer(page, saved.participant_name!);
-    await ui.viewer.playingFromHere.waitFor({ timeout: 15_000 });
+    await ui.viewer.savedHere.waitFor({ timeout: 15_000 });
+    await ui.viewer.playerReady();
+    expect(await ui.viewer.streaming.count()).toBe(0);
     await page.keyboard.press(' ');
     await expect.poll(ui.viewer.time, { timeout: 15_000 }).toBeGreaterThan(1);
 

@@ -143,6 +143,7 @@ const PLAN: Plan = {
   'sync.cancel': (i) => ({ workspace_id: i.ws }),
   'interviews.list': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'interviews.get': (i) => ({ workspace_id: i.ws, interview_id: i.interview }),
+  'interviews.neighbours': (i) => ({ workspace_id: i.ws, project_id: i.project, interview_id: i.interview }),
   'search.query': (i) => ({ workspace_id: i.ws, query: 'the' }),
   'search.locateQuote': (i) => ({ workspace_id: i.ws, project_id: i.project, quote: 'the' }),
   'reports.start': (i) => ({ workspace_id: i.ws, project_id: i.project }),

@@ -26,6 +26,7 @@ export const cacheOps = {
   'interviews.countOpenWithTime': interviews.countOpenWithTime,
   'interviews.ids': interviews.interviewIds,
   'interviews.list': interviews.listInterviews,
+  'interviews.neighbours': interviews.interviewNeighbours,
   'interviews.get': interviews.getInterview,
   'interviews.liveVideoUrl': interviews.liveVideoUrl,
   'interviews.updateVideoLink': interviews.updateVideoLink,

@@ -6,11 +6,12 @@ const ROWS: [string, string][] = [
   ['Ctrl/⌘ R', 'Sync now'],
   ['Ctrl/⌘ E', 'Export'],
   ['Ctrl/⌘ ,', 'Settings'],
-  ['Space', 'Player: play or pause'],
+  ['Space', 'Player: play or pause (wherever focus is, except a text field)'],
   ['J / K / L', 'Player: back, pause, forward'],
   ['← / →', 'Player: back or forward 5 s'],
   ['[ / ]', 'Player: slower or faster'],
   ['H', 'Player: highlight the selected text'],
+  ['Shift N / Shift P', 'Viewer: next or previous interview in the list'],
   ['?', 'This list'],
 ];
 

@@ -22,6 +22,8 @@ type NavState = {
   /** Bumped by Ctrl/Cmd+E and the menu's Export…; the Export dialog's host opens for the current screen. */
   exportRequested: number;
   go(route: Route): void;
+  /** Shows another route in this one's place: Back then skips it (the viewer's Next and Previous interview). */
+  replace(route: Route): void;
   back(): void;
   openSearch(open: boolean): void;
   openShortcuts(open: boolean): void;
@@ -38,6 +40,9 @@ export const useNav = create<NavState>((set, get) => ({
     const { route: current, history } = get();
     if (JSON.stringify(current) === JSON.stringify(route)) return;
     set({ route, history: [...history.slice(-49), current] });
+  },
+  replace(route) {
+    set({ route });
   },
   back() {
     const { history } = get();

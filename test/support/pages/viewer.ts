@@ -19,14 +19,23 @@ export const viewer = (page: Page) => {
     },
     /** The line under the heading (date, duration, state notes, source); the app gives it no role. */
     meta: page.locator('.viewer-meta'),
+    /** What the header says about an interview that is not simply complete, recorded and timed ("Incomplete", "Times unknown"). */
+    stateNotes: page.getByRole('list', { name: 'About this interview' }),
     player: page.getByRole('region', { name: /^Video of the interview with / }),
     play: page.getByRole('button', { name: 'Play Video' }),
+    /** The video has loaded and the player keys act on it (the frame stops being busy); the frame has no role. */
+    playerReady: () => page.locator('.player-frame[aria-busy="false"]').waitFor({ timeout: 20_000 }),
     speed: page.getByLabel(/^Speed /),
     saveOffline: page.getByRole('button', { name: /Save for offline/ }),
-    /** The video is saved, or is playing, from this computer rather than the service. */
-    savedHere: page.getByText('Saved on this computer'),
-    playingFromHere: page.getByText('Playing from this computer'),
+    /** The video is saved on, and so plays from, this computer rather than the service. */
+    savedHere: page.getByText('Saved on this computer', { exact: true }),
+    /** The video plays from the service (not saved here). */
+    streaming: page.getByText('Streaming', { exact: true }),
     exportButton: page.getByRole('button', { name: 'Export…' }),
+    /** Previous / Next interview in the order of the Interviews list, and "3 of 24" between them. */
+    stepper: page.getByRole('navigation', { name: 'Interviews in this list' }),
+    nextInterview: page.getByRole('button', { name: 'Next interview' }),
+    previousInterview: page.getByRole('button', { name: 'Previous interview' }),
     /** The viewer's own tabs (details, highlights). */
     tab: (name: string) => page.getByRole('tablist', { name: 'Interview sections' }).getByRole('tab', { name }),
     transcriptRegion: page.getByRole('region', { name: /^Transcript/ }),
@@ -35,6 +44,13 @@ export const viewer = (page: Page) => {
     turn: (index: number) => page.locator(`[data-turn="${index}"]`),
     turnText: (index: number) => page.locator(`[data-turn="${index}"] [data-turn-text]`),
     turns: page.locator('[data-turn]'),
+    /** The highlighted runs of a turn's text (<mark>), in reading order. */
+    marks: (index: number) => page.locator(`[data-turn="${index}"] [data-turn-text] mark`),
+    /** The tags shown in the margin beside a turn. */
+    turnTags: (index: number) => page.locator(`[data-turn="${index}"]`).getByRole('list', { name: 'Tags' }).getByRole('listitem'),
+    /** The highlights on the bar under the video, each a button that plays from there ("Highlight at 02:14: pricing"). */
+    timeline: page.getByRole('list', { name: 'Highlights on the timeline' }),
+    timelineMark: (name: string | RegExp) => page.getByRole('list', { name: 'Highlights on the timeline' }).getByRole('button', { name }),
     /** The speaker labels of the turns on screen ("AI", "Participant"). */
     speakers: transcript.locator('.turn-role'),
     timeUnknown: transcript.getByText('time unknown', { exact: true }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeTurnAt, formatClock, startIndex } from '../../../src/renderer/features/viewer/active-turn';
-import { playerAction, stepSpeed, type KeyInfo } from '../../../src/renderer/features/viewer/player-keys';
+import { isViewerSpace, playerAction, stepSpeed, type KeyInfo } from '../../../src/renderer/features/viewer/player-keys';
 import { estimateRowHeight, RowLayout } from '../../../src/renderer/features/viewer/row-layout';
 import { rangeFromPoints } from '../../../src/renderer/features/viewer/selection';
 import type { TranscriptTurn } from '../../../src/shared/schemas/transcript';
@@ -93,17 +93,36 @@ describe('player keys', () => {
     expect(playerAction(key('h'))).toEqual({ kind: 'highlight' });
   });
 
-  it('leaves typing, modified keys, ? and native controls alone', () => {
+  it('leaves typing, modified keys, ? and the arrows of sliders, tabs and radios alone', () => {
     expect(playerAction(key('?'))).toBeNull();
     expect(playerAction(key('k', null, { metaKey: true }))).toBeNull();
     expect(playerAction(key('j', el('INPUT')))).toBeNull();
+    expect(playerAction(key(' ', el('INPUT', [], { type: 'search' })))).toBeNull();
     expect(playerAction(key(' ', el('TEXTAREA')))).toBeNull();
+    expect(playerAction(key(' ', el('SELECT')))).toBeNull();
     expect(playerAction(key('l', el('DIV', [], { isContentEditable: true })))).toBeNull();
-    expect(playerAction(key(' ', el('BUTTON')))).toBeNull();
     expect(playerAction(key('ArrowLeft', el('DIV', ['role="slider"'])))).toBeNull();
     expect(playerAction(key('ArrowRight', el('BUTTON', ['role="tablist"'])))).toBeNull();
+    expect(playerAction(key('ArrowRight', el('INPUT', ['input[type="radio"]'], { type: 'radio' })))).toBeNull();
     // A transcript row is not a button: space there plays or pauses.
     expect(playerAction(key(' ', el('LI')))).toEqual({ kind: 'toggle' });
+  });
+
+  it('takes Space and the player keys on buttons and checkboxes too: Space never presses the focused control again', () => {
+    expect(playerAction(key(' ', el('BUTTON')))).toEqual({ kind: 'toggle' });
+    expect(playerAction(key(' ', el('DIV', ['role="button"'])))).toEqual({ kind: 'toggle' });
+    expect(playerAction(key(' ', el('INPUT', [], { type: 'checkbox' })))).toEqual({ kind: 'toggle' });
+    expect(playerAction(key('j', el('INPUT', [], { type: 'checkbox' })))).toEqual({ kind: 'skip', seconds: -10 });
+    expect(isViewerSpace(key(' ', el('BUTTON')))).toBe(true);
+    expect(isViewerSpace(key(' ', el('INPUT', [], { type: 'text' })))).toBe(false);
+    expect(isViewerSpace(key('Enter', el('BUTTON')))).toBe(false);
+  });
+
+  it('Shift+N and Shift+P go to the next and previous interview; N and P alone do nothing', () => {
+    expect(playerAction(key('N', null, { shiftKey: true }))).toEqual({ kind: 'interview', direction: 1 });
+    expect(playerAction(key('P', el('BUTTON'), { shiftKey: true }))).toEqual({ kind: 'interview', direction: -1 });
+    expect(playerAction(key('n'))).toBeNull();
+    expect(playerAction(key('N', el('INPUT'), { shiftKey: true }))).toBeNull();
   });
 
   it('steps speed between 0.5× and 2×', () => {

@@ -1,4 +1,4 @@
-import type { InterviewRow } from '../../../shared/views';
+import type { InterviewNeighbours, InterviewRow, NeighbourRef } from '../../../shared/views';
 import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import type { CacheDb } from '../open';
@@ -184,7 +184,8 @@ export function interviewIds(db: CacheDb, args: { projectId?: string }): string[
 
 export type InterviewFilter = { projectId: string; status?: string; screener?: 'passed' | 'failed' | 'none'; text?: string; limit?: number; offset?: number };
 
-export function listInterviews(db: CacheDb, f: InterviewFilter): { items: InterviewSummary[]; total: number } {
+/** The WHERE clause and parameters of the Interviews list's filters, and its order: shared by the list and its neighbours. */
+function listFilter(f: InterviewFilter) {
   const where = ['project_id = @projectId'];
   if (f.status) where.push('status = @status');
   if (f.screener === 'passed') where.push('screener_approved = 1');
@@ -195,13 +196,33 @@ export function listInterviews(db: CacheDb, f: InterviewFilter): { items: Interv
     projectId: f.projectId,
     status: f.status ?? null,
     like: `%${(f.text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    limit: f.limit ?? 10_000,
-    offset: f.offset ?? 0,
   };
-  const sql = `FROM interviews WHERE ${where.join(' AND ')}`;
+  return { sql: `FROM interviews WHERE ${where.join(' AND ')}`, params, order: 'completed_at IS NULL, completed_at DESC, id' };
+}
+
+export function listInterviews(db: CacheDb, f: InterviewFilter): { items: InterviewSummary[]; total: number } {
+  const { sql, params, order } = listFilter(f);
   const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
-  const rows = db.prepare(`SELECT * ${sql} ORDER BY completed_at IS NULL, completed_at DESC, id LIMIT @limit OFFSET @offset`).all(params) as Row[];
+  const rows = db
+    .prepare(`SELECT * ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .all({ ...params, limit: f.limit ?? 10_000, offset: f.offset ?? 0 }) as Row[];
   return { items: rows.map(summary), total };
+}
+
+export function interviewNeighbours(db: CacheDb, f: InterviewFilter & { id: string }): InterviewNeighbours {
+  const { sql, params, order } = listFilter(f);
+  const ranked = `WITH ranked AS (SELECT id, participant_name, ROW_NUMBER() OVER (ORDER BY ${order}) AS n ${sql})`;
+  const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
+  const at = db.prepare(`${ranked} SELECT n FROM ranked WHERE id = @id`).get({ ...params, id: f.id }) as { n: number } | undefined;
+  if (!at) return { position: null, total, previous: null, next: null };
+  const near = db
+    .prepare(`${ranked} SELECT id, participant_name, n FROM ranked WHERE n IN (@before, @after)`)
+    .all({ ...params, before: at.n - 1, after: at.n + 1 }) as (NeighbourRef & { n: number })[];
+  const ref = (n: number): NeighbourRef | null => {
+    const r = near.find((x) => x.n === n);
+    return r ? { id: r.id, participant_name: r.participant_name } : null;
+  };
+  return { position: at.n, total, previous: ref(at.n - 1), next: ref(at.n + 1) };
 }
 
 /** A turn's start as stored, or NULL when the service sent no readable time (migration 0009). */

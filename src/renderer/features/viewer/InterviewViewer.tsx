@@ -12,11 +12,14 @@ import { useInterviewHighlights, type TranscriptRange } from '../highlights/stor
 import { activeTurnAt, startIndex } from './active-turn';
 import { InterviewDetails } from './details/InterviewDetails';
 import { PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
-import { playerAction, stepSpeed } from './player-keys';
+import { isViewerSpace, playerAction, stepSpeed } from './player-keys';
+import { InterviewStepper, useInterviewSequence } from './InterviewStepper';
 import { readTranscriptSelection } from './selection';
 import { SaveOffline } from './SaveOffline';
 import { interviewLoad, useViewer, videoSource } from './store';
+import { HighlightTimeline } from './HighlightTimeline';
 import { Transcript } from './Transcript';
+import { turnMarks } from './transcript-marks';
 import { playerPort, VideoPlayer, type VjsPlayer } from './VideoPlayer';
 import './viewer.css';
 
@@ -76,12 +79,15 @@ function ViewerReady({
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('details');
   const [player, setPlayer] = useState<VjsPlayer | null>(null);
   const controller = useRef<PlaybackController | null>(null);
+  // The playback state as of now, for keys: a key pressed the moment the video becomes ready acts on it,
+  // before React has re-rendered.
+  const playbackNow = useRef<PlaybackState>({ kind: 'loading' });
   const highlights = useInterviewHighlights(workspace.id, interview.id);
-  const highlighted = useMemo(() => {
-    const s = new Set<number>();
-    for (const h of highlights) for (let i = h.start_turn; i <= h.end_turn; i++) s.add(i);
-    return s;
-  }, [highlights]);
+  const marks = useMemo(() => turnMarks(turns, highlights), [turns, highlights]);
+  const [videoMs, setVideoMs] = useState<number | null>(null);
+  // Without a video length (no recording, not loaded yet), the transcript's last time stands in for it.
+  const transcriptMs = useMemo(() => Math.max(0, ...turns.map((t) => t.end_ms ?? t.start_ms ?? 0)), [turns]);
+  const durationMs = videoMs ?? (transcriptMs > 0 ? transcriptMs : null);
   const activeIndex = useMemo(() => activeTurnAt(starts, timeMs), [starts, timeMs]);
 
   // The player exists once video.js is ready; the controller loads the source into it.
@@ -90,7 +96,10 @@ function ViewerReady({
     const c = new PlaybackController({
       player: playerPort(player),
       fetchSource: () => videoSource(workspace.id, interview.id),
-      onState: setPlayback,
+      onState: (s) => {
+        playbackNow.current = s;
+        setPlayback(s);
+      },
     });
     controller.current = c;
     const onTime = () => {
@@ -102,6 +111,11 @@ function ViewerReady({
       void c.recover();
     };
     const onRate = () => setRate(player.playbackRate() ?? 1);
+    const onDuration = () => {
+      const d = player.duration();
+      setVideoMs(d !== undefined && Number.isFinite(d) && d > 0 ? Math.round(d * 1000) : null);
+    };
+    player.on(['durationchange', 'loadedmetadata'], onDuration);
     const onWaiting = () => c.noteWaiting();
     player.on(['timeupdate', 'seeked', 'play', 'pause'], onTime);
     player.on('error', onError);
@@ -113,6 +127,7 @@ function ViewerReady({
       player.off(['timeupdate', 'seeked', 'play', 'pause'], onTime);
       player.off('error', onError);
       player.off('ratechange', onRate);
+      player.off(['durationchange', 'loadedmetadata'], onDuration);
       player.off(['waiting', 'stalled'], onWaiting);
     };
     // atMs is the opening position; later changes seek instead (below).
@@ -145,9 +160,15 @@ function ViewerReady({
     [selection, workspace.id, projectId, interview.id],
   );
 
+  const sequence = useInterviewSequence(workspace.id, projectId, interview.id);
+  const stepInterview = sequence.go;
+
+  // On the document in the capture phase, before the focused control sees the key: the player's keys act
+  // wherever focus is, and Space never presses the last button or ticks the last checkbox again.
   useEffect(() => {
+    const modalOpen = () => document.querySelector('dialog[open]') !== null;
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      if (e.defaultPrevented || modalOpen()) return;
       const action = playerAction(e);
       if (!action) return;
       if (action.kind === 'highlight') {
@@ -159,7 +180,17 @@ function ViewerReady({
         highlight(range);
         return;
       }
-      if (!player || playback.kind !== 'ready') return;
+      if (action.kind === 'interview') {
+        e.preventDefault();
+        stepInterview(action.direction);
+        return;
+      }
+      if (action.kind === 'toggle') {
+        // Taken even while the video is not ready: Space on a focused button must not press it.
+        e.preventDefault();
+        e.stopPropagation();
+      }
+      if (!player || playbackNow.current.kind !== 'ready') return;
       e.preventDefault();
       if (action.kind === 'toggle') {
         if (player.paused()) void player.play()?.catch(() => undefined);
@@ -177,11 +208,23 @@ function ViewerReady({
         player.playbackRate(stepSpeed(media?.playbackRate ?? player.playbackRate() ?? 1, action.direction));
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [player, playback.kind, turns, highlight]);
+    // Browsers press a button or tick a checkbox on Space's key up: that is kept from them too.
+    const onKeyUp = (e: globalThis.KeyboardEvent) => {
+      if (!modalOpen() && isViewerSpace(e)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('keyup', onKeyUp, true);
+    };
+  }, [player, turns, highlight, stepInterview]);
 
   const title = interview.participant_name ?? 'Unnamed participant';
+  const stateNotes = interviewStateNotes(interview);
   const onTabKey = tablistKeys(
     TABS.map((t) => t.id),
     tab,
@@ -193,20 +236,24 @@ function ViewerReady({
     <section className="viewer" aria-labelledby="viewer-title">
       <div className="viewer-left">
         <header className="viewer-head">
-          <h1 id="viewer-title" className="viewer-title">
-            {title}
-          </h1>
+          <div className="viewer-title-row">
+            <h1 id="viewer-title" className="viewer-title">
+              {title}
+            </h1>
+            <InterviewStepper {...sequence} />
+          </div>
           <p className="viewer-meta muted">
-            <span>{formatDate(interview.completed_at)}</span>
+            <span>{interview.completed_at ? formatDate(interview.completed_at) : 'Not completed'}</span>
             {interview.duration_minutes !== null && <span className="tabular">{interview.duration_minutes} min</span>}
             <span className="tabular">{turns.length} turns</span>
-            {interviewStateNotes(interview).map((n) => (
-              <span key={n} className="state-note">
-                {n}
-              </span>
-            ))}
-            <SourceBadge state={playback} />
-            <SaveOffline key={interview.id} workspace={workspace} interviewId={interview.id} saved={interview.offline} hasVideo={interview.has_video} />
+            <SaveOffline
+              key={interview.id}
+              workspace={workspace}
+              interviewId={interview.id}
+              saved={interview.offline}
+              hasVideo={interview.has_video}
+              playback={playback}
+            />
             <button
               type="button"
               className="btn btn-small"
@@ -216,8 +263,17 @@ function ViewerReady({
               Export…
             </button>
           </p>
+          {stateNotes.length > 0 && (
+            <ul className="state-notes" aria-label="About this interview">
+              {stateNotes.map((n) => (
+                <li key={n.label} className="state-note">
+                  <strong>{n.label}</strong> <span className="muted">{n.detail}</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </header>
-        <div className="player-frame">
+        <div className="player-frame" aria-busy={playback.kind !== 'ready'}>
           <VideoPlayer label={`Video of the interview with ${title}`} onReady={setPlayer} />
           {playback.kind === 'unavailable' && (
             <div className="player-message" role="alert">
@@ -235,6 +291,7 @@ function ViewerReady({
             </div>
           )}
         </div>
+        <HighlightTimeline highlights={highlights} durationMs={durationMs} onSeek={seekMs} />
         <div className="player-status">
           <span className="muted">Speed</span>
           <span className="speed tabular" aria-live="polite" aria-label={`Speed ${rate}×`}>
@@ -272,7 +329,7 @@ function ViewerReady({
         follow={follow}
         onFollowChange={setFollow}
         onSeekTurn={onSeekTurn}
-        highlighted={highlighted}
+        marks={marks}
         onSelection={setSelection}
         canHighlight={selection !== null}
         onHighlight={() => highlight()}
@@ -291,19 +348,28 @@ export function noTranscriptMessage(i: Pick<InterviewDetail, 'status' | 'detail_
   return `No transcript. The service reports this interview's status as "${i.status}", which Fieldwork does not know.`;
 }
 
-/** What the viewer's header says about an interview that is not simply complete and timed. */
-export function interviewStateNotes(i: Pick<InterviewDetail, 'status' | 'has_video' | 'transcript'>): string[] {
-  const notes: string[] = [];
-  if (i.status === 'STARTED') notes.push('Started, not finished');
-  else if (i.status === 'INCOMPLETE') notes.push('Incomplete');
-  else if (i.status !== 'COMPLETE') notes.push(`Status not known to Fieldwork ("${i.status}")`);
-  if (!i.has_video) notes.push('No recording');
-  const untimed = i.transcript.filter((t) => t.start_ms === null).length;
-  if (untimed > 0) notes.push(untimed === i.transcript.length ? 'Times unknown' : `${untimed} turn${untimed === 1 ? '' : 's'} without a time`);
-  return notes;
-}
+export type StateNote = { label: string; detail: string };
 
-function SourceBadge({ state }: { state: PlaybackState }) {
-  if (state.kind !== 'ready') return null;
-  return <span className="source-badge">{state.source === 'local' ? 'Playing from this computer' : 'Streaming'}</span>;
+/** What the viewer's header says about an interview that is not simply complete, recorded and timed: a short label and what it means for reading it. */
+export function interviewStateNotes(i: Pick<InterviewDetail, 'status' | 'has_video' | 'transcript'>): StateNote[] {
+  const notes: StateNote[] = [];
+  if (i.status === 'STARTED')
+    notes.push({ label: 'Started, not finished', detail: 'The participant has not finished. What was said so far is shown; more may arrive at a later sync.' });
+  else if (i.status === 'INCOMPLETE')
+    notes.push({ label: 'Incomplete', detail: 'The participant left before the end. The transcript and recording stop there.' });
+  else if (i.status !== 'COMPLETE')
+    notes.push({
+      label: `Status not known to Fieldwork ("${i.status}")`,
+      detail: 'The service reports a state Fieldwork does not know; what it sent is shown as is.',
+    });
+  if (!i.has_video) notes.push({ label: 'No recording', detail: 'The service has no video for this interview; the transcript is all there is.' });
+  const untimed = i.transcript.filter((t) => t.start_ms === null).length;
+  if (untimed > 0 && untimed === i.transcript.length)
+    notes.push({ label: 'Times unknown', detail: 'The service sent no times Fieldwork could read, so the transcript cannot follow or seek the video.' });
+  else if (untimed > 0)
+    notes.push({
+      label: `${untimed} turn${untimed === 1 ? '' : 's'} without a time`,
+      detail: 'Those turns are marked "time unknown" and cannot be played from.',
+    });
+  return notes;
 }

@@ -1,22 +1,28 @@
 import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ProgressBar } from '../../components/ProgressBar';
+import type { PlaybackState } from './playback-controller';
 import { saveState, useViewer } from './store';
 
 /**
- * Saves this interview's video on this computer, so it plays without the service. The download runs in
- * main and carries on if the researcher leaves the viewer; here it shows progress and can be cancelled.
+ * Where this interview's video plays from, and saving it on this computer so it plays without the service.
+ * One statement, so the two never disagree: main serves every request of the player from the saved copy
+ * once it is complete (the player's address stays the same), so a saved video is never "Streaming", even
+ * when playback began before the download finished. The download runs in main and carries on if the
+ * researcher leaves the viewer; here it shows progress and can be cancelled.
  */
 export function SaveOffline({
   workspace,
   interviewId,
   saved,
   hasVideo,
+  playback,
 }: {
   workspace: WorkspaceSummary;
   interviewId: string;
   saved: boolean;
   hasVideo: boolean;
+  playback: PlaybackState;
 }) {
   const state = useViewer((s) => saveState(s, workspace.id, interviewId, saved));
   const watchSave = useViewer((s) => s.watchSave);
@@ -28,11 +34,24 @@ export function SaveOffline({
   const start = () => startSave(workspace.id, interviewId);
   const cancel = () => cancelSave(workspace.id, interviewId);
 
-  if (!hasVideo) return null;
-  if (state.kind === 'saved') return <span className="source-badge is-local">Saved on this computer</span>;
+  const local = state.kind === 'saved' || (playback.kind === 'ready' && playback.source === 'local');
+  if (local)
+    return (
+      <span className="source-badge is-local" title="This video plays from the copy saved on this computer, also offline">
+        Saved on this computer
+      </span>
+    );
+  const streaming =
+    playback.kind === 'ready' ? (
+      <span className="source-badge" title="This video plays from the service; save it to watch it offline">
+        Streaming
+      </span>
+    ) : null;
+  if (!hasVideo) return streaming;
   if (state.kind === 'running')
     return (
       <span className="save-offline" role="status">
+        {streaming}
         <span className="muted">Saving for offline…</span>
         <ProgressBar value={state.done} max={state.total ?? 0} label="Saving the video for offline" />
         <button type="button" className="btn btn-small btn-ghost" onClick={() => void cancel()} disabled={!state.jobId}>
@@ -42,6 +61,7 @@ export function SaveOffline({
     );
   return (
     <span className="save-offline">
+      {streaming}
       <button type="button" className="btn btn-small" onClick={() => void start()} title="Keep a copy of this video on this computer so it plays offline">
         <span aria-hidden="true">⤓</span> Save for offline
       </button>

@@ -4,6 +4,7 @@ import type { TranscriptRange } from '../highlights/store';
 import { formatClock } from './active-turn';
 import { estimateRowHeight, RowLayout } from './row-layout';
 import { readTranscriptSelection } from './selection';
+import type { TurnMarks } from './transcript-marks';
 
 const OVERSCAN = 12;
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown']);
@@ -14,7 +15,8 @@ type Props = {
   follow: boolean;
   onFollowChange: (follow: boolean) => void;
   onSeekTurn: (turn: TranscriptTurn) => void;
-  highlighted: ReadonlySet<number>;
+  /** The highlights' marks and tags, by turn index (turns without any are absent). */
+  marks: ReadonlyMap<number, TurnMarks>;
   onSelection: (range: TranscriptRange | null) => void;
   canHighlight: boolean;
   onHighlight: () => void;
@@ -32,7 +34,7 @@ export function Transcript({
   follow,
   onFollowChange,
   onSeekTurn,
-  highlighted,
+  marks,
   onSelection,
   canHighlight,
   onHighlight,
@@ -165,7 +167,7 @@ export function Transcript({
                 key={t.index}
                 turn={t}
                 active={t.index === activeIndex}
-                highlighted={highlighted.has(t.index)}
+                marks={marks.get(t.index)}
                 observer={rowObserver}
                 onSeek={onSeekTurn}
                 onKey={onRowKey}
@@ -184,14 +186,14 @@ const ROLE_LABEL = { AI: 'AI', User: 'Participant', unknown: 'Speaker' } as cons
 const TurnRow = memo(function TurnRow({
   turn,
   active,
-  highlighted,
+  marks,
   observer,
   onSeek,
   onKey,
 }: {
   turn: TranscriptTurn;
   active: boolean;
-  highlighted: boolean;
+  marks: TurnMarks | undefined;
   observer: ResizeObserver;
   onSeek: (t: TranscriptTurn) => void;
   onKey: (e: KeyboardEvent<HTMLLIElement>, t: TranscriptTurn) => void;
@@ -207,7 +209,7 @@ const TurnRow = memo(function TurnRow({
     <li
       ref={ref}
       data-turn={turn.index}
-      className={`turn turn-${role}${active ? ' is-active' : ''}${highlighted ? ' is-highlighted' : ''}`}
+      className={`turn turn-${role}${active ? ' is-active' : ''}${marks?.tags.length ? ' has-tags' : ''}`}
       aria-current={active ? 'true' : undefined}
       tabIndex={0}
       onClick={() => {
@@ -225,11 +227,30 @@ const TurnRow = memo(function TurnRow({
           <span className="turn-time tabular">{formatClock(turn.start_ms)}</span>
         )}
         <span className="turn-role">{ROLE_LABEL[turn.role]}</span>
-        {highlighted && <span className="turn-mark">Highlighted</span>}
       </div>
+      {/* Only text inside: selection offsets are counted over this element's text, marks included. */}
       <p className="turn-text" data-turn-text="">
-        {turn.text}
+        {marks
+          ? marks.segments.map((seg, k) =>
+              seg.ids.length === 0 ? (
+                seg.text
+              ) : (
+                <mark key={k} className={`hl-mark${seg.ids.length > 1 ? ' is-overlap' : ''}`} data-highlights={seg.ids.join(' ')}>
+                  {seg.text}
+                </mark>
+              ),
+            )
+          : turn.text}
       </p>
+      {marks && marks.tags.length > 0 && (
+        <ul className="turn-tags" aria-label="Tags">
+          {marks.tags.map((t) => (
+            <li key={t} className="turn-tag">
+              {t}
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 });

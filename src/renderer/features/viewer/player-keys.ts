@@ -1,27 +1,48 @@
 /** The viewer's keys (UI brief, Keyboard). Pure, so the mapping is tested without a browser. */
 export type PlayerAction =
-  { kind: 'toggle' } | { kind: 'pause' } | { kind: 'skip'; seconds: number } | { kind: 'speed'; direction: -1 | 1 } | { kind: 'highlight' };
+  | { kind: 'toggle' }
+  | { kind: 'pause' }
+  | { kind: 'skip'; seconds: number }
+  | { kind: 'speed'; direction: -1 | 1 }
+  | { kind: 'highlight' }
+  | { kind: 'interview'; direction: -1 | 1 };
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
-export type KeyInfo = { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; target: EventTarget | null };
+export type KeyInfo = { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey?: boolean; target: EventTarget | null };
 
-const TEXT_INPUTS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+type Target = Element & { isContentEditable?: boolean; type?: string; closest?: (s: string) => Element | null };
+
+/** Inputs that take no typing: Space on them would tick or press them, which the viewer's Space never does. */
+const PRESSABLE_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+/** A place where keys are typed (text inputs, text areas, selects, editable content): the viewer takes no key there. */
+export function isTextField(target: EventTarget | null): boolean {
+  const t = target as Target | null;
+  if (!t || !('tagName' in t)) return false;
+  if (t.isContentEditable) return true;
+  if (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
+  return t.tagName === 'INPUT' && !PRESSABLE_INPUTS.has((t.type ?? 'text').toLowerCase());
+}
 
 /**
- * Which action a key stands for, or null to leave it alone: typing in a field, a modifier held (the
- * app's ⌘ shortcuts), space on a real button (it presses that button), arrows on a slider or a tab strip
- * (they move those), and "?" (the app-wide shortcut sheet) are never taken.
+ * Which action a key stands for, or null to leave it alone. The player's keys work wherever focus is
+ * (a button, a checkbox, a transcript turn, the page) except where the researcher types, and except with
+ * Ctrl/⌘ held (the app's shortcuts). Space is always play/pause, never "press the focused button again"
+ * (Enter does that), so closing Export and pressing Space plays instead of reopening Export. Arrows stay
+ * with the controls they move (sliders, tab strips, menus, radio groups); "?" is the app's shortcut sheet.
+ * Shift+N and Shift+P go to the next and previous interview of the list.
  */
 export function playerAction(e: KeyInfo): PlayerAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
-  const t = e.target as (Element & { isContentEditable?: boolean; closest?: (s: string) => Element | null }) | null;
-  const tag = t && 'tagName' in t ? t.tagName : '';
-  if (t?.isContentEditable || TEXT_INPUTS.has(tag)) return null;
+  if (isTextField(e.target)) return null;
+  const t = e.target as Target | null;
   const inside = (sel: string) => !!t?.closest?.(sel);
+  if (e.shiftKey && (e.key === 'N' || e.key === 'n')) return { kind: 'interview', direction: 1 };
+  if (e.shiftKey && (e.key === 'P' || e.key === 'p')) return { kind: 'interview', direction: -1 };
   switch (e.key) {
     case ' ':
-      if (tag === 'BUTTON' || tag === 'A' || inside('[role="button"],[role="tab"],[role="menuitem"],[role="menuitemradio"],[role="slider"]')) return null;
+    case 'Spacebar':
       return { kind: 'toggle' };
     case 'k':
     case 'K':
@@ -34,7 +55,7 @@ export function playerAction(e: KeyInfo): PlayerAction | null {
       return { kind: 'skip', seconds: 10 };
     case 'ArrowLeft':
     case 'ArrowRight':
-      if (inside('[role="slider"],[role="tablist"],[role="menu"]')) return null;
+      if (inside('[role="slider"],[role="tablist"],[role="menu"],[role="radiogroup"],input[type="radio"],input[type="range"]')) return null;
       return { kind: 'skip', seconds: e.key === 'ArrowLeft' ? -5 : 5 };
     case '[':
       return { kind: 'speed', direction: -1 };
@@ -46,6 +67,11 @@ export function playerAction(e: KeyInfo): PlayerAction | null {
     default:
       return null;
   }
+}
+
+/** Space that the viewer must keep from the focused control (see playerAction), also on key up, where browsers press buttons. */
+export function isViewerSpace(e: KeyInfo): boolean {
+  return (e.key === ' ' || e.key === 'Spacebar') && !e.ctrlKey && !e.metaKey && !e.altKey && !isTextField(e.target);
 }
 
 /** The next speed in SPEEDS from `current`, clamped to 0.5–2×. */

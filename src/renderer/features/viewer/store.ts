@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { InterviewDetail } from '../../../shared/views';
+import type { InterviewDetail, InterviewNeighbours } from '../../../shared/views';
 import type { PlaybackView } from '../../../shared/ipc/channels/videos';
 import { api, call, UiError } from '../../lib/api';
+import type { InterviewFilters } from '../interviews/store';
 
 export type InterviewLoad =
   { status: 'loading' } | { status: 'error'; error: UiError } | { status: 'missing' } | { status: 'ready'; interview: InterviewDetail };
@@ -45,6 +46,25 @@ const saveJobs = new Map<string, string>();
 export async function videoSource(workspaceId: string, interviewId: string): Promise<PlaybackView> {
   try {
     return await call(api().videos.source({ workspace_id: workspaceId, interview_id: interviewId }));
+  } catch (e) {
+    throw UiError.from(e);
+  }
+}
+
+/** The list Next and Previous walk: the Interviews list's filters (as the researcher left them), or the whole study when they leave this interview out. */
+export type InterviewSequence = InterviewNeighbours & { filtered: boolean };
+
+/** Where this interview sits in the Interviews list; throws a UiError. */
+export async function interviewSequence(workspaceId: string, projectId: string, interviewId: string, f: InterviewFilters): Promise<InterviewSequence> {
+  const base = { workspace_id: workspaceId, project_id: projectId, interview_id: interviewId };
+  const text = f.text.trim();
+  const filters = { ...(f.status ? { status: f.status } : {}), ...(f.screener ? { screener: f.screener } : {}), ...(text ? { text } : {}) };
+  try {
+    if (Object.keys(filters).length > 0) {
+      const inList = await call(api().interviews.neighbours({ ...base, ...filters }));
+      if (inList.position !== null) return { ...inList, filtered: true };
+    }
+    return { ...(await call(api().interviews.neighbours(base))), filtered: false };
   } catch (e) {
     throw UiError.from(e);
   }

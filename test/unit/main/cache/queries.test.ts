@@ -369,6 +369,22 @@ describe('interviews', () => {
       expect(page.items.map((i) => i.id)).toEqual(['b', 'c']);
       expect((await cache.call('interviews.list', { projectId: 'p1', status: 'COMPLETE', limit: 1 })).total).toBe(4);
     });
+
+    it('gives the interviews either side of one in the list order, with the same filters as the list', async () => {
+      const near = (id: string, f: Record<string, unknown> = {}) => cache.call('interviews.neighbours', { projectId: 'p1', id, ...f });
+      expect(await near('c')).toEqual({
+        position: 3,
+        total: 5,
+        previous: { id: 'b', participant_name: '100% sure' },
+        next: { id: 'a', participant_name: 'Ada Lovelace' },
+      });
+      expect(await near('e')).toMatchObject({ position: 1, previous: null, next: { id: 'b' } });
+      expect(await near('d')).toMatchObject({ position: 5, previous: { id: 'a' }, next: null });
+      // Filtered to passed screeners: e, a, d — so a's neighbours are e and d.
+      expect(await near('a', { screener: 'passed' })).toMatchObject({ position: 2, total: 3, previous: { id: 'e' }, next: { id: 'd' } });
+      // An interview the filters leave out has no place in that list.
+      expect(await near('b', { screener: 'passed' })).toEqual({ position: null, total: 3, previous: null, next: null });
+    });
   });
 
   it('liveVideoUrl hands out the link only while it is valid, with the margin', async () => {

@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
+import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
+import { timecode } from '../../src/renderer/lib/timecode';
+import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { startDemo } from '../support/demo-operator';
+import { useHarness } from '../support/e2e';
+import { app, type App } from '../support/pages';
+
+const skip = browserSkipReason();
+if (skip) console.warn(`e2e viewer highlights ${skip}`);
+
+/** Coding a transcript: a highlight marks its words, its tags sit in the margin, and it is a mark on the timeline. */
+describe.skipIf(skip !== null)('highlights in the viewer', () => {
+  const e2e = useHarness();
+  let harness: Harness;
+  let churnId: string;
+  let row: InterviewRow;
+  let detail: InterviewDetail;
+
+  beforeAll(async () => {
+    harness = e2e.harness;
+    await startDemo(harness);
+    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
+    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
+    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
+    const rows = (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items;
+    row = rows.find((r) => r.has_video)!;
+    detail = (await harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
+  }, 120_000);
+
+  async function openViewer(page: Page): Promise<App> {
+    const ui = app(page);
+    await page.goto(harness.host.url);
+    await ui.studies.ready();
+    await ui.sidebar.study('Meal-kit churn').click();
+    await ui.study.tab('Interviews').click();
+    await ui.interviews.row(row.participant_name!).click();
+    await ui.viewer.ready(row.participant_name!);
+    return ui;
+  }
+  /** Selects characters [from, to) of a turn's text, as a drag would. */
+  const select = (page: Page, index: number, from: number, to: number) =>
+    page.evaluate(
+      ([i, a, b]) => {
+        const el = document.querySelector(`[data-turn="${i}"] [data-turn-text]`)!;
+        // The text may already be cut into marks: find the text node and offset of each character position.
+        const at = (pos: number): [Node, number] => {
+          const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          let left = pos;
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const len = n.textContent!.length;
+            if (left <= len) return [n, left];
+            left -= len;
+          }
+          throw new Error(`position ${pos} is past the text`);
+        };
+        const r = document.createRange();
+        r.setStart(...at(a!));
+        r.setEnd(...at(b!));
+        document.getSelection()!.removeAllRanges();
+        document.getSelection()!.addRange(r);
+      },
+      [index, from, to],
+    );
+
+  it('marks exactly the selected words, overlapping ones too; tags in the margin; marks on the timeline that seek', async () => {
+    // A participant turn with some words, later in the interview so that seeking to it is visible.
+    const turn = detail.transcript.filter((t) => t.role !== 'AI' && t.start_ms !== null && t.text.split(' ').length > 5).at(-1)!;
+    expect(turn, JSON.stringify(detail.transcript.slice(0, 3))).toBeDefined();
+    const words = turn.text.split(' ');
+    const firstWords = words.slice(0, 3).join(' ');
+    // A highlight from the second word to the fifth, made earlier (here through the core).
+    const from = words[0]!.length + 1;
+    const to = words.slice(0, 5).join(' ').length;
+    await harness.core.call('highlights.add', {
+      workspace_id: DEMO_WORKSPACE_ID,
+      project_id: churnId,
+      interview_id: row.id,
+      start_turn: turn.index,
+      start_offset: from,
+      end_turn: turn.index,
+      end_offset: to,
+      start_ms: turn.start_ms,
+      quote: turn.text.slice(from, to),
+      note: '',
+      tags: ['trust'],
+    });
+    const { page, problems } = await e2e.newPage({ viewport: { width: 1360, height: 840 } });
+    const ui = await openViewer(page);
+    const v = ui.viewer;
+    await v.playerReady();
+    await v.turn(turn.index).scrollIntoViewIfNeeded();
+    // Exactly those words are marked, not the turn; the turn's text reads as before.
+    await expect.poll(() => v.marks(turn.index).allInnerTexts()).toEqual([turn.text.slice(from, to)]);
+    expect(await v.turnText(turn.index).innerText()).toBe(turn.text);
+    expect(await v.turnTags(turn.index).allInnerTexts()).toEqual(['trust']);
+
+    // Select the first three words, H, tag "pricing": it overlaps the first, so three runs, the middle under both.
+    await select(page, turn.index, 0, firstWords.length);
+    await page.keyboard.press('h');
+    await v.addHighlight.waitFor();
+    await v.addHighlight.getByRole('combobox', { name: 'Tags' }).fill('pricing');
+    await page.keyboard.press('Enter');
+    await v.addHighlight.getByRole('button', { name: /^Save/ }).click();
+    await expect.poll(() => v.addHighlight.count()).toBe(0);
+    await expect.poll(() => v.marks(turn.index).allInnerTexts()).toEqual([words[0] + ' ', words.slice(1, 3).join(' '), ' ' + words.slice(3, 5).join(' ')]);
+    expect(await v.turnText(turn.index).innerText()).toBe(turn.text);
+    // In reading order of the highlights: "pricing" starts first.
+    expect(await v.turnTags(turn.index).allInnerTexts()).toEqual(['pricing', 'trust']);
+    const saved = await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
+    expect(saved.find((h) => h.tags.includes('pricing'))).toMatchObject({ start_offset: 0, end_offset: firstWords.length, quote: firstWords });
+
+    // The timeline has a mark per highlight, named by time and tags; one plays from there.
+    const at = timecode(turn.start_ms);
+    // Both start at the same moment: one mark names both, rather than one hiding the other.
+    await v.timelineMark(`2 highlights at ${at}: pricing, trust`).waitFor();
+    expect(await v.timeline.getByRole('button').count()).toBe(1);
+    await v.timelineMark(`2 highlights at ${at}: pricing, trust`).click();
+    await expect.poll(v.time).toBeCloseTo(turn.start_ms! / 1000, 0);
+    await expect.poll(v.activeTurn).toBe(turn.index);
+
+    for (const [w, h] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await shot(page, `viewer-highlights-${w}-${scheme}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
