@@ -35,7 +35,15 @@ describe('migration 0012: launch charges', () => {
     const d = await migratedTo(12);
     expect(lastLaunchPrice(d)).toBeNull();
     saveProjectList(d, {
-      items: [{ id: 'p1', title: 'Churn', status: 'IN_PROGRESS', created_at: 't', recruiting: { completed_participants: 0, has_launched: true, target_participants: 20, type: 'INTERNAL' } }],
+      items: [
+        {
+          id: 'p1',
+          title: 'Churn',
+          status: 'IN_PROGRESS',
+          created_at: 't',
+          recruiting: { completed_participants: 0, has_launched: true, target_participants: 20, type: 'INTERNAL' },
+        },
+      ],
       syncedAt: 't',
     } as never);
     saveLaunchCharge(d, charge('p1', '2026-11-01T10:00:00Z', 500));
