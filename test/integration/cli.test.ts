@@ -146,7 +146,15 @@ afterAll(async () => {
 });
 
 type Summary = { id: string; name: string; base_url: string; organisation_id: string | null; key_storage: string };
-type Hit = { kind: string; interview_id: string | null; start_ms: number | null; snippet: string };
+type Hit = {
+  kind: string;
+  interview_id: string | null;
+  start_ms: number | null;
+  snippet: string;
+  asked_in?: { interview_id: string; start_ms: number | null }[];
+};
+/** Every turn a result stands for: a collapsed interviewer question stands for each interview that asked it. */
+const turnsOf = (hits: Hit[]) => hits.flatMap((h) => (h.asked_in ?? [h]).map((a) => `${a.interview_id}@${a.start_ms}`)).sort();
 
 describe('fieldwork CLI', () => {
   it('answers --help, and exits 2 with a short usage for unknown commands, flags and missing arguments', async () => {
@@ -221,7 +229,7 @@ describe('fieldwork CLI', () => {
     expect(search.code, search.stderr).toBe(0);
     hits = json<Hit[]>(search);
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.map((h) => `${h.interview_id}@${h.start_ms}`).sort()).toEqual(expectedTurns(offline, projectId, words));
+    expect(turnsOf(hits)).toEqual(expectedTurns(offline, projectId, words));
     for (const h of hits) expect(h.snippet.toLowerCase()).toContain(`${MARK_START}price`);
     const human = await cli(['search', '--workspace', 'Field Team', ...words], { key: org.apiKey });
     expect(human.stdout).toContain('[[price');
