@@ -3,7 +3,7 @@ import { useNav } from '../../app/nav-store';
 import { projectKey, useProject } from '../project/store';
 import { useStimuliWizard, type WizardState } from './stimuli-wizard-store';
 
-/** Step 4: a summary, and the way on to launching on the Share tab. */
+/** Step 4: a summary, and the way on to the Share tab, whose Launch… opens the launch dialog. */
 export function ReadyStep({ w, stimuli }: { w: WizardState; stimuli: StimulusView[] }) {
   const detail = useProject((s) => s.byKey[projectKey(w.workspaceId, w.projectId)]?.detail);
   const finish = useStimuliWizard((s) => s.finish);
@@ -23,7 +23,7 @@ export function ReadyStep({ w, stimuli }: { w: WizardState; stimuli: StimulusVie
           <h2 tabIndex={-1}>Ready to launch</h2>
           <p>
             {questions} {questions === 1 ? 'question' : 'questions'} and {stimuli.length} {stimuli.length === 1 ? 'stimulus' : 'stimuli'}, each shown with at
-            least one question. Launching publishes the participant link and charges credits; you choose how many participants on the Share tab.
+            least one question. Launching publishes the participant link and charges for the participants you ask for in the launch dialog.
           </p>
         </div>
       </div>
