@@ -45,8 +45,8 @@ afterEach(async () => {
   close = null;
 });
 
-async function setUp(interviews: VariantInterview[]) {
-  const svc = await variantService({ projects: [{ id: PROJECT, title: 'Churn (variant service)', interviews }] });
+async function setUp(interviews: VariantInterview[], sideReads?: Parameters<typeof variantService>[0]['sideReads']) {
+  const svc = await variantService({ projects: [{ id: PROJECT, title: 'Churn (variant service)', interviews }], sideReads });
   close = svc.close;
   cache = await memoryCache();
   const client = createApiClient({ baseUrl: svc.baseUrl, apiKey: () => 'sk_variant', retry: { maxAttempts: 1 } });
@@ -100,6 +100,13 @@ describe('a service that makes other choices where the contract says "not shown"
     ]);
     const untimed = (await cache.call('interviews.get', { id: records[5]!.id }))!;
     expect(untimed.transcript?.map((t) => t.start_ms)).toEqual([0, null, 86_000, 89_750]);
+  });
+
+  it('credits that leave out the balance or the trial credits are kept as not stated, never as 0', async () => {
+    const { engine, cache } = await setUp([interview(1)], { credits: { status: 200, body: { balance: '$12.50' } } });
+    await engine.run();
+    expect(await cache.call('credits.get')).toMatchObject({ balance: '$12.50', trial_credits: null });
+    expect((await cache.call('sideReads.gaps', { projectId: null })).credits).toBeUndefined();
   });
 
   it('an unfinished interview sorted among finished ones is caught when it completes, on the next sync', async () => {

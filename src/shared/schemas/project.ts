@@ -164,7 +164,8 @@ export const launchResult = z.object({
   project_id: z.string().min(1),
   status: projectStatusIn,
   target_participants: looseInt,
-  trial_credits_used: looseInt.transform((n) => n ?? 0),
+  // Missing or unreadable stays null ("not stated"): 0 would claim no trial credits were used.
+  trial_credits_used: looseInt,
   balance_charged: looseString,
   balance_remaining: looseString,
   call_url: z.string().min(1),

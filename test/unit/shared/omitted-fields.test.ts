@@ -8,7 +8,7 @@ import { stimulusRecord } from '../../../src/shared/schemas/stimulus';
 /** Tolerance includes absence: a field the service leaves out must not fail the whole parse. */
 describe('omitted optional-by-nature fields', () => {
   it('credits without trial_credits', () => {
-    expect(creditBalance.parse({ balance: '$5.00' })).toEqual({ balance: '$5.00', trial_credits: 0 });
+    expect(creditBalance.parse({ balance: '$5.00' })).toEqual({ balance: '$5.00', trial_credits: null });
   });
 
   it('a project list item with only an id', () => {
@@ -41,6 +41,10 @@ describe('omitted optional-by-nature fields', () => {
   });
 
   it('a launch result with only the essentials', () => {
-    expect(launchResult.parse({ project_id: 'p', call_url: 'https://x' })).toMatchObject({ status: 'unknown', trial_credits_used: 0, balance_charged: null });
+    expect(launchResult.parse({ project_id: 'p', call_url: 'https://x' })).toMatchObject({
+      status: 'unknown',
+      trial_credits_used: null,
+      balance_charged: null,
+    });
   });
 });

@@ -225,10 +225,10 @@ function LaunchDialog({ workspace, project }: Props) {
           ) : (
             <>
               <span>
-                Balance <strong className="num">{credits.balance}</strong>
+                Balance <strong className="num">{credits.balance ?? 'not stated by the service'}</strong>
               </span>
               <span>
-                Trial credits <strong className="num">{credits.trial_credits}</strong>
+                Trial credits <strong className="num">{credits.trial_credits ?? 'not stated by the service'}</strong>
               </span>
               <span className="muted">as of {relativeTime(credits.synced_at)}</span>
             </>

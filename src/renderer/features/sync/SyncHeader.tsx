@@ -43,10 +43,16 @@ export function SyncHeader() {
         {credits ? (
           <>
             <span className="muted">Balance </span>
-            <span className="num">{credits.balance}</span>
+            <span className="num">{credits.balance ?? 'not stated'}</span>
             <span className="muted"> · </span>
-            <span className="num">{credits.trial_credits}</span>
-            <span className="muted"> trial credits</span>
+            {credits.trial_credits === null ? (
+              <span className="muted">trial credits not stated</span>
+            ) : (
+              <>
+                <span className="num">{credits.trial_credits}</span>
+                <span className="muted"> trial credits</span>
+              </>
+            )}
           </>
         ) : (
           <span className="muted">Credits unknown</span>
