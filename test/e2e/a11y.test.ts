@@ -316,6 +316,15 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       await page.keyboard.press('Escape');
       await expect.poll(() => exportDialog.dialog.count()).toBe(0);
 
+      // The viewer of the study's first interview: header, player, transcript, highlights and tabs.
+      await ui.study.openTab('Interviews');
+      await ui.interviews.rowAt(2).click();
+      await ui.viewer.transcript.waitFor({ timeout: 20_000 });
+      await ui.viewer.turns.first().waitFor();
+      await audit(page, 'viewer', results);
+      await ui.header.back.click();
+      await ui.interviews.table.waitFor();
+
       // The launch dialog, with its credits and expected charge read (nothing is launched).
       await ui.sidebar.study('Onboarding interviews').click();
       await ui.study.launchButton.click();

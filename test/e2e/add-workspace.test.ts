@@ -69,4 +69,45 @@ describe.skipIf(skip !== null)('adding a workspace', () => {
     expect(listed).not.toContain(org.apiKey);
     expect(listed).toContain('Acme');
   });
+
+  it('a new workspace says "Not synced yet" until its first sync finishes, and "Offline: not synced yet" when the service goes before then', async () => {
+    const sb = e2e.sandbox;
+    const org = await sb.newOrg({ name: 'Slow Research' });
+    await org.client.createProject({
+      title: 'Pricing interviews',
+      intro_message: 'Hi',
+      questions: [{ question: 'How do you judge the price?', probing_level: 'medium' }],
+      languages: [{ language_name: 'English', accent: 'en-US' }],
+      interaction_modes: ['chat'],
+    });
+    // Every read is slow, so the first sync is still running when the test cancels it.
+    expect((await sb.raw('PUT', '/_sandbox/faults', { key: org.apiKey, body: { latency_ms: 3000, fault_methods: ['GET'] } })).status).toBe(200);
+    // A profile of its own, so the app opens on its first run with no workspace saved.
+    const fresh = await e2e.startHarness();
+    const { page, problems } = await e2e.newPage({ viewport: { width: 1280, height: 860 } });
+    await page.goto(fresh.host.url);
+    const ui = app(page);
+    const form = ui.firstRun.form;
+    await form.name.fill('Slow');
+    await form.address.fill(sb.baseUrl);
+    await form.key.fill(org.apiKey);
+    await form.add.click();
+    await ui.header.cancelSync.waitFor({ timeout: 30_000 });
+    await ui.header.cancelSync.click();
+    await ui.header.syncNow.waitFor();
+    // Nothing has been saved, so the header claims neither a sync time nor saved data.
+    await expect.poll(() => ui.header.syncState.innerText()).toMatch(/^Not synced yet/);
+    await shot(page, 'add-workspace-not-synced');
+
+    await sb.close();
+    await ui.header.syncNow.click();
+    await expect.poll(() => ui.header.syncState.innerText(), { timeout: 60_000 }).toBe('Offline: not synced yet');
+    // The banner does not claim saved data either: the cancelled sync saved the study list at most.
+    await expect.poll(() => ui.messages.offline.innerText()).toMatch(/no sync has finished yet, so studies and interviews may be missing here/);
+    expect(await ui.messages.offline.innerText()).not.toMatch(/showing the data saved/);
+    // Whatever the cancelled sync saved, no list claims the organisation has no studies.
+    expect(await page.getByText('No studies yet').count()).toBe(0);
+    await shot(page, 'add-workspace-offline-not-synced');
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

@@ -142,6 +142,13 @@ describe.skipIf(skip !== null)('launching a study', () => {
     expect(await ui.study.head.innerText()).toMatch(/In progress/);
     await ui.share.callUrl.waitFor();
     expect(await ui.share.callUrl.textContent()).toBe(callUrl);
+
+    // Launched with no interviews yet: the Interviews tab says where the link is, and takes you there.
+    await ui.study.tab('Interviews').click();
+    await ui.interviews.noInterviews.waitFor();
+    await ui.interviews.openShare.click();
+    await expect.poll(() => ui.study.tab('Share').getAttribute('aria-selected')).toBe('true');
+    expect(await ui.share.callUrl.textContent()).toBe(callUrl);
     expect(problems).toEqual([]);
     await page.close();
   });

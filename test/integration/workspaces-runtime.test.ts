@@ -130,6 +130,12 @@ describe('two workspaces', () => {
     expect(await inFlight).toMatchObject({ ok: false, error: { code: 'aborted' } });
     expect(finished).toEqual([{ workspace_id: ws.id, ok: false, message: 'Sync cancelled. What it had already fetched is saved.', offline: false }]);
     const runtime = await core.runtimes.get(ws.id);
+    // Reading the study list after a cancelled first sync shows what was saved and starts no sync of its own
+    // (it used to, which undid Cancel at once, and looped while offline).
+    const listed = await core.call('projects.list', { workspace_id: ws.id });
+    expect(listed.synced_at).toBeNull();
+    expect(runtime.sync.isRunning).toBe(false);
+    expect(finished).toHaveLength(1);
     const partial = await runtime.cache.call('interviews.count', {});
     expect(partial).toBeLessThan(430);
     // The runtime itself was not stopped: the next sync runs to the end.

@@ -46,6 +46,7 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
   const { route, go, back, searchOpen, openSearch, shortcutsOpen, openShortcuts } = useNav();
   const attach = useSync((s) => s.attach);
   const offline = useSync((s) => s.offline);
+  const everSynced = useSync((s) => Boolean(s.status?.last_completed_at));
   useEffect(() => attach(workspace.id), [workspace.id, attach]);
   useGlobalShortcuts();
   useReportRefresh(workspace.id);
@@ -72,8 +73,12 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
         </header>
         {offline && (
           <div className="banner banner-warning" role="status">
-            <strong>Offline.</strong>{' '}
-            <span>The service can't be reached, so Fieldwork is showing the data saved on this computer. It syncs again on its own.</span>
+            <strong>Offline.</strong> {/* Before any sync has finished, what is on screen may be part of a study list or nothing at all: say so. */}
+            <span>
+              {everSynced
+                ? "The service can't be reached, so Fieldwork is showing the data saved on this computer. It syncs again on its own."
+                : "The service can't be reached, and no sync has finished yet, so studies and interviews may be missing here. Fieldwork syncs again on its own."}
+            </span>
           </div>
         )}
         <main className="content" id="main">

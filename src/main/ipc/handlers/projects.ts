@@ -9,8 +9,10 @@ export function projectHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<ty
     'projects.list': async ({ workspace_id }) => {
       const r = await d.runtimes.get(workspace_id);
       let state = await r.cache.call('sync.state', { scope: 'workspace' });
-      if (!state?.last_completed_at) {
-        // Never synced: the first sync is what there is to show. Offline, an empty list says so.
+      // Never synced: the first sync (or the one under way) is what there is to show. Once a first sync has been
+      // tried and was cancelled or could not reach the service, a read does not start another: that would undo
+      // Cancel, and, as every finished sync makes the list read again, it would sync in a loop while offline.
+      if (!state?.last_completed_at && (r.sync.isRunning || !state?.last_started_at)) {
         await r.runSync().catch(() => undefined);
         state = await r.cache.call('sync.state', { scope: 'workspace' });
       }

@@ -76,6 +76,9 @@ export function ProjectsScreen({ workspace }: { workspace: WorkspaceSummary }) {
         <p className="empty" role="status">
           <span className="spinner" aria-hidden="true" /> Loading studies…
         </p>
+      ) : slice.status === 'ready' && slice.syncedAt === null ? (
+        // An empty list before any sync has finished says nothing about the organisation's studies.
+        <p className="empty">Not synced yet, so no studies are saved here. Sync now, in the header, fetches this workspace's studies.</p>
       ) : slice.status === 'ready' ? (
         <p className="empty">No studies yet. Studies created for this organisation will appear here.</p>
       ) : null}

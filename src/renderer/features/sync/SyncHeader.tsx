@@ -20,8 +20,9 @@ export function SyncHeader() {
         {running ? (
           <span>Syncing{p && p.total > 0 ? ` ${p.phase} ${p.done} of ${p.total}` : '…'}</span>
         ) : offline ? (
-          // "Showing saved data" is only true once a sync has saved some.
-          <span>{status?.last_completed_at ? 'Offline: showing saved data' : 'Offline: nothing saved yet'}</span>
+          // "Showing saved data" is only true once a sync has finished; before that a cancelled or cut-off first
+          // sync may have saved part of the list, so "nothing saved" would be wrong too.
+          <span>{status?.last_completed_at ? 'Offline: showing saved data' : 'Offline: not synced yet'}</span>
         ) : (
           <span className="muted">
             {!status ? 'Checking sync…' : status.last_completed_at ? `Synced ${relativeTime(status.last_completed_at)}` : 'Not synced yet'}

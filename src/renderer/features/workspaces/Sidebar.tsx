@@ -59,7 +59,11 @@ export function Sidebar() {
               </button>
             </li>
           ))}
-          {projects.items.length === 0 && <li className="muted sidebar-empty">{projects.status === 'ready' ? 'No studies yet' : 'Loading…'}</li>}
+          {projects.items.length === 0 && (
+            <li className="muted sidebar-empty">
+              {projects.status !== 'ready' ? 'Loading…' : projects.syncedAt === null ? 'Not synced yet' : 'No studies yet'}
+            </li>
+          )}
         </ul>
       </div>
       <div className="sidebar-actions">
