@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import { demoProjectId } from '../support/demo-operator';
+import { demoProjectId, openDemo } from '../support/demo-operator';
 import { browserSkipReason, type Harness } from '../support/browser';
 import { useHarness } from '../support/e2e';
 import { app, type App } from '../support/pages';
@@ -151,5 +151,66 @@ describe.skipIf(skip !== null)('at 1024×700, the smallest window', () => {
     await iv.clearSelection.click();
     await iv.status.selectOption('');
     expect(problems).toEqual([]);
+  });
+});
+
+// Up to a 4K screen at 100%: nothing overflows sideways, lists stop growing, and text keeps a reading measure.
+describe.skipIf(skip !== null)('on large screens', () => {
+  // Each size gets a profile of its own, so each opens the demo from the first run.
+  const e2e = useHarness({ harness: false });
+
+  it.each([
+    [2560, 1440],
+    [3840, 2160],
+  ])('at %i×%i every screen fits, tables stop at 2400px and transcript turns wrap at about 80 characters', async (width, height) => {
+    const { page, problems } = await openDemo(e2e.browser, await e2e.startHarness(), { viewport: { width, height } });
+    const ui = app(page);
+    const noSidewaysScroll = async (label: string) => {
+      const over = await page.evaluate(() =>
+        [document.documentElement, document.getElementById('main')!].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.id || el.tagName),
+      );
+      expect(over, `${label}: scrolls sideways`).toEqual([]);
+    };
+    const screenWidth = () =>
+      page
+        .locator('#main .screen')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width);
+
+    await noSidewaysScroll('studies');
+    expect(await screenWidth()).toBeLessThanOrEqual(2400);
+    await ui.sidebar.openStudy('Meal-kit churn', { timeout: 30_000 });
+    await ui.study.openTab('Interviews');
+    await ui.interviews.rowAt(2).waitFor({ timeout: 30_000 });
+    await noSidewaysScroll('interviews');
+    expect(await ui.interviews.table.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(2400);
+
+    await ui.interviews.rowAt(2).click();
+    await ui.viewer.turns.first().waitFor({ timeout: 30_000 });
+    await noSidewaysScroll('viewer');
+    // The widest turn's text, in characters of its own font: no line is longer than the measure.
+    const widest = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      let chars = 0;
+      for (const el of document.querySelectorAll<HTMLElement>('[data-turn-text]')) {
+        probe.textContent = '0';
+        probe.style.font = getComputedStyle(el).font;
+        document.body.append(probe);
+        chars = Math.max(chars, el.getBoundingClientRect().width / probe.getBoundingClientRect().width);
+        probe.remove();
+      }
+      return chars;
+    });
+    expect(widest).toBeGreaterThan(0);
+    expect(widest).toBeLessThanOrEqual(80.5);
+
+    await ui.header.back.click();
+    await ui.study.openTab('Report');
+    await ui.report.heading.waitFor();
+    await noSidewaysScroll('report');
+    await ui.settings.open();
+    await noSidewaysScroll('settings');
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });
