@@ -93,7 +93,7 @@ describe('tolerant readers with omitted keys', () => {
       target_participants: null,
       type: 'unknown',
     });
-    expect(creditBalance.parse({})).toEqual({ balance: '', trial_credits: 0 });
+    expect(creditBalance.parse({})).toEqual({ balance: null, trial_credits: null });
   });
 });
 
@@ -493,7 +493,7 @@ describe('stimulus formats and limits', () => {
 describe('creditBalance', () => {
   it('reads the formatted balance and integer trial credits', () => {
     expect(creditBalance.parse({ balance: '$120.00', trial_credits: '3' })).toEqual({ balance: '$120.00', trial_credits: 3 });
-    expect(creditBalance.parse({ balance: null, trial_credits: null })).toEqual({ balance: '', trial_credits: 0 });
+    expect(creditBalance.parse({ balance: null, trial_credits: null })).toEqual({ balance: null, trial_credits: null });
   });
 });
 
