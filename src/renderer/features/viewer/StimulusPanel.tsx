@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { StimulusView } from '../../../shared/ipc/channels/stimuli';
 import { ErrorNote } from '../../components/ErrorNote';
 import type { UiError } from '../../lib/api';
@@ -68,27 +68,50 @@ export function StimulusPanel({ ctx, onScreen, offline, error, onRetry }: Props)
 // Short: in a narrow window they stand in a box the size of a thumbnail.
 const MISSING_OFFLINE = "Not saved on this computer, and the service can't be reached. It shows once it can.";
 
-/** The stimulus itself: an image, or a video's first frame with its controls (never playing on its own), or why not, in words. */
+/** The stimulus itself: an image, or a video's first frame (never playing on its own), or why not, in words. */
 function StimulusMedia({ stimulus: s, label, offline }: { stimulus: StimulusView; label: string; offline: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!s.media_url || !s.kind) return <p className="stim-missing">The service has no file for this stimulus.</p>;
   if (offline && !s.media_saved) return <p className="stim-missing">{MISSING_OFFLINE}</p>;
   if (failed) return <p className="stim-missing">{offline ? MISSING_OFFLINE : `This ${s.kind} could not be loaded. Sync the study, then try again.`}</p>;
-  if (s.kind === 'video')
-    return (
-      // #t=0.1 makes the browser show the first frame as the poster; preload="metadata" loads no more than that.
+  if (s.kind === 'video') return <VideoStimulus src={s.media_url} label={label} onError={() => setFailed(true)} />;
+  return <img className="stim-media" src={s.media_url} alt={label} onError={() => setFailed(true)} />;
+}
+
+/**
+ * A video stimulus as its first frame, with a Play button of its own: the browser's controls do not fit a
+ * thumbnail, and it plays only when asked (with its sound, since the participant heard it).
+ */
+function VideoStimulus({ src, label, onError }: { src: string; label: string; onError: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const toggle = () => {
+    const el = video.current;
+    if (!el) return;
+    if (!el.paused) return el.pause();
+    el.muted = false;
+    void el.play()?.catch(() => undefined);
+  };
+  return (
+    <div className="stim-video">
+      {/* #t=0.1 makes the browser show the first frame; preload="metadata" loads no more than that. */}
       <video
+        ref={video}
         className="stim-media"
-        src={`${s.media_url}#t=0.1`}
+        src={`${src}#t=0.1`}
         preload="metadata"
         muted
         playsInline
-        controls
         aria-label={`Video: ${label}`}
-        onError={() => setFailed(true)}
+        onError={onError}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
       />
-    );
-  return <img className="stim-media" src={s.media_url} alt={label} onError={() => setFailed(true)} />;
+      <button type="button" className="stim-video-play" aria-label={`${playing ? 'Pause' : 'Play'} video: ${label}`} onClick={toggle}>
+        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+      </button>
+    </div>
+  );
 }
 
 function Unmatched({ items, labels }: { items: UnmatchedStimulus[]; labels: ReadonlyMap<string, string> }) {

@@ -52,12 +52,14 @@ describe('StimulusPanel', () => {
     expect(render([stim('a')], 0, true)).toContain('<img');
   });
 
-  it('shows a video’s first frame with its controls, muted, and never playing on its own', () => {
+  it('shows a video’s first frame, muted, never playing on its own, with a Play button named for it', () => {
     const html = render([stim('v', { kind: 'video', caption: 'Unboxing' })], 0);
     expect(html).toMatch(/<video [^>]*src="\/__fieldwork\/media\/stimulus\/w\/p\/v#t=0\.1"/);
     expect(html).toMatch(/preload="metadata"/);
-    expect(html).toMatch(/controls=""/);
     expect(html).not.toMatch(/autoplay/i);
+    // The browser's own controls do not fit a thumbnail.
+    expect(html).not.toMatch(/controls/);
+    expect(html).toMatch(/<button type="button" class="stim-video-play" aria-label="Play video: Unboxing">/);
   });
 
   it('renders the service’s question and caption text as text, never as markup', () => {
