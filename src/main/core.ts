@@ -127,6 +127,8 @@ export function createCore(o: CoreOptions): Core {
     },
   };
   const pickedFiles = new PickedFiles();
+  /** Where the media route keeps a workspace's stimulus files. */
+  const stimulusDir = (workspaceId: string) => join(workspaceDir(o.dataDir, workspaceId), 'stimuli');
   const handlers = buildHandlers({
     ...deps,
     version: o.version,
@@ -143,6 +145,7 @@ export function createCore(o: CoreOptions): Core {
       desktop,
       pickedFiles,
       mediaRoute: (relative: string) => mediaRoot + relative,
+      mediaDir: stimulusDir,
     }),
     launcher: createLauncher({ runtimes, workspaces }),
     authoring: createStudyAuthoring({ runtimes, workspaces }),
@@ -170,12 +173,7 @@ export function createCore(o: CoreOptions): Core {
       if (st) {
         const w = decodeURIComponent(st[1]!);
         const runtime = await runtimes.get(w);
-        return serveStimulusMedia(
-          { dir: join(workspaceDir(o.dataDir, w), 'stimuli'), cache: runtime.cache },
-          decodeURIComponent(st[2]!),
-          decodeURIComponent(st[3]!),
-          range,
-        );
+        return serveStimulusMedia({ dir: stimulusDir(w), cache: runtime.cache }, decodeURIComponent(st[2]!), decodeURIComponent(st[3]!), range);
       }
       const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
       if (!m) throw new AppError('not_found', 'No such media.');

@@ -243,7 +243,7 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
   );
 
   it.each(['light', 'dark'] as const)(
-    '%s theme: first run, studies, every project tab, settings, add workspace, shortcuts and search',
+    '%s theme: first run, studies, every project tab, a STIMULI interview, settings, add workspace, shortcuts and search',
     async (scheme) => {
       // A fresh profile per theme, so each sees the first run.
       const harness = await e2e.startHarness();
@@ -283,6 +283,14 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
           await audit(page, `${study} / ${tab}`, results);
         }
       }
+
+      // A STIMULI interview in the viewer, with the stimulus on screen beside its transcript.
+      await ui.sidebar.openStudy('Packaging concepts');
+      await ui.study.openTab('Interviews');
+      await ui.interviews.rowAt(2).click();
+      await ui.viewer.shownStimuli.first().waitFor({ timeout: 15_000 });
+      await audit(page, 'viewer, a STIMULI interview', results);
+      await ui.header.back.click();
 
       // The report with its top theme open and all its quotes shown: who said each, the interviews it quotes.
       await ui.report.open('Meal-kit churn');

@@ -79,4 +79,27 @@ describe.skipIf(skip !== null)('offline: the service goes away', () => {
     await ui.sidebar.openStudy('Packaging concepts', { timeout: 15_000 });
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('a STIMULI interview opens offline, and a stimulus never fetched before is said in words, not shown as a broken image', async () => {
+    // Sync saves stimuli's records, not their files: none has been shown on this computer yet.
+    const stimulusRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/__fieldwork/media/stimulus/')) stimulusRequests.push(r.url());
+    });
+    await ui.study.openTab('Interviews');
+    await ui.interviews.rowAt(2).click();
+    await ui.viewer.transcript.waitFor({ timeout: 15_000 });
+    const panel = ui.viewer.stimulusPanel;
+    await panel.getByText("Not saved on this computer, and the service can't be reached. It shows once it can.").waitFor();
+    expect(await panel.getByRole('img').count()).toBe(0);
+    // These studies were made outside this workspace, so it has no guide: the question is the stimulus's own
+    // assignment, found in the transcript and shown unnumbered.
+    expect(await ui.viewer.shownWith.innerText()).toBe('Shown with: Take a look at "Concept A: kraft box". What is your first impression?');
+    await shot(page, 'offline-viewer-stimuli');
+    // Nothing was asked for that could only fail.
+    expect(stimulusRequests).toEqual([]);
+    // The interview's own video can't be streamed either: the player says so (the viewer's tests cover that), and
+    // the browser logs the failed loads.
+    expect(problems.filter((p) => !/Failed to load resource|MEDIA_ERR/.test(p))).toEqual([]);
+  }, 60_000);
 });

@@ -25,17 +25,27 @@ export type StimulusMediaDeps = { dir: string; cache: Pick<Cache, 'call'>; dispa
 export const stimulusMediaPath = (workspaceId: string, projectId: string, stimulusId: string) =>
   `stimulus/${encodeURIComponent(workspaceId)}/${encodeURIComponent(projectId)}/${encodeURIComponent(stimulusId)}`;
 
-/** The renderer's view of a record: the remote URLs swapped for main's route. */
-export function toStimulusView(s: StimulusRecord, mediaUrl: (relative: string) => string, workspaceId: string, projectId: string): StimulusView {
+/**
+ * The renderer's view of a record: the remote URLs swapped for main's route. `dir` is where this
+ * workspace's stimulus files are kept: given, the view says whether this one is saved there.
+ */
+export function toStimulusView(s: StimulusRecord, mediaUrl: (relative: string) => string, workspaceId: string, projectId: string, dir?: string): StimulusView {
   const kind = s.video_url ? 'video' : s.image_url ? 'image' : null;
+  const url = s.video_url ?? s.image_url;
   return {
     stimuli_id: s.stimuli_id,
     display_order: s.display_order,
     kind,
     media_url: kind ? mediaUrl(stimulusMediaPath(workspaceId, projectId, s.stimuli_id)) : null,
+    media_saved: dir !== undefined && url !== null && existsSync(stimulusFile(dir, s.stimuli_id, url)),
     caption: s.caption,
     question_items: s.question_items,
   };
+}
+
+/** Where a stimulus's file is kept: named by its id and its URL, so a new file under the same id is fetched afresh. */
+function stimulusFile(dir: string, stimulusId: string, url: string): string {
+  return join(dir, `${stimulusId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}-${createHash('sha256').update(url).digest('hex').slice(0, 16)}`);
 }
 
 const inflight = new Map<string, Promise<string>>();
@@ -47,7 +57,7 @@ export async function serveStimulusMedia(d: StimulusMediaDeps, projectId: string
   const url = record?.video_url ?? record?.image_url ?? null;
   if (!record || !url) return text(404, 'This stimulus is not in the saved data. Sync the study, then try again.');
   if (!/^https?:\/\//i.test(url)) return text(404, 'This stimulus has no usable media address.');
-  const file = join(d.dir, `${stimulusId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}-${createHash('sha256').update(url).digest('hex').slice(0, 16)}`);
+  const file = stimulusFile(d.dir, stimulusId, url);
   if (!existsSync(file)) {
     try {
       await download(d, url, file);

@@ -19,6 +19,8 @@ export type StimulusDeps = {
   events: EventHub;
   /** The renderer-facing URL of a path on main's media route. */
   mediaRoute: (relative: string) => string;
+  /** Where a workspace's stimulus files are kept (the media route's copies), to say which are saved here. */
+  mediaDir?: (workspaceId: string) => string;
   /** Uploads run on while the researcher works elsewhere; the OS tells them when one lands (Electron: only if unfocused). */
   desktop?: Pick<DesktopPorts, 'notify'>;
   /** The files the researcher picked or dropped, by token. */
@@ -34,7 +36,7 @@ export type StimulusService = { upload: Op<'stimuli.upload'>; cancel: Op<'stimul
  */
 export function createStimulusService(d: StimulusDeps): StimulusService {
   const views = (workspaceId: string, projectId: string, items: StimulusRecord[]): StimulusView[] =>
-    items.map((s) => toStimulusView(s, d.mediaRoute, workspaceId, projectId));
+    items.map((s) => toStimulusView(s, d.mediaRoute, workspaceId, projectId, d.mediaDir?.(workspaceId)));
 
   /** Keeps the offline copy of one project's stimuli in step with the service. */
   async function refresh(workspaceId: string, projectId: string): Promise<StimulusRecord[]> {

@@ -8,6 +8,7 @@ import { highlightCard } from './interviews';
 export const viewer = (page: Page) => {
   const heading = (participant: string) => page.getByRole('heading', { name: participant, level: 1 });
   const transcript = page.getByRole('list', { name: 'Transcript turns' });
+  const stimulusPanel = page.getByRole('complementary', { name: 'Stimulus on screen' });
   return {
     heading,
     /** The whole viewer, named by its participant. */
@@ -56,6 +57,22 @@ export const viewer = (page: Page) => {
     timeUnknown: transcript.getByText('time unknown', { exact: true }),
     highlightButton: page.getByRole('button', { name: /^Highlight/ }),
     follow: page.getByRole('checkbox', { name: 'Follow playhead' }),
+    /** In a STIMULI study: what the participant had on screen at the playhead (or where the researcher is reading). */
+    stimulusPanel,
+    /** The stimuli in the panel, each a figure named by its caption. */
+    shownStimuli: stimulusPanel.getByRole('list', { name: 'Shown to the participant' }).getByRole('figure'),
+    shownStimulus: (caption: string) => stimulusPanel.getByRole('figure', { name: caption, exact: true }),
+    /** The panel's "Shown with Q2: <question>" line. */
+    shownWith: stimulusPanel.getByRole('paragraph').filter({ hasText: /^Shown with/ }),
+    /** What the panel says in place of a stimulus ("No stimulus is shown with this question.", "Nothing is on screen yet."). */
+    nothingShown: stimulusPanel.getByText(/^(No stimulus is shown with this question|Nothing is on screen yet)\.$/),
+    /** A turn's note that a stimulus comes on screen there ("On screen from here: Concept A: kraft box"). */
+    turnStimulus: (index: number) => page.locator(`[data-turn="${index}"]`).getByText(/^On screen from here:/),
+    /** Whether an image in the panel has loaded (a broken image has no natural size). */
+    imageLoaded: (caption: string) =>
+      stimulusPanel
+        .getByRole('img', { name: caption, exact: true })
+        .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
     addHighlight: page.getByRole('dialog', { name: 'Add highlight' }),
     /** The interview's highlight cards, under the player. */
     highlights: highlightCard(page.getByRole('article', { name: /^Highlight:/ })),
@@ -64,6 +81,8 @@ export const viewer = (page: Page) => {
     paused: () => page.evaluate(() => document.querySelector('video')?.paused ?? true),
     rate: () => page.evaluate(() => document.querySelector('video')?.playbackRate ?? -1),
     activeTurn: () => page.evaluate(() => Number(document.querySelector('[aria-current="true"][data-turn]')?.getAttribute('data-turn') ?? -1)),
+    /** The transcript is longer than its box, so it can be scrolled (the scroll box has no role of its own). */
+    transcriptScrolls: () => page.locator('.transcript-scroll').evaluate((el) => el.scrollHeight > el.clientHeight),
     /** The current turn is scrolled into the transcript's view. */
     activeInView: () =>
       page.evaluate(() => {

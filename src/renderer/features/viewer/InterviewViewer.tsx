@@ -16,10 +16,13 @@ import { isViewerSpace, playerAction, stepSpeed } from './player-keys';
 import { InterviewStepper, useInterviewSequence } from './InterviewStepper';
 import { readTranscriptSelection } from './selection';
 import { SaveOffline } from './SaveOffline';
+import { StimulusPanel } from './StimulusPanel';
+import { onScreenAt } from './stimulus-timeline';
 import { interviewLoad, useViewer, videoSource } from './store';
 import { HighlightTimeline } from './HighlightTimeline';
 import { Transcript } from './Transcript';
 import { turnMarks } from './transcript-marks';
+import { useInterviewStimuli } from './use-interview-stimuli';
 import { playerPort, VideoPlayer, type VjsPlayer } from './VideoPlayer';
 import './viewer.css';
 
@@ -89,6 +92,22 @@ function ViewerReady({
   const transcriptMs = useMemo(() => Math.max(0, ...turns.map((t) => t.end_ms ?? t.start_ms ?? 0)), [turns]);
   const durationMs = videoMs ?? (transcriptMs > 0 ? transcriptMs : null);
   const activeIndex = useMemo(() => activeTurnAt(starts, timeMs), [starts, timeMs]);
+
+  // In a STIMULI study: what the participant had on screen where the researcher is: the playhead's turn, or
+  // once they scroll the transcript themselves, the turn they are reading.
+  const stimuli = useInterviewStimuli(workspace.id, projectId, turns);
+  const [readingIndex, setReadingIndex] = useState<number | null>(null);
+  useEffect(() => {
+    if (follow) setReadingIndex(null);
+  }, [follow]);
+  const positionIndex = follow || readingIndex === null ? activeIndex : readingIndex;
+  const onScreen = useMemo(() => (stimuli.ctx ? onScreenAt(stimuli.ctx, positionIndex) : null), [stimuli.ctx, positionIndex]);
+  const stimulusMarks = useMemo(() => {
+    const ctx = stimuli.ctx;
+    if (!ctx) return undefined;
+    return new Map([...ctx.shownFrom].map(([turn, shown]) => [turn, shown.map((s) => ctx.labels.get(s.stimuli_id) ?? 'Stimulus')]));
+  }, [stimuli.ctx]);
+  const showsStimuli = stimuli.ctx !== null || stimuli.error !== null;
 
   // The player exists once video.js is ready; the controller loads the source into it.
   useEffect(() => {
@@ -233,7 +252,7 @@ function ViewerReady({
   );
 
   return (
-    <section className="viewer" aria-labelledby="viewer-title">
+    <section className={`viewer${showsStimuli ? ' has-stimuli' : ''}`} aria-labelledby="viewer-title">
       <div className="viewer-left">
         <header className="viewer-head">
           <div className="viewer-title-row">
@@ -334,6 +353,14 @@ function ViewerReady({
         canHighlight={selection !== null}
         onHighlight={() => highlight()}
         emptyTranscriptMessage={noTranscriptMessage(interview)}
+        {...(showsStimuli
+          ? {
+              aside: <StimulusPanel ctx={stimuli.ctx} onScreen={onScreen} offline={stimuli.offline} error={stimuli.error} onRetry={stimuli.retry} />,
+              onReadingTurn: setReadingIndex,
+              stimulusMarks,
+              bracket: onScreen && onScreen.stimuli.length > 0 ? onScreen.span : null,
+            }
+          : {})}
       />
     </section>
   );

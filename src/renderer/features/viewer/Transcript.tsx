@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import type { TranscriptRange } from '../highlights/store';
 import { formatClock } from './active-turn';
@@ -22,6 +22,14 @@ type Props = {
   onHighlight: () => void;
   /** What to say when there are no turns, given the interview's state. */
   emptyTranscriptMessage?: string;
+  /** Shown beside the turns (above them when the transcript is narrow): in a STIMULI study, what was on screen. */
+  aside?: ReactNode;
+  /** Where the researcher is reading as they scroll the transcript themselves: the turn at the reading line. */
+  onReadingTurn?: (index: number) => void;
+  /** By the index of the turn that asks a question with stimuli: their captions, noted on that turn. */
+  stimulusMarks?: ReadonlyMap<number, readonly string[]>;
+  /** The turns (first and last, inclusive) whose stimulus the aside shows, marked in the margin. */
+  bracket?: { start: number; end: number } | null;
 };
 
 /**
@@ -39,6 +47,10 @@ export function Transcript({
   canHighlight,
   onHighlight,
   emptyTranscriptMessage,
+  aside,
+  onReadingTurn,
+  stimulusMarks,
+  bracket,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const layout = useMemo(() => new RowLayout(turns.map((t) => estimateRowHeight(t.text))), [turns]);
@@ -81,13 +93,26 @@ export function Transcript({
     return () => ro.disconnect();
   }, [hasTurns]);
 
+  // The researcher is scrolling the transcript themselves (until it follows the playhead again).
+  const reading = useRef(false);
+  useEffect(() => {
+    if (follow) reading.current = false;
+  }, [follow]);
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    if (reading.current && onReadingTurn) {
+      // The reading line runs from the top of the view (scrolled to the start) to its bottom (scrolled to the
+      // end), so the first and the last turns can both be the one being read.
+      const max = el.scrollHeight - el.clientHeight;
+      const line = el.scrollTop + Math.min(el.clientHeight - 1, Math.max(16, max > 0 ? (el.clientHeight * el.scrollTop) / max : 0));
+      onReadingTurn(layout.indexAt(line));
+    }
   };
   // Only the researcher's own scrolling turns following off, not the smooth scroll that follows the playhead.
   const manual = () => {
+    reading.current = true;
     if (follow) onFollowChange(false);
   };
 
@@ -143,40 +168,45 @@ export function Transcript({
           </label>
         </div>
       </div>
-      {turns.length === 0 ? (
-        <p className="empty">{emptyTranscriptMessage ?? 'This interview has no transcript yet. It appears after the next sync once the service has it.'}</p>
-      ) : (
-        <div
-          className="transcript-scroll"
-          ref={scroller}
-          onScroll={onScroll}
-          onWheel={manual}
-          onTouchMove={manual}
-          onPointerDown={(e) => {
-            if (e.target === scroller.current) manual();
-          }}
-          onKeyDown={(e) => {
-            if (SCROLL_KEYS.has(e.key) && e.target === scroller.current) manual();
-          }}
-          tabIndex={-1}
-        >
-          <div style={{ height: layout.top(start) }} aria-hidden="true" />
-          <ol className="turns" aria-label="Transcript turns">
-            {rows.map((t) => (
-              <TurnRow
-                key={t.index}
-                turn={t}
-                active={t.index === activeIndex}
-                marks={marks.get(t.index)}
-                observer={rowObserver}
-                onSeek={onSeekTurn}
-                onKey={onRowKey}
-              />
-            ))}
-          </ol>
-          <div style={{ height: Math.max(0, layout.total() - layout.top(end)) }} aria-hidden="true" />
-        </div>
-      )}
+      <div className={`transcript-body${aside ? ' has-aside' : ''}`}>
+        {aside}
+        {turns.length === 0 ? (
+          <p className="empty">{emptyTranscriptMessage ?? 'This interview has no transcript yet. It appears after the next sync once the service has it.'}</p>
+        ) : (
+          <div
+            className="transcript-scroll"
+            ref={scroller}
+            onScroll={onScroll}
+            onWheel={manual}
+            onTouchMove={manual}
+            onPointerDown={(e) => {
+              if (e.target === scroller.current) manual();
+            }}
+            onKeyDown={(e) => {
+              if (SCROLL_KEYS.has(e.key) && e.target === scroller.current) manual();
+            }}
+            tabIndex={-1}
+          >
+            <div style={{ height: layout.top(start) }} aria-hidden="true" />
+            <ol className="turns" aria-label="Transcript turns">
+              {rows.map((t) => (
+                <TurnRow
+                  key={t.index}
+                  turn={t}
+                  active={t.index === activeIndex}
+                  marks={marks.get(t.index)}
+                  shown={stimulusMarks?.get(t.index)}
+                  bracketed={bracket ? t.index >= bracket.start && t.index <= bracket.end : false}
+                  observer={rowObserver}
+                  onSeek={onSeekTurn}
+                  onKey={onRowKey}
+                />
+              ))}
+            </ol>
+            <div style={{ height: Math.max(0, layout.total() - layout.top(end)) }} aria-hidden="true" />
+          </div>
+        )}
+      </div>
     </section>
   );
 }
@@ -187,6 +217,8 @@ const TurnRow = memo(function TurnRow({
   turn,
   active,
   marks,
+  shown,
+  bracketed,
   observer,
   onSeek,
   onKey,
@@ -194,6 +226,8 @@ const TurnRow = memo(function TurnRow({
   turn: TranscriptTurn;
   active: boolean;
   marks: TurnMarks | undefined;
+  shown: readonly string[] | undefined;
+  bracketed: boolean;
   observer: ResizeObserver;
   onSeek: (t: TranscriptTurn) => void;
   onKey: (e: KeyboardEvent<HTMLLIElement>, t: TranscriptTurn) => void;
@@ -209,7 +243,7 @@ const TurnRow = memo(function TurnRow({
     <li
       ref={ref}
       data-turn={turn.index}
-      className={`turn turn-${role}${active ? ' is-active' : ''}${marks?.tags.length ? ' has-tags' : ''}`}
+      className={`turn turn-${role}${active ? ' is-active' : ''}${marks?.tags.length ? ' has-tags' : ''}${bracketed ? ' is-on-screen' : ''}`}
       aria-current={active ? 'true' : undefined}
       tabIndex={0}
       onClick={() => {
@@ -228,6 +262,7 @@ const TurnRow = memo(function TurnRow({
         )}
         <span className="turn-role">{ROLE_LABEL[turn.role]}</span>
       </div>
+      {shown && shown.length > 0 && <p className="turn-stimulus">On screen from here: {shown.join(', ')}</p>}
       {/* Only text inside: selection offsets are counted over this element's text, marks included. */}
       <p className="turn-text" data-turn-text="">
         {marks

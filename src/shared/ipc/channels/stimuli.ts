@@ -17,6 +17,8 @@ export type StimulusView = {
   display_order: number;
   kind: 'image' | 'video' | null;
   media_url: string | null;
+  /** The file is saved on this computer (fetched once already), so it shows while the service can't be reached. */
+  media_saved: boolean;
   caption: string | null;
   question_items: string[];
 };

@@ -228,11 +228,24 @@ describe('stimulus media route', () => {
     expect(toStimulusView(rec('n', null), route, 'w', 'p')).toMatchObject({ kind: null, media_url: null });
   });
 
-  it('core.serveMedia routes stimulus/<w>/<p>/<s> to the cached record', async () => {
+  it('core.serveMedia routes stimulus/<w>/<p>/<s> to the cached record, and the list then says the file is saved here', async () => {
     const { ws, projectId, stimulusId } = await stimuliStudy();
+    const saved = async () =>
+      (await core.call('stimuli.list', { workspace_id: ws, project_id: projectId })).find((s) => s.stimuli_id === stimulusId)!.media_saved;
+    expect(await saved()).toBe(false);
     const m = await core.serveMedia(`stimulus/${encodeURIComponent(ws)}/${encodeURIComponent(projectId)}/${encodeURIComponent(stimulusId)}`, undefined);
     expect(m.status).toBe(200);
     expect((await body(m.body)).equals(PNG)).toBe(true);
+    expect(await saved()).toBe(true);
+  });
+
+  it('toStimulusView says saved only for the file fetched from the URL the record has now', async () => {
+    const route = (rel: string) => `fieldwork-media://${rel}`;
+    await serveStimulusMedia({ dir, cache: cache([rec('s1', `${base}/pack.png`)]) }, 'p', 's1', undefined);
+    expect(toStimulusView(rec('s1', `${base}/pack.png`), route, 'w', 'p', dir).media_saved).toBe(true);
+    // The same stimulus with a new file (a new address): the old copy is not it.
+    expect(toStimulusView(rec('s1', `${base}/pack-2.png`), route, 'w', 'p', dir).media_saved).toBe(false);
+    expect(toStimulusView(rec('s1', `${base}/pack.png`), route, 'w', 'p').media_saved).toBe(false);
   });
 });
 
