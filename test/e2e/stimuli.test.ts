@@ -138,6 +138,31 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
     await caption.press('Enter');
     await expect.poll(async () => (await serviceStimuli(draftId))[0]?.caption).toBe('Kraft box, matte finish');
     await expect.poll(() => tab.card(0).title.innerText()).toBe('Kraft box, matte finish');
+    await tab.card(0).captionSaved.waitFor();
+
+    // A caption save that fails says so at its field, keeps the typed text, and Enter tries again.
+    await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['POST'] });
+    const edited = tab.card(0).caption('Kraft box, matte finish');
+    try {
+      await edited.fill('Kraft box, matte, recycled');
+      await edited.press('Enter');
+      await tab.card(0).captionError.waitFor({ timeout: 20_000 });
+      expect(await edited.inputValue()).toBe('Kraft box, matte, recycled');
+      expect(await edited.getAttribute('aria-invalid')).toBe('true');
+      expect((await serviceStimuli(draftId))[0]?.caption).toBe('Kraft box, matte finish');
+      await shot(page, 'stimuli-caption-not-saved');
+    } finally {
+      await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 0 });
+    }
+    await edited.press('Enter');
+    await expect.poll(async () => (await serviceStimuli(draftId))[0]?.caption).toBe('Kraft box, matte, recycled');
+    await tab.card(0).captionSaved.waitFor();
+    expect(await tab.card(0).captionError.count()).toBe(0);
+    // Back to the caption the next tests expect.
+    const recycled = tab.card(0).caption('Kraft box, matte, recycled');
+    await recycled.fill('Kraft box, matte finish');
+    await recycled.press('Enter');
+    await expect.poll(async () => (await serviceStimuli(draftId))[0]?.caption).toBe('Kraft box, matte finish');
     expect(problems).toEqual([]);
   });
 

@@ -16,6 +16,9 @@ export const stimulusCard = (root: Locator) => ({
   question: (name: RegExp) => root.getByRole('checkbox', { name }),
   textboxes: root.getByRole('textbox'),
   caption: (caption: string) => root.getByRole('textbox', { name: `Caption for ${caption}` }),
+  /** What the caption field says after a save: it was saved, or why not. */
+  captionSaved: root.getByRole('status').filter({ hasText: 'Caption saved' }),
+  captionError: root.getByRole('alert').filter({ hasText: 'The caption was not saved' }),
   says: (text: string) => root.getByText(text),
 });
 

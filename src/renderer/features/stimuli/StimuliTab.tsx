@@ -110,6 +110,8 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
   const { stimulus: s } = p;
   const assign = useStimuli((st) => st.assign);
   const [error, setError] = useState<UiError | null>(null);
+  // A caption's own outcome, shown at its field: the typed text stays there when the save fails.
+  const [captionOutcome, setCaptionOutcome] = useState<{ error: UiError | null; saved: boolean }>({ error: null, saved: false });
   const [saving, setSaving] = useState(false);
   const titleId = useId();
   const label = s.caption?.trim() || `Stimulus ${p.index + 1}`;
@@ -120,10 +122,13 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
   const save = async (items: string[], caption?: string | null) => {
     setSaving(true);
     setError(null);
+    if (caption !== undefined) setCaptionOutcome({ error: null, saved: false });
     try {
       await assign(p.workspaceId, p.projectId, s.stimuli_id, items, caption);
+      if (caption !== undefined) setCaptionOutcome({ error: null, saved: true });
     } catch (e) {
-      setError(UiError.from(e));
+      if (caption !== undefined) setCaptionOutcome({ error: UiError.from(e), saved: false });
+      else setError(UiError.from(e));
     } finally {
       setSaving(false);
     }
@@ -149,7 +154,14 @@ function StimulusCard(p: { workspaceId: string; projectId: string; stimulus: Sti
           )}
         </div>
         {!p.readOnly && (
-          <CaptionEditor caption={s.caption ?? ''} label={label} disabled={saving} onSave={(c) => void save(s.question_items, c === '' ? null : c)} />
+          <CaptionEditor
+            caption={s.caption ?? ''}
+            label={label}
+            disabled={saving}
+            outcome={captionOutcome}
+            onEdit={() => setCaptionOutcome({ error: null, saved: false })}
+            onSave={(c) => void save(s.question_items, c === '' ? null : c)}
+          />
         )}
         {p.readOnly ? (
           <div className="stimulus-questions">
@@ -231,8 +243,25 @@ function Media({ stimulus: s, label }: { stimulus: StimulusView; label: string }
   return <img src={s.media_url} alt={label} loading="lazy" onError={() => setFailed(true)} />;
 }
 
-/** The caption, edited in place: Enter or leaving the field saves, Escape puts it back. */
-function CaptionEditor({ caption, label, disabled, onSave }: { caption: string; label: string; disabled: boolean; onSave: (c: string) => void }) {
+/**
+ * The caption, edited in place: Enter or leaving the field saves, Escape puts it back. Its outcome is said at
+ * the field: "Caption saved", or what went wrong with the typed text kept to try again.
+ */
+function CaptionEditor({
+  caption,
+  label,
+  disabled,
+  outcome,
+  onEdit,
+  onSave,
+}: {
+  caption: string;
+  label: string;
+  disabled: boolean;
+  outcome: { error: UiError | null; saved: boolean };
+  onEdit: () => void;
+  onSave: (c: string) => void;
+}) {
   const [value, setValue] = useState(caption);
   const [prev, setPrev] = useState(caption);
   if (caption !== prev) {
@@ -257,7 +286,12 @@ function CaptionEditor({ caption, label, disabled, onSave }: { caption: string; 
         disabled={disabled}
         placeholder="Shown below the media"
         aria-label={`Caption for ${label}`}
-        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={outcome.error ? true : undefined}
+        aria-describedby={outcome.error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setValue(e.target.value);
+          onEdit();
+        }}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
@@ -265,9 +299,20 @@ function CaptionEditor({ caption, label, disabled, onSave }: { caption: string; 
             commit();
           } else if (e.key === 'Escape') {
             setValue(caption);
+            onEdit();
           }
         }}
       />
+      {outcome.error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          The caption was not saved: {outcome.error.message} Your text is still in the field; press Enter to try again, or Escape to put the saved caption back.
+        </p>
+      )}
+      {outcome.saved && !disabled && (
+        <p className="muted caption-saved" role="status">
+          Caption saved
+        </p>
+      )}
     </div>
   );
 }
