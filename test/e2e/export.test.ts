@@ -134,6 +134,16 @@ describe.skipIf(skip !== null)('export dialog', () => {
       expect(lint.status, lint.stderr).toBe(0);
     } else console.warn(`qdpx schema check skipped: no ${XSD}`);
 
+    // The summary says exactly what went where: every interview's transcript, whatever its status, and the
+    // .qdpx project alone leaving out those not complete (it once said they were "left out" of everything).
+    const complete = interviews.filter((i) => i.status === 'COMPLETE').length;
+    const notes = (await dialog().notes.allInnerTexts()).join('\n');
+    expect(notes).toContain(`Transcripts of ${interviews.length} interviews (${complete} complete`);
+    expect(notes).toContain(
+      `The .qdpx project holds the ${complete} complete interviews; these ${interviews.length - complete} are not complete and left out of it`,
+    );
+    expect(notes).not.toMatch(/\(s\)|not COMPLETE/);
+
     await dialog().showInFolder.click();
     await expect.poll(() => e2e.harness.desktop.shownInFolder.at(-1)).toBe(join(folder, 'Meal-kit churn'));
     await dialog().done.click();

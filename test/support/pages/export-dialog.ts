@@ -19,6 +19,8 @@ export const exportDialog = (page: Page, title?: string) => {
     cancelExport: dialog.getByRole('button', { name: 'Cancel export' }),
     /** "Exported 12 files …" once it is done. */
     exported: (files: RegExp) => dialog.getByText(files),
+    /** Once it is done: what went into which files, a line each. */
+    notes: dialog.getByRole('list', { name: 'What the export holds' }).getByRole('listitem'),
     showInFolder: dialog.getByRole('button', { name: 'Show in folder' }),
     done: dialog.getByRole('button', { name: 'Done' }),
     close: dialog.getByRole('button', { name: 'Close' }),

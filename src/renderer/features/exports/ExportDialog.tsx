@@ -80,7 +80,7 @@ export function ExportDialog() {
           </p>
           <p className="mono export-path">{job.result!.location}</p>
           {job.result!.notes.length > 0 && (
-            <ul className="export-notes">
+            <ul className="export-notes" aria-label="What the export holds">
               {job.result!.notes.map((n) => (
                 <li key={n}>{n}</li>
               ))}
