@@ -55,6 +55,10 @@ describe.skipIf(skip !== null)('settings', () => {
       await settings.sectionHeading(name).waitFor();
       expect(await settings.sectionHeading(name).count(), name).toBe(1);
     }
+    // The lead says which settings take effect as chosen and which wait for their Save (it once said "at once" beside Save buttons).
+    await page.getByText('Theme and notifications change as you choose them; the other settings change when you press their Save.').waitFor();
+    expect(await page.getByText(/Changes apply at once/).count()).toBe(0);
+    expect(await settings.sync.save.count()).toBe(1);
     const about = settings.about;
     expect(await about.innerText()).toMatch(/Version\s+e2e/);
     // This harness's memory store reports no keychain without a reason.
