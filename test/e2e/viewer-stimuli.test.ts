@@ -39,15 +39,21 @@ describe.skipIf(skip !== null)('viewer: the stimulus on screen in a STIMULI stud
     detail = (await dispatch<InterviewDetail>('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
   }, 120_000);
 
-  it('shows the concept beside the turns of the question it goes with, and the one on screen after a click or a seek', async () => {
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
-    const ui = app(page);
-    await page.goto(harness.host.url);
+  /** A page at this size with the chosen packaging interview open in the viewer. */
+  async function openInterview(width: number, height: number) {
+    const opened = await e2e.newPage({ viewport: { width, height }, colorScheme: 'light' });
+    const ui = app(opened.page);
+    await opened.page.goto(harness.host.url);
     await ui.studies.ready();
     await ui.sidebar.openStudy('Packaging concepts');
     await ui.study.openTab('Interviews');
     await ui.interviews.row(participant).click();
     await ui.viewer.ready(participant);
+    return { ...opened, ui };
+  }
+
+  it('shows the concept beside the turns of the question it goes with, and the one on screen after a click or a seek', async () => {
+    const { page, problems, ui } = await openInterview(1440, 900);
     const v = ui.viewer;
     const turn = (prefix: string) => detail.transcript.find((t) => t.text.startsWith(prefix))!;
     const askA = turn('First, Concept A');
@@ -93,14 +99,7 @@ describe.skipIf(skip !== null)('viewer: the stimulus on screen in a STIMULI stud
   }, 120_000);
 
   it('at the smallest window the panel sits above the turns, and follows the reading position when the transcript is scrolled by hand', async () => {
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1024, height: 700 }, colorScheme: 'light' });
-    const ui = app(page);
-    await page.goto(harness.host.url);
-    await ui.studies.ready();
-    await ui.sidebar.openStudy('Packaging concepts');
-    await ui.study.openTab('Interviews');
-    await ui.interviews.row(participant).click();
-    await ui.viewer.ready(participant);
+    const { page, problems, ui } = await openInterview(1024, 700);
     const v = ui.viewer;
     await v.shownStimulus('Concept A: kraft box').waitFor();
     const panel = (await v.stimulusPanel.boundingBox())!;
