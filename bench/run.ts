@@ -19,6 +19,7 @@ import { search } from './rows/search';
 import { exportRow } from './rows/export';
 import { viewer } from './rows/viewer';
 import { cliStartup } from './rows/cli-startup';
+import { agreement } from './rows/agreement';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -30,6 +31,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'viewer', run: viewer },
   { name: 'export', run: exportRow },
   { name: 'cli start-up', run: cliStartup },
+  { name: 'agreement', run: agreement },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

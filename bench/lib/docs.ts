@@ -76,6 +76,9 @@ npx tsx bench/run.ts --cpu-prof --keep   # a .cpuprofile per contender in the ke
   from the full sync's cache (so it needs row 1), in its own process; reading the cache is not timed. Then, in
   memory and without files, the template DOCX renderer, the SRT renderer and \`renderDocxWithLibrary\` (the docx
   library alone) on the same interviews.
+- **Agreement**: \`agreementByCode\` (src/shared/analysis/turn-units.ts) for two coders over 1,000 generated interviews
+  × 40 turns × 20 codes, in the bench process (pure computation, no sandbox); the baseline is one pass over the
+  same codings that only counts the turns they cover. Medians of 7 runs after a warm-up.
 - Rows are modules in \`bench/rows/\`, composed by \`bench/run.ts\`.
 `;
   writeFileSync(file, text);
