@@ -9,8 +9,16 @@ const bundle = join(__dirname, '..', 'out', 'cli', 'index.cjs');
 let runCli;
 if (process.env.FIELDWORK_CLI_FROM_SOURCE !== '1' && existsSync(bundle)) {
   ({ runCli } = require(bundle));
+} else if (!process.env.FIELDWORK_CLI_UNDER_TSX) {
+  // The sources load the core and the exporters lazily with import(), which needs tsx's ESM hooks as well as
+  // its CommonJS ones; only `node --import tsx` sets up both, so the sources run in a child started that way.
+  const { spawnSync } = require('node:child_process');
+  const child = spawnSync(process.execPath, ['--import', 'tsx', __filename, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, FIELDWORK_CLI_UNDER_TSX: '1' },
+  });
+  process.exit(child.status ?? 1);
 } else {
-  require('tsx/cjs/api').register();
   ({ runCli } = require('../src/main/cli/index.ts'));
 }
 

@@ -188,7 +188,8 @@ describe('fieldwork CLI', () => {
 
   it('runs the bundle built with the app (out/cli) and, on request, the sources under tsx: the same answers', async () => {
     expect(existsSync(join(ROOT, 'out', 'cli', 'index.cjs')), 'npm run build (which npm test runs) writes out/cli').toBe(true);
-    for (const args of [['--help'], ['search', '--help'], ['nonsense']]) {
+    // workspace list loads the core (a lazy import()), which the help paths never do.
+    for (const args of [['--help'], ['search', '--help'], ['nonsense'], ['workspace', 'list', '--json']]) {
       const bundled = await cli(args, { env: { FIELDWORK_CLI_FROM_SOURCE: '0' } });
       const source = await cli(args, { env: { FIELDWORK_CLI_FROM_SOURCE: '1' } });
       expect(bundled, args.join(' ')).toEqual(source);
