@@ -122,7 +122,7 @@ afterAll(async () => {
 type Channel = keyof IpcContract & string;
 /** How this test calls each channel: the input (from what earlier calls left in `ids`), or null to skip with the reason. */
 type Plan = { [K in Channel]: ((ids: Ids) => InputOf<IpcContract[K]>) | { skip: string } };
-type Ids = { ws: string; project: string; stimuliProject: string; interview: string; stimulus: string; highlight: string; file: string };
+type Ids = { ws: string; project: string; stimuliProject: string; interview: string; stimulus: string; highlight: string; file: string; version: number };
 
 const PLAN: Plan = {
   'app.info': () => undefined,
@@ -148,6 +148,8 @@ const PLAN: Plan = {
   'search.locateQuote': (i) => ({ workspace_id: i.ws, project_id: i.project, quote: 'the' }),
   'reports.start': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'reports.poll': (i) => ({ workspace_id: i.ws, project_id: i.project }),
+  'reports.versions': (i) => ({ workspace_id: i.ws, project_id: i.project }),
+  'reports.diff': (i) => ({ workspace_id: i.ws, project_id: i.project, from_id: i.version, to_id: i.version }),
   'videos.source': (i) => ({ workspace_id: i.ws, interview_id: i.interview }),
   'videos.download': (i) => ({ workspace_id: i.ws, interview_id: i.interview }),
   'videos.cancel': () => ({ job_id: 'no-such-job' }),
@@ -221,6 +223,8 @@ describe('IPC results carry only fields the client knows', () => {
     const { id: stimuliProject } = await client.createProject(projectBody({ type: 'STIMULI' }));
     await client.launchProject(project, 20);
     await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 3, incomplete: 1 });
+    // A report (ready at once) for the sync to keep as a version, so the version channels read one through the proxy.
+    await client.startReport(project);
     const file = join(dataDir, 'pack.png');
     copyFileSync(join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png'), file);
 
@@ -228,7 +232,7 @@ describe('IPC results carry only fields the client knows', () => {
     await core.call('sync.run', { workspace_id: ws.id });
     const list = await core.call('interviews.list', { workspace_id: ws.id, project_id: project });
     const interview = list.items.find((i) => i.status === 'COMPLETE')!.id;
-    const ids: Ids = { ws: ws.id, project, stimuliProject, interview, stimulus: '', highlight: '', file };
+    const ids: Ids = { ws: ws.id, project, stimuliProject, interview, stimulus: '', highlight: '', file, version: 0 };
 
     const called = new Set<string>();
     for (const channel of channelNames) {
@@ -236,6 +240,7 @@ describe('IPC results carry only fields the client knows', () => {
       if ('skip' in plan) continue;
       if (channel === 'stimuli.assign')
         ids.stimulus = (await core.call('stimuli.list', { workspace_id: ws.id, project_id: stimuliProject }))[0]?.stimuli_id ?? 'none';
+      if (channel === 'reports.diff') ids.version = (await core.call('reports.versions', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 1;
       if (channel === 'highlights.update' || channel === 'highlights.delete') {
         ids.highlight ||= (await core.call('highlights.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       }
@@ -248,6 +253,9 @@ describe('IPC results carry only fields the client knows', () => {
     // The proxy really added fields, and the calls really reached the service's data.
     expect(signedLinks.size).toBeGreaterThan(0);
     expect(answers.filter((a) => (a.answer as { ok: boolean }).ok).length).toBeGreaterThan(30);
+    // The kept report (its themes and quotes came through the proxy too) reached the version channels.
+    expect(answers.find((a) => a.channel === 'reports.versions')?.answer).toMatchObject({ ok: true, value: [{ themes: expect.any(Number) }] });
+    expect(answers.find((a) => a.channel === 'reports.diff')?.answer).toMatchObject({ ok: true, value: { added: [], removed: [] } });
     expect(called.size).toBe(channelNames.length - Object.values(PLAN).filter((p) => 'skip' in p).length);
     const failed = answers
       .filter((a) => !(a.answer as { ok: boolean }).ok)

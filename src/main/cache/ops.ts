@@ -4,6 +4,7 @@ import * as jobs from './queries/jobs';
 import * as launches from './queries/launch-charges';
 import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
+import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
 import * as search from './queries/search';
 import * as searchIndex from './queries/search-index';
@@ -42,6 +43,8 @@ export const cacheOps = {
   'sideReads.gaps': extras.sideReadGaps,
   'reports.save': reports.saveReport,
   'reports.get': reports.getReport,
+  'reports.versions': reportVersions.listReportVersions,
+  'reports.version': reportVersions.getReportVersion,
   'search.query': search.search,
   'search.locateQuote': search.locateQuote,
   'search.backlog': searchIndex.searchBacklog,

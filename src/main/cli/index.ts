@@ -57,6 +57,8 @@ const USAGE_CODES = new Set([
   'usage',
   'unknown_workspace_name',
   'unknown_project',
+  'unknown_report_version',
+  'report_versions_unrelated',
   'unknown_interview',
   'invalid_input',
   'export_unsafe_path',

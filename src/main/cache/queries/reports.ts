@@ -1,10 +1,15 @@
 import type { Report } from '../../../shared/schemas/report';
 import type { CacheDb } from '../open';
+import { appendReportVersion } from './report-versions';
 import { stmt } from './stmt';
 
 export type CachedReport = Report & { synced_at: string };
 
-/** The latest report replaces the previous one, themes and quotes included (and their search entries). */
+/**
+ * The latest report replaces the previous one, themes and quotes included (and their search entries). A
+ * report worth keeping is also appended to the study's versions when its content is new, in the same
+ * transaction: the versions keep every report Fieldwork has seen, and nothing here deletes one.
+ */
 export function saveReport(db: CacheDb, args: { projectId: string; report: Report; now: string }): void {
   const r = args.report;
   db.transaction(() => {
@@ -20,6 +25,7 @@ export function saveReport(db: CacheDb, args: { projectId: string; report: Repor
       theme.run(args.projectId, i, t.title, t.frequency, t.summary);
       t.quotes.forEach((q, j) => quote.run(args.projectId, i, j, q));
     });
+    appendReportVersion(db, args);
   })();
 }
 

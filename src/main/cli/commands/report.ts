@@ -1,4 +1,4 @@
-import type { ReportPollView } from '../../../shared/ipc/channels/reports';
+import type { ReportDiffView, ReportPollView, ReportVersionView } from '../../../shared/ipc/channels/reports';
 import type { ReportPoll } from '../../cache/queries/jobs';
 import type { CachedReport } from '../../cache/queries/reports';
 import { AppError } from '../../errors';
@@ -13,6 +13,15 @@ summary and themes; exits 1 when it failed or was not ready in time.`;
 const STATUS_USAGE = `Usage: fieldwork report status --workspace NAME --project ID [--json]
 
 Prints the report as last cached (summary, themes, quotes) and the state of the latest poll. Offline.`;
+const VERSIONS_USAGE = `Usage: fieldwork report versions --workspace NAME --project ID [--json]
+
+Lists every report Fieldwork has kept for the project, newest first: the service keeps only its latest
+report, Fieldwork keeps each one a sync or a poll has seen. Offline (reads the cache).
+--json: [{id, report_id, generated_at, interviews_analysed, themes}], themes being the number of themes.`;
+const DIFF_USAGE = `Usage: fieldwork report diff --workspace NAME --project ID --from ID --to ID [--json]
+
+Compares two kept versions of the project's report (ids from \`fieldwork report versions\`): themes added,
+removed and reworded, frequency changes in percentage points, and quotes gained and lost. Offline.`;
 const OPTIONS = { workspace: { type: 'string' }, project: { type: 'string' } } as const;
 
 function printPoll(ctx: Ctx, poll: ReportPollView): void {
@@ -149,12 +158,116 @@ const status: Command = {
   },
 };
 
+/** A version id from --from or --to: a whole number from 1. */
+function versionFlag(ctx: Ctx, name: 'from' | 'to'): number {
+  const raw = String(ctx.flags[name]).trim();
+  const n = /^[0-9]{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new AppError('usage', `--${name} must be a report version id (a whole number) from \`fieldwork report versions\`.`, { usage: DIFF_USAGE });
+  }
+  return n;
+}
+
+/** The fields `report versions --json` promises, in this order, and nothing else. */
+const versionJson = (v: ReportVersionView) => ({
+  id: v.id,
+  report_id: v.report_id,
+  generated_at: v.generated_at,
+  interviews_analysed: v.interviews_analysed,
+  themes: v.themes,
+});
+
+function versionFacts(v: ReportVersionView): string {
+  const facts = [
+    v.report_id ? `report ${clean(v.report_id)}` : null,
+    v.generated_at ? `generated ${clean(v.generated_at)}` : null,
+    v.interviews_analysed !== null ? `${plural(v.interviews_analysed, 'interview')} analysed` : null,
+    plural(v.themes, 'theme'),
+    `seen ${clean(v.seen_at)}`,
+  ];
+  return `#${v.id}: ${facts.filter(Boolean).join(' · ')}`;
+}
+
+const pctText = (n: number) => `${n}%`;
+const pointsText = (n: number) => `${n > 0 ? '+' : ''}${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+
+function printDiff(ctx: Ctx, d: ReportDiffView): void {
+  ctx.out.line(`From ${versionFacts(d.from)}`);
+  ctx.out.line(`To   ${versionFacts(d.to)}`);
+  ctx.out.line(`\nSummary: ${d.summary_changed ? 'changed' : 'unchanged'}.`);
+  const none = [d.added, d.removed, d.reworded, d.frequency_changes, d.quotes].every((l) => l.length === 0);
+  if (none) return ctx.out.line('No changes in the themes.');
+  if (d.added.length > 0) {
+    ctx.out.line(`\nThemes added (${d.added.length}):`);
+    for (const t of d.added) ctx.out.line(`  + ${clean(t.title)} (${pctText(t.frequency_pct)})`);
+  }
+  if (d.removed.length > 0) {
+    ctx.out.line(`\nThemes removed (${d.removed.length}):`);
+    for (const t of d.removed) ctx.out.line(`  - ${clean(t.title)} (${pctText(t.frequency_pct)})`);
+  }
+  if (d.reworded.length > 0) {
+    ctx.out.line(`\nThemes reworded (${d.reworded.length}):`);
+    for (const r of d.reworded) ctx.out.line(`  ~ ${clean(r.from_title)} → ${clean(r.to_title)}`);
+  }
+  if (d.frequency_changes.length > 0) {
+    ctx.out.line(`\nFrequency changes (${d.frequency_changes.length}):`);
+    for (const f of d.frequency_changes) ctx.out.line(`  ${clean(f.title)}: ${pctText(f.from_pct)} → ${pctText(f.to_pct)} (${pointsText(f.change_points)})`);
+  }
+  if (d.quotes.length > 0) {
+    ctx.out.line('\nQuotes gained and lost:');
+    for (const q of d.quotes) {
+      ctx.out.line(`  ${clean(q.title)}: ${q.gained.length} gained, ${q.lost.length} lost`);
+      for (const g of q.gained) ctx.out.line(`    + “${clean(g)}”`);
+      for (const l of q.lost) ctx.out.line(`    - “${clean(l)}”`);
+    }
+  }
+}
+
+async function knownProject(t: Awaited<ReturnType<typeof target>>): Promise<void> {
+  if (!(await t.runtime.cache.call('projects.get', { id: t.project }))) {
+    throw new AppError('unknown_project', `No project ${t.project} in the offline cache of "${t.w.name}"; run \`fieldwork sync\` first.`);
+  }
+}
+
+const versions: Command = {
+  usage: VERSIONS_USAGE,
+  options: OPTIONS,
+  required: ['workspace', 'project'],
+  async run(ctx) {
+    const t = await target(ctx);
+    const list = await ctx.call('reports.versions', { workspace_id: t.w.id, project_id: t.project });
+    if (list.length === 0) await knownProject(t);
+    if (ctx.out.isJson) return ctx.out.json(list.map(versionJson));
+    if (list.length === 0) return ctx.out.line('No report versions kept for this project yet: `fieldwork sync` keeps each report it fetches.');
+    ctx.out.line(`${plural(list.length, 'report version')} of project ${t.project}, newest first:`);
+    for (const v of list) ctx.out.line(`  ${versionFacts(v)}`);
+  },
+};
+
+const diff: Command = {
+  usage: DIFF_USAGE,
+  options: { ...OPTIONS, from: { type: 'string' }, to: { type: 'string' } },
+  required: ['workspace', 'project', 'from', 'to'],
+  async run(ctx) {
+    const [fromId, toId] = [versionFlag(ctx, 'from'), versionFlag(ctx, 'to')];
+    const t = await target(ctx);
+    const d = await ctx.call('reports.diff', { workspace_id: t.w.id, project_id: t.project, from_id: fromId, to_id: toId });
+    if (ctx.out.isJson) {
+      const { from, to, ...rest } = d;
+      return ctx.out.json({ ...rest, from: versionJson(from), to: versionJson(to) });
+    }
+    printDiff(ctx, d);
+  },
+};
+
 export const reportGroup: Group = {
   name: 'report',
-  summary: "start a project's AI report, or show the cached one",
-  usage: `Usage: fieldwork report <start|status> --workspace NAME --project ID [--wait] [--json]
+  summary: "start a project's AI report, show the cached one, list and diff kept versions",
+  usage: `Usage: fieldwork report <start|status|versions|diff> --workspace NAME --project ID [--wait] [--from ID --to ID] [--json]
 
-  start [--wait]   start a new report (the explicit action); --wait polls until it is done
-  status           the cached report and the state of its poll (offline)`,
-  commands: { start, status },
+  start [--wait]        start a new report (the explicit action); --wait polls until it is done
+  status                the cached report and the state of its poll (offline)
+  versions              every report Fieldwork has kept for the project, newest first (offline)
+  diff --from ID --to ID  what changed between two kept versions (offline)`,
+  commands: { start, status, versions, diff },
 };
