@@ -172,7 +172,7 @@ export function personAt(i: number): Person {
 export const PLAIN_NAMES = FIRST.length * LAST.length;
 
 /** The interviewer's voice; no participant speaks with it. */
-export const INTERVIEWER_VOICE: Voice = { voice: 'en-us+f3', speed: 180, pitch: 50 };
+export const INTERVIEWER_VOICE: Voice = { voice: 'en-us+f3', speed: 190, pitch: 50 };
 
 // espeak-ng's English accents, and the variants that sound like a woman or a man.
 const ACCENTS = ['en-gb', 'en-gb-scotland', 'en-gb-x-gbclan', 'en-gb-x-rp', 'en-gb-x-gbcwmd', 'en-029', 'en-us', 'en-us-nyc'];
