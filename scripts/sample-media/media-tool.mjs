@@ -122,7 +122,13 @@ const commands = {
           `fontcolor=${ROLE_COLOUR[seg.role]}:x=(w-text_w)/2:y=(h-text_h)/2:enable='between(t,${a},${b})'`,
       );
     }
-    vf.push(`drawtext=${font}:text='%{pts\\:hms}':fontsize=11:fontcolor=0xD8DEE2:x=(w-text_w)/2:y=h-30`);
+    // The clock reads like the player's own (m:ss), with tenths to check sync
+    // by: fewer glyphs than pts:hms's 00:00:00.000, so cheaper keyframes. All
+    // three parts come from one rounded count of tenths, so 2.999 s cannot
+    // read 0:02.0.
+    const tenths = 'round(t*10)';
+    const clock = [`%{eif\\:floor(${tenths}/600)\\:d}`, `%{eif\\:floor(mod(${tenths}\\,600)/10)\\:d\\:2}`, `%{eif\\:mod(${tenths}\\,10)\\:d}`];
+    vf.push(`drawtext=${font}:text='${clock[0]}\\:${clock[1]}.${clock[2]}':fontsize=11:fontcolor=0xD8DEE2:x=(w-text_w)/2:y=h-30`);
     writeFileSync(join(dir, 'video.filter'), `[0:v]${vf.join(',\n')}[vout]\n`);
 
     writeFileSync(join(dir, 'timeline.json'), JSON.stringify({ totalSamples, timeline }, null, 2));

@@ -391,7 +391,7 @@ export function writeInterview(args: {
   // A long guide (the packaging study's six questions) gets shorter answers and fewer probes, as a
   // participant tires and a moderator keeps to time; either way a recording stays about a minute long.
   const long = args.questions.length > 4;
-  const sp = new Speaker(args.use, rand, styleOf(rand), long ? 80 : 100);
+  const sp = new Speaker(args.use, rand, styleOf(rand), long ? 60 : 100);
   const who = args.topic === 'churn' ? churnAnswerer(sp, churnProfile(args.index, rand)) : packagingAnswerer(sp, packagingProfile(args.index, rand));
   const questions = args.questions.length > 0 ? args.questions : [{ question: 'Could you tell me about your experience?', probing_level: 'medium' as const }];
   const answered = args.status === 'COMPLETE' ? questions.length : Math.min(questions.length - 1, 1 + Math.floor(rand() * 2));
