@@ -71,7 +71,7 @@ export const FOLLOW_UPS = [
   'What do you mean by that?',
   'Why is that?',
   'Interesting. Could you expand on that?',
-  'What makes you say that?',
+  'How did that come about?',
   'Tell me a little more?',
   'How so?',
   'Go on?',
@@ -92,7 +92,7 @@ export type ChurnReason = 'price' | 'skipping' | 'delivery' | 'packaging' | 'rec
  */
 export type ReasonBank = { label: string; why: string[]; short: string[]; more: string[]; also: string[]; kept: string[] };
 
-export const CHURN_REASONS: Record<ChurnReason, ReasonBank> = {
+export const CHURN_REASONS: Record<Exclude<ChurnReason, 'life'>, ReasonBank> = {
   price: {
     label: 'price',
     why: [
@@ -266,31 +266,6 @@ export const CHURN_REASONS: Record<ChurnReason, ReasonBank> = {
       'Recipes with less chopping, honestly.',
     ],
   },
-  life: {
-    label: 'a change at home',
-    why: [
-      'We moved house and it just never got set up again.',
-      'We had a baby, and cooking went out of the window.',
-      "My partner started a new diet, so the menu didn't work for us any more.",
-      "I'm living on my own now, and the portions were too big for one.",
-      'I was away for most of the summer, so it made sense to stop.',
-    ],
-    short: ['We moved.', 'Life got busy.', 'Our situation changed.'],
-    more: [
-      'The new flat has a tiny kitchen, so cooking properly is hard.',
-      'With a newborn, we were mostly eating toast for a while.',
-      "She's gone low-carb, and nearly every recipe had rice or pasta.",
-      'Cooking for one, I was throwing half of it away.',
-      "I'd probably sign up again now that things have settled down.",
-    ],
-    also: ['We were moving around that time too.', 'Things at home had changed a bit as well.', 'It was a busy time for us generally.'],
-    kept: [
-      'Probably nothing, it was more about our circumstances.',
-      'A plan for one person would have helped.',
-      'Some low-carb recipes, maybe.',
-      "Nothing really, I'll come back when things calm down.",
-    ],
-  },
   quality: {
     label: 'ingredient quality',
     why: [
@@ -332,6 +307,74 @@ export const CHURN_PAUSED = [
   "Pausing was an option, but I knew I wouldn't come back.",
   'I paused, then cancelled a month later.',
   'We went from skipping every other week to just cancelling.',
+];
+
+/**
+ * A change at home is a different story for each person who gives it (a move, a baby, a diet, living
+ * alone, time away), and one person tells only their own: a bank that mixed them would have someone
+ * cooking for one in one answer and for a newborn in the next.
+ */
+export const LIFE_STORIES: ReasonBank[] = [
+  {
+    label: 'a house move',
+    why: ['We moved house and it just never got set up again.', "We moved across town, and for a while the delivery area didn't cover us."],
+    short: ['We moved.', 'Moving house, mostly.'],
+    more: [
+      'The new flat has a tiny kitchen, so cooking properly is hard.',
+      'We lived out of boxes for two months, so cooking was the last thing on our minds.',
+      "By the time we'd unpacked, we'd got used to shopping locally.",
+    ],
+    also: ['We were moving house around that time too.', "We'd just moved, which didn't help."],
+    kept: ['Probably nothing, it was more about the move.', 'An easy way to change the address and carry on.'],
+  },
+  {
+    label: 'a new baby',
+    why: ['We had a baby, and cooking went out of the window.', 'With a newborn in the house, we stopped cooking proper meals.'],
+    short: ['We had a baby.', 'New baby, basically.'],
+    more: [
+      'With a newborn, we were mostly eating toast for a while.',
+      'Nobody had an hour to stand at the hob with a baby to settle.',
+      'Friends kept dropping round with food, so the kits went uneaten.',
+    ],
+    also: ["We'd also just had a baby.", 'And with the baby arriving, everything changed.'],
+    kept: ["Nothing really, I'll come back when things calm down.", 'Meals that take ten minutes, for new parents.'],
+  },
+  {
+    label: 'a new diet',
+    why: ["My partner started a low-carb diet, so the menu didn't work for us any more.", 'Once we cut down on carbs, most of the recipes were off the table.'],
+    short: ['A change of diet.', 'Diet, really.'],
+    more: [
+      "She's gone low-carb, and nearly every recipe had rice or pasta.",
+      "I'd end up picking the rice out of half the meals.",
+      'There was a low-calorie filter, but it was mostly salads.',
+    ],
+    also: ["And we'd changed our diet as well.", "We'd cut down on carbs too."],
+    kept: ['Some low-carb recipes, maybe.', 'A proper filter for diets, not just vegetarian.'],
+  },
+  {
+    label: 'living alone',
+    why: ["I'm living on my own now, and the portions were too big for one.", 'After my flatmate moved out, a box for two made no sense.'],
+    short: ['I live alone now.', 'It was too much for one.'],
+    more: [
+      'Cooking for one, I was throwing half of it away.',
+      'I froze the leftovers, but the freezer filled up fast.',
+      'Eating the same dinner two nights running got old.',
+    ],
+    also: ["And it's just me now, so the portions were too big.", "Living on my own didn't help either."],
+    kept: ['A plan for one person would have helped.', 'Single portions, even if they cost a bit more.'],
+  },
+  {
+    label: 'time away',
+    why: ['I was away for most of the summer, so it made sense to stop.', 'Work sent me abroad for a few months, so I stopped it.'],
+    short: ['I was away a lot.', 'Travelling for work.'],
+    more: [
+      'I was only home at weekends for most of the year.',
+      'It seemed silly paying for boxes while I was in hotels.',
+      "I'd probably sign up again now that things have settled down.",
+    ],
+    also: ['I was away a lot as well.', 'And I was travelling for work at the time.'],
+    kept: ['Probably nothing, it was more about my circumstances.', 'A longer pause, for a few months at a time.'],
+  },
 ];
 
 export type PriceView = 'high' | 'fair' | 'fine' | 'discount';

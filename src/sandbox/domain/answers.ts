@@ -7,6 +7,7 @@ import {
   CLOSERS,
   FOLLOW_UPS,
   HEDGES,
+  LIFE_STORIES,
   PACKAGING_CHANGE,
   PACKAGING_CHOOSE,
   PACKAGING_CONCEPTS,
@@ -194,7 +195,9 @@ const CONCEPT_ROTATION: Concept[] = ['a', 'c', 'b', 'a', 'b', 'c', 'a', 'c', 'b'
 
 type ChurnProfile = {
   primary: ChurnReason;
-  secondary: ChurnReason | null;
+  /** Which change at home, when that is the reason (LIFE_STORIES). */
+  story: number;
+  secondary: Exclude<ChurnReason, 'life'> | null;
   price: PriceView;
   delivery: DeliveryView;
   packaging: PackagingView;
@@ -202,7 +205,8 @@ type ChurnProfile = {
 
 function churnProfile(index: number, rand: Rand): ChurnProfile {
   const primary = CHURN_ROTATION[index % CHURN_ROTATION.length]!;
-  const others = (Object.keys(CHURN_REASONS) as ChurnReason[]).filter((r) => r !== primary && r !== 'life');
+  // A change at home is only ever the main reason: it is a story of its own, not a detail to add.
+  const others = (Object.keys(CHURN_REASONS) as (keyof typeof CHURN_REASONS)[]).filter((r) => r !== primary);
   const secondary = chance(rand, 0.7) ? others[Math.floor(rand() * others.length)]! : null;
   const has = (r: ChurnReason) => primary === r || secondary === r;
   const price: PriceView =
@@ -222,7 +226,10 @@ function churnProfile(index: number, rand: Rand): ChurnProfile {
           ]);
   const delivery: DeliveryView = primary === 'delivery' ? 'bad' : secondary === 'delivery' ? 'late' : chance(rand, 0.3) ? 'late' : 'ontime';
   const packaging: PackagingView = has('packaging') || chance(rand, 0.35) ? 'waste' : 'ok';
-  return { primary, secondary, price, delivery, packaging };
+  // The n-th person in a study to leave over a change at home tells the n-th story, so the stories go round.
+  const lives = (r: ChurnReason[]) => r.filter((x) => x === 'life').length;
+  const before = Math.floor(index / CHURN_ROTATION.length) * lives(CHURN_ROTATION) + lives(CHURN_ROTATION.slice(0, index % CHURN_ROTATION.length));
+  return { primary, story: before % LIFE_STORIES.length, secondary, price, delivery, packaging };
 }
 
 type PackagingProfile = { pick: Concept; views: Record<Concept, ConceptView> };
@@ -264,7 +271,7 @@ type Answerer = {
 
 function churnAnswerer(sp: Speaker, p: ChurnProfile): Answerer {
   const R = CHURN_REASONS;
-  const main = R[p.primary];
+  const main = p.primary === 'life' ? LIFE_STORIES[p.story]! : R[p.primary];
   const second = p.secondary ? R[p.secondary] : null;
   const terseCore = (full: string[], short: string[]) => (sp.style === 'terse' && chance(sp.rand, 0.6) ? short : full);
   const deliveryFirst = p.delivery === 'bad' || (p.delivery === 'late' && p.packaging === 'ok') || chance(sp.rand, 0.5);
@@ -284,7 +291,7 @@ function churnAnswerer(sp: Speaker, p: ChurnProfile): Answerer {
           const d = CHURN_DELIVERY[p.delivery];
           const k = CHURN_PACKAGING[p.packaging];
           if (sp.style === 'terse') return sp.answer(deliveryWorse ? d : k, []);
-          const own = p.primary === 'delivery' || p.primary === 'packaging' ? R[p.primary].more : [];
+          const own = p.primary === 'delivery' || p.primary === 'packaging' ? main.more : [];
           // Both parts of the question get an answer; the one that mattered more to them comes first.
           const [firstPart, secondPart, firstMore, secondMore] = deliveryFirst ? [d, k, deliveryMore, packagingMore] : [k, d, packagingMore, deliveryMore];
           return sp.answer(firstPart, [secondPart, own, firstMore, secondMore], { n: Math.max(2, sp.length()) });
@@ -428,7 +435,7 @@ function topicStems(topic: Topic): Set<string> {
       topic === 'churn'
         ? [
             'meal-kit subscription cancel pause price deliveries packaging kept subscribed churn',
-            ...Object.values(CHURN_REASONS).flatMap((r) => [...r.why, ...r.more, ...r.kept]),
+            ...[...Object.values(CHURN_REASONS), ...LIFE_STORIES].flatMap((r) => [...r.why, ...r.more, ...r.kept]),
             ...Object.values(CHURN_PRICE).flat(),
             ...Object.values(CHURN_DELIVERY).flat(),
             ...Object.values(CHURN_PACKAGING).flat(),
