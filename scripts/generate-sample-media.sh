@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Generates the sandbox sample media under resources/sample-media/:
-#   videos/<id>.webm|.jpg|.json   short synthetic interviews + transcripts
+#   videos/<id>.webm|.jpg|.json   one short synthetic interview + transcript for
+#                                 every demo interview with a recording
 #   stimuli/*                     concept images shown to participants
 #   index.json, stimuli/index.json
 #
@@ -8,17 +9,22 @@
 # output contains no third-party content. Re-running replaces the outputs.
 #
 # Requires: ffmpeg + ffprobe (with libvpx, libopus, libfreetype), espeak-ng,
-# node, and a TrueType font (fonts-dejavu-core).
+# node with the project's dependencies installed (npm ci), and a TrueType
+# font (fonts-dejavu-core).
 #
-# The spoken text lives in scripts/sample-media/scripts.json. Turn timestamps
-# are measured from the synthesised audio, never typed by hand, because the
-# app highlights the transcript turn under the video playhead.
+# Who says what comes from the sandbox's interview writer
+# (src/sandbox/seed/demo-scripts.ts): the first step writes it to
+# scripts/sample-media/scripts.json. Turn timestamps are measured from the
+# synthesised audio, never typed by hand, because the app highlights the
+# transcript turn under the video playhead.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/resources/sample-media"
 TOOL="$ROOT/scripts/sample-media/media-tool.mjs"
 SAMPLE_RATE=48000
+FPS=5
+KEYFRAME_S=2
 
 # Strip encoder version strings and random segment UIDs so that re-running
 # on the same machine yields byte-identical files (no spurious git diffs).
@@ -30,6 +36,7 @@ fail() { printf '[sample-media] error: %s\n' "$*" >&2; exit 1; }
 for tool in ffmpeg ffprobe espeak-ng node; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool not found on PATH (apt-get install ffmpeg espeak-ng; node >= 20)"
 done
+[[ -x "$ROOT/node_modules/.bin/tsx" ]] || fail "tsx not found: run npm ci first"
 
 # Capture once: piping straight into `grep -q` can SIGPIPE ffmpeg, which
 # pipefail would turn into a spurious failure.
@@ -72,6 +79,9 @@ rm -rf "$OUT/videos" "$OUT/stimuli"
 mkdir -p "$OUT/videos" "$OUT/stimuli"
 rm -f "$OUT/index.json"
 
+# The scripts first, so the videos always say what the sandbox's writer says.
+"$ROOT/node_modules/.bin/tsx" "$ROOT/scripts/sample-media/write-scripts.ts"
+
 duration_of() {
   ffprobe -v error -show_entries format=duration -of default=noprint_wrappers=1:nokey=1 "$1"
 }
@@ -90,10 +100,10 @@ make_video() {
   mkdir -p "$dir"
   node "$TOOL" prepare "$id" "$dir"
 
-  local idx voice speed
+  local idx voice speed pitch
   local -a inputs=()
-  while IFS=$'\t' read -r idx voice speed; do
-    espeak-ng -v "$voice" -s "$speed" -f "$dir/turn-$idx.txt" -w "$dir/turn-$idx.raw.wav"
+  while IFS=$'\t' read -r idx voice speed pitch; do
+    espeak-ng -v "$voice" -s "$speed" -p "$pitch" -f "$dir/turn-$idx.txt" -w "$dir/turn-$idx.raw.wav"
     ffmpeg -nostdin -v error -y -i "$dir/turn-$idx.raw.wav" -af "$TRIM" -ac 1 -c:a pcm_s16le \
       "$dir/turn-$idx.wav"
     duration_of "$dir/turn-$idx.wav" >"$dir/turn-$idx.dur"
@@ -113,20 +123,26 @@ make_video() {
   node -e 'const [a,b]=process.argv.slice(1).map(Number); if (Math.abs(a-b)>0.002) { console.error(`speech.wav is ${b}s, planned ${a}s`); process.exit(1); }' \
     "$total" "$got" || fail "$id: assembled audio does not match the planned timeline"
 
-  # A static picture at 10 fps costs almost nothing in VP9, leaving the byte
-  # budget for speech. Keyframes every 5 s keep seeking snappy in the player.
+  # Forty videos ship with the app, so each must stay small. A still picture
+  # at 5 fps costs almost nothing between keyframes; the keyframes, one every
+  # 2 s as in real recordings (so seeking lands within 2 s), carry the text and
+  # cost about 1.2 KB each at crf 54, the same at any resolution, which is why
+  # it stays 320x240. (Above crf 54, a label that appears between keyframes
+  # smears until the next one.) Synthesised speech needs little: Opus at
+  # 6 kbit/s, in 120 ms packets to save per-packet container overhead.
   local webm="$OUT/videos/$id.webm"
   ffmpeg -nostdin -v error -y \
-    -f lavfi -i "color=c=0x3C4650:s=320x240:r=10:d=$total" \
+    -f lavfi -i "color=c=0x3C4650:s=320x240:r=$FPS:d=$total" \
     -i "$dir/speech.wav" \
     -filter_complex_script "$dir/video.filter" \
     -map '[vout]' -map 1:a \
-    -c:v libvpx-vp9 -pix_fmt yuv420p -b:v 0 -crf 38 -g 50 -deadline good -cpu-used 2 -row-mt 1 -threads 2 \
-    -c:a libopus -b:a 24k -ac 1 \
+    -c:v libvpx-vp9 -pix_fmt yuv420p -b:v 0 -crf 54 -g $((FPS * KEYFRAME_S)) -keyint_min $((FPS * KEYFRAME_S)) \
+    -deadline good -cpu-used 2 -row-mt 1 -threads 2 \
+    -c:a libopus -b:a 6k -ac 1 -application voip -frame_duration 120 \
     "${BITEXACT[@]}" "$webm"
 
   # ~2 s in, the interviewer's first question is on screen.
-  ffmpeg -nostdin -v error -y -ss 2 -i "$webm" -frames:v 1 -update 1 -q:v 4 -s 320x240 \
+  ffmpeg -nostdin -v error -y -ss 2 -i "$webm" -frames:v 1 -update 1 -q:v 6 -s 320x240 \
     "${BITEXACT[@]}" "$OUT/videos/$id.jpg"
 
   local container

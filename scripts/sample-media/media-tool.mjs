@@ -65,19 +65,19 @@ const commands = {
   },
 
   // Writes each turn's text to its own file (espeak-ng -f avoids any shell
-  // quoting of the text) plus a TSV of "index<TAB>voice<TAB>speed".
+  // quoting of the text) plus a TSV of "index<TAB>voice<TAB>speed<TAB>pitch".
   prepare(id, dir) {
     const v = video(id);
     const rows = v.turns.map((t, i) => {
       if (!ROLE_LABEL[t.role]) die(`${id}: bad role ${t.role}`);
       writeFileSync(join(dir, `turn-${pad(i)}.txt`), `${t.text}\n`);
-      const { voice, speed } = voiceFor(v, t.role);
-      return `${pad(i)}\t${voice}\t${speed}`;
+      const { voice, speed, pitch } = voiceFor(v, t.role);
+      return `${pad(i)}\t${voice}\t${speed}\t${pitch}`;
     });
     writeFileSync(join(dir, 'voices.tsv'), `${rows.join('\n')}\n`);
-    const first = v.participant.name.split(' ')[0];
-    writeFileSync(join(dir, 'title.txt'), `${first} \u00b7 Sample interview`);
-    writeFileSync(join(dir, 'subtitle.txt'), 'Meal-kit subscription research');
+    // The title card names the participant in full: it is how a viewer tells
+    // that the recording belongs to the interview record it plays in.
+    writeFileSync(join(dir, 'title.txt'), v.participant.name);
     writeFileSync(join(dir, 'label-AI.txt'), ROLE_LABEL.AI);
     writeFileSync(join(dir, 'label-User.txt'), ROLE_LABEL.User);
   },
@@ -107,22 +107,28 @@ const commands = {
     audio.push(`${inputs}concat=n=${v.turns.length}:v=0:a=1,` + `adelay=delays=${secToSamples(LEAD_IN_S)}S:all=1,` + `atrim=end_sample=${totalSamples}[aout]`);
     writeFileSync(join(dir, 'audio.filter'), `${audio.join(';\n')}\n`);
 
+    // Every glyph costs bytes in each keyframe (one every 2 s), so the
+    // picture carries only what a viewer checks: who, who is speaking, when.
     const font = `fontfile=${q(fontfile)}`;
     const vf = [
-      `drawtext=${font}:textfile=${q(join(dir, 'title.txt'))}:fontsize=17:fontcolor=0xF4F1EA:x=(w-text_w)/2:y=20`,
-      `drawtext=${font}:textfile=${q(join(dir, 'subtitle.txt'))}:fontsize=11:fontcolor=0xA9B4BC:x=(w-text_w)/2:y=46`,
-      `drawbox=x=40:y=72:w=240:h=1:color=0x5C6B75:t=fill`,
+      `drawtext=${font}:textfile=${q(join(dir, 'title.txt'))}:fontsize=16:fontcolor=0xF4F1EA:x=(w-text_w)/2:y=24`,
+      `drawbox=x=60:y=54:w=200:h=1:color=0x5C6B75:t=fill`,
     ];
     for (const seg of timeline) {
       const a = (seg.startSamples / SAMPLE_RATE).toFixed(3);
       const b = (seg.endSamples / SAMPLE_RATE).toFixed(3);
       vf.push(
-        `drawtext=${font}:textfile=${q(join(dir, `label-${seg.role}.txt`))}:fontsize=24:` +
-          `fontcolor=${ROLE_COLOUR[seg.role]}:box=1:boxcolor=0x000000@0.25:boxborderw=10:` +
-          `x=(w-text_w)/2:y=(h-text_h)/2:enable='between(t,${a},${b})'`,
+        `drawtext=${font}:textfile=${q(join(dir, `label-${seg.role}.txt`))}:fontsize=17:` +
+          `fontcolor=${ROLE_COLOUR[seg.role]}:x=(w-text_w)/2:y=(h-text_h)/2:enable='between(t,${a},${b})'`,
       );
     }
-    vf.push(`drawtext=${font}:text='%{pts\\:hms}':fontsize=14:fontcolor=0xD8DEE2:x=(w-text_w)/2:y=h-32`);
+    // The clock reads like the player's own (m:ss), with tenths to check sync
+    // by: fewer glyphs than pts:hms's 00:00:00.000, so cheaper keyframes. All
+    // three parts come from one rounded count of tenths, so 2.999 s cannot
+    // read 0:02.0.
+    const tenths = 'round(t*10)';
+    const clock = [`%{eif\\:floor(${tenths}/600)\\:d}`, `%{eif\\:floor(mod(${tenths}\\,600)/10)\\:d\\:2}`, `%{eif\\:mod(${tenths}\\,10)\\:d}`];
+    vf.push(`drawtext=${font}:text='${clock[0]}\\:${clock[1]}.${clock[2]}':fontsize=11:fontcolor=0xD8DEE2:x=(w-text_w)/2:y=h-30`);
     writeFileSync(join(dir, 'video.filter'), `[0:v]${vf.join(',\n')}[vout]\n`);
 
     writeFileSync(join(dir, 'timeline.json'), JSON.stringify({ totalSamples, timeline }, null, 2));
@@ -155,6 +161,7 @@ const commands = {
       participant: { name: v.participant.name },
       duration_s,
       topic: v.topic,
+      status: v.status,
       turns,
     };
     writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
@@ -192,6 +199,7 @@ const commands = {
         bytes: statSync(join(root, file)).size,
         duration_s: sidecar.duration_s,
         topic: v.topic,
+        status: v.status,
       };
     });
     const manifest = {

@@ -71,7 +71,9 @@ describe('reports', () => {
     }
     const price = report.themes.find((t) => t.title === 'Price versus value');
     expect(price).toBeTruthy();
-    const mentioning = participantText.filter((t) => /price|expensive|worth|value|cheap|afford|pay/i.test(t)).length;
+    // The words the sandbox's report counts as price (src/sandbox/domain/concepts.ts), as whole words.
+    const priceWords = /\b(price|prices|pricey|expensive|costs?|costly|value|worth|money|cheap|cheaper|afford|affordable|discounts?|pay|paid|paying)\b/i;
+    const mentioning = participantText.filter((t) => priceWords.test(t)).length;
     expect(price!.frequency).toBeCloseTo(mentioning / 12, 2);
   });
 

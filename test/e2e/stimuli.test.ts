@@ -228,8 +228,8 @@ describe.skipIf(skip !== null)('Stimuli tab', { timeout: 60_000 }, () => {
   });
 
   it('a video stimulus previews through the media route, seekable', async () => {
-    await tab.files.setInputFiles(join(ROOT, 'resources/sample-media/videos/churn-brief.webm'));
-    await tab.caption('churn-brief.webm').fill('Unboxing clip');
+    await tab.files.setInputFiles(join(ROOT, 'resources/sample-media/videos/churn-01.webm'));
+    await tab.caption('churn-01.webm').fill('Unboxing clip');
     await tab.upload(1).click();
     const card = tab.card('Unboxing clip');
     await card.root.waitFor({ timeout: 20_000 });

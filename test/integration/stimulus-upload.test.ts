@@ -83,7 +83,7 @@ describe('stimulus upload pipeline', () => {
 
   it('cancelling mid-upload creates no stimulus, and says so', async () => {
     const path = join(tmp, 'clip.webm');
-    copyFileSync(join(ROOT, 'resources/sample-media/videos/churn-price-skip.webm'), path);
+    copyFileSync(join(ROOT, 'resources/sample-media/videos/churn-01.webm'), path);
     const before = (await org.client.listStimuli(projectId)).total;
     const ac = new AbortController();
     const err = await failure(uploadStimulus(org.client, { projectId, path }, { signal: ac.signal, onProgress: () => ac.abort() }));

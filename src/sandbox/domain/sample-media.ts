@@ -7,6 +7,8 @@ export type SampleVideo = {
   title: string;
   topic: string;
   participantName: string;
+  /** False for a recording of an interview the participant left part-way: only INCOMPLETE interviews get it. */
+  complete: boolean;
   path: string;
   thumbnailPath: string;
   contentType: string;
@@ -21,7 +23,14 @@ type Manifest = {
   videos: { id: string; file: string; thumbnail: string; transcript: string; content_type: string; bytes: number; duration_s: number; topic: string }[];
   stimuli: { file: string; caption: string; content_type: string; bytes: number }[];
 };
-type Sidecar = { id: string; title: string; participant: { name: string }; duration_s: number; turns: WireTurn[] };
+type Sidecar = {
+  id: string;
+  title: string;
+  participant: { name: string };
+  duration_s: number;
+  status?: 'COMPLETE' | 'INCOMPLETE';
+  turns: WireTurn[];
+};
 
 /** Reads the committed sample media (resources/sample-media). A missing folder means no sample videos. */
 export function loadSampleMedia(dir: string): SampleMedia {
@@ -35,6 +44,7 @@ export function loadSampleMedia(dir: string): SampleMedia {
       title: sidecar.title,
       topic: v.topic,
       participantName: sidecar.participant.name,
+      complete: sidecar.status !== 'INCOMPLETE',
       path: join(dir, v.file),
       thumbnailPath: join(dir, v.thumbnail),
       contentType: v.content_type,

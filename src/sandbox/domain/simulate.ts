@@ -1,63 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Interview, ScreenerAnswers, WireTurn } from '../store/interviews';
 import type { Project, ScreenerQuestion } from '../store/projects';
+import { SentenceUse, topicFor, writeInterview, type ScriptTurn, type Topic } from './answers';
+import { personAt } from './names';
 import type { SampleVideo } from './sample-media';
 import { contentStems, hash32, seededRandom } from './text';
 
-const FIRST = [
-  'Amara',
-  'Ben',
-  'Chloe',
-  'Diego',
-  'Elif',
-  'Farah',
-  'George',
-  'Hana',
-  'Ivan',
-  'Jonas',
-  'Keisha',
-  'Liam',
-  'Maya',
-  'Noah',
-  'Olu',
-  'Priya',
-  'Quinn',
-  'Rosa',
-  'Sam',
-  'Tomasz',
-  'Uma',
-  'Vikram',
-  'Wen',
-  'Yusuf',
-  'Zoe',
-];
-const LAST = [
-  'Okafor',
-  'Hughes',
-  'Martin',
-  'Alvarez',
-  'Demir',
-  'Haddad',
-  'Papadopoulos',
-  'Sato',
-  'Petrov',
-  'Berg',
-  'Johnson',
-  'Murphy',
-  'Cohen',
-  'Williams',
-  'Adeyemi',
-  'Sharma',
-  'Taylor',
-  'Fernandes',
-  'Lee',
-  'Nowak',
-  'Rao',
-  'Singh',
-  'Chen',
-  'Khan',
-  'Dubois',
-];
 const ROLES = ['Nurse', 'Software engineer', 'Teacher', 'Student', 'Retired', 'Designer', 'Shop manager', 'Accountant', 'Parent at home', 'Consultant'];
 const PLANS = ['2 people · 3 recipes', '2 people · 4 recipes', '4 people · 3 recipes', 'Family · 5 recipes', 'Single · 2 recipes'];
 
@@ -98,24 +46,46 @@ export function syntheticLongTranscript(project: Project, turns: number, rand: (
   return out;
 }
 
-/** Which sample videos fit a project: those sharing the most words with its title, objective and questions. */
-export function videosFor(project: Project, videos: SampleVideo[]): SampleVideo[] {
-  if (videos.length === 0) return [];
-  const mine = new Set(contentStems([project.title, project.research_objective ?? '', ...project.questions.map((q) => q.question)].join(' ')));
-  const scored = videos.map((v) => ({
-    v,
-    score: contentStems(v.turns.map((t) => t.text).join(' ')).filter((s) => mine.has(s)).length,
-  }));
-  const best = Math.max(...scored.map((s) => s.score));
-  if (best === 0) return videos;
-  return scored.filter((s) => s.score >= best * 0.5).map((s) => s.v);
-}
+const projectText = (project: Project) => [project.title, project.research_objective ?? '', ...project.questions.map((q) => q.question)].join(' ');
 
 /**
- * Makes simulated interview records. A completed one gets a sample video and that video's own
- * transcript (so the transcript follows the speech), participant metadata with custom fields, and
- * screener answers when the project has a screener. Incomplete ones stop part-way; started ones have
- * nothing yet.
+ * Which sample videos fit a project: those of the topic (churn, packaging…) whose recordings share the
+ * most words with its title, objective and questions, so a churn study never plays a packaging
+ * interview. Scored per topic, not per video, because a short recording shares fewer words than a
+ * long one without being any less on topic. With no overlap at all, every video fits.
+ */
+export function videosFor(project: Project, videos: SampleVideo[]): SampleVideo[] {
+  if (videos.length === 0) return [];
+  const mine = new Set(contentStems(projectText(project)));
+  const topics = [...new Set(videos.map((v) => v.topic))];
+  const scored = topics.map((topic) => {
+    const said = new Set(
+      contentStems(
+        videos
+          .filter((v) => v.topic === topic)
+          .flatMap((v) => v.turns.map((t) => t.text))
+          .join(' '),
+      ),
+    );
+    return { topic, score: [...mine].filter((s) => said.has(s)).length };
+  });
+  const best = Math.max(...scored.map((s) => s.score));
+  if (best === 0) return videos;
+  const chosen = new Set(scored.filter((s) => s.score === best).map((s) => s.topic));
+  return videos.filter((v) => chosen.has(v.topic));
+}
+
+/** What a project already has, so new simulated interviews neither replay a recording nor repeat a name. */
+export type Taken = { videoKeys: ReadonlySet<string>; names: ReadonlySet<string> };
+
+/**
+ * Makes simulated interview records. Each completed or incomplete one gets a sample video of the
+ * project's topic that the project has not used yet (a complete recording for a completed interview, a
+ * cut-short one for an incomplete one), with that video's own transcript, timed to its speech, and the
+ * video's speaker as the participant. Once the project has used every fitting video, interviews come
+ * without a video: a participant with a name nobody in the project has, and a transcript of their own
+ * written for the project's questions. Started ones have no transcript yet. Every participant gets
+ * metadata with custom fields, and screener answers when the project has a screener.
  */
 export function simulateInterviews(args: {
   project: Project;
@@ -123,28 +93,56 @@ export function simulateInterviews(args: {
   videos: SampleVideo[];
   nowMs: number;
   existing: number;
+  taken?: Taken;
   /** When set, every transcript is synthetic with this many turns (load tests), instead of a video's own. */
   transcriptTurns?: number;
 }): Interview[] {
   const { project, counts, nowMs } = args;
+  const taken: Taken = args.taken ?? { videoKeys: new Set(), names: new Set() };
   const rand = seededRandom(hash32(`${project.id}:${args.existing}`));
   const pool = videosFor(project, args.videos);
+  const unused = (complete: boolean) =>
+    pool.filter((v) => v.complete === complete && !taken.videoKeys.has(`sample:${v.id}`) && !taken.names.has(v.participantName));
+  const free = { COMPLETE: unused(true), INCOMPLETE: unused(false) };
+  const names = new Set(taken.names);
+  // Sample speakers are kept for their own recordings, so a later interview with that video never meets a namesake.
+  const speakers = new Set(args.videos.map((v) => v.participantName));
+  let person = args.existing;
+  const nextName = (): string => {
+    for (;;) {
+      const name = personAt(person++).name;
+      if (!names.has(name) && !speakers.has(name)) return name;
+    }
+  };
+  const poolTopics = new Set(pool.map((v) => v.topic));
+  const [only] = [...poolTopics];
+  const topic: Topic = poolTopics.size === 1 && (only === 'churn' || only === 'packaging') ? only : topicFor(projectText(project));
+  const use = new SentenceUse();
+  const written = new Set<string>();
   const out: Interview[] = [];
   const total = counts.completed + counts.incomplete + counts.started;
   for (let i = 0; i < total; i++) {
     const k = args.existing + i;
     const status = i < counts.completed ? 'COMPLETE' : i < counts.completed + counts.incomplete ? 'INCOMPLETE' : 'STARTED';
-    const video = pool.length > 0 ? pool[(k + Math.floor(rand() * pool.length)) % pool.length]! : null;
+    const video = status === 'STARTED' ? null : (free[status].shift() ?? null);
     // Spread over the past few days, newest last, so "newest first" ordering is visible.
     const endedMs = nowMs - (total - i) * 47 * 60_000 - Math.floor(rand() * 20 * 60_000);
-    const durationS = video ? Math.round(video.durationS) : 60 + Math.floor(rand() * 240);
-    const startedMs = endedMs - durationS * 1000;
-    const participant = participantFor(k, rand, video);
+    const name = video ? video.participantName : nextName();
+    names.add(name);
+    const participant = participantFor(name, rand);
     const screener = project.screener ? screenerFor(project.screener, status !== 'INCOMPLETE' || rand() > 0.5, rand) : null;
     let transcript: WireTurn[] | null = null;
-    const full = args.transcriptTurns ? syntheticLongTranscript(project, args.transcriptTurns, rand) : video ? video.turns : syntheticTranscript(project);
-    if (status === 'COMPLETE') transcript = full;
-    else if (status === 'INCOMPLETE') transcript = full.slice(0, 3);
+    if (args.transcriptTurns && status !== 'STARTED') {
+      const full = syntheticLongTranscript(project, args.transcriptTurns, rand);
+      transcript = status === 'COMPLETE' ? full : full.slice(0, 3);
+    } else if (video) {
+      transcript = video.turns;
+    } else if (status !== 'STARTED') {
+      transcript = timed(freshScript({ topic, project, status, k, use, written }));
+    }
+    const spoken = transcript?.at(-1)?.end;
+    const durationS = video ? Math.round(video.durationS) : spoken !== undefined ? Math.ceil(spoken + 0.8) : null;
+    const startedMs = endedMs - (durationS ?? 60 + Math.floor(rand() * 240)) * 1000;
     const id = randomUUID();
     out.push({
       id,
@@ -154,8 +152,8 @@ export function simulateInterviews(args: {
       source: 'simulated',
       started_at: new Date(startedMs).toISOString(),
       completed_at: status === 'COMPLETE' ? new Date(endedMs).toISOString() : null,
-      duration_seconds: status === 'STARTED' ? null : status === 'INCOMPLETE' ? Math.round(durationS / 3) : durationS,
-      video_key: status === 'STARTED' || !video ? null : `sample:${video.id}`,
+      duration_seconds: status === 'STARTED' ? null : durationS,
+      video_key: video ? `sample:${video.id}` : null,
       participant,
       transcript,
       screener,
@@ -164,13 +162,54 @@ export function simulateInterviews(args: {
   return out;
 }
 
-function participantFor(k: number, rand: () => number, video: SampleVideo | null): Record<string, unknown> {
-  // The video's speaker keeps their own name the first time round, so the face and voice match the record.
-  const name = video && k < 5 ? video.participantName : `${FIRST[k % FIRST.length]} ${LAST[(k * 7 + 3) % LAST.length]}`;
-  const email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}${k >= 25 ? k : ''}@example.com`;
+/**
+ * A transcript written for this project's own questions, different from every other one written in
+ * this call (a repeat, which only a study of thousands of terse participants could produce, is
+ * rewritten with another seed a few times before it is let through).
+ */
+function freshScript(a: {
+  topic: Topic;
+  project: Project;
+  status: 'COMPLETE' | 'INCOMPLETE';
+  k: number;
+  use: SentenceUse;
+  written: Set<string>;
+}): ScriptTurn[] {
+  let turns: ScriptTurn[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    turns = writeInterview({
+      topic: a.topic,
+      questions: a.project.questions,
+      status: a.status,
+      index: a.k,
+      seed: `${a.project.id}:${a.k}:${attempt}`,
+      use: a.use,
+    }).turns;
+    const key = JSON.stringify(turns);
+    if (!a.written.has(key)) {
+      a.written.add(key);
+      break;
+    }
+  }
+  return turns;
+}
+
+/** Times a written transcript as speech: about 2.6 words a second, with a short pause between turns. */
+function timed(turns: ScriptTurn[]): WireTurn[] {
+  let t = 0.5;
+  return turns.map((turn) => {
+    const len = Math.max(1, turn.text.split(/\s+/).length / 2.6);
+    const out = { ...turn, start: round(t), end: round(t + len) };
+    t += len + 0.6;
+    return out;
+  });
+}
+
+function participantFor(name: string, rand: () => number): Record<string, unknown> {
   return {
     name,
-    email,
+    // Names are unique within a project, and so, being made from them, are the addresses.
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
     role: ROLES[Math.floor(rand() * ROLES.length)],
     plan: PLANS[Math.floor(rand() * PLANS.length)],
     tenure_months: 1 + Math.floor(rand() * 30),
@@ -191,21 +230,6 @@ function screenerFor(questions: ScreenerQuestion[], pass: boolean, rand: () => n
     a[sq.id] = answerText;
   }
   return { approved, questions: q, answers: a };
-}
-
-/** Used only when no sample video exists: the project's questions with brief answers. */
-function syntheticTranscript(project: Project): WireTurn[] {
-  const turns: WireTurn[] = [];
-  let t = 0.5;
-  for (const q of project.questions) {
-    const qd = Math.max(2, q.question.split(/\s+/).length / 2.6);
-    turns.push({ role: 'AI', text: q.question, start: t, end: round(t + qd) });
-    t = round(t + qd + 0.6);
-    const reply = 'I would need to think about that, but overall it has been fine for me.';
-    turns.push({ role: 'User', text: reply, start: t, end: round(t + 4) });
-    t = round(t + 4.6);
-  }
-  return turns;
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -130,13 +130,22 @@ export const simulateRoute: ApiHandler = async (req, params, ctx) => {
   if (!project.has_launched)
     throw new ApiError(409, 'not_launched', 'Launch the project before simulating interviews: participants can only join a launched project.');
   const body = await parseBody(req, simulateBody);
-  const existing = (ctx.db.prepare('SELECT COUNT(*) AS n FROM interviews WHERE project_id = ?').get(project.id) as { n: number }).n;
+  // What the project already has: new interviews replay none of its recordings and repeat none of its names.
+  const had = ctx.db.prepare("SELECT video_key, json_extract(participant_json, '$.name') AS name FROM interviews WHERE project_id = ?").all(project.id) as {
+    video_key: string | null;
+    name: unknown;
+  }[];
+  const taken = {
+    videoKeys: new Set(had.flatMap((r) => (r.video_key ? [r.video_key] : []))),
+    names: new Set(had.flatMap((r) => (typeof r.name === 'string' ? [r.name] : []))),
+  };
   const made = simulateInterviews({
     project,
     counts: { completed: body.completed, incomplete: body.incomplete, started: body.started },
     videos: ctx.media.videos,
     nowMs: ctx.clock.now(),
-    existing,
+    existing: had.length,
+    taken,
     ...(body.transcript_turns ? { transcriptTurns: body.transcript_turns } : {}),
   });
   ctx.db.transaction(() => made.forEach((i) => insertInterview(ctx.db, i)))();

@@ -24,12 +24,29 @@ export type DemoSeed = { organisation_id: string; api_key: string; projects: See
 
 export const DEMO_ORG_NAME = 'Northwind Meals (demo)';
 
-const CHURN_QUESTIONS: SeededProject['questions'] = [
+/** The churn study's guide. The sample videos ask these questions word for word (see demo-scripts.ts). */
+export const CHURN_QUESTIONS: SeededProject['questions'] = [
   { question: 'What made you decide to pause or cancel your meal-kit subscription?', probing_level: 'high' },
   { question: 'How did the price feel compared with what you got each week?', probing_level: 'medium' },
   { question: 'Tell me about your deliveries: the timing, the packaging, anything that stood out.', probing_level: 'medium' },
   { question: 'What would have kept you subscribed?', probing_level: 'high' },
 ];
+
+export const DEMO_ORG_CONTEXT = {
+  company_info: 'Northwind Meals delivers weekly meal kits across the UK.',
+  product_summary: 'Weekly meal kits with recipes and pre-portioned ingredients',
+  churn_context: 'customers pausing or cancelling after the introductory discount ends',
+};
+export const PACKAGING_OBJECTIVE = 'Test reactions to three new packaging concepts for our meal-kit boxes';
+
+/**
+ * The interviews the demo simulates in each launched study. The sample media has one video for every
+ * completed and incomplete one (scripts/generate-sample-media.sh), so no two show the same person.
+ */
+export const DEMO_SIMULATIONS = {
+  churn: { completed: 24, incomplete: 3, started: 2 },
+  packaging: { completed: 12, incomplete: 1, started: 0 },
+} as const;
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -53,11 +70,7 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     name: DEMO_ORG_NAME,
     balance_cents: 50_000,
     trial_credits: 10,
-    context: {
-      company_info: 'Northwind Meals delivers weekly meal kits across the UK.',
-      product_summary: 'Weekly meal kits with recipes and pre-portioned ingredients',
-      churn_context: 'customers pausing or cancelling after the introductory discount ends',
-    },
+    context: DEMO_ORG_CONTEXT,
   });
   apiKey = org.api_key;
   // Seeded reports finish at once; the organisation goes back to the normal generation time afterwards.
@@ -89,13 +102,13 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
   await call('PUT', `/v1/projects/${churnIds.id}/embed/allow-list`, {
     allowed_urls: ['https://www.northwindmeals.example', 'https://help.northwindmeals.example'],
   });
-  await call('POST', `/_sandbox/projects/${churnIds.id}/simulate`, { completed: 24, incomplete: 3, started: 2 });
+  await call('POST', `/_sandbox/projects/${churnIds.id}/simulate`, DEMO_SIMULATIONS.churn);
   await call('POST', `/v1/projects/${churnIds.id}/report`);
   await call('GET', `/v1/projects/${churnIds.id}/report`);
   projects.push({ ...churnIds, ...churn, launched: true });
 
   // 2. Packaging concepts: STIMULI through the spec's typical flow 2.
-  const objective = 'Test reactions to three new packaging concepts for our meal-kit boxes';
+  const objective = PACKAGING_OBJECTIVE;
   const pack = await call<{ id: string; interview_id: string }>('POST', '/v1/projects', {
     title: 'Packaging concepts',
     type: 'STIMULI',
@@ -142,7 +155,7 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     await call('POST', '/v1/stimuli/assign', { project_id: pack.id, stimuli_id: s.id, question_items: items });
   }
   await call('POST', `/v1/projects/${pack.id}/launch`, { target_participants: 15 });
-  await call('POST', `/_sandbox/projects/${pack.id}/simulate`, { completed: 12, incomplete: 1 });
+  await call('POST', `/_sandbox/projects/${pack.id}/simulate`, DEMO_SIMULATIONS.packaging);
   projects.push({
     ...pack,
     title: 'Packaging concepts',
