@@ -288,6 +288,8 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       await ui.sidebar.openStudy('Packaging concepts');
       await ui.study.openTab('Interviews');
       await ui.interviews.rowAt(2).click();
+      // The interview opens on its first question, before any concept: go to where concept A is shown.
+      await ui.viewer.turns.filter({ hasText: 'Concept A: kraft box' }).first().click();
       await ui.viewer.shownStimuli.first().waitFor({ timeout: 15_000 });
       await audit(page, 'viewer, a STIMULI interview', results);
       await ui.header.back.click();

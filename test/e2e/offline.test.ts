@@ -89,6 +89,8 @@ describe.skipIf(skip !== null)('offline: the service goes away', () => {
     await ui.study.openTab('Interviews');
     await ui.interviews.rowAt(2).click();
     await ui.viewer.transcript.waitFor({ timeout: 15_000 });
+    // The interview opens on its first question, before any concept: go to where concept A is shown.
+    await ui.viewer.turns.filter({ hasText: 'Concept A: kraft box' }).first().click();
     const panel = ui.viewer.stimulusPanel;
     await panel.getByText("Not saved on this computer, and the service can't be reached. It shows once it can.").waitFor();
     expect(await panel.getByRole('img').count()).toBe(0);
