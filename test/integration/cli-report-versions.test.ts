@@ -4,65 +4,24 @@
  * is synced, regenerated in the sandbox and synced again; then, with the sandbox gone and no key, the two
  * versions are listed and compared from the cache alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInProcessCache } from '../../src/main/cache/cache';
 import { diffReports } from '../../src/shared/analysis/report-diff';
 import { projectListItem } from '../../src/shared/schemas/project';
 import { report } from '../../src/shared/schemas/report';
+import { cliJson, cliRunner } from '../support/cli';
 import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin/fieldwork.cjs');
-const RUN_TIMEOUT_MS = 60_000;
-
-type Run = { code: number | null; stdout: string; stderr: string };
-const children = new Set<ChildProcess>();
 let tmp: string;
 let home: string;
+const runner = cliRunner(() => ({ tmp, home }));
+const cli = runner.run;
 let sb: TestSandbox | null;
 
-/** One `fieldwork` run. No D-Bus, display or host keyring reaches it, so keys are never stored on this machine. */
-function cli(args: string[], o: { key?: string } = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of [
-    'DBUS_SESSION_BUS_ADDRESS',
-    'DISPLAY',
-    'WAYLAND_DISPLAY',
-    'GNOME_KEYRING_CONTROL',
-    'SSH_AUTH_SOCK',
-    'NODE_OPTIONS',
-    'FIELDWORK_API_KEY',
-    'FIELDWORK_LOG',
-    'VITEST',
-    'VITEST_POOL_ID',
-    'VITEST_WORKER_ID',
-  ]) {
-    delete env[name];
-  }
-  Object.assign(env, { HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data'), FIELDWORK_HOME: home, NO_COLOR: '1' });
-  if (o.key !== undefined) env.FIELDWORK_API_KEY = o.key;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      children.delete(child);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-const json = <T>(r: Run): T => JSON.parse(r.stdout) as T;
+const json = cliJson;
 
 /** The one workspace's cache file, opened in this process. */
 async function workspaceCache() {
@@ -77,7 +36,7 @@ beforeAll(async () => {
   sb = await testSandbox({ reportDurationMs: 0 });
 });
 afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
+  runner.killAll();
   await sb?.close().catch(() => undefined);
   rmSync(tmp, { recursive: true, force: true });
 });

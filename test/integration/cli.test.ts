@@ -4,7 +4,7 @@
  * FIELDWORK_HOME in a temp dir and no keychain reachable, against sandboxes started in this process.
  * The last block checks the pieces the child processes cannot show (TTY progress, prompts, homes).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,16 +21,11 @@ import { ServiceError } from '../../src/main/api/errors';
 import { AppError } from '../../src/main/errors';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
+import { cliJson, cliRunner } from '../support/cli';
 import { filesIn } from '../support/files';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin/fieldwork.cjs');
-const RUN_TIMEOUT_MS = 60_000;
 
-type Run = { code: number | null; stdout: string; stderr: string };
-const children = new Set<ChildProcess>();
-/** Everything any run printed, to check no key ever reached a terminal. */
-const printed: string[] = [];
 let tmp: string;
 /** Moves a report poll that a CLI run left behind so that its next check is due now. */
 async function makePollDue(projectId: string): Promise<void> {
@@ -51,52 +46,15 @@ async function makePollDue(projectId: string): Promise<void> {
 }
 
 let home: string;
+const runner = cliRunner(() => ({ tmp, home }));
+const cli = runner.run;
 
-/** One `fieldwork` run. No D-Bus, display or host keyring reaches it, so keys are never stored on this machine. */
-function cli(args: string[], o: { key?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of [
-    'DBUS_SESSION_BUS_ADDRESS',
-    'DISPLAY',
-    'WAYLAND_DISPLAY',
-    'GNOME_KEYRING_CONTROL',
-    'SSH_AUTH_SOCK',
-    'NODE_OPTIONS',
-    'FIELDWORK_API_KEY',
-    'FIELDWORK_LOG',
-    'VITEST',
-    'VITEST_POOL_ID',
-    'VITEST_WORKER_ID',
-  ]) {
-    delete env[name];
-  }
-  Object.assign(env, { HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data'), FIELDWORK_HOME: home, NO_COLOR: '1' });
-  if (o.key !== undefined) env.FIELDWORK_API_KEY = o.key;
-  Object.assign(env, o.env ?? {});
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      children.delete(child);
-      printed.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-const json = <T>(r: Run): T => JSON.parse(r.stdout) as T;
+const json = cliJson;
 
 /** Every file below `dir`, recursively. */
 
 function expectKeyNowhere(key: string): void {
-  for (const text of printed) expect(text).not.toContain(key);
+  for (const text of runner.printed) expect(text).not.toContain(key);
   for (const file of filesIn(home)) expect(readFileSync(file).includes(Buffer.from(key)), file).toBe(false);
 }
 
@@ -140,7 +98,7 @@ beforeAll(async () => {
   [online, offline] = await Promise.all([testSandbox({ reportDurationMs: 0 }), testSandbox()]);
 });
 afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
+  runner.killAll();
   await Promise.all([online?.close(), offline?.close().catch(() => undefined)]);
   rmSync(tmp, { recursive: true, force: true });
 });
