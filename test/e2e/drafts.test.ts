@@ -187,10 +187,15 @@ describe.skipIf(skip !== null)('never lose work: local drafts', () => {
 
     // Discard drops the whole draft.
     await share.addWebsite.click();
+    // Add website puts focus in the new row (after it renders): type once it is there.
+    const added = share.website(before.length + 1);
+    await expect.poll(() => added.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('https://another.example.com');
     await ui.study.openTab('Guide');
     await ui.study.openTab('Share');
-    expect(await share.websiteValues()).toContain('https://another.example.com');
+    // The tab shows its rows once its allow-list is read: wait for the restored draft, not the first paint.
+    await share.draft.restored.waitFor();
+    await expect.poll(() => share.websiteValues()).toContain('https://another.example.com');
     await share.draft.discard.click();
     await expect.poll(() => share.websiteValues()).toEqual(before);
     expect(await share.draft.note.count()).toBe(0);
