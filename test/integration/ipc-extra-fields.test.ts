@@ -122,7 +122,18 @@ afterAll(async () => {
 type Channel = keyof IpcContract & string;
 /** How this test calls each channel: the input (from what earlier calls left in `ids`), or null to skip with the reason. */
 type Plan = { [K in Channel]: ((ids: Ids) => InputOf<IpcContract[K]>) | { skip: string } };
-type Ids = { ws: string; project: string; stimuliProject: string; interview: string; stimulus: string; highlight: string; file: string; version: number };
+type Ids = {
+  ws: string;
+  project: string;
+  stimuliProject: string;
+  interview: string;
+  stimulus: string;
+  highlight: string;
+  file: string;
+  version: number;
+  code: string;
+  otherCode: string;
+};
 
 const PLAN: Plan = {
   'app.info': () => undefined,
@@ -184,6 +195,11 @@ const PLAN: Plan = {
   'highlights.update': (i) => ({ workspace_id: i.ws, id: i.highlight, note: 'a note' }),
   'highlights.delete': (i) => ({ workspace_id: i.ws, id: i.highlight }),
   'highlights.list': (i) => ({ workspace_id: i.ws, project_id: i.project }),
+  'codes.list': (i) => ({ workspace_id: i.ws, project_id: i.project }),
+  'codes.create': (i) => ({ workspace_id: i.ws, project_id: i.project, name: 'Pricing', description: 'Talk of cost' }),
+  'codes.update': (i) => ({ workspace_id: i.ws, id: i.code, color: '#2e9e6a' }),
+  'codes.merge': (i) => ({ workspace_id: i.ws, from_id: i.otherCode, into_id: i.code }),
+  'codes.delete': (i) => ({ workspace_id: i.ws, id: i.code }),
   'notes.add': (i) => ({ workspace_id: i.ws, project_id: i.project, body: 'A memo' }),
   'notes.list': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'settings.get': () => undefined,
@@ -232,7 +248,7 @@ describe('IPC results carry only fields the client knows', () => {
     await core.call('sync.run', { workspace_id: ws.id });
     const list = await core.call('interviews.list', { workspace_id: ws.id, project_id: project });
     const interview = list.items.find((i) => i.status === 'COMPLETE')!.id;
-    const ids: Ids = { ws: ws.id, project, stimuliProject, interview, stimulus: '', highlight: '', file, version: 0 };
+    const ids: Ids = { ws: ws.id, project, stimuliProject, interview, stimulus: '', highlight: '', file, version: 0, code: '', otherCode: '' };
 
     const called = new Set<string>();
     for (const channel of channelNames) {
@@ -244,6 +260,8 @@ describe('IPC results carry only fields the client knows', () => {
       if (channel === 'highlights.update' || channel === 'highlights.delete') {
         ids.highlight ||= (await core.call('highlights.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       }
+      if (channel === 'codes.update') ids.code = (await core.call('codes.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
+      if (channel === 'codes.merge') ids.otherCode = (await core.call('codes.create', { workspace_id: ws.id, project_id: project, name: 'Cost' })).id;
       const answer = await core.dispatch(channel, (plan as (i: Ids) => unknown)(ids));
       answers.push({ channel, answer });
       called.add(channel);
@@ -256,6 +274,9 @@ describe('IPC results carry only fields the client knows', () => {
     // The kept report (its themes and quotes came through the proxy too) reached the version channels.
     expect(answers.find((a) => a.channel === 'reports.versions')?.answer).toMatchObject({ ok: true, value: [{ themes: expect.any(Number) }] });
     expect(answers.find((a) => a.channel === 'reports.diff')?.answer).toMatchObject({ ok: true, value: { added: [], removed: [] } });
+    // The codebook's channels ran in order on one code: created, recoloured, merged into, deleted.
+    expect(answers.find((a) => a.channel === 'codes.merge')?.answer).toMatchObject({ ok: true, value: { name: 'Pricing', color: '#2e9e6a' } });
+    expect(answers.find((a) => a.channel === 'codes.delete')?.answer).toEqual({ ok: true, value: { deleted_codings: 0 } });
     expect(called.size).toBe(channelNames.length - Object.values(PLAN).filter((p) => 'skip' in p).length);
     const failed = answers
       .filter((a) => !(a.answer as { ok: boolean }).ok)

@@ -34,6 +34,8 @@ export async function openCacheDb(file: string, opts: OpenOptions = {}): Promise
 
 /** Writes the researcher's own data with synchronous=FULL, so a power cut right after cannot lose it. */
 export function withFullSync<T>(db: CacheDb, fn: () => T): T {
+  // Inside another write (a segment's codes created as it is saved), the outer one already syncs in full.
+  if (db.inTransaction) return db.transaction(fn)();
   db.pragma('synchronous = FULL');
   try {
     return db.transaction(fn)();

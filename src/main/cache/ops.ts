@@ -2,6 +2,7 @@ import type { CacheDb } from './open';
 import * as interviews from './queries/interviews';
 import * as jobs from './queries/jobs';
 import * as launches from './queries/launch-charges';
+import * as codes from './queries/codes';
 import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
 import * as reportVersions from './queries/report-versions';
@@ -54,6 +55,14 @@ export const cacheOps = {
   'highlights.delete': user.deleteHighlight,
   'highlights.list': user.listHighlights,
   'highlights.tags': user.listTags,
+  'highlights.coders': user.listCoders,
+  'codes.list': codes.listCodes,
+  'codes.get': codes.getCode,
+  'codes.create': codes.createCode,
+  'codes.ensure': codes.ensureCodes,
+  'codes.update': codes.updateCode,
+  'codes.merge': codes.mergeCodes,
+  'codes.delete': codes.deleteCode,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,

@@ -14,6 +14,7 @@ import { creditHandlers } from './handlers/credits';
 import { demoHandlers } from './handlers/demo';
 import { embedHandlers } from './handlers/embed';
 import { exportHandlers } from './handlers/exports';
+import { codeHandlers } from './handlers/codes';
 import { highlightHandlers } from './handlers/highlights';
 import { interviewHandlers } from './handlers/interviews';
 import { noteHandlers } from './handlers/notes';
@@ -68,6 +69,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     videos: videoHandlers(d),
     stimuli: stimulusHandlers({ stimuli: d.stimuli }),
     highlights: highlightHandlers(d),
+    codes: codeHandlers(d),
     notes: noteHandlers(d),
     settings: settingsHandlers(d),
     studies: studyHandlers(d),

@@ -1,6 +1,7 @@
 import type { ApiOf, EventsApi } from './define';
 import { event } from './define';
 import { appChannels } from './channels/app';
+import { codeChannels } from './channels/codes';
 import { creditChannels } from './channels/credits';
 import { demoChannels } from './channels/demo';
 import { embedChannels } from './channels/embed';
@@ -36,6 +37,7 @@ export const ipcDomains = {
   videos: videoChannels,
   stimuli: stimulusChannels,
   highlights: highlightChannels,
+  codes: codeChannels,
   notes: noteChannels,
   settings: settingsChannels,
   studies: studyChannels,

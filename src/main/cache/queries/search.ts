@@ -211,7 +211,7 @@ function searchHighlights(db: CacheDb, args: SearchArgs, limit: number): SearchH
                   FROM highlights_fts WHERE highlights_fts MATCH @fts)
        SELECT c.rank, c.snippet, 'highlight' AS kind, h.project_id, coalesce(p.title, '') AS project_title, h.interview_id, i.participant_name,
               t.role, h.start_ms, h.id AS highlight_id, h.note,
-              (SELECT json_group_array(tag) FROM (SELECT tag FROM highlight_tags WHERE highlight_id = h.id ORDER BY tag)) AS tags
+              (SELECT json_group_array(name) FROM (SELECT c.name FROM highlight_codes hc JOIN codes c ON c.id = hc.code_id WHERE hc.highlight_id = h.id ORDER BY c.name COLLATE NOCASE)) AS tags
        FROM c JOIN highlights h ON h.id = c.highlight_id LEFT JOIN projects p ON p.id = h.project_id LEFT JOIN interviews i ON i.id = h.interview_id
             LEFT JOIN transcript_turns t ON t.interview_id = h.interview_id AND t.idx = h.start_turn
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

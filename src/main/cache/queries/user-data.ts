@@ -1,40 +1,54 @@
 import { randomUUID } from 'node:crypto';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
+import { AppError } from '../../errors';
 import { withFullSync, type CacheDb } from '../open';
+import { ensureCodes } from './codes';
 import { stmt } from './stmt';
 
 /** Researcher-authored data. Every write goes through withFullSync: this is the one thing sync cannot restore. */
 export type Highlight = HighlightView;
 
-export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name'>;
+export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name' | 'codes' | 'coder'> & { coder?: string | null };
+export type HighlightRange = Pick<Highlight, 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset' | 'start_ms' | 'quote'>;
 
-const cleanTags = (tags: string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+/** Link a segment to the codes with these names (created where new), replacing any it had. */
+function setCodes(db: CacheDb, highlightId: string, projectId: string, names: string[], now: string) {
+  stmt(db, 'DELETE FROM highlight_codes WHERE highlight_id = ?').run(highlightId);
+  const link = stmt(db, 'INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
+  for (const c of ensureCodes(db, { projectId, names, now })) {
+    if (c.is_category) throw new AppError('invalid_input', `"${c.name}" is a category: apply one of its codes instead.`);
+    link.run(highlightId, c.id);
+  }
+}
 
 export function addHighlight(db: CacheDb, args: { highlight: NewHighlight; now: string }): Highlight {
-  const h = { ...args.highlight, tags: cleanTags(args.highlight.tags), id: randomUUID(), created_at: args.now, updated_at: args.now };
+  const { tags, coder, ...h } = args.highlight;
+  const id = randomUUID();
   withFullSync(db, () => {
     stmt(
       db,
-      `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, created_at, updated_at)
-       VALUES (@id, @project_id, @interview_id, @start_turn, @start_offset, @end_turn, @end_offset, @start_ms, @quote, @note, @created_at, @updated_at)`,
-    ).run({ ...h, tags: undefined });
-    const tag = stmt(db, 'INSERT INTO highlight_tags (highlight_id, tag) VALUES (?, ?)');
-    for (const t of h.tags) tag.run(h.id, t);
+      `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
+       VALUES (@id, @project_id, @interview_id, @start_turn, @start_offset, @end_turn, @end_offset, @start_ms, @quote, @note, @coder, @now, @now)`,
+    ).run({ ...h, id, coder: coder ?? null, now: args.now });
+    setCodes(db, id, h.project_id, tags, args.now);
   });
   // Read back, so the answer carries what a list would (the participant's name from the cache).
-  return listHighlights(db, { id: h.id })[0]!;
+  return listHighlights(db, { id })[0]!;
 }
 
-export function updateHighlight(db: CacheDb, args: { id: string; note?: string; tags?: string[]; now: string }): Highlight | null {
-  if (!stmt(db, 'SELECT 1 FROM highlights WHERE id = ?').get(args.id)) return null;
+export function updateHighlight(db: CacheDb, args: { id: string; note?: string; tags?: string[]; range?: HighlightRange; now: string }): Highlight | null {
+  const row = stmt(db, 'SELECT project_id FROM highlights WHERE id = ?').get(args.id) as { project_id: string } | undefined;
+  if (!row) return null;
   withFullSync(db, () => {
-    if (args.note !== undefined) stmt(db, 'UPDATE highlights SET note = ?, updated_at = ? WHERE id = ?').run(args.note, args.now, args.id);
-    if (args.tags !== undefined) {
-      stmt(db, 'DELETE FROM highlight_tags WHERE highlight_id = ?').run(args.id);
-      const tag = stmt(db, 'INSERT INTO highlight_tags (highlight_id, tag) VALUES (?, ?)');
-      for (const t of cleanTags(args.tags)) tag.run(args.id, t);
-      stmt(db, 'UPDATE highlights SET updated_at = ? WHERE id = ?').run(args.now, args.id);
-    }
+    if (args.note !== undefined) stmt(db, 'UPDATE highlights SET note = ? WHERE id = ?').run(args.note, args.id);
+    if (args.tags !== undefined) setCodes(db, args.id, row.project_id, args.tags, args.now);
+    if (args.range)
+      stmt(
+        db,
+        `UPDATE highlights SET start_turn = @start_turn, start_offset = @start_offset, end_turn = @end_turn, end_offset = @end_offset,
+           start_ms = @start_ms, quote = @quote WHERE id = @id`,
+      ).run({ ...args.range, id: args.id });
+    stmt(db, 'UPDATE highlights SET updated_at = ? WHERE id = ?').run(args.now, args.id);
   });
   return listHighlights(db, { id: args.id })[0] ?? null;
 }
@@ -43,33 +57,58 @@ export function deleteHighlight(db: CacheDb, args: { id: string }): boolean {
   return withFullSync(db, () => stmt(db, 'DELETE FROM highlights WHERE id = ?').run(args.id).changes > 0);
 }
 
-export function listHighlights(db: CacheDb, args: { id?: string; interviewId?: string; projectId?: string; tag?: string }): Highlight[] {
+/** `coder`: a name for that coder's segments, null for the researcher's own; left out for everyone's. */
+export function listHighlights(
+  db: CacheDb,
+  args: { id?: string; interviewId?: string; projectId?: string; tag?: string; codeId?: string; coder?: string | null },
+): Highlight[] {
   const where: string[] = [];
   if (args.id) where.push('h.id = @id');
   if (args.interviewId) where.push('h.interview_id = @interviewId');
   if (args.projectId) where.push('h.project_id = @projectId');
-  if (args.tag) where.push('h.id IN (SELECT highlight_id FROM highlight_tags WHERE tag = @tag)');
+  if (args.tag) where.push('h.id IN (SELECT hc.highlight_id FROM highlight_codes hc JOIN codes c ON c.id = hc.code_id WHERE c.name = @tag COLLATE NOCASE)');
+  if (args.codeId) where.push('h.id IN (SELECT highlight_id FROM highlight_codes WHERE code_id = @codeId)');
+  if (args.coder !== undefined) where.push(args.coder === null ? 'h.coder IS NULL' : 'h.coder = @coder');
   const rows = db
     .prepare(
       `SELECT h.*, i.participant_name AS participant_name,
-         (SELECT json_group_array(tag) FROM (SELECT tag FROM highlight_tags WHERE highlight_id = h.id ORDER BY tag)) AS tags_json
+         (SELECT json_group_array(json_object('id', id, 'name', name, 'color', color)) FROM
+           (SELECT c.id, c.name, c.color FROM highlight_codes hc JOIN codes c ON c.id = hc.code_id WHERE hc.highlight_id = h.id ORDER BY c.name COLLATE NOCASE)) AS codes_json
        FROM highlights h LEFT JOIN interviews i ON i.id = h.interview_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY h.interview_id, h.start_turn, h.start_offset`,
     )
-    .all({ id: args.id ?? null, interviewId: args.interviewId ?? null, projectId: args.projectId ?? null, tag: args.tag ?? null }) as (Omit<
-    Highlight,
-    'tags'
-  > & { tags_json: string })[];
-  return rows.map(({ tags_json, ...h }) => ({ ...h, tags: JSON.parse(tags_json) as string[] }));
+    .all({
+      id: args.id ?? null,
+      interviewId: args.interviewId ?? null,
+      projectId: args.projectId ?? null,
+      tag: args.tag ?? null,
+      codeId: args.codeId ?? null,
+      coder: args.coder ?? null,
+    }) as (Omit<Highlight, 'tags' | 'codes'> & { codes_json: string })[];
+  return rows.map(({ codes_json, ...h }) => {
+    const codes = JSON.parse(codes_json) as Highlight['codes'];
+    return { ...h, codes, tags: codes.map((c) => c.name) };
+  });
 }
 
+/** The study's codes in use, by how many segments carry each (the tag suggestions of old). */
 export function listTags(db: CacheDb, args: { projectId?: string }): { tag: string; count: number }[] {
   return db
     .prepare(
-      `SELECT t.tag, COUNT(*) AS count FROM highlight_tags t JOIN highlights h ON h.id = t.highlight_id
-       ${args.projectId ? 'WHERE h.project_id = ?' : ''} GROUP BY t.tag ORDER BY count DESC, t.tag`,
+      `SELECT c.name AS tag, COUNT(*) AS count FROM highlight_codes hc JOIN codes c ON c.id = hc.code_id
+       ${args.projectId ? 'WHERE c.project_id = ?' : ''} GROUP BY c.name COLLATE NOCASE ORDER BY count DESC, c.name COLLATE NOCASE`,
     )
     .all(...(args.projectId ? [args.projectId] : [])) as { tag: string; count: number }[];
+}
+
+/** The coders with segments in the study: null (the researcher) first if present, then the others by name. */
+export function listCoders(db: CacheDb, args: { projectId: string }): { coder: string | null; segments: number }[] {
+  return stmt(db, 'SELECT coder, count(*) AS segments FROM highlights WHERE project_id = ? GROUP BY coder ORDER BY coder IS NOT NULL, coder').all(
+    args.projectId,
+  ) as {
+    coder: string | null;
+    segments: number;
+  }[];
 }
 
 export type Note = { id: string; project_id: string; interview_id: string | null; body: string; created_at: string; updated_at: string };

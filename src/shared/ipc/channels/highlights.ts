@@ -17,7 +17,12 @@ export type HighlightView = {
   start_ms: number | null;
   quote: string;
   note: string;
+  /** The names of its codes, by name (the free tags of old are codes now). */
   tags: string[];
+  /** Its codes, in the same order as `tags`, with their colours for the margin and the progress bar. */
+  codes: { id: string; name: string; color: string }[];
+  /** Whose coding this is: null for this workspace's researcher, else an imported coder or "AI report". */
+  coder: string | null;
   created_at: string;
   updated_at: string;
   /** From the cached interview at read time; null when that interview is not (or no longer) cached. */
@@ -30,7 +35,7 @@ const range = {
   end_turn: z.number().int().min(0),
   end_offset: z.number().int().min(0),
 };
-const tags = z.array(z.string().trim().min(1).max(60)).max(20);
+const tags = z.array(z.string().trim().min(1).max(80)).max(40);
 
 export const highlightChannels = {
   'highlights.add': channel(
@@ -45,9 +50,24 @@ export const highlightChannels = {
       tags: tags.default([]),
     }),
   ).returns<HighlightView>(),
-  'highlights.update': channel(z.object({ ...ws, id, note: z.string().max(5000).optional(), tags: tags.optional() })).returns<HighlightView | null>(),
+  /** Change the note, recode (`tags` are code names, created where new), or move/resize (all of `range`). */
+  'highlights.update': channel(
+    z.object({
+      ...ws,
+      id,
+      note: z.string().max(5000).optional(),
+      tags: tags.optional(),
+      range: z.object({ ...range, start_ms: z.number().int().min(0).nullable(), quote: z.string().min(1).max(10_000) }).optional(),
+    }),
+  ).returns<HighlightView | null>(),
   'highlights.delete': channel(z.object({ ...ws, id })).returns<boolean>(),
-  'highlights.list': channel(z.object({ ...ws, project_id: id.optional(), interview_id: id.optional(), tag: z.string().max(60).optional() })).returns<
-    HighlightView[]
-  >(),
+  'highlights.list': channel(
+    z.object({
+      ...ws,
+      project_id: id.optional(),
+      interview_id: id.optional(),
+      tag: z.string().max(80).optional(),
+      coder: z.string().max(120).nullable().optional(),
+    }),
+  ).returns<HighlightView[]>(),
 };

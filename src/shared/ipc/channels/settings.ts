@@ -10,6 +10,8 @@ const fields = {
   notifications: z.boolean(),
   webhook_enabled: z.boolean(),
   webhook_port: z.number().int('Use a whole number').min(1024, 'Use a port from 1024 up').max(65535, 'Use a port up to 65535'),
+  /** The name the researcher's own codings carry (agreement, exports); '' shows as "You". */
+  researcher_name: z.string().trim().max(80, 'At most 80 characters'),
 };
 /** Each field's schema, so forms validate with the very rules main applies. */
 export const settingsFields = fields;
@@ -21,6 +23,7 @@ export const SETTINGS_DEFAULTS = {
   notifications: true,
   webhook_enabled: false,
   webhook_port: 8787,
+  researcher_name: '',
 } as const;
 
 export const settingsSchema = z.object({
@@ -30,6 +33,7 @@ export const settingsSchema = z.object({
   notifications: fields.notifications.default(SETTINGS_DEFAULTS.notifications),
   webhook_enabled: fields.webhook_enabled.default(SETTINGS_DEFAULTS.webhook_enabled),
   webhook_port: fields.webhook_port.default(SETTINGS_DEFAULTS.webhook_port),
+  researcher_name: fields.researcher_name.default(SETTINGS_DEFAULTS.researcher_name),
 });
 export type Settings = z.output<typeof settingsSchema>;
 

@@ -800,12 +800,19 @@ describe('user data', () => {
     expect(await cache.call('highlights.tags', {})).toEqual([]);
   });
 
-  it('deleting a highlight deletes its tags', async () => {
+  it('deleting a highlight deletes its codings, not its codes', async () => {
     const h = await cache.call('highlights.add', { highlight: newHighlight('p1', 'i1', { tags: ['a', 'b'] }), now: NOW });
     const other = await cache.call('highlights.add', { highlight: newHighlight('p1', 'i2', { tags: ['a'] }), now: NOW });
     expect(await cache.call('highlights.delete', { id: h.id })).toBe(true);
     expect(await cache.call('highlights.delete', { id: h.id })).toBe(false);
-    expect(cache.db.prepare('SELECT highlight_id, tag FROM highlight_tags').all()).toEqual([{ highlight_id: other.id, tag: 'a' }]);
+    expect(cache.db.prepare('SELECT hc.highlight_id, c.name FROM highlight_codes hc JOIN codes c ON c.id = hc.code_id').all()).toEqual([
+      { highlight_id: other.id, name: 'a' },
+    ]);
+    // The codes stay in the codebook: deleting a segment is not deleting a code.
+    expect((await cache.call('codes.list', { projectId: 'p1' })).map((c) => [c.name, c.codings])).toEqual([
+      ['a', 1],
+      ['b', 0],
+    ]);
     expect(await cache.call('highlights.tags', {})).toEqual([{ tag: 'a', count: 1 }]);
   });
 

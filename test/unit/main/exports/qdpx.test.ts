@@ -97,6 +97,8 @@ function highlight(over: Partial<HighlightView>): HighlightView {
     quote: '',
     note: 'a note <with> & markup',
     tags: ['pricing'],
+    codes: [{ id: 'c1', name: 'pricing', color: '#d4883b' }],
+    coder: null,
     created_at: '2026-11-21T00:00:00Z',
     updated_at: '2026-11-21T00:00:00Z',
     participant_name: null,

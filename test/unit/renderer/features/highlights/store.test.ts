@@ -18,6 +18,8 @@ const highlight: HighlightView = {
   quote: ' Too pricey. ',
   note: '',
   tags: ['price'],
+  codes: [{ id: 'c1', name: 'price', color: '#3b6fd4' }],
+  coder: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   participant_name: 'Ana Silva',

@@ -1,0 +1,34 @@
+import type { codeChannels } from '../../../shared/ipc/channels/codes';
+import type { HandlerMap } from '../dispatcher';
+import type { HandlerDeps } from './context';
+
+const now = () => new Date().toISOString();
+
+export function codeHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof codeChannels> {
+  const cache = async (ws: string) => (await d.runtimes.get(ws)).cache;
+  return {
+    'codes.list': async ({ workspace_id, project_id }) => (await cache(workspace_id)).call('codes.list', { projectId: project_id }),
+    'codes.create': async ({ workspace_id, project_id, name, color, description, parent_id, is_category }) =>
+      (await cache(workspace_id)).call('codes.create', {
+        projectId: project_id,
+        name,
+        description,
+        parentId: parent_id,
+        isCategory: is_category,
+        now: now(),
+        ...(color ? { color } : {}),
+      }),
+    'codes.update': async ({ workspace_id, id, name, color, description, parent_id }) =>
+      (await cache(workspace_id)).call('codes.update', {
+        id,
+        now: now(),
+        ...(name !== undefined ? { name } : {}),
+        ...(color !== undefined ? { color } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(parent_id !== undefined ? { parentId: parent_id } : {}),
+      }),
+    'codes.merge': async ({ workspace_id, from_id, into_id }) =>
+      (await cache(workspace_id)).call('codes.merge', { fromId: from_id, intoId: into_id, now: now() }),
+    'codes.delete': async ({ workspace_id, id }) => (await cache(workspace_id)).call('codes.delete', { id }),
+  };
+}
