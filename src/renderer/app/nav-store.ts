@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const PROJECT_TABS = ['guide', 'stimuli', 'share', 'interviews', 'report'] as const;
+export const PROJECT_TABS = ['guide', 'stimuli', 'share', 'interviews', 'report', 'analysis'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 export type Route =

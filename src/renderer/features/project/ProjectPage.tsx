@@ -8,6 +8,7 @@ import { relativeTime, typeLabel } from '../../lib/format';
 import { lastTab, rememberTab } from '../../app/last-tab';
 import { tablistKeys } from '../../lib/tablist-keys';
 import { exportStudy, selectedInterviews } from '../exports/open-export';
+import { AnalysisTab } from '../analysis/AnalysisTab';
 import { GuideTab } from '../guide/GuideTab';
 import { InterviewsTab } from '../interviews/InterviewsTab';
 import { LaunchButton } from '../launch/LaunchButton';
@@ -16,9 +17,16 @@ import { ShareTab } from '../share/ShareTab';
 import { StimuliTab } from '../stimuli/StimuliTab';
 import { LOADING, projectKey, useProject } from './store';
 
-const TAB_LABELS: Record<ProjectTab, string> = { guide: 'Guide', stimuli: 'Stimuli', share: 'Share', interviews: 'Interviews', report: 'Report' };
+const TAB_LABELS: Record<ProjectTab, string> = {
+  guide: 'Guide',
+  stimuli: 'Stimuli',
+  share: 'Share',
+  interviews: 'Interviews',
+  report: 'Report',
+  analysis: 'Analysis',
+};
 
-/** One study: its header and the five tabs. Reads the cache; the store reloads it after each sync. */
+/** One study: its header and its tabs. Reads the cache; the store reloads it after each sync. */
 export function ProjectPage({ workspace, projectId, tab }: { workspace: WorkspaceSummary; projectId: string; tab: ProjectTab | null }) {
   const slice = useProject((s) => s.byKey[projectKey(workspace.id, projectId)] ?? LOADING);
   const load = useProject((s) => s.load);
@@ -101,6 +109,7 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
           {active === 'share' && <ShareTab workspace={workspace} project={p} />}
           {active === 'interviews' && <InterviewsTab workspace={workspace} project={p} />}
           {active === 'report' && <ReportTab workspace={workspace} project={p} />}
+          {active === 'analysis' && <AnalysisTab workspace={workspace} project={p} />}
         </ErrorBoundary>
       </div>
     </section>
