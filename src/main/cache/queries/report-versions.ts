@@ -59,15 +59,8 @@ export function appendReportVersion(db: CacheDb, args: { projectId: string; repo
   return Number(info.lastInsertRowid);
 }
 
-type Row = {
-  id: number;
-  project_id: string;
-  report_id: string | null;
-  generated_at: string | null;
-  seen_at: string;
-  interviews_analysed: number | null;
-  themes: number;
-};
+/** As read: `themes` is null when a stored report has no themes array (json_array_length of a missing path). */
+type Row = Omit<ReportVersionSummary, 'themes'> & { themes: number | null };
 const SUMMARY_COLUMNS = `id, project_id, report_id, generated_at, seen_at, interviews_analysed, json_array_length(report_json, '$.themes') AS themes`;
 const summary = (r: Row): ReportVersionSummary => ({
   id: r.id,
