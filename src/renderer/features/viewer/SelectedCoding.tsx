@@ -117,17 +117,19 @@ export function SelectedCoding({
           <button ref={removeButton} type="button" className="btn btn-ghost btn-small hl-delete" onClick={() => setConfirming(true)}>
             Remove…
           </button>
-          <span className="muted coding-hint" role="status">
-            {moved
-              ? 'Moved to the selected words.'
-              : own
-                ? canMove
-                  ? ''
-                  : 'To move or resize it, select the words it should cover.'
-                : `${h.coder}'s coding is shown as they coded it.`}
-          </span>
         </div>
       )}
+      <p className="muted coding-hint" role="status">
+        {moved
+          ? 'Moved to the selected words.'
+          : confirming
+            ? ''
+            : own
+              ? canMove
+                ? ''
+                : 'To move or resize it, select the words it should cover.'
+              : `${h.coder}'s coding is shown as they coded it.`}
+      </p>
       {error && <ErrorNote error={error} />}
     </section>
   );
