@@ -83,7 +83,8 @@ export function HighlightCard({
     setBusy(true);
     setError(null);
     try {
-      await update(workspaceId, h.id, { tags: all, note: note.trim() });
+      // Another coder's codes stay as they coded them (agreement compares them); their note is the researcher's.
+      await update(workspaceId, h.id, isOwnCoding(h) ? { tags: all, note: note.trim() } : { note: note.trim() });
       edit.end();
     } catch (e) {
       // The edit stays as typed (and as a draft); focus goes to the reason.
@@ -147,15 +148,19 @@ export function HighlightCard({
           }}
         >
           <DraftNote restored={edit.restored} changedUnderneath={edit.changedUnderneath} kept={edit.kept} what="highlight" onDiscard={cancel} />
-          <TagInput
-            label="Codes"
-            tags={tags}
-            onChange={(t) => change({ tags: t })}
-            draft={draft}
-            onDraft={(d) => change({ draft: d })}
-            suggestions={suggestions}
-            autoFocus={!edit.restored}
-          />
+          {isOwnCoding(h) ? (
+            <TagInput
+              label="Codes"
+              tags={tags}
+              onChange={(t) => change({ tags: t })}
+              draft={draft}
+              onDraft={(d) => change({ draft: d })}
+              suggestions={suggestions}
+              autoFocus={!edit.restored}
+            />
+          ) : (
+            <p className="muted">{`${h.coder}'s codes are kept as they coded them; the note is yours to change.`}</p>
+          )}
           <div className="field">
             <label htmlFor={`hl-note-${h.id}`}>Note</label>
             <textarea

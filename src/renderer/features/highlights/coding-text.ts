@@ -7,7 +7,8 @@ export function shortQuote(quote: string, max = 32): string {
   const q = quote.replace(/\s+/g, ' ').trim();
   if (q.length <= max) return q;
   const cut = q.slice(0, max);
-  const word = cut.lastIndexOf(' ');
+  // The cut ends a word when a space follows it; else back to the last whole word.
+  const word = q[max] === ' ' ? max : cut.lastIndexOf(' ');
   return `${(word > max / 2 ? cut.slice(0, word) : cut).replace(/[\s,.;:!?]+$/, '')}…`;
 }
 
