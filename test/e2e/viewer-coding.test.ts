@@ -96,10 +96,11 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
         interview_id: row.id,
         start_turn: aiTurn.index,
         start_offset: 0,
-        end_turn: aiTurn.index,
-        end_offset: aiTurn.text.length,
+        // Into the next turn: its bar runs down the margin beside both.
+        end_turn: aiTurn.index + 1,
+        end_offset: 5,
         start_ms: aiTurn.start_ms,
-        quote: aiTurn.text,
+        quote: `${aiTurn.text}\n${detail.transcript[aiTurn.index + 1]!.text.slice(0, 5)}`,
         note: '',
         tags: ['Trust'],
         coder: 'AI report',
@@ -177,6 +178,9 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
     // The AI report's coding is there too, named as theirs.
     await v.turn(aiTurn.index).scrollIntoViewIfNeeded();
     expect(await v.turnTags(aiTurn.index).allInnerTexts()).toEqual(['Trust · AI report']);
+    expect(await v.marginBars(aiTurn.index)).toEqual([palette.get('Trust')]);
+    expect(await v.marginBars(aiTurn.index + 1)).toEqual([palette.get('Trust')]);
+    expect(await v.turnTags(aiTurn.index + 1).count()).toBe(0);
     await v.turn(turn.index).scrollIntoViewIfNeeded();
 
     // The progress bar: a mark coloured by its codes, named by time and codes.

@@ -95,7 +95,7 @@ export function SelectedCoding({
           </button>
         </div>
       ) : (
-        <div className="hl-actions">
+        <div className="coding-actions">
           {own && (
             <>
               <button type="button" className="btn btn-small" onClick={onRecode}>
@@ -114,7 +114,7 @@ export function SelectedCoding({
               </button>
             </>
           )}
-          <button ref={removeButton} type="button" className="btn btn-ghost btn-small hl-delete" onClick={() => setConfirming(true)}>
+          <button ref={removeButton} type="button" className="btn btn-small hl-delete" onClick={() => setConfirming(true)}>
             Remove…
           </button>
         </div>
