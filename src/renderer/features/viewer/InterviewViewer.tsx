@@ -8,7 +8,7 @@ import { tablistKeys } from '../../lib/tablist-keys';
 import { exportInterview } from '../exports/open-export';
 import { InterviewHighlights } from '../highlights/InterviewHighlights';
 import { requestCoding } from '../highlights/request-coding';
-import { useHighlights, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
+import { useCodebook, useHighlights, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
 import { useResearcherName } from '../settings/store';
 import { activeTurnAt, startIndex } from './active-turn';
 import { InterviewDetails } from './details/InterviewDetails';
@@ -92,6 +92,8 @@ function ViewerReady({
   const lanes = useMemo(() => marginLanes(highlights).lanes, [highlights]);
   const codings = useMemo(() => new Map(highlights.map((h) => [h.id, h])), [highlights]);
   const researcherName = useResearcherName();
+  // The study's codebook, loaded with the interview: the picker then opens with its numbers ready for 1–9.
+  useCodebook(workspace.id, projectId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // A coding removed (here or elsewhere) is no longer selected.
   const selectedCoding = selectedId === null ? null : (codings.get(selectedId) ?? null);
