@@ -332,6 +332,18 @@ describe.skipIf(skip !== null)('accessibility: names and contrast on every scree
       await ui.viewer.transcript.waitFor({ timeout: 20_000 });
       await ui.viewer.turns.first().waitFor();
       await audit(page, 'viewer', results);
+      // Coding: the code picker open on selected words, then the viewer with the coding chosen in the margin.
+      await page.locator('.turn-participant [data-turn-text]').first().selectText();
+      await page.keyboard.press('c');
+      await ui.viewer.codePicker.root.waitFor();
+      await page.keyboard.type('Walked code');
+      await audit(page, 'code picker', results);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => ui.viewer.codePicker.root.count()).toBe(0);
+      await ui.viewer.marginCoding(/^Walked code: /).click();
+      await ui.viewer.selectedCoding.waitFor();
+      await audit(page, 'viewer, a coding chosen', results);
       await ui.header.back.click();
       await ui.interviews.table.waitFor();
 

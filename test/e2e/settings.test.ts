@@ -51,7 +51,7 @@ describe.skipIf(skip !== null)('settings', () => {
   it('shows every section, with About naming the version and keychain status', async () => {
     await openSettings();
     expect(await ui.sidebar.settings.getAttribute('aria-current')).toBe('page');
-    for (const name of ['Workspaces', 'Sync', 'Offline videos', 'Appearance', 'Notifications', 'Webhook receiver', 'About']) {
+    for (const name of ['Workspaces', 'Sync', 'Offline videos', 'Appearance', 'Coding', 'Notifications', 'Webhook receiver', 'About']) {
       await settings.sectionHeading(name).waitFor();
       expect(await settings.sectionHeading(name).count(), name).toBe(1);
     }
@@ -128,6 +128,40 @@ describe.skipIf(skip !== null)('settings', () => {
     await input.fill('45');
     await input.press('Escape');
     expect(await input.inputValue()).toBe('30');
+  });
+
+  it('your name as coder: too long is explained at the field and not saved; a name is saved and said; Escape puts it back', async () => {
+    await openSettings();
+    const coding = settings.coding;
+    expect(await coding.name.inputValue()).toBe(harness.core.settings.get().researcher_name);
+    await coding.name.fill('x'.repeat(81));
+    await coding.save.click();
+    await expect.poll(() => coding.alert.innerText()).toBe('At most 80 characters.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    expect(harness.core.settings.get().researcher_name).toBe('');
+    await coding.name.fill('  Dana Reyes ');
+    await coding.save.click();
+    await expect.poll(() => harness.core.settings.get().researcher_name).toBe('Dana Reyes');
+    await expect.poll(() => coding.status.innerText()).toBe('Saved. Your codings now show as coded by Dana Reyes.');
+    expect(await coding.name.inputValue()).toBe('Dana Reyes');
+    const theme = harness.core.settings.get().theme;
+    for (const [w, h] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const scheme of ['Light', 'Dark'] as const) {
+        await settings.theme(scheme).click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme.toLowerCase());
+        await coding.region.scrollIntoViewIfNeeded();
+        await shot(page, `settings-coder-${w}-${scheme.toLowerCase()}`);
+      }
+    }
+    await settings.theme(theme === 'system' ? 'System' : theme === 'dark' ? 'Dark' : 'Light').click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await coding.name.fill('Someone else');
+    await coding.name.press('Escape');
+    expect(await coding.name.inputValue()).toBe('Dana Reyes');
   });
 
   it("shows the offline video quota and this workspace's usage, and saves a new quota", async () => {

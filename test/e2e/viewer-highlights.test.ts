@@ -97,13 +97,13 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     expect(await v.turnText(turn.index).innerText()).toBe(turn.text);
     expect(await v.turnTags(turn.index).allInnerTexts()).toEqual(['trust']);
 
-    // Select the first three words, H, tag "pricing": it overlaps the first, so three runs, the middle under both.
+    // Select the first three words, H, code "pricing" (a new code): it overlaps the first, so three runs, the middle under both.
     await select(page, turn.index, 0, firstWords.length);
     await page.keyboard.press('h');
     await v.addHighlight.waitFor();
-    await v.addHighlight.getByRole('combobox', { name: 'Tags' }).fill('pricing');
+    await v.codePicker.input.fill('pricing');
     await page.keyboard.press('Enter');
-    await v.addHighlight.getByRole('button', { name: /^Save/ }).click();
+    await v.codePicker.apply.click();
     await expect.poll(() => v.addHighlight.count()).toBe(0);
     await expect.poll(() => v.marks(turn.index).allInnerTexts()).toEqual([words[0] + ' ', words.slice(1, 3).join(' '), ' ' + words.slice(3, 5).join(' ')]);
     expect(await v.turnText(turn.index).innerText()).toBe(turn.text);
@@ -112,12 +112,12 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     const saved = await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
     expect(saved.find((h) => h.tags.includes('pricing'))).toMatchObject({ start_offset: 0, end_offset: firstWords.length, quote: firstWords });
 
-    // The timeline has a mark per highlight, named by time and tags; one plays from there.
+    // The timeline has a mark per coding, named by time and codes; one plays from there.
     const at = timecode(turn.start_ms);
     // Both start at the same moment: one mark names both, rather than one hiding the other.
-    await v.timelineMark(`2 highlights at ${at}: pricing, trust`).waitFor();
+    await v.timelineMark(`2 codings at ${at}: pricing, trust`).waitFor();
     expect(await v.timeline.getByRole('button').count()).toBe(1);
-    await v.timelineMark(`2 highlights at ${at}: pricing, trust`).click();
+    await v.timelineMark(`2 codings at ${at}: pricing, trust`).click();
     await expect.poll(v.time).toBeCloseTo(turn.start_ms! / 1000, 0);
     await expect.poll(v.activeTurn).toBe(turn.index);
 

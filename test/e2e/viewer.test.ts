@@ -140,7 +140,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await ui.shortcuts.heading.waitFor();
     await page.keyboard.press('Escape');
 
-    // Selecting transcript text enables Highlight (the dialog itself belongs to the highlights feature).
+    // Selecting transcript text enables Code selection (the picker itself belongs to the highlights feature).
     const highlightButton = v.highlightButton;
     expect(await highlightButton.isDisabled()).toBe(true);
     await v.turnText(target.index).selectText();
@@ -148,7 +148,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await page.evaluate(() => document.getSelection()?.removeAllRanges());
     await expect.poll(() => highlightButton.isDisabled()).toBe(true);
 
-    // Select → H → tags and a note → saved, listed under the player, marked in the transcript, quote copied with its time.
+    // Select → H → a code and a note → saved, listed under the player, marked in the transcript, quote copied with its time.
     const turnText = detail.transcript[target.index]!.text;
     // Selected and H pressed in one task, before the browser can report the selection change: H acts on
     // what is selected at that moment (a busy machine once made the key arrive before the selection state).
@@ -162,16 +162,16 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     }, target.index);
     const dialog = v.addHighlight;
     await dialog.waitFor();
-    await dialog.getByRole('combobox', { name: 'Tags' }).fill('pricing');
+    await dialog.getByRole('combobox', { name: 'Find or create a code' }).fill('pricing');
     await page.keyboard.press('Enter');
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Says price outright');
-    await dialog.getByRole('button', { name: /^Save/ }).click();
+    await dialog.getByRole('button', { name: 'Apply codes' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const saved = await dispatch<HighlightView[]>('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
     expect(saved.map((h) => ({ quote: h.quote, tags: h.tags, note: h.note, start_turn: h.start_turn, end_turn: h.end_turn }))).toEqual([
       { quote: turnText, tags: ['pricing'], note: 'Says price outright', start_turn: target.index, end_turn: target.index },
     ]);
-    // The words are marked and the tag sits in the margin beside the turn.
+    // The words are marked and the code sits in the margin beside the turn.
     await expect.poll(() => v.marks(target.index).allInnerTexts()).toEqual([turnText]);
     expect(await v.turnTags(target.index).allInnerTexts()).toEqual(['pricing']);
     await v.tab('Highlights').click();

@@ -10,7 +10,7 @@ const ROWS: [string, string][] = [
   ['J / K / L', 'Player: back, pause, forward'],
   ['← / →', 'Player: back or forward 5 s'],
   ['[ / ]', 'Player: slower or faster'],
-  ['H', 'Player: highlight the selected text'],
+  ['C (or H)', 'Viewer: code the selected words (the code picker: type to find or create, 1–9 the most used, Enter applies, Esc cancels)'],
   ['Shift N / Shift P', 'Viewer: next or previous interview in the list'],
   ['?', 'This list'],
 ];

@@ -1,5 +1,14 @@
 const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
+const dateTimeFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A moment to the minute ("26 Nov 2026, 09:01" in the reader's locale), for when something was done. */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : dateTimeFmt.format(d);
+}
+
 export function formatDate(iso: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);

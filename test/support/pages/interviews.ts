@@ -14,7 +14,7 @@ export function interviewRow(page: Page, participant: string): Locator {
 export const highlightCard = (root: Locator) => ({
   root,
   edit: root.getByRole('button', { name: 'Edit' }),
-  tags: root.getByLabel('Tags', { exact: true }),
+  tags: root.getByLabel('Codes', { exact: true }),
   note: root.getByLabel('Note'),
   save: root.getByRole('button', { name: 'Save' }),
   /** The inline edit of tags and note, while it is open. */
@@ -26,7 +26,7 @@ export const highlightCard = (root: Locator) => ({
   openAt: (at: string) => root.getByRole('button', { name: `Open interview at ${at}` }),
   delete: root.getByRole('button', { name: 'Delete' }),
   /** What Delete asks before it deletes. */
-  deleteWarning: root.getByText(/Its tags and note go with it/),
+  deleteWarning: root.getByText(/Its codes and note go with it/),
   confirmDelete: root.getByRole('button', { name: 'Delete highlight' }),
 });
 

@@ -8,6 +8,7 @@ export const settingsScreen = (page: Page) => {
   const sync = section('Sync');
   const offlineVideos = section('Offline videos');
   const webhook = section('Webhook receiver');
+  const coding = section('Coding');
   const workspaces = page.getByRole('table', { name: 'Workspaces' });
   const remove = page.getByRole('dialog', { name: 'Remove workspace' });
   return {
@@ -43,6 +44,14 @@ export const settingsScreen = (page: Page) => {
       usage: offlineVideos.getByRole('progressbar'),
       save: offlineVideos.getByRole('button', { name: 'Save' }),
       alert: offlineVideos.getByRole('alert'),
+    },
+    /** The researcher's name as coder. */
+    coding: {
+      region: coding,
+      name: coding.getByRole('textbox', { name: 'Your name (as coder)' }),
+      save: coding.getByRole('button', { name: 'Save' }),
+      status: coding.getByRole('status'),
+      alert: coding.getByRole('alert'),
     },
     theme: (name: 'System' | 'Light' | 'Dark') => page.getByRole('radio', { name }),
     notify: page.getByRole('switch', { name: /Notify me/ }),

@@ -1,5 +1,17 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { highlightCard } from './interviews';
+
+/** The code picker: type-ahead over the codebook (a combobox and its list), the codes chosen, Apply. */
+export const codePicker = (root: Locator) => ({
+  root,
+  input: root.getByRole('combobox', { name: 'Find or create a code' }),
+  options: root.getByRole('listbox', { name: 'Codes' }).getByRole('option'),
+  option: (name: string | RegExp) => root.getByRole('listbox', { name: 'Codes' }).getByRole('option', { name }),
+  /** The chips of the codes it will apply. */
+  chosen: root.getByRole('list', { name: 'Codes to apply' }).getByRole('listitem'),
+  note: root.getByRole('textbox', { name: 'Note' }),
+  apply: root.getByRole('button', { name: /^(Apply codes|Save codes)$/ }),
+});
 
 /**
  * The interview viewer: the video, its transcript, highlights. What the player is doing is read from the video
@@ -47,15 +59,23 @@ export const viewer = (page: Page) => {
     turns: page.locator('[data-turn]'),
     /** The highlighted runs of a turn's text (<mark>), in reading order. */
     marks: (index: number) => page.locator(`[data-turn="${index}"] [data-turn-text] mark`),
-    /** The tags shown in the margin beside a turn. */
-    turnTags: (index: number) => page.locator(`[data-turn="${index}"]`).getByRole('list', { name: 'Tags' }).getByRole('listitem'),
-    /** The highlights on the bar under the video, each a button that plays from there ("Highlight at 02:14: pricing"). */
-    timeline: page.getByRole('list', { name: 'Highlights on the timeline' }),
-    timelineMark: (name: string | RegExp) => page.getByRole('list', { name: 'Highlights on the timeline' }).getByRole('button', { name }),
+    /** The codes of the codings that start in a turn, named in the margin beside it (their visible text). */
+    turnTags: (index: number) => page.locator(`[data-turn="${index}"]`).getByRole('list', { name: 'Codings' }).getByRole('listitem'),
+    /** A coding's code in the margin, a toggle button named "Price: 'too dear…' by You" that selects the coding. */
+    marginCoding: (name: string | RegExp) => page.getByRole('list', { name: 'Transcript turns' }).getByRole('button', { name }),
+    /** The margin's coloured bars beside a turn (drawn only; the buttons above name them): their colours, by lane. */
+    marginBars: (index: number) =>
+      page.locator(`[data-turn="${index}"] .turn-bar`).evaluateAll((els) => els.map((e) => getComputedStyle(e).getPropertyValue('--code-color').trim())),
+    /** The coding chosen in the margin, under the transcript's bar: codes, coder and when, Recode / Move / Remove. */
+    selectedCoding: page.getByRole('region', { name: 'Selected coding' }),
+    /** The codings on the bar under the video, each a button that plays from there ("Coding at 02:14: pricing"). */
+    timeline: page.getByRole('list', { name: 'Codings on the timeline' }),
+    timelineMark: (name: string | RegExp) => page.getByRole('list', { name: 'Codings on the timeline' }).getByRole('button', { name }),
     /** The speaker labels of the turns on screen ("AI", "Participant"). */
     speakers: transcript.locator('.turn-role'),
     timeUnknown: transcript.getByText('time unknown', { exact: true }),
-    highlightButton: page.getByRole('button', { name: /^Highlight/ }),
+    /** Opens the code picker on the transcript's selection (as C or H does). */
+    highlightButton: page.getByRole('button', { name: /^Code selection/ }),
     follow: page.getByRole('checkbox', { name: 'Follow playhead' }),
     /** In a STIMULI study: what the participant had on screen at the playhead (or where the researcher is reading). */
     stimulusPanel,
@@ -73,7 +93,9 @@ export const viewer = (page: Page) => {
       stimulusPanel
         .getByRole('img', { name: caption, exact: true })
         .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
-    addHighlight: page.getByRole('dialog', { name: 'Add highlight' }),
+    /** The code picker on a selection ("Apply codes") or on a coding ("Recode"). */
+    addHighlight: page.getByRole('dialog', { name: 'Apply codes' }),
+    codePicker: codePicker(page.getByRole('dialog', { name: /^(Apply codes|Recode)$/ })),
     /** The interview's highlight cards, under the player. */
     highlights: highlightCard(page.getByRole('article', { name: /^Highlight:/ })),
     time: () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1),

@@ -90,7 +90,9 @@ describe('player keys', () => {
     expect(playerAction(key('ArrowRight'))).toEqual({ kind: 'skip', seconds: 5 });
     expect(playerAction(key('['))).toEqual({ kind: 'speed', direction: -1 });
     expect(playerAction(key(']'))).toEqual({ kind: 'speed', direction: 1 });
-    expect(playerAction(key('h'))).toEqual({ kind: 'highlight' });
+    expect(playerAction(key('h'))).toEqual({ kind: 'code' });
+    expect(playerAction(key('c'))).toEqual({ kind: 'code' });
+    expect(playerAction(key('C'))).toEqual({ kind: 'code' });
   });
 
   it('leaves typing, modified keys, ? and the arrows of sliders, tabs and radios alone', () => {

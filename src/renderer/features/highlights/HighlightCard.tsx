@@ -7,6 +7,8 @@ import { fingerprint } from '../../lib/drafts';
 import { useDraft } from '../../lib/use-draft';
 import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import { timecode } from '../../lib/timecode';
+import { useResearcherName } from '../settings/store';
+import { codedBy, isOwnCoding } from './coding-text';
 import { copyQuote, useHighlights } from './store';
 import { mergeTags, TagInput } from './TagInput';
 
@@ -34,6 +36,7 @@ export function HighlightCard({
   suggestions: string[];
 }) {
   const update = useHighlights((s) => s.update);
+  const researcherName = useResearcherName();
   const remove = useHighlights((s) => s.remove);
   const saved: HighlightEdit = { tags: h.tags, draft: '', note: h.note };
   const edit = useDraft<HighlightEdit>({ workspaceId, scope: h.project_id, form: `highlight:${h.id}` }, fingerprint(saved));
@@ -80,7 +83,8 @@ export function HighlightCard({
     setBusy(true);
     setError(null);
     try {
-      await update(workspaceId, h.id, { tags: all, note: note.trim() });
+      // Another coder's codes stay as they coded them (agreement compares them); their note is the researcher's.
+      await update(workspaceId, h.id, isOwnCoding(h) ? { tags: all, note: note.trim() } : { note: note.trim() });
       edit.end();
     } catch (e) {
       // The edit stays as typed (and as a draft); focus goes to the reason.
@@ -112,7 +116,7 @@ export function HighlightCard({
   };
 
   return (
-    <article className="hl-card" aria-label={`Highlight: ${h.quote.slice(0, 80)}`}>
+    <article className={`hl-card${isOwnCoding(h) ? '' : ' is-other-coder'}`} aria-label={`Highlight: ${h.quote.slice(0, 80)}`}>
       <div className="hl-card-head">
         <button
           type="button"
@@ -124,6 +128,7 @@ export function HighlightCard({
         </button>
         <span className="hl-who">{who}</span>
       </div>
+      <p className="muted hl-coded-by">{codedBy(h, researcherName)}</p>
       <blockquote className="hl-quote">{h.quote}</blockquote>
       {mode === 'edit' ? (
         <form
@@ -143,15 +148,19 @@ export function HighlightCard({
           }}
         >
           <DraftNote restored={edit.restored} changedUnderneath={edit.changedUnderneath} kept={edit.kept} what="highlight" onDiscard={cancel} />
-          <TagInput
-            label="Tags"
-            tags={tags}
-            onChange={(t) => change({ tags: t })}
-            draft={draft}
-            onDraft={(d) => change({ draft: d })}
-            suggestions={suggestions}
-            autoFocus={!edit.restored}
-          />
+          {isOwnCoding(h) ? (
+            <TagInput
+              label="Codes"
+              tags={tags}
+              onChange={(t) => change({ tags: t })}
+              draft={draft}
+              onDraft={(d) => change({ draft: d })}
+              suggestions={suggestions}
+              autoFocus={!edit.restored}
+            />
+          ) : (
+            <p className="muted">{`${h.coder}'s codes are kept as they coded them; the note is yours to change.`}</p>
+          )}
           <div className="field">
             <label htmlFor={`hl-note-${h.id}`}>Note</label>
             <textarea
@@ -175,11 +184,12 @@ export function HighlightCard({
         </form>
       ) : (
         <>
-          {h.tags.length > 0 && (
-            <ul className="hl-tag-list" aria-label="Tags">
-              {h.tags.map((t) => (
-                <li key={t} className="hl-chip">
-                  {t}
+          {h.codes.length > 0 && (
+            <ul className="hl-tag-list" aria-label="Codes">
+              {h.codes.map((c) => (
+                <li key={c.id} className="hl-chip">
+                  <span className="code-dot" style={{ background: c.color }} aria-hidden="true" />
+                  {c.name}
                 </li>
               ))}
             </ul>
@@ -187,7 +197,7 @@ export function HighlightCard({
           {h.note && <p className="hl-note">{h.note}</p>}
           {mode === 'confirm-delete' ? (
             <div className="hl-confirm" role="group" aria-label="Confirm delete">
-              <span>Delete this highlight? Its tags and note go with it; the transcript stays.</span>
+              <span>Delete this highlight? Its codes and note go with it; the transcript stays.</span>
               <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void del()}>
                 Delete highlight
               </button>

@@ -39,7 +39,7 @@ export function ProjectHighlights({ workspace, project }: { workspace: Workspace
   if (list.items.length === 0)
     return (
       <div className="empty iv-empty">
-        <p>No highlights in this study yet. Open an interview, select words in its transcript and press H to tag them.</p>
+        <p>No highlights in this study yet. Open an interview, select words in its transcript and press C to code them.</p>
       </div>
     );
   return (

@@ -57,7 +57,7 @@ export function TagInput({
             <button
               type="button"
               className="hl-chip-remove"
-              aria-label={`Remove tag ${t}`}
+              aria-label={`Remove code ${t}`}
               onClick={() => {
                 onChange(tags.filter((x) => x !== t));
               }}
@@ -72,7 +72,7 @@ export function TagInput({
           value={draft}
           maxLength={MAX_TAG_LENGTH * 4}
           list={`${id}-list`}
-          placeholder={tags.length ? 'Add another tag' : 'Type a tag, then Enter'}
+          placeholder={tags.length ? 'Add another code' : 'Type a code, then Enter'}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
           autoFocus={autoFocus}
@@ -92,7 +92,7 @@ export function TagInput({
         </datalist>
       </div>
       <span className="hint" id={`${id}-hint`}>
-        Enter or comma adds a tag. Up to {MAX_TAGS}.
+        Enter or comma adds a code (a new name creates it). Up to {MAX_TAGS}.
       </span>
       {error && (
         <span className="field-error" id={`${id}-error`}>
@@ -100,10 +100,10 @@ export function TagInput({
         </span>
       )}
       {offered.length > 0 && (
-        <div className="hl-suggestions" role="group" aria-label="Tags in use">
+        <div className="hl-suggestions" role="group" aria-label="Codes in use">
           <span className="hint">In use:</span>
           {offered.map((s) => (
-            <button key={s} type="button" className="hl-suggestion" aria-label={`Add tag ${s}`} onClick={() => onChange(mergeTags(tags, s))}>
+            <button key={s} type="button" className="hl-suggestion" aria-label={`Add code ${s}`} onClick={() => onChange(mergeTags(tags, s))}>
               + {s}
             </button>
           ))}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import type { CodeView } from '../../../shared/ipc/channels/codes';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { api, call, UiError } from '../../lib/api';
 import { quoteCitation } from '../../lib/timecode';
@@ -9,6 +10,14 @@ export type TranscriptRange = { start_turn: number; start_offset: number; end_tu
 export type HighlightContext = { workspaceId: string; projectId: string; interviewId: string };
 
 export type HighlightList = { status: 'loading' | 'ready' | 'error'; items: HighlightView[]; error: UiError | null };
+
+/** What the code picker is open for: coding a selection, or recoding an existing coding. */
+export type CodingRequest =
+  { ctx: HighlightContext; kind: 'new'; range: TranscriptRange } | { ctx: HighlightContext; kind: 'recode'; highlight: HighlightView };
+
+/** A study's codebook as the picker reads it; kept while it reloads, so the list does not flash empty. */
+export type Codebook = { status: 'loading' | 'ready' | 'error'; codes: CodeView[]; error: UiError | null };
+const NO_CODES: Codebook = { status: 'loading', codes: [], error: null };
 const EMPTY: HighlightList = { status: 'loading', items: [], error: null };
 const NONE: HighlightView[] = [];
 
@@ -17,23 +26,37 @@ type HighlightsState = {
   lists: Record<string, HighlightList>;
   /** Bumped by every add, edit and delete, so every list showing highlights reloads. */
   version: number;
-  /** The selection waiting in the "Add highlight" dialog. */
-  pending: { ctx: HighlightContext; range: TranscriptRange } | null;
+  /** What the code picker is open for (a selection to code, or a coding to recode). */
+  pending: CodingRequest | null;
+  /** Each study's codebook, keyed `${workspace}/${project}`. */
+  codebooks: Record<string, Codebook>;
+  loadCodes(workspaceId: string, projectId: string): Promise<void>;
   load(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string }): Promise<void>;
   add(ctx: HighlightContext, range: TranscriptRange, tags: string[], note: string): Promise<HighlightView>;
-  update(workspaceId: string, id: string, patch: { tags?: string[]; note?: string }): Promise<HighlightView | null>;
+  /** Note, recode (`tags`: code names, created where new) or move/resize (`range`). */
+  update(workspaceId: string, id: string, patch: { tags?: string[]; note?: string; range?: TranscriptRange }): Promise<HighlightView | null>;
   remove(workspaceId: string, id: string): Promise<void>;
-  /** Every tag used in the workspace, most used first: suggestions keep coding consistent. */
-  tags(workspaceId: string): Promise<string[]>;
 };
 
 export const interviewKey = (workspaceId: string, interviewId: string) => `${workspaceId}/i/${interviewId}`;
+export const codebookKey = (workspaceId: string, projectId: string) => `${workspaceId}/${projectId}`;
 export const projectKey = (workspaceId: string, projectId: string) => `${workspaceId}/p/${projectId}`;
 
 export const useHighlights = create<HighlightsState>((set, get) => ({
   lists: {},
   version: 0,
   pending: null,
+  codebooks: {},
+  async loadCodes(workspaceId, projectId) {
+    const key = codebookKey(workspaceId, projectId);
+    set((s) => ({ codebooks: { ...s.codebooks, [key]: { ...(s.codebooks[key] ?? NO_CODES), status: 'loading', error: null } } }));
+    try {
+      const codes = await call(api().codes.list({ workspace_id: workspaceId, project_id: projectId }));
+      set((s) => ({ codebooks: { ...s.codebooks, [key]: { status: 'ready', codes, error: null } } }));
+    } catch (e) {
+      set((s) => ({ codebooks: { ...s.codebooks, [key]: { ...(s.codebooks[key] ?? NO_CODES), status: 'error', error: UiError.from(e) } } }));
+    }
+  },
   async load(key, input) {
     if (!get().lists[key]) set((s) => ({ lists: { ...s.lists, [key]: EMPTY } }));
     try {
@@ -64,20 +87,32 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
     set((s) => ({ version: s.version + 1 }));
     return h;
   },
-  async update(workspaceId, id, patch) {
-    const h = await call(api().highlights.update({ workspace_id: workspaceId, id, ...patch }));
+  async update(workspaceId, id, { range, ...patch }) {
+    const h = await call(
+      api().highlights.update({
+        workspace_id: workspaceId,
+        id,
+        ...patch,
+        ...(range
+          ? {
+              range: {
+                start_turn: range.start_turn,
+                start_offset: range.start_offset,
+                end_turn: range.end_turn,
+                end_offset: range.end_offset,
+                start_ms: range.start_ms === null ? null : Math.max(0, Math.round(range.start_ms)),
+                quote: range.quote,
+              },
+            }
+          : {}),
+      }),
+    );
     set((s) => ({ version: s.version + 1 }));
     return h;
   },
   async remove(workspaceId, id) {
     await call(api().highlights.delete({ workspace_id: workspaceId, id }));
     set((s) => ({ version: s.version + 1 }));
-  },
-  async tags(workspaceId) {
-    const all = await call(api().highlights.list({ workspace_id: workspaceId }));
-    const counts = new Map<string, number>();
-    for (const h of all) for (const t of h.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
-    return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
   },
 }));
 
@@ -105,4 +140,15 @@ export function useHighlightList(key: string, input: { workspace_id: string; int
     void load(key, JSON.parse(inputKey) as typeof input);
   }, [key, inputKey, version, load]);
   return list ?? { ...EMPTY, items: NONE };
+}
+
+/** A study's codebook, loaded on mount and after every coding change (their counts order the picker's numbers). */
+export function useCodebook(workspaceId: string, projectId: string): Codebook {
+  const version = useHighlights((s) => s.version);
+  const loadCodes = useHighlights((s) => s.loadCodes);
+  const book = useHighlights((s) => s.codebooks[codebookKey(workspaceId, projectId)]);
+  useEffect(() => {
+    void loadCodes(workspaceId, projectId);
+  }, [workspaceId, projectId, version, loadCodes]);
+  return book ?? NO_CODES;
 }

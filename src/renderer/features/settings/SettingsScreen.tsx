@@ -3,6 +3,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useWorkspaces } from '../workspaces/store';
 import { AboutSection } from './AboutSection';
 import { AppearanceSection } from './AppearanceSection';
+import { CoderSection } from './CoderSection';
 import { NotificationsSection } from './NotificationsSection';
 import { SyncSection, VideosSection } from './SyncSettings';
 import { WebhookSection } from './WebhookSection';
@@ -10,7 +11,7 @@ import { WorkspacesSection } from './WorkspacesSection';
 import { useSettings } from './store';
 import './settings.css';
 
-/** Workspaces, sync, offline videos, appearance, notifications, the webhook receiver and about. */
+/** Workspaces, sync, offline videos, appearance, your name as coder, notifications, the webhook receiver and about. */
 export function SettingsScreen() {
   const { status, settings, error, load } = useSettings();
   const appInfo = useWorkspaces((s) => s.appInfo);
@@ -34,6 +35,7 @@ export function SettingsScreen() {
           <SyncSection settings={settings} />
           <VideosSection settings={settings} />
           <AppearanceSection settings={settings} />
+          <CoderSection settings={settings} />
           <NotificationsSection settings={settings} />
           <WebhookSection settings={settings} />
         </>

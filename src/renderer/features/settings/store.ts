@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { SettingsView } from '../../../shared/ipc/channels/settings';
 import { api, call, UiError } from '../../lib/api';
@@ -88,3 +89,16 @@ export const useSettings = create<SettingsState>((set) => ({
     set((s) => ({ usage: { ...s.usage, [workspaceId]: { ...(s.usage[workspaceId] ?? UNMEASURED), ...next } } }));
   },
 }));
+
+/**
+ * The researcher's name as coder (settings `researcher_name`, '' when unset), loading the settings once when no
+ * screen has yet: the viewer shows it on every coding of theirs.
+ */
+export function useResearcherName(): string {
+  const status = useSettings((s) => s.status);
+  const name = useSettings((s) => s.settings?.researcher_name ?? '');
+  useEffect(() => {
+    if (status === 'idle') void useSettings.getState().load();
+  }, [status]);
+  return name;
+}

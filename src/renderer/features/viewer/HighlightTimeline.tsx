@@ -1,18 +1,31 @@
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { timecode } from '../../lib/timecode';
 
-type Timed = Pick<HighlightView, 'id' | 'start_ms' | 'tags' | 'quote'>;
+type Timed = Pick<HighlightView, 'id' | 'start_ms' | 'tags' | 'quote'> & Partial<Pick<HighlightView, 'codes' | 'coder'>>;
 
 /**
- * How a mark is named: its time and tags (or the start of the quote when there are none). Highlights that
- * start within the same hundredth of the timeline share one mark ("2 highlights at 00:09: pricing, trust"):
- * stacked marks would hide all but the top one from the mouse.
+ * How a mark is named: its time and codes (or the start of the quote when there are none), and who coded it
+ * when that is not the researcher. Codings that start within the same hundredth of the timeline share one mark
+ * ("2 codings at 00:09: pricing, trust"): stacked marks would hide all but the top one from the mouse.
  */
 export function timelineLabel(group: readonly Timed[]): string {
   const first = group[0]!;
   const tags = [...new Set(group.flatMap((h) => h.tags))];
   const what = tags.length > 0 ? tags.join(', ') : group.map((h) => `"${h.quote.trim().slice(0, 60)}${h.quote.trim().length > 60 ? '…' : ''}"`).join(', ');
-  return `${group.length === 1 ? 'Highlight' : `${group.length} highlights`} at ${timecode(first.start_ms)}: ${what}`;
+  const others = [...new Set(group.flatMap((h) => (h.coder ? [h.coder] : [])))];
+  return `${group.length === 1 ? 'Coding' : `${group.length} codings`} at ${timecode(first.start_ms)}: ${what}${others.length ? ` (by ${others.join(', ')})` : ''}`;
+}
+
+/**
+ * A mark's fill: its codes' colours, as equal stripes when there are several; a mark with no code takes the
+ * warning colour highlights always had.
+ */
+export function timelineFill(group: readonly Timed[]): string {
+  const colors = [...new Set(group.flatMap((h) => (h.codes ?? []).map((c) => c.color)))];
+  if (colors.length === 0) return 'var(--warning)';
+  if (colors.length === 1) return colors[0]!;
+  const step = 100 / colors.length;
+  return `linear-gradient(to right, ${colors.map((c, i) => `${c} ${i * step}% ${(i + 1) * step}%`).join(', ')})`;
 }
 
 /** Timed highlights in time order, grouped by the hundredth of the timeline they start in. */
@@ -28,7 +41,7 @@ export function timelineGroups<T extends Timed>(highlights: readonly T[], spanMs
 }
 
 /**
- * The interview's highlights as marks on a bar under the video's progress bar, each a button that plays
+ * The interview's codings as marks on a bar, coloured by code, under the video's progress bar, each a button that plays
  * from there. Highlights whose time is unknown cannot be placed; the bar says how many.
  */
 export function HighlightTimeline({
@@ -47,14 +60,15 @@ export function HighlightTimeline({
   return (
     <div className="hl-timeline">
       {span === null ? (
-        <p className="muted hl-timeline-note">The video's length is not known yet, so highlights are not placed on the timeline.</p>
+        <p className="muted hl-timeline-note">The video's length is not known yet, so codings are not placed on the timeline.</p>
       ) : (
-        <ul className="hl-timeline-track" aria-label="Highlights on the timeline">
+        <ul className="hl-timeline-track" aria-label="Codings on the timeline">
           {timelineGroups(timed, span).map((g) => (
             <li key={g[0]!.id} className="hl-timeline-item" style={{ left: `${(100 * g[0]!.start_ms!) / span}%` }}>
               <button
                 type="button"
-                className={`hl-timeline-mark${g.length > 1 ? ' is-many' : ''}`}
+                className={`hl-timeline-mark${g.length > 1 ? ' is-many' : ''}${g.every((h) => h.coder !== null) ? ' is-other-coder' : ''}`}
+                style={{ ['--mark-fill' as string]: timelineFill(g) }}
                 aria-label={timelineLabel(g)}
                 title={timelineLabel(g)}
                 onClick={() => onSeek(g[0]!.start_ms!)}
@@ -65,7 +79,7 @@ export function HighlightTimeline({
       )}
       {untimed > 0 && (
         <p className="muted hl-timeline-note">
-          {untimed} highlight{untimed === 1 ? ' has' : 's have'} no time and {untimed === 1 ? 'is' : 'are'} not on the timeline.
+          {untimed} coding{untimed === 1 ? ' has' : 's have'} no time and {untimed === 1 ? 'is' : 'are'} not on the timeline.
         </p>
       )}
     </div>

@@ -7,8 +7,9 @@ import { formatDate } from '../../lib/format';
 import { tablistKeys } from '../../lib/tablist-keys';
 import { exportInterview } from '../exports/open-export';
 import { InterviewHighlights } from '../highlights/InterviewHighlights';
-import { requestHighlight } from '../highlights/request-highlight';
-import { useInterviewHighlights, type TranscriptRange } from '../highlights/store';
+import { requestCoding } from '../highlights/request-coding';
+import { useCodebook, useHighlights, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
+import { useResearcherName } from '../settings/store';
 import { activeTurnAt, startIndex } from './active-turn';
 import { InterviewDetails } from './details/InterviewDetails';
 import { PlaybackController, UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
@@ -21,7 +22,8 @@ import { onScreenAt } from './stimulus-timeline';
 import { interviewLoad, useViewer, videoSource } from './store';
 import { HighlightTimeline } from './HighlightTimeline';
 import { Transcript } from './Transcript';
-import { turnMarks } from './transcript-marks';
+import { SelectedCoding } from './SelectedCoding';
+import { marginLanes, turnMarks } from './transcript-marks';
 import { useInterviewStimuli } from './use-interview-stimuli';
 import { playerPort, VideoPlayer, type VjsPlayer } from './VideoPlayer';
 import './viewer.css';
@@ -87,6 +89,16 @@ function ViewerReady({
   const playbackNow = useRef<PlaybackState>({ kind: 'loading' });
   const highlights = useInterviewHighlights(workspace.id, interview.id);
   const marks = useMemo(() => turnMarks(turns, highlights), [turns, highlights]);
+  const lanes = useMemo(() => marginLanes(highlights).lanes, [highlights]);
+  const codings = useMemo(() => new Map(highlights.map((h) => [h.id, h])), [highlights]);
+  const researcherName = useResearcherName();
+  // The study's codebook, loaded with the interview: the picker then opens with its numbers ready for 1–9.
+  useCodebook(workspace.id, projectId);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A coding removed (here or elsewhere) is no longer selected.
+  const selectedCoding = selectedId === null ? null : (codings.get(selectedId) ?? null);
+  const updateHighlight = useHighlights((s) => s.update);
+  const removeHighlight = useHighlights((s) => s.remove);
   const [videoMs, setVideoMs] = useState<number | null>(null);
   // Without a video length (no recording, not loaded yet), the transcript's last time stands in for it.
   const transcriptMs = useMemo(() => Math.max(0, ...turns.map((t) => t.end_ms ?? t.start_ms ?? 0)), [turns]);
@@ -172,12 +184,20 @@ function ViewerReady({
   );
   const onSeekTurn = useCallback((t: TranscriptTurn) => t.start_ms !== null && seekMs(t.start_ms), [seekMs]);
 
+  const codingCtx = useMemo(() => ({ workspaceId: workspace.id, projectId, interviewId: interview.id }), [workspace.id, projectId, interview.id]);
   const highlight = useCallback(
     (range: TranscriptRange | null = selection) => {
-      if (range) requestHighlight({ workspaceId: workspace.id, projectId, interviewId: interview.id }, range);
+      if (range) requestCoding({ ctx: codingCtx, kind: 'new', range });
     },
-    [selection, workspace.id, projectId, interview.id],
+    [selection, codingCtx],
   );
+  /** The selected coding takes the words selected now (read at the click, not from the last selectionchange). */
+  const moveCoding = async () => {
+    const range = readTranscriptSelection(turns, document.querySelector('.transcript-scroll')) ?? selection;
+    if (!selectedCoding || !range) return;
+    await updateHighlight(workspace.id, selectedCoding.id, { range });
+    document.getSelection()?.removeAllRanges();
+  };
 
   const sequence = useInterviewSequence(workspace.id, projectId, interview.id);
   const stepInterview = sequence.go;
@@ -190,7 +210,7 @@ function ViewerReady({
       if (e.defaultPrevented || modalOpen()) return;
       const action = playerAction(e);
       if (!action) return;
-      if (action.kind === 'highlight') {
+      if (action.kind === 'code') {
         // What is selected now, not what the last selectionchange left in state: H pressed straight after
         // selecting must highlight that selection.
         const range = readTranscriptSelection(turns, document.querySelector('.transcript-scroll'));
@@ -318,7 +338,7 @@ function ViewerReady({
           </span>
           <span className="muted player-hint">
             <kbd className="kbd">Space</kbd> play · <kbd className="kbd">J</kbd>/<kbd className="kbd">L</kbd> ±10 s · <kbd className="kbd">[</kbd>/
-            <kbd className="kbd">]</kbd> speed · <kbd className="kbd">?</kbd> all
+            <kbd className="kbd">]</kbd> speed · <kbd className="kbd">C</kbd> code · <kbd className="kbd">?</kbd> all
           </span>
         </div>
         <div className="viewer-tabs tabs" role="tablist" aria-label="Interview sections" onKeyDown={onTabKey}>
@@ -349,6 +369,29 @@ function ViewerReady({
         onFollowChange={setFollow}
         onSeekTurn={onSeekTurn}
         marks={marks}
+        lanes={lanes}
+        codings={codings}
+        researcherName={researcherName}
+        selectedCoding={selectedCoding?.id ?? null}
+        onSelectCoding={(id) => setSelectedId((cur) => (cur === id ? null : id))}
+        codingPanel={
+          selectedCoding && (
+            <SelectedCoding
+              key={selectedCoding.id}
+              highlight={selectedCoding}
+              researcherName={researcherName}
+              canMove={selection !== null}
+              onRecode={() => requestCoding({ ctx: codingCtx, kind: 'recode', highlight: selectedCoding })}
+              onMove={moveCoding}
+              onRemove={async () => {
+                await removeHighlight(workspace.id, selectedCoding.id);
+                setSelectedId(null);
+              }}
+              onSeek={seekMs}
+              onClose={() => setSelectedId(null)}
+            />
+          )
+        }
         onSelection={setSelection}
         canHighlight={selection !== null}
         onHighlight={() => highlight()}

@@ -1,5 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { codingName } from '../highlights/coding-text';
 import type { TranscriptRange } from '../highlights/store';
 import { formatClock } from './active-turn';
 import { estimateRowHeight, RowLayout } from './row-layout';
@@ -17,6 +19,15 @@ type Props = {
   onSeekTurn: (turn: TranscriptTurn) => void;
   /** The highlights' marks and tags, by turn index (turns without any are absent). */
   marks: ReadonlyMap<number, TurnMarks>;
+  /** The margin's lanes (columns of coding bars) and the codings they draw, by id. */
+  lanes: number;
+  codings: ReadonlyMap<string, HighlightView>;
+  researcherName: string;
+  /** The coding chosen in the margin (its words are marked deeper), and choosing one. */
+  selectedCoding: string | null;
+  onSelectCoding: (id: string) => void;
+  /** Shown under the transcript's bar: the chosen coding and what can be done to it. */
+  codingPanel?: ReactNode;
   onSelection: (range: TranscriptRange | null) => void;
   canHighlight: boolean;
   onHighlight: () => void;
@@ -43,6 +54,12 @@ export function Transcript({
   onFollowChange,
   onSeekTurn,
   marks,
+  lanes,
+  codings,
+  researcherName,
+  selectedCoding,
+  onSelectCoding,
+  codingPanel,
   onSelection,
   canHighlight,
   onHighlight,
@@ -138,6 +155,8 @@ export function Transcript({
   }, [turns, onSelection]);
 
   const onRowKey = (e: KeyboardEvent<HTMLLIElement>, turn: TranscriptTurn) => {
+    // Keys on a control inside the row (a coding in the margin) are that control's.
+    if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter') {
       e.preventDefault();
       onSeekTurn(turn);
@@ -159,8 +178,16 @@ export function Transcript({
           Transcript <span className="muted tabular">· {turns.length} turns</span>
         </h2>
         <div className="row-8">
-          <button type="button" className="btn btn-small" disabled={!canHighlight} onClick={onHighlight} title="Select transcript text, then press H">
-            Highlight <kbd className="kbd">H</kbd>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={!canHighlight}
+            // The click must not take the selection away before the picker reads it.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={onHighlight}
+            title="Select words in the transcript, then press C (or H) to code them"
+          >
+            Code selection <kbd className="kbd">C</kbd>
           </button>
           <label className="follow-toggle">
             <input type="checkbox" checked={follow} onChange={(e) => onFollowChange(e.target.checked)} />
@@ -168,6 +195,7 @@ export function Transcript({
           </label>
         </div>
       </div>
+      {codingPanel}
       <div className={`transcript-body${aside ? ' has-aside' : ''}`}>
         {aside}
         {turns.length === 0 ? (
@@ -188,13 +216,17 @@ export function Transcript({
             tabIndex={-1}
           >
             <div style={{ height: layout.top(start) }} aria-hidden="true" />
-            <ol className="turns" aria-label="Transcript turns">
+            <ol className="turns" aria-label="Transcript turns" style={{ ['--lanes' as string]: lanes }}>
               {rows.map((t) => (
                 <TurnRow
                   key={t.index}
                   turn={t}
                   active={t.index === activeIndex}
                   marks={marks.get(t.index)}
+                  codings={codings}
+                  researcherName={researcherName}
+                  selectedCoding={marks.get(t.index)?.bars.some((b) => b.highlightId === selectedCoding) ? selectedCoding : null}
+                  onSelectCoding={onSelectCoding}
                   shown={stimulusMarks?.get(t.index)}
                   bracketed={bracket ? t.index >= bracket.start && t.index <= bracket.end : false}
                   observer={rowObserver}
@@ -217,6 +249,10 @@ const TurnRow = memo(function TurnRow({
   turn,
   active,
   marks,
+  codings,
+  researcherName,
+  selectedCoding,
+  onSelectCoding,
   shown,
   bracketed,
   observer,
@@ -226,6 +262,10 @@ const TurnRow = memo(function TurnRow({
   turn: TranscriptTurn;
   active: boolean;
   marks: TurnMarks | undefined;
+  codings: ReadonlyMap<string, HighlightView>;
+  researcherName: string;
+  selectedCoding: string | null;
+  onSelectCoding: (id: string) => void;
   shown: readonly string[] | undefined;
   bracketed: boolean;
   observer: ResizeObserver;
@@ -239,11 +279,14 @@ const TurnRow = memo(function TurnRow({
     return () => observer.unobserve(el);
   }, [observer]);
   const role = turn.role === 'AI' ? 'ai' : turn.role === 'User' ? 'participant' : 'unknown';
+  // The codings that start here are named beside the turn; the bars of all that span it run down the margin.
+  const starting = (marks?.bars ?? []).filter((b) => b.first);
+  const colorOf = (ids: string[]) => codings.get(ids[0]!)?.codes[0]?.color;
   return (
     <li
       ref={ref}
       data-turn={turn.index}
-      className={`turn turn-${role}${active ? ' is-active' : ''}${marks?.tags.length ? ' has-tags' : ''}${bracketed ? ' is-on-screen' : ''}`}
+      className={`turn turn-${role}${active ? ' is-active' : ''}${starting.length ? ' has-tags' : ''}${bracketed ? ' is-on-screen' : ''}`}
       aria-current={active ? 'true' : undefined}
       tabIndex={0}
       onClick={() => {
@@ -270,20 +313,55 @@ const TurnRow = memo(function TurnRow({
               seg.ids.length === 0 ? (
                 seg.text
               ) : (
-                <mark key={k} className={`hl-mark${seg.ids.length > 1 ? ' is-overlap' : ''}`} data-highlights={seg.ids.join(' ')}>
+                <mark
+                  key={k}
+                  className={`hl-mark${seg.ids.length > 1 ? ' is-overlap' : ''}${selectedCoding && seg.ids.includes(selectedCoding) ? ' is-selected' : ''}`}
+                  data-highlights={seg.ids.join(' ')}
+                  style={colorOf(seg.ids) ? { ['--code-color' as string]: colorOf(seg.ids) } : undefined}
+                >
                   {seg.text}
                 </mark>
               ),
             )
           : turn.text}
       </p>
-      {marks && marks.tags.length > 0 && (
-        <ul className="turn-tags" aria-label="Tags">
-          {marks.tags.map((t) => (
-            <li key={t} className="turn-tag">
-              {t}
-            </li>
+      {marks && marks.bars.length > 0 && (
+        <div className="turn-lanes" aria-hidden="true">
+          {marks.bars.map((b) => (
+            <span
+              key={`${b.highlightId}-${b.code.id}`}
+              className={`turn-bar${b.first ? ' is-first' : ''}${b.last ? ' is-last' : ''}${b.coder !== null ? ' is-other-coder' : ''}${b.highlightId === selectedCoding ? ' is-selected' : ''}`}
+              style={{ ['--lane' as string]: b.lane, ['--code-color' as string]: b.code.color }}
+            />
           ))}
+        </div>
+      )}
+      {starting.length > 0 && (
+        <ul className="turn-tags" aria-label="Codings">
+          {starting.map((b) => {
+            const h = codings.get(b.highlightId);
+            const name = h ? codingName(b.code.name, h, researcherName) : b.code.name;
+            return (
+              <li key={`${b.highlightId}-${b.code.id}`} className="turn-tag-item">
+                <button
+                  type="button"
+                  className={`turn-tag${b.coder !== null ? ' is-other-coder' : ''}`}
+                  style={{ ['--code-color' as string]: b.code.color }}
+                  aria-label={name}
+                  title={name}
+                  aria-pressed={b.highlightId === selectedCoding}
+                  onClick={(e) => {
+                    // Choosing a coding is not a click on the turn (which would seek).
+                    e.stopPropagation();
+                    onSelectCoding(b.highlightId);
+                  }}
+                >
+                  {b.code.name}
+                  {b.coder !== null && <span className="turn-tag-coder"> · {b.coder}</span>}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </li>

@@ -4,7 +4,8 @@ export type PlayerAction =
   | { kind: 'pause' }
   | { kind: 'skip'; seconds: number }
   | { kind: 'speed'; direction: -1 | 1 }
-  | { kind: 'highlight' }
+  /** Open the code picker on the transcript's selection (H, the old "highlight", or C for "code"). */
+  | { kind: 'code' }
   | { kind: 'interview'; direction: -1 | 1 };
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -31,7 +32,8 @@ export function isTextField(target: EventTarget | null): boolean {
  * Ctrl/⌘ held (the app's shortcuts). Space is always play/pause, never "press the focused button again"
  * (Enter does that), so closing Export and pressing Space plays instead of reopening Export. Arrows stay
  * with the controls they move (sliders, tab strips, menus, radio groups); "?" is the app's shortcut sheet.
- * Shift+N and Shift+P go to the next and previous interview of the list.
+ * Shift+N and Shift+P go to the next and previous interview of the list. C (and H, as before codes) opens
+ * the code picker on the selected words.
  */
 export function playerAction(e: KeyInfo): PlayerAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
@@ -63,7 +65,9 @@ export function playerAction(e: KeyInfo): PlayerAction | null {
       return { kind: 'speed', direction: 1 };
     case 'h':
     case 'H':
-      return { kind: 'highlight' };
+    case 'c':
+    case 'C':
+      return { kind: 'code' };
     default:
       return null;
   }

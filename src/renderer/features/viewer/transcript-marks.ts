@@ -1,12 +1,51 @@
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 
-type Span = Pick<HighlightView, 'id' | 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset' | 'tags'>;
+type Span = Pick<HighlightView, 'id' | 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset' | 'tags'> & Partial<Pick<HighlightView, 'codes' | 'coder'>>;
+type Code = HighlightView['codes'][number];
 
 /** A run of a turn's text and the highlights covering it (none: plain text; two or more: highlights overlap there). */
 export type TextSegment = { text: string; ids: string[] };
 
-/** What the transcript shows of the highlights in one turn: its text cut where highlights start and end, and the tags of those that start in it. */
-export type TurnMarks = { segments: TextSegment[]; tags: string[]; count: number };
+/**
+ * One code of one coding in the transcript's margin: a bar in the code's colour in its lane, beside every turn
+ * the coding spans (`first`/`last`: the coding starts/ends in this turn).
+ */
+export type MarginBar = { highlightId: string; code: Code; coder: string | null; lane: number; first: boolean; last: boolean };
+
+/**
+ * What the transcript shows of the highlights in one turn: its text cut where highlights start and end, the
+ * tags of those that start in it, and the margin's bars (by lane) beside it.
+ */
+export type TurnMarks = { segments: TextSegment[]; tags: string[]; count: number; bars: MarginBar[] };
+
+/**
+ * The margin's lanes: each code of each coding gets a lane (a column of the margin) that is free over all the
+ * turns it spans, lowest first, in reading order; so a bar stays in one column from its first turn to its
+ * last and two bars never share a column where they overlap. `lanes` is how many columns that takes.
+ */
+export function marginLanes(highlights: readonly Span[]): { lanes: number; bars: Omit<MarginBar, 'first' | 'last'>[]; spans: Map<string, [number, number]> } {
+  const pairs = highlights
+    .flatMap((h) => (h.codes ?? h.tags.map((t) => ({ id: t, name: t, color: '' }))).map((code) => ({ h, code })))
+    .sort(
+      (a, b) =>
+        a.h.start_turn - b.h.start_turn ||
+        a.h.start_offset - b.h.start_offset ||
+        b.h.end_turn - a.h.end_turn ||
+        a.h.id.localeCompare(b.h.id) ||
+        a.code.name.localeCompare(b.code.name),
+    );
+  const laneEnds: number[] = [];
+  const bars: Omit<MarginBar, 'first' | 'last'>[] = [];
+  const spans = new Map<string, [number, number]>();
+  for (const { h, code } of pairs) {
+    let lane = laneEnds.findIndex((end) => end < h.start_turn);
+    if (lane < 0) lane = laneEnds.length;
+    laneEnds[lane] = Math.max(h.start_turn, h.end_turn);
+    bars.push({ highlightId: h.id, code, coder: h.coder ?? null, lane });
+    spans.set(h.id, [h.start_turn, Math.max(h.start_turn, h.end_turn)]);
+  }
+  return { lanes: laneEnds.length, bars, spans };
+}
 
 /**
  * Each turn's marks from the interview's highlights, by turn index. A highlight marks exactly the words
@@ -33,12 +72,22 @@ export function turnMarks(turns: readonly { index: number; text: string }[], hig
       for (const t of h.tags) if (!list.includes(t)) list.push(t);
     }
   }
+  // A bar runs beside the turns the coding spans that the transcript has (a later sync may have dropped some).
+  const { bars, spans } = marginLanes(highlights);
+  const barsAt = new Map<number, MarginBar[]>();
+  const indexes = turns.map((t) => t.index);
+  for (const bar of bars) {
+    const [from, to] = spans.get(bar.highlightId)!;
+    const shown = indexes.filter((i) => i >= from && i <= to);
+    shown.forEach((i, k) => (barsAt.get(i) ?? barsAt.set(i, []).get(i)!).push({ ...bar, first: k === 0, last: k === shown.length - 1 }));
+  }
   const out = new Map<number, TurnMarks>();
   for (const turn of turns) {
     const ranges = byTurn.get(turn.index);
     const tags = tagsAt.get(turn.index) ?? [];
-    if (!ranges && tags.length === 0) continue;
-    out.set(turn.index, { segments: segment(turn.text, ranges ?? []), tags, count: new Set((ranges ?? []).map((r) => r.id)).size });
+    const turnBars = barsAt.get(turn.index) ?? [];
+    if (!ranges && tags.length === 0 && turnBars.length === 0) continue;
+    out.set(turn.index, { segments: segment(turn.text, ranges ?? []), tags, count: new Set((ranges ?? []).map((r) => r.id)).size, bars: turnBars });
   }
   return out;
 }

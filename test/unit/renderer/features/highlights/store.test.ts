@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import type { HighlightView } from '../../../../../src/shared/ipc/channels/highlights';
 import { UiError } from '../../../../../src/renderer/lib/api';
-import { copyQuote, interviewKey, useHighlights } from '../../../../../src/renderer/features/highlights/store';
+import { codebookKey, copyQuote, interviewKey, useHighlights } from '../../../../../src/renderer/features/highlights/store';
+import type { CodeView } from '../../../../../src/shared/ipc/channels/codes';
 import { fakeBridge, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 
 const highlight: HighlightView = {
@@ -29,7 +30,7 @@ let bridge: FakeBridge;
 beforeEach(() => {
   bridge = fakeBridge();
   vi.stubGlobal('window', { fieldwork: bridge.api });
-  useHighlights.setState({ lists: {}, version: 0 });
+  useHighlights.setState({ lists: {}, version: 0, codebooks: {}, pending: null });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,5 +61,64 @@ describe('highlights store', () => {
     expect(list.items).toEqual([highlight]);
     expect(list.error).toBeInstanceOf(UiError);
     expect(list.error?.code).toBe('bridge_failed');
+  });
+
+  it("reads a study's codebook through codes.list; a failed reload keeps the codes it had, with the reason", async () => {
+    const price: CodeView = {
+      id: 'c1',
+      project_id: 'p1',
+      name: 'price',
+      color: '#3b6fd4',
+      description: '',
+      parent_id: null,
+      is_category: false,
+      codings: 3,
+      interviews: 2,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    };
+    bridge.answer('codes.list', () => [price]);
+    await useHighlights.getState().loadCodes('w1', 'p1');
+    expect(bridge.inputs('codes.list')).toEqual([{ workspace_id: 'w1', project_id: 'p1' }]);
+    expect(useHighlights.getState().codebooks[codebookKey('w1', 'p1')]).toEqual({ status: 'ready', codes: [price], error: null });
+    bridge.breakBridge('codes.list');
+    await useHighlights.getState().loadCodes('w1', 'p1');
+    const book = useHighlights.getState().codebooks[codebookKey('w1', 'p1')]!;
+    expect(book.codes).toEqual([price]);
+    expect(book.status).toBe('error');
+    expect(book.error).toBeInstanceOf(UiError);
+  });
+
+  it('codes a selection with several codes, recodes and moves a coding through highlights.update, and every change reloads the lists', async () => {
+    const ctx = { workspaceId: 'w1', projectId: 'p1', interviewId: 'iv-1' };
+    const range = { start_turn: 2, start_offset: 4, end_turn: 3, end_offset: 9, start_ms: 1234.6, quote: 'too dear' };
+    bridge.answer('highlights.add', () => highlight);
+    bridge.answer('highlights.update', () => highlight);
+    bridge.answer('highlights.delete', () => true);
+    await useHighlights.getState().add(ctx, range, ['Price', 'Trust'], '');
+    expect(bridge.inputs('highlights.add')).toEqual([
+      {
+        workspace_id: 'w1',
+        project_id: 'p1',
+        interview_id: 'iv-1',
+        start_turn: 2,
+        start_offset: 4,
+        end_turn: 3,
+        end_offset: 9,
+        start_ms: 1235,
+        quote: 'too dear',
+        note: '',
+        tags: ['Price', 'Trust'],
+      },
+    ]);
+    await useHighlights.getState().update('w1', 'h1', { tags: ['Delivery'] });
+    await useHighlights.getState().update('w1', 'h1', { range: { ...range, start_ms: null } });
+    expect(bridge.inputs('highlights.update')).toEqual([
+      { workspace_id: 'w1', id: 'h1', tags: ['Delivery'] },
+      { workspace_id: 'w1', id: 'h1', range: { start_turn: 2, start_offset: 4, end_turn: 3, end_offset: 9, start_ms: null, quote: 'too dear' } },
+    ]);
+    await useHighlights.getState().remove('w1', 'h1');
+    expect(bridge.inputs('highlights.delete')).toEqual([{ workspace_id: 'w1', id: 'h1' }]);
+    expect(useHighlights.getState().version).toBe(4);
   });
 });
