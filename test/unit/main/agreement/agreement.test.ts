@@ -12,14 +12,26 @@ const service = () => agreementService({ cache, researcherName: () => researcher
 
 const code = (interviewId: string, turn: number, tags: string[], coder: string | null, from = 0, to = 5) =>
   cache.call('highlights.add', {
-    highlight: { project_id: P, interview_id: interviewId, start_turn: turn, start_offset: from, end_turn: turn, end_offset: to, start_ms: null, quote: 'words', note: '', tags, coder },
+    highlight: {
+      project_id: P,
+      interview_id: interviewId,
+      start_turn: turn,
+      start_offset: from,
+      end_turn: turn,
+      end_offset: to,
+      start_ms: null,
+      quote: 'words',
+      note: '',
+      tags,
+      coder,
+    },
     now: NOW,
   });
 
 beforeEach(async () => {
   researcher = 'Dana';
   cache = await codingCache();
-  const turns: [('AI' | 'User'), string][] = [
+  const turns: ['AI' | 'User', string][] = [
     ['AI', 'Why did you cancel?'],
     ['User', 'It cost too much for us.'],
     ['AI', 'What about delivery?'],
@@ -94,7 +106,15 @@ describe('compare', () => {
 
   it('names the guide question of a disagreement when the guide is known', async () => {
     await cache.call('projects.saveGuide', {
-      guide: { project_id: P, research_objective: 'Why', questions: [{ question: 'Why did you cancel?', probing_level: 'high' }, { question: 'What about delivery?', probing_level: 'low' }], source: 'created' },
+      guide: {
+        project_id: P,
+        research_objective: 'Why',
+        questions: [
+          { question: 'Why did you cancel?', probing_level: 'high' },
+          { question: 'What about delivery?', probing_level: 'low' },
+        ],
+        source: 'created',
+      },
       now: NOW,
     });
     await code('i1', 1, ['Price'], null);

@@ -71,7 +71,18 @@ describe('codesFromReport', () => {
     await cache.call('codes.create', { projectId: P, name: 'price', description: 'My own definition', now: NOW });
     // The researcher's own coding with that code is not the AI report's, and stays.
     await cache.call('highlights.add', {
-      highlight: { project_id: P, interview_id: 'i1', start_turn: 1, start_offset: 0, end_turn: 1, end_offset: 8, start_ms: 10_000, quote: 'Honestly', note: '', tags: ['price'] },
+      highlight: {
+        project_id: P,
+        interview_id: 'i1',
+        start_turn: 1,
+        start_offset: 0,
+        end_turn: 1,
+        end_offset: 8,
+        start_ms: 10_000,
+        quote: 'Honestly',
+        note: '',
+        tags: ['price'],
+      },
       now: NOW,
     });
     await saveReport(cache, [{ title: 'PRICE', summary: 'Theirs', quotes: ['too expensive', 'too expensive'] }]);
@@ -90,11 +101,15 @@ describe('codesFromReport', () => {
     await saveReport(cache, [{ title: 'Price', quotes: ['too expensive'] }]);
     await run();
     await cache.call('codes.create', { projectId: P, name: 'Logistics', isCategory: true, now: NOW });
-    await saveReport(cache, [
-      { title: 'Price', quotes: ['The recipes were fine'] },
-      { title: 'logistics', quotes: ['We moved house'] },
-      { title: '  ', quotes: ['We moved house'] },
-    ], 'r-2');
+    await saveReport(
+      cache,
+      [
+        { title: 'Price', quotes: ['The recipes were fine'] },
+        { title: 'logistics', quotes: ['We moved house'] },
+        { title: '  ', quotes: ['We moved house'] },
+      ],
+      'r-2',
+    );
     const out = await run();
     expect(out.skipped.map((s) => s.theme)).toEqual(['', 'logistics']);
     expect(out).toMatchObject({ themes: 2, quotes: 1, coded: 1, replaced: 1 });
