@@ -3,7 +3,6 @@ import { agreementByCode, type Coding } from '../../shared/analysis/turn-units';
 import type { AgreementCoderView, AgreementView, CodeAgreementView } from '../../shared/ipc/channels/agreement';
 import { alignTurns } from '../../shared/question-alignment';
 import type { Cache } from '../cache/cache';
-import type { CodingTranscript } from '../cache/queries/coding';
 import { AppError } from '../errors';
 
 /**
@@ -58,39 +57,46 @@ export function agreementService(d: Deps) {
       const view = (c: string | null): AgreementCoderView =>
         list.find((x) => x.coder === c) ?? { coder: c, label: coderLabel(c, d.researcherName()), segments: 0 };
 
-      const segments = (await d.cache.call('highlights.list', { projectId })).filter((h) => h.coder === coderA || h.coder === coderB);
+      const segments = await d.cache.call('coding.segments', { projectId, coders: [coderA, coderB] });
       const interviewIds = [...new Set(segments.map((h) => h.interview_id))];
-      const transcripts = await d.cache.call('coding.transcripts', { projectId, interviewIds });
+      const turns = await d.cache.call('coding.turnLengths', { projectId, interviewIds });
       // Highlights keep the service's turn index; the units are positions in the transcript (the same when the
       // service numbers turns from 0 without gaps, as it does).
-      const position = new Map(transcripts.map((t) => [t.interview_id, new Map(t.turns.map((x, i) => [x.index, i]))]));
+      const position = new Map(turns.map((t) => [t.interview_id, new Map(t.indexes.map((x, i) => [x, i]))]));
       const at = (interviewId: string, index: number) => position.get(interviewId)?.get(index) ?? index;
-      const codings: Coding[] = segments.flatMap((h) =>
-        h.codes.map((c) => ({
-          interviewId: h.interview_id,
-          code: c.name,
-          coder: key(h.coder),
-          startTurn: at(h.interview_id, h.start_turn),
-          startChar: h.start_offset,
-          endTurn: at(h.interview_id, h.end_turn),
-          endChar: h.end_offset,
-        })),
-      );
+      const codings: Coding[] = segments.map((h) => ({
+        interviewId: h.interview_id,
+        code: h.code,
+        coder: key(h.coder),
+        startTurn: at(h.interview_id, h.start_turn),
+        startChar: h.start_offset,
+        endTurn: at(h.interview_id, h.end_turn),
+        endChar: h.end_offset,
+      }));
       const result = agreementByCode({
-        interviews: transcripts.map((t) => ({ interviewId: t.interview_id, turns: t.turns.map((x) => x.text.length) })),
+        interviews: turns.map((t) => ({ interviewId: t.interview_id, turns: t.lengths })),
         codings,
         coderA: key(coderA),
         coderB: key(coderB),
       });
 
-      const byId = new Map(transcripts.map((t) => [t.interview_id, t]));
+      const byId = new Map(turns.map((t) => [t.interview_id, t]));
+      const listed = result.map((r) => r.disagreements.slice(0, MAX_LISTED));
+      // The listed turns' words and times, read once for all codes.
+      const wanted = new Map<string, { interview_id: string; index: number }>();
+      for (const list of listed)
+        for (const x of list) {
+          const index = byId.get(x.interviewId)!.indexes[x.turnIndex]!;
+          wanted.set(`${x.interviewId}#${index}`, { interview_id: x.interviewId, index });
+        }
+      const texts = new Map((await d.cache.call('coding.turnsAt', { turns: [...wanted.values()] })).map((t) => [`${t.interview_id}#${t.index}`, t]));
       const colours = new Map((await d.cache.call('codes.list', { projectId })).map((c) => [c.name.toLowerCase(), c.color]));
-      const questionsOf = await questionLookup(d, projectId);
+      const questionOf = await questionLookup(d, projectId, [...new Set([...wanted.values()].map((w) => w.interview_id))]);
       const codedBy = new Map<string, number>();
       for (const h of segments) codedBy.set(h.interview_id, (codedBy.get(h.interview_id) ?? 0) | (h.coder === coderA ? 1 : 2));
       const compared = [...codedBy.entries()].filter(([id, b]) => b === 3 && byId.has(id)).length;
 
-      const codes: CodeAgreementView[] = result.map((r) => ({
+      const codes: CodeAgreementView[] = result.map((r, k) => ({
         code: r.code,
         color: colours.get(r.code.toLowerCase()) ?? null,
         units: r.units,
@@ -98,17 +104,18 @@ export function agreementService(d: Deps) {
         kappa: r.kappa,
         alpha: r.alpha,
         disagreement_count: r.disagreements.length,
-        disagreements: r.disagreements.slice(0, MAX_LISTED).map((x) => {
+        disagreements: listed[k]!.map((x) => {
           const t = byId.get(x.interviewId)!;
-          const turn = t.turns[x.turnIndex]!;
+          const index = t.indexes[x.turnIndex]!;
+          const turn = texts.get(`${x.interviewId}#${index}`);
           return {
             interview_id: x.interviewId,
             participant_name: t.participant_name,
-            turn_index: turn.index,
-            start_ms: turn.start_ms,
-            question: questionsOf(t, x.turnIndex),
-            role: turn.role,
-            text: turn.text,
+            turn_index: index,
+            start_ms: turn?.start_ms ?? null,
+            question: questionOf(x.interviewId, x.turnIndex),
+            role: turn?.role ?? '',
+            text: turn?.text ?? '',
             applied_by: x.a ? 'A' : 'B',
           };
         }),
@@ -127,19 +134,22 @@ export function agreementService(d: Deps) {
 }
 export type AgreementService = ReturnType<typeof agreementService>;
 
-/** The guide question a turn answers, when the study's guide is known here; aligned once per interview. */
-async function questionLookup(d: Deps, projectId: string): Promise<(t: CodingTranscript, position: number) => string | null> {
+/**
+ * The guide question a turn answers, when the study's guide is known here: each of these interviews' turns
+ * aligned to the guide once (only the interviews with a disagreement to show are read).
+ */
+async function questionLookup(d: Deps, projectId: string, interviewIds: string[]): Promise<(interviewId: string, position: number) => string | null> {
   const project = await d.cache.call('projects.get', { id: projectId });
   const questions = (project?.guide?.questions ?? []).map((q) => q.question).filter((q) => q.trim() !== '');
-  if (questions.length === 0) return () => null;
-  const aligned = new Map<string, (number | null)[]>();
-  return (t, position) => {
-    let a = aligned.get(t.interview_id);
-    if (!a) {
-      a = alignTurns(t.turns, questions, { ordered: true }).turns.map((x) => x.question);
-      aligned.set(t.interview_id, a);
-    }
-    const q = a[position];
+  if (questions.length === 0 || interviewIds.length === 0) return () => null;
+  const aligned = new Map(
+    (await d.cache.call('coding.transcripts', { projectId, interviewIds })).map((t) => [
+      t.interview_id,
+      alignTurns(t.turns, questions, { ordered: true }).turns.map((x) => x.question),
+    ]),
+  );
+  return (interviewId, position) => {
+    const q = aligned.get(interviewId)?.[position];
     return q === null || q === undefined ? null : (questions[q] ?? null);
   };
 }

@@ -77,3 +77,57 @@ export function replaceCoderCodings(
     return { removed, added: args.codings.length };
   });
 }
+
+/** One code applied by one coder to a passage, flat, for comparing coders. Offsets as highlights keep them. */
+export type CodedSegment = {
+  interview_id: string;
+  coder: string | null;
+  start_turn: number;
+  start_offset: number;
+  end_turn: number;
+  end_offset: number;
+  code: string;
+};
+
+/** Every coding of the study by these coders (null: the researcher), one row per segment and code. */
+export function codedSegments(db: CacheDb, args: { projectId: string; coders: (string | null)[] }): CodedSegment[] {
+  const named = args.coders.filter((c): c is string => c !== null);
+  return db
+    .prepare(
+      `SELECT h.interview_id, h.coder, h.start_turn, h.start_offset, h.end_turn, h.end_offset, c.name AS code
+       FROM highlights h JOIN highlight_codes hc ON hc.highlight_id = h.id JOIN codes c ON c.id = hc.code_id
+       WHERE h.project_id = ? AND ((h.coder IS NULL AND ?) OR h.coder IN (SELECT value FROM json_each(?)))`,
+    )
+    .all(args.projectId, args.coders.includes(null) ? 1 : 0, JSON.stringify(named)) as CodedSegment[];
+}
+
+/**
+ * Per interview of the study (of these ids), its turns' service indexes and text lengths in UTF-16 code units
+ * (as highlight offsets count), in order. Measured here, in the cache's thread, so the texts never cross to the
+ * caller: comparing coders needs only where turns end.
+ */
+export function turnLengths(
+  db: CacheDb,
+  args: { projectId: string; interviewIds: string[] },
+): { interview_id: string; participant_name: string | null; indexes: number[]; lengths: number[] }[] {
+  if (args.interviewIds.length === 0) return [];
+  const interviews = db
+    .prepare(`SELECT id, participant_name FROM interviews WHERE project_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY completed_at, id`)
+    .all(args.projectId, JSON.stringify(args.interviewIds)) as { id: string; participant_name: string | null }[];
+  const turns = stmt(db, 'SELECT idx, text FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
+  return interviews.map((i) => {
+    const rows = turns.all(i.id) as { idx: number; text: string }[];
+    return { interview_id: i.id, participant_name: i.participant_name, indexes: rows.map((r) => r.idx), lengths: rows.map((r) => r.text.length) };
+  });
+}
+
+/** These turns (interview and service index), with their role, text and start; turns not cached are left out. */
+export function turnsAt(db: CacheDb, args: { turns: { interview_id: string; index: number }[] }): (CodingTurn & { interview_id: string })[] {
+  if (args.turns.length === 0) return [];
+  return db
+    .prepare(
+      `SELECT t.interview_id, t.idx AS "index", t.role, t.text, ${TURN_START} AS start_ms
+       FROM json_each(?) j JOIN transcript_turns t ON t.interview_id = j.value ->> 0 AND t.idx = j.value ->> 1`,
+    )
+    .all(JSON.stringify(args.turns.map((t) => [t.interview_id, t.index]))) as (CodingTurn & { interview_id: string })[];
+}
