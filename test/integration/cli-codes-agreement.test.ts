@@ -74,6 +74,23 @@ describe('fieldwork codes from-report', () => {
   }, 60_000);
 });
 
+describe('usage', () => {
+  it('answers --help for both commands, and an unknown study exits 2', async () => {
+    const [codesHelp, fromReportHelp, agreementHelp, unknown] = await Promise.all([
+      cli(['codes', '--help']),
+      cli(['codes', 'from-report', '--help']),
+      cli(['agreement', '--help']),
+      cli(['codes', 'from-report', '--workspace', 'Coding', '--project', '99999999-9999-4999-8999-999999999999', '--json']),
+    ]);
+    expect(codesHelp).toMatchObject({ code: 0, stderr: '' });
+    expect(codesHelp.stdout).toContain('from-report');
+    expect(fromReportHelp.stdout).toMatch(/^Usage: fieldwork codes from-report --workspace NAME --project ID/);
+    expect(agreementHelp.stdout).toMatch(/^Usage: fieldwork agreement --workspace NAME --project ID --coders A,B/);
+    expect(unknown.code).toBe(2);
+    expect(cliJson<{ error: { code: string } }>(unknown).error.code).toBe('unknown_project');
+  }, 60_000);
+});
+
 describe('fieldwork agreement', () => {
   it('compares the researcher with the AI report per code, as the documented JSON, with names matched in any case', async () => {
     // The researcher codes exactly the AI report's first segment with its code, and one other turn with it too.

@@ -1,3 +1,4 @@
+import { AppError } from '../../errors';
 import type { Command } from '../index';
 import { clean, plural } from '../output';
 
@@ -18,7 +19,10 @@ export const codesFromReport: Command = {
   required: ['workspace', 'project'],
   async run(ctx) {
     const w = await ctx.workspace(String(ctx.flags.workspace));
-    const out = await ctx.call('codes.fromReport', { workspace_id: w.id, project_id: String(ctx.flags.project) });
+    const project = String(ctx.flags.project);
+    if (!(await ctx.call('projects.get', { workspace_id: w.id, project_id: project }).catch(() => null)))
+      throw new AppError('unknown_project', `No project ${project} in the offline cache of "${w.name}"; run \`fieldwork sync\` first.`);
+    const out = await ctx.call('codes.fromReport', { workspace_id: w.id, project_id: project });
     if (ctx.out.isJson) return ctx.out.json(out);
     const created = out.codes.filter((c) => c.created).length;
     ctx.out.line(
