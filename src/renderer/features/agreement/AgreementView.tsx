@@ -103,7 +103,9 @@ export function AgreementView({ workspace, project }: TabProps) {
               : ''}
             .
           </p>
-          <AgreementTable result={r} projectId={pid} />
+          <div className="agr-table-wrap">
+            <AgreementTable result={r} projectId={pid} />
+          </div>
         </>
       )}
     </div>
