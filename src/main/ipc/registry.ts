@@ -8,6 +8,7 @@ import type { EmbedService } from '../share/embed';
 import type { StudyAuthoring } from '../studies/authoring';
 import type { Launcher } from '../studies/launch';
 import type { HandlerMap } from './dispatcher';
+import { agreementHandlers } from './handlers/agreement';
 import { appHandlers } from './handlers/app';
 import type { HandlerDeps } from './handlers/context';
 import { creditHandlers } from './handlers/credits';
@@ -70,6 +71,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     stimuli: stimulusHandlers({ stimuli: d.stimuli }),
     highlights: highlightHandlers(d),
     codes: codeHandlers(d),
+    agreement: agreementHandlers(d),
     notes: noteHandlers(d),
     settings: settingsHandlers(d),
     studies: studyHandlers(d),

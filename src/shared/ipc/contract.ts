@@ -1,5 +1,6 @@
 import type { ApiOf, EventsApi } from './define';
 import { event } from './define';
+import { agreementChannels } from './channels/agreement';
 import { appChannels } from './channels/app';
 import { codeChannels } from './channels/codes';
 import { creditChannels } from './channels/credits';
@@ -38,6 +39,7 @@ export const ipcDomains = {
   stimuli: stimulusChannels,
   highlights: highlightChannels,
   codes: codeChannels,
+  agreement: agreementChannels,
   notes: noteChannels,
   settings: settingsChannels,
   studies: studyChannels,

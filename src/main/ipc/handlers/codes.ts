@@ -1,4 +1,5 @@
 import type { codeChannels } from '../../../shared/ipc/channels/codes';
+import { codesFromReport } from '../../codes/from-report';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 
@@ -30,5 +31,6 @@ export function codeHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeo
     'codes.merge': async ({ workspace_id, from_id, into_id }) =>
       (await cache(workspace_id)).call('codes.merge', { fromId: from_id, intoId: into_id, now: now() }),
     'codes.delete': async ({ workspace_id, id }) => (await cache(workspace_id)).call('codes.delete', { id }),
+    'codes.fromReport': async ({ workspace_id, project_id }) => codesFromReport({ cache: await cache(workspace_id), now }, project_id),
   };
 }

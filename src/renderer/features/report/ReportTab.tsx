@@ -5,7 +5,9 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useProject } from '../project/store';
 import { elapsed, formatDateTime } from '../../lib/timecode';
+import { ReportVersions } from './ReportVersions';
 import { ThemeChart } from './ThemeChart';
+import { ThemesToCodesButton, ThemesToCodesOutcome } from './ThemesToCodes';
 import { reportSlice, useReports } from './store';
 import './report.css';
 
@@ -29,7 +31,9 @@ export function ReportTab({ workspace, project }: TabProps) {
   const completed = useCompletedCount(ws, project);
   const [confirming, setConfirming] = useState(false);
   const [checking, setChecking] = useState(false);
+  const [showVersions, setShowVersions] = useState(false);
   const reasonId = useId();
+  const versionsId = useId();
 
   useEffect(() => {
     void loadPoll(ws, pid);
@@ -91,6 +95,14 @@ export function ReportTab({ workspace, project }: TabProps) {
           )}
         </div>
         <div className="report-actions">
+          {report?.status === 'COMPLETED' && (
+            <>
+              <button type="button" className="btn" aria-expanded={showVersions} aria-controls={versionsId} onClick={() => setShowVersions((v) => !v)}>
+                Versions
+              </button>
+              <ThemesToCodesButton workspaceId={ws} projectId={pid} />
+            </>
+          )}
           {!(report?.status === 'FAILED' && !processing) && (
             <button
               type="button"
@@ -111,6 +123,12 @@ export function ReportTab({ workspace, project }: TabProps) {
       )}
 
       {slice.error && <ErrorNote error={slice.error} onRetry={canGenerate ? () => void start(ws, pid) : undefined} />}
+      {report?.status === 'COMPLETED' && <ThemesToCodesOutcome workspaceId={ws} projectId={pid} />}
+      {report?.status === 'COMPLETED' && showVersions && (
+        <div id={versionsId}>
+          <ReportVersions workspaceId={ws} projectId={pid} reportId={report.report_id} />
+        </div>
+      )}
 
       {processing && (
         <Processing

@@ -29,6 +29,27 @@ export const codeName = z.string().trim().min(1, 'Give the code a name').max(80,
 export const codeColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3b6fd4');
 const description = z.string().max(5000);
 
+/**
+ * What turning the report's themes into codes did: one code per theme (existing codes of the same name, in
+ * any case, are reused), and a coding by "AI report" on each quote found in a transcript. The AI report's
+ * earlier codings of those codes are replaced, so running it again changes nothing.
+ */
+export type CodesFromReportView = {
+  report_id: string | null;
+  themes: number;
+  /** The themes' codes, in the report's order, each once. */
+  codes: { id: string; name: string; created: boolean }[];
+  quotes: number;
+  /** Codings written (a quote repeated under one theme is coded once). */
+  coded: number;
+  /** The AI report's earlier codings of these codes that were replaced. */
+  replaced: number;
+  /** Quotes no saved transcript contains (word for word), with their theme. */
+  not_found: { theme: string; quote: string }[];
+  /** Themes left out, with the reason (a blank title, or a name a category already has). */
+  skipped: { theme: string; reason: string }[];
+};
+
 export const codeChannels = {
   /** The study's codebook: categories and codes with their counts, categories first, then by name. */
   'codes.list': channel(z.object({ ...ws, project_id: id })).returns<CodeView[]>(),
@@ -51,4 +72,6 @@ export const codeChannels = {
   'codes.merge': channel(z.object({ ...ws, from_id: id, into_id: id })).returns<CodeView>(),
   /** The code goes with its codings; answers how many codings went. A category's codes stay, uncategorised. */
   'codes.delete': channel(z.object({ ...ws, id })).returns<{ deleted_codings: number }>(),
+  /** The latest report's themes become codes and its quotes codings by "AI report" (idempotent; offline). */
+  'codes.fromReport': channel(z.object({ ...ws, project_id: id })).returns<CodesFromReportView>(),
 };
