@@ -56,10 +56,6 @@ export async function agreementServiceRow(ctx: BenchContext): Promise<BenchRow> 
       `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'q', '', ?, ?, ?)`,
     );
-    // Migration 0015's trigger refreshes a segment's search entry by its UNINDEXED highlight_id, a scan of the whole
-    // index per coding: quadratic at this size (minutes). Set-up only, and not what is timed: this throwaway cache
-    // goes without it, and the search entries' code names stay empty.
-    c.db.exec('DROP TRIGGER highlight_codes_fts_ai');
     const link = c.db.prepare('INSERT INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
     c.db.transaction(() => {
       data.codings.forEach((x, n) => {

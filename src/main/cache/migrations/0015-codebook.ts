@@ -11,7 +11,7 @@ import type { Migration } from './types';
  *
  * Codes and their links are the researcher's, like highlights: no foreign key to service tables, so no
  * sync can touch them. The highlight search index's tag column now reads the code names, and triggers on
- * the link table and on a code's rename keep it current.
+ * the link table and on a code's rename keep it current, finding index rows through an indexed map.
  *
  * The palette is written out here, not imported, so this step never changes once applied.
  */
@@ -78,28 +78,45 @@ export const migration: Migration = {
     const link = db.prepare('INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
     for (const l of links) link.run(l.highlight_id, byKey.get(`${l.project_id}\u0000${l.tag.toLowerCase()}`)!);
 
+    // The search index's rows are found by the FTS rowid kept in an indexed map: a lookup on the index's own
+    // highlight_id column (UNINDEXED) reads every row, which made each coding's trigger scan the whole index.
     db.exec(`
       DROP TRIGGER highlight_tags_fts_ai;
       DROP TRIGGER highlight_tags_fts_ad;
       DROP TRIGGER highlights_fts_ai;
       DROP TRIGGER highlights_fts_au;
+      DROP TRIGGER highlights_fts_ad;
       DROP TABLE highlight_tags;
+      CREATE TABLE highlight_search_rows (
+        highlight_id TEXT PRIMARY KEY,
+        fts_rowid INTEGER NOT NULL UNIQUE
+      ) WITHOUT ROWID;
+      INSERT INTO highlight_search_rows (highlight_id, fts_rowid) SELECT highlight_id, rowid FROM highlights_fts;
       CREATE TRIGGER highlights_fts_ai AFTER INSERT ON highlights BEGIN
-        INSERT INTO highlights_fts(highlight_id, quote, note, tags) VALUES (new.id, new.quote, new.note, ${namesOf('new.id')});
+        INSERT INTO highlight_search_rows (highlight_id, fts_rowid)
+          VALUES (new.id, (SELECT coalesce(max(fts_rowid), 0) + 1 FROM highlight_search_rows));
+        INSERT INTO highlights_fts(rowid, highlight_id, quote, note, tags)
+          VALUES ((SELECT fts_rowid FROM highlight_search_rows WHERE highlight_id = new.id), new.id, new.quote, new.note, ${namesOf('new.id')});
       END;
       CREATE TRIGGER highlights_fts_au AFTER UPDATE OF quote, note ON highlights BEGIN
-        DELETE FROM highlights_fts WHERE highlight_id = old.id;
-        INSERT INTO highlights_fts(highlight_id, quote, note, tags) VALUES (new.id, new.quote, new.note, ${namesOf('new.id')});
+        UPDATE highlights_fts SET quote = new.quote, note = new.note
+          WHERE rowid = (SELECT fts_rowid FROM highlight_search_rows WHERE highlight_id = new.id);
+      END;
+      CREATE TRIGGER highlights_fts_ad AFTER DELETE ON highlights BEGIN
+        DELETE FROM highlights_fts WHERE rowid = (SELECT fts_rowid FROM highlight_search_rows WHERE highlight_id = old.id);
+        DELETE FROM highlight_search_rows WHERE highlight_id = old.id;
       END;
       CREATE TRIGGER highlight_codes_fts_ai AFTER INSERT ON highlight_codes BEGIN
-        UPDATE highlights_fts SET tags = ${namesOf('new.highlight_id')} WHERE highlight_id = new.highlight_id;
+        UPDATE highlights_fts SET tags = ${namesOf('new.highlight_id')}
+          WHERE rowid = (SELECT fts_rowid FROM highlight_search_rows WHERE highlight_id = new.highlight_id);
       END;
       CREATE TRIGGER highlight_codes_fts_ad AFTER DELETE ON highlight_codes BEGIN
-        UPDATE highlights_fts SET tags = ${namesOf('old.highlight_id')} WHERE highlight_id = old.highlight_id;
+        UPDATE highlights_fts SET tags = ${namesOf('old.highlight_id')}
+          WHERE rowid = (SELECT fts_rowid FROM highlight_search_rows WHERE highlight_id = old.highlight_id);
       END;
       CREATE TRIGGER codes_fts_au AFTER UPDATE OF name ON codes BEGIN
         UPDATE highlights_fts SET tags = ${namesOf('highlights_fts.highlight_id')}
-          WHERE highlight_id IN (SELECT highlight_id FROM highlight_codes WHERE code_id = new.id);
+          WHERE rowid IN (SELECT m.fts_rowid FROM highlight_codes hc JOIN highlight_search_rows m ON m.highlight_id = hc.highlight_id WHERE hc.code_id = new.id);
       END;
       UPDATE highlights_fts SET tags = ${namesOf('highlights_fts.highlight_id')};
     `);

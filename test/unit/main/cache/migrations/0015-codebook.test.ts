@@ -53,6 +53,7 @@ describe('migration 0015: codebook', () => {
     expect(d.prepare("SELECT name FROM sqlite_master WHERE name = 'highlight_tags'").get()).toBeUndefined();
     expect(hits(d, 'price')).toEqual(['h2']);
     expect(hits(d, 'packaging')).toEqual(['h1', 'h2', 'h3']);
+    expect(mapAgrees(d)).toBe(true);
     expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
@@ -75,8 +76,13 @@ describe('migration 0015: codebook', () => {
     expect(() =>
       d.prepare("INSERT INTO codes (id, project_id, name, color, created_at, updated_at) VALUES ('c3', 'p', 'PRICE', '#3b6fd4', 'now', 'now')").run(),
     ).toThrow(/UNIQUE/);
+    addHighlightAt15(d, 'h2');
+    expect(mapAgrees(d)).toBe(true);
     d.prepare("DELETE FROM highlights WHERE id = 'h1'").run();
+    expect(hits(d, 'cafe')).toEqual(['h2']);
+    d.prepare("DELETE FROM highlights WHERE id = 'h2'").run();
     expect(d.prepare('SELECT count(*) AS n FROM highlights_fts').get()).toEqual({ n: 0 });
+    expect(d.prepare('SELECT count(*) AS n FROM highlight_search_rows').get()).toEqual({ n: 0 });
     expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 });
@@ -86,4 +92,16 @@ function addHighlightAt15(d: Database.Database, id: string) {
     `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
      VALUES (?, 'p', 'i', 0, 0, 0, 5, 1000, 'the café was closed', '', NULL, 'now', 'now')`,
   ).run(id);
+}
+
+/** Every highlight has one search row, found through the map by its FTS rowid (never by scanning the index). */
+function mapAgrees(d: Database.Database): boolean {
+  const rows = d
+    .prepare(
+      `SELECT h.id, m.fts_rowid, f.highlight_id AS indexed FROM highlights h
+       LEFT JOIN highlight_search_rows m ON m.highlight_id = h.id LEFT JOIN highlights_fts f ON f.rowid = m.fts_rowid`,
+    )
+    .all() as { id: string; fts_rowid: number | null; indexed: string | null }[];
+  const total = (d.prepare('SELECT count(*) AS n FROM highlights_fts').get() as { n: number }).n;
+  return rows.length === total && rows.every((r) => r.indexed === r.id);
 }
