@@ -124,7 +124,7 @@ describe.skipIf(skip !== null)('never blank', () => {
 
   it('visits every screen and dialog without a page error or a console error', async () => {
     for (const study of ['Meal-kit churn', 'Packaging concepts', 'Onboarding interviews']) {
-      for (const tab of ['Guide', 'Stimuli', 'Share', 'Interviews', 'Report']) {
+      for (const tab of ['Guide', 'Stimuli', 'Share', 'Interviews', 'Report', 'Analysis']) {
         await ui.sidebar.openStudy(study);
         const t = ui.study.tab(tab);
         if ((await t.count()) === 0) continue;
