@@ -199,6 +199,7 @@ const PLAN: Plan = {
   'codes.create': (i) => ({ workspace_id: i.ws, project_id: i.project, name: 'Pricing', description: 'Talk of cost' }),
   'codes.update': (i) => ({ workspace_id: i.ws, id: i.code, color: '#2e9e6a' }),
   'codes.merge': (i) => ({ workspace_id: i.ws, from_id: i.otherCode, into_id: i.code }),
+  'codes.segments': (i) => ({ workspace_id: i.ws, id: i.code }),
   'codes.delete': (i) => ({ workspace_id: i.ws, id: i.code }),
   'notes.add': (i) => ({ workspace_id: i.ws, project_id: i.project, body: 'A memo' }),
   'notes.list': (i) => ({ workspace_id: i.ws, project_id: i.project }),

@@ -3,6 +3,7 @@ import * as interviews from './queries/interviews';
 import * as jobs from './queries/jobs';
 import * as launches from './queries/launch-charges';
 import * as codes from './queries/codes';
+import * as codeSegments from './queries/code-segments';
 import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
 import * as reportVersions from './queries/report-versions';
@@ -63,6 +64,10 @@ export const cacheOps = {
   'codes.update': codes.updateCode,
   'codes.merge': codes.mergeCodes,
   'codes.delete': codes.deleteCode,
+  'codes.segments': codeSegments.listCodeSegments,
+  'codes.segmentFacets': codeSegments.codeSegmentFacets,
+  'codes.alignmentTurns': codeSegments.alignmentTurns,
+  'codes.transcriptVersions': codeSegments.transcriptVersions,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,
