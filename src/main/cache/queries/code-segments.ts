@@ -121,8 +121,27 @@ export type SegmentFacets = {
 };
 
 // Who the participant is, not a way to group them: left out of the field filter (the participant column names them).
-const IDENTITY_KEYS = ['name', 'full_name', 'fullName', 'display_name', 'displayName', 'first_name', 'firstName', 'given_name', 'givenName',
-  'last_name', 'lastName', 'family_name', 'familyName', 'surname', 'email', 'email_address', 'emailAddress', 'mail', 'id'];
+const IDENTITY_KEYS = [
+  'name',
+  'full_name',
+  'fullName',
+  'display_name',
+  'displayName',
+  'first_name',
+  'firstName',
+  'given_name',
+  'givenName',
+  'last_name',
+  'lastName',
+  'family_name',
+  'familyName',
+  'surname',
+  'email',
+  'email_address',
+  'emailAddress',
+  'mail',
+  'id',
+];
 const IDENTITY = IDENTITY_KEYS.map((k) => `'${k}'`).join(', ');
 
 export function codeSegmentFacets(db: CacheDb, args: { codeId: string }): SegmentFacets {
