@@ -21,8 +21,8 @@ export function codeSegments(cache: Pick<Cache, 'call'>, o: { researcherName: ()
     if (!c) throw new AppError('not_found', 'That code is no longer in the codebook. Reload the codes and try again.');
     return c;
   };
-  const views = async (c: CodeView, rows: CodeSegmentRow[]): Promise<CodeSegmentView[]> => {
-    const questions = await lookup.questionsFor(c.project_id, rows);
+  const views = async (c: CodeView, rows: CodeSegmentRow[], withQuestions = true): Promise<CodeSegmentView[]> => {
+    const questions = withQuestions ? await lookup.questionsFor(c.project_id, rows) : [];
     const me = o.researcherName();
     return rows.map((r, i) => ({
       id: r.highlight_id,
@@ -59,10 +59,10 @@ export function codeSegments(cache: Pick<Cache, 'call'>, o: { researcherName: ()
         facets: { ...facets, coders: facets.coders.map((k) => ({ ...k, label: coderLabel(k.coder, me) })) },
       };
     },
-    /** Every segment that passes the filter (for an export or the command line). */
-    async all(codeId: string, filter: SegmentFilter = {}): Promise<{ code: CodeView; segments: CodeSegmentView[] }> {
+    /** Every segment that passes the filter (for an export or the command line); `questions: false` leaves the question out. */
+    async all(codeId: string, filter: SegmentFilter = {}, opts: { questions?: boolean } = {}): Promise<{ code: CodeView; segments: CodeSegmentView[] }> {
       const c = await code(codeId);
-      return { code: c, segments: await views(c, await cache.call('codes.segments', { codeId, ...filter })) };
+      return { code: c, segments: await views(c, await cache.call('codes.segments', { codeId, ...filter }), opts.questions ?? true) };
     },
   };
 }
