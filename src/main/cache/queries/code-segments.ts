@@ -39,7 +39,7 @@ export type CodeSegmentRow = {
   note: string;
 };
 
-type Joined = Omit<CodeSegmentRow, 'text' | 'end_ms'> & { turn_idx: number | null; turn_text: string | null; turn_end_ms: number | null };
+type Joined = Omit<CodeSegmentRow, 'text' | 'end_ms' | 'interview_n'> & { turn_idx: number | null; turn_text: string | null; turn_end_ms: number | null };
 
 const FILTERS = {
   coderNull: 'h.coder IS NULL',
@@ -56,22 +56,15 @@ function sql(filter: SegmentFilter): string {
   else if (filter.coder !== undefined) where.push(FILTERS.coder);
   if (filter.field) where.push(FILTERS.field);
   if (filter.screener) where.push(FILTERS.screener);
-  // The interviews are numbered over the whole study (not just those with segments), so "Interview 3" is
-  // the same interview whichever code or filter is showing.
-  return `WITH numbered AS (
-      SELECT id, ROW_NUMBER() OVER (ORDER BY completed_at IS NULL, completed_at, id) AS n FROM interviews
-      WHERE project_id = (SELECT project_id FROM codes WHERE id = @codeId)
-    )
-    SELECT h.id AS highlight_id, h.interview_id, coalesce(nb.n, 0) AS interview_n, i.participant_name, h.coder,
+  return `SELECT h.id AS highlight_id, h.interview_id, i.participant_name, h.coder,
       h.start_turn, h.start_offset, h.end_turn, h.end_offset, h.start_ms, h.note,
       t.idx AS turn_idx, t.text AS turn_text, CASE WHEN t.time_known = 1 THEN t.end_ms END AS turn_end_ms
     FROM highlight_codes hc
     JOIN highlights h ON h.id = hc.highlight_id
     LEFT JOIN interviews i ON i.id = h.interview_id
-    LEFT JOIN numbered nb ON nb.id = h.interview_id
     LEFT JOIN transcript_turns t ON t.interview_id = h.interview_id AND t.idx BETWEEN h.start_turn AND h.end_turn
     WHERE ${where.join(' AND ')}
-    ORDER BY nb.n IS NULL, nb.n, h.interview_id, h.start_turn, h.start_offset, h.id, t.idx`;
+    ORDER BY h.interview_id, h.start_turn, h.start_offset, h.id, t.idx`;
 }
 
 /** The words of one turn that a segment covers: all of a middle turn, from or up to the offset at its ends. */
@@ -81,7 +74,21 @@ export function coveredText(turnIdx: number, text: string, s: Pick<CodeSegmentRo
   return text.slice(Math.max(0, from), Math.max(0, to));
 }
 
+/**
+ * The study's interviews numbered from 1 in order of completion (then id), over the whole study rather than
+ * those with segments, so "Interview 3" is the same interview whichever code or filter is showing.
+ */
+export function interviewNumbers(db: CacheDb, args: { projectId: string }): Map<string, number> {
+  const ids = stmt(db, 'SELECT id FROM interviews WHERE project_id = ? ORDER BY completed_at IS NULL, completed_at, id')
+    .pluck()
+    .all(args.projectId) as string[];
+  return new Map(ids.map((id, i) => [id, i + 1]));
+}
+
 export function listCodeSegments(db: CacheDb, args: { codeId: string } & SegmentFilter): CodeSegmentRow[] {
+  const project = stmt(db, 'SELECT project_id FROM codes WHERE id = ?').pluck().get(args.codeId) as string | undefined;
+  if (project === undefined) return [];
+  const numbers = interviewNumbers(db, { projectId: project });
   const rows = stmt(db, sql(args)).all({
     codeId: args.codeId,
     coder: args.coder ?? null,
@@ -96,7 +103,7 @@ export function listCodeSegments(db: CacheDb, args: { codeId: string } & Segment
     if (!cur || cur.highlight_id !== r.highlight_id) {
       if (cur) out.push(finish(cur));
       const { turn_idx: _i, turn_text: _t, turn_end_ms: _e, ...seg } = r;
-      cur = { ...seg, end_ms: null, text: '', parts: [] };
+      cur = { ...seg, interview_n: numbers.get(seg.interview_id) ?? 0, end_ms: null, text: '', parts: [] };
     }
     if (r.turn_idx !== null && r.turn_text !== null) {
       const part = coveredText(r.turn_idx, r.turn_text, r);
@@ -105,7 +112,12 @@ export function listCodeSegments(db: CacheDb, args: { codeId: string } & Segment
     }
   }
   if (cur) out.push(finish(cur));
-  return out;
+  // In the interviews' order (an interview no longer saved last), then as the query gave them: transcript order.
+  const rank = (r: CodeSegmentRow) => (r.interview_n === 0 ? Number.MAX_SAFE_INTEGER : r.interview_n);
+  return out
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .map((x) => x.r);
 }
 
 const finish = ({ parts, ...s }: CodeSegmentRow & { parts: string[] }): CodeSegmentRow => ({ ...s, text: parts.join('\n\n') });
@@ -192,8 +204,10 @@ export function alignmentTurns(db: CacheDb, args: { interviewIds: string[] }): A
  * an alignment worked out earlier stands while this is unchanged.
  */
 export function transcriptVersions(db: CacheDb, args: { interviewIds: string[] }): Record<string, string> {
-  const q = stmt(db, "SELECT coalesce(detail_synced_at, '') || '/' || turn_count AS v FROM interviews WHERE id = ?");
-  const out: Record<string, string> = {};
-  for (const id of args.interviewIds) out[id] = (q.get(id) as { v: string } | undefined)?.v ?? '';
+  const rows = stmt(db, "SELECT id, coalesce(detail_synced_at, '') || '/' || turn_count AS v FROM interviews WHERE id IN (SELECT value FROM json_each(?))").all(
+    JSON.stringify(args.interviewIds),
+  ) as { id: string; v: string }[];
+  const out: Record<string, string> = Object.fromEntries(args.interviewIds.map((id) => [id, '']));
+  for (const r of rows) out[r.id] = r.v;
   return out;
 }
