@@ -98,7 +98,15 @@ describe('fieldwork codes list', () => {
     expect(codes.map((c) => Object.keys(c))).toEqual(codes.map(() => ['name', 'description', 'color', 'parent', 'category', 'codings', 'interviews']));
     expect(codes).toEqual([
       { name: 'Money', description: '', color: expect.stringMatching(/^#[0-9a-f]{6}$/), parent: null, category: true, codings: 0, interviews: 0 },
-      { name: 'Price', description: 'Talk of cost \u001b[31mred\u0007', color: expect.any(String), parent: 'Money', category: false, codings: 2, interviews: 2 },
+      {
+        name: 'Price',
+        description: 'Talk of cost \u001b[31mred\u0007',
+        color: expect.any(String),
+        parent: 'Money',
+        category: false,
+        codings: 2,
+        interviews: 2,
+      },
       { name: 'Trust\u001b]0;owned\u0007', description: '', color: expect.any(String), parent: null, category: false, codings: 0, interviews: 0 },
     ]);
   }, 60_000);
@@ -116,15 +124,20 @@ describe('fieldwork codes list', () => {
   }, 60_000);
 
   it('prints text without control characters; an unknown study is a usage error', async () => {
-    const [human, withSegments, unknown] = await Promise.all([
+    const [human, withSegments, unknown, help] = await Promise.all([
       cli(['codes', 'list', '--workspace', 'Codes', '--project', project]),
       cli(['codes', 'list', '--workspace', 'Codes', '--project', project, '--segments']),
       cli(['codes', 'list', '--workspace', 'Codes', '--project', '99999999-9999-4999-8999-999999999999', '--json']),
+      cli(['codes', 'list', '--help']),
     ]);
+    expect(help).toMatchObject({ code: 0 });
+    expect(help.stdout).toMatch(/^Usage: fieldwork codes list --workspace NAME --project ID \[--segments\] \[--json\]/);
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toMatch(/^Codebook of project .*: 2 codes, 1 category\n/);
     expect(human.stdout).toContain('  Money (category)\n');
-    expect(human.stdout).toMatch(/\n {4}Price {2}#[0-9a-f]{6} {2}2 codings in 2 interviews · Talk of cost red\n {2}Trust {2}#[0-9a-f]{6} {2}0 codings in 0 interviews\n$/);
+    expect(human.stdout).toMatch(
+      /\n {4}Price {2}#[0-9a-f]{6} {2}2 codings in 2 interviews · Talk of cost red\n {2}Trust {2}#[0-9a-f]{6} {2}0 codings in 0 interviews\n$/,
+    );
     // eslint-disable-next-line no-control-regex
     expect(human.stdout + withSegments.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     expect(withSegments.stdout).toContain('(Rosa): “');

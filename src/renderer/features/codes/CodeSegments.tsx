@@ -11,7 +11,7 @@ const ANY = '';
 const pair = (a: string, b: string) => JSON.stringify([a, b]);
 const unpair = (v: string): [string, string] | null => (v === ANY ? null : (JSON.parse(v) as [string, string]));
 
-function Segment({ s, projectId }: { s: CodeSegmentView; projectId: string }) {
+function Segment({ s, projectId, color }: { s: CodeSegmentView; projectId: string; color: string }) {
   const at = s.start_ms === null ? null : timecode(s.start_ms);
   return (
     <li className="cd-seg">
@@ -30,7 +30,9 @@ function Segment({ s, projectId }: { s: CodeSegmentView; projectId: string }) {
         </span>
         <span className="cd-seg-coder muted">coded by {s.coder_label}</span>
       </div>
-      <blockquote className="cd-seg-text">{s.text}</blockquote>
+      <blockquote className="cd-seg-text" style={{ borderLeftColor: color }}>
+        {s.text}
+      </blockquote>
       {s.note.trim() && <p className="cd-seg-note muted">Note: {s.note}</p>}
     </li>
   );
@@ -165,7 +167,7 @@ export function CodeSegments({ code, projectId }: { code: CodeView; projectId: s
       {seg.error && <ErrorNote error={seg.error} onRetry={() => void setFilter(f)} />}
       <ol className="cd-seg-list" aria-label={`Segments coded ${code.name}`}>
         {seg.items.map((s) => (
-          <Segment key={s.id} s={s} projectId={projectId} />
+          <Segment key={s.id} s={s} projectId={projectId} color={code.color} />
         ))}
       </ol>
       {seg.items.length < view.total && (
