@@ -196,8 +196,8 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     expect(new Set(all.segments.map((s) => s.coder_label))).toEqual(new Set(['Rosa', 'AI report']));
 
     // Filter by plan: exactly the segments of interviews on that plan.
-    const plan = all.facets.fields.find((f) => f.name === 'plan');
-    expect(plan, JSON.stringify(all.facets.fields)).toBeDefined();
+    const plan = all.facets!.fields.find((f) => f.name === 'plan');
+    expect(plan, JSON.stringify(all.facets!.fields)).toBeDefined();
     const value = plan!.values[0]!;
     const onPlan = await harness.core.call('codes.segments', { workspace_id: DEMO_WORKSPACE_ID, id: all.code.id, field: { name: 'plan', value } });
     expect(onPlan.total).toBeGreaterThan(0);

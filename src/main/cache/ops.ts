@@ -65,6 +65,7 @@ export const cacheOps = {
   'codes.merge': codes.mergeCodes,
   'codes.delete': codes.deleteCode,
   'codes.segments': codeSegments.listCodeSegments,
+  'codes.segmentCount': codeSegments.countCodeSegments,
   'codes.segmentFacets': codeSegments.codeSegmentFacets,
   'codes.alignmentTurns': codeSegments.alignmentTurns,
   'codes.transcriptVersions': codeSegments.transcriptVersions,

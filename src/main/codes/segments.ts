@@ -42,21 +42,23 @@ export function codeSegments(cache: Pick<Cache, 'call'>, o: { researcherName: ()
   };
   return {
     /** A page of the segments that pass the filter, with the filters' choices over all the code's segments. */
-    async page(codeId: string, filter: SegmentFilter, offset = 0, limit = 200): Promise<CodeSegmentsView> {
+    async page(codeId: string, filter: SegmentFilter, p: { offset?: number; limit?: number; facets?: boolean } = {}): Promise<CodeSegmentsView> {
       const c = await code(codeId);
-      const [rows, facets, questions] = await Promise.all([
-        cache.call('codes.segments', { codeId, ...filter }),
-        cache.call('codes.segmentFacets', { codeId }),
+      const offset = p.offset ?? 0;
+      const [rows, total, facets, questions] = await Promise.all([
+        cache.call('codes.segments', { codeId, ...filter, offset, limit: p.limit ?? 200 }),
+        cache.call('codes.segmentCount', { codeId, ...filter }),
+        p.facets === false ? null : cache.call('codes.segmentFacets', { codeId }),
         studyQuestions(cache, c.project_id),
       ]);
       const me = o.researcherName();
       return {
         code: c,
-        total: rows.length,
+        total,
         offset,
-        segments: await views(c, rows.slice(offset, offset + limit)),
+        segments: await views(c, rows),
         questions_known: questions !== null,
-        facets: { ...facets, coders: facets.coders.map((k) => ({ ...k, label: coderLabel(k.coder, me) })) },
+        facets: facets && { ...facets, coders: facets.coders.map((k) => ({ ...k, label: coderLabel(k.coder, me) })) },
       };
     },
     /** Every segment that passes the filter (for an export or the command line); `questions: false` leaves the question out. */

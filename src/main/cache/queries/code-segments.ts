@@ -50,21 +50,52 @@ const FILTERS = {
                AND json_extract(s.value, '$.answer') = @screenerAnswer)`,
 };
 
-function sql(filter: SegmentFilter): string {
-  const where = ['hc.code_id = @codeId'];
-  if (filter.coder === null) where.push(FILTERS.coderNull);
-  else if (filter.coder !== undefined) where.push(FILTERS.coder);
-  if (filter.field) where.push(FILTERS.field);
-  if (filter.screener) where.push(FILTERS.screener);
-  return `SELECT h.id AS highlight_id, h.interview_id, i.participant_name, h.coder,
-      h.start_turn, h.start_offset, h.end_turn, h.end_offset, h.start_ms, h.note,
+function where(filter: SegmentFilter): string {
+  const w = ['hc.code_id = @codeId'];
+  if (filter.coder === null) w.push(FILTERS.coderNull);
+  else if (filter.coder !== undefined) w.push(FILTERS.coder);
+  if (filter.field) w.push(FILTERS.field);
+  if (filter.screener) w.push(FILTERS.screener);
+  return w.join(' AND ');
+}
+
+const FROM = 'FROM highlight_codes hc JOIN highlights h ON h.id = hc.highlight_id LEFT JOIN interviews i ON i.id = h.interview_id';
+
+/**
+ * The segments in order (their interviews in order of completion, an interview no longer saved last, then
+ * transcript order), a page of them when asked, and only then their turns: a page of a code with thousands
+ * of segments reads the texts of that page alone.
+ */
+function sql(filter: SegmentFilter, paged: boolean): string {
+  return `WITH picked AS (
+      SELECT h.id AS highlight_id, h.interview_id, i.participant_name, h.coder, h.start_turn, h.start_offset, h.end_turn, h.end_offset,
+        h.start_ms, h.note, i.id IS NULL AS gone, i.completed_at
+      ${FROM} WHERE ${where(filter)}
+      ORDER BY gone, i.completed_at IS NULL, i.completed_at, h.interview_id, h.start_turn, h.start_offset, h.id
+      ${paged ? 'LIMIT @limit OFFSET @offset' : ''}
+    )
+    SELECT p.highlight_id, p.interview_id, p.participant_name, p.coder, p.start_turn, p.start_offset, p.end_turn, p.end_offset, p.start_ms, p.note,
       t.idx AS turn_idx, t.text AS turn_text, CASE WHEN t.time_known = 1 THEN t.end_ms END AS turn_end_ms
-    FROM highlight_codes hc
-    JOIN highlights h ON h.id = hc.highlight_id
-    LEFT JOIN interviews i ON i.id = h.interview_id
-    LEFT JOIN transcript_turns t ON t.interview_id = h.interview_id AND t.idx BETWEEN h.start_turn AND h.end_turn
-    WHERE ${where.join(' AND ')}
-    ORDER BY h.interview_id, h.start_turn, h.start_offset, h.id, t.idx`;
+    FROM picked p
+    LEFT JOIN transcript_turns t ON t.interview_id = p.interview_id AND t.idx BETWEEN p.start_turn AND p.end_turn
+    ORDER BY p.gone, p.completed_at IS NULL, p.completed_at, p.interview_id, p.start_turn, p.start_offset, p.highlight_id, t.idx`;
+}
+
+const params = (args: { codeId: string } & SegmentFilter & { offset?: number; limit?: number }) => ({
+  codeId: args.codeId,
+  coder: args.coder ?? null,
+  fieldName: args.field?.name ?? null,
+  fieldValue: args.field?.value ?? null,
+  screenerId: args.screener?.id ?? null,
+  screenerAnswer: args.screener?.answer ?? null,
+  ...(args.limit !== undefined ? { limit: args.limit, offset: args.offset ?? 0 } : {}),
+});
+
+/** How many of the code's segments pass the filter. */
+export function countCodeSegments(db: CacheDb, args: { codeId: string } & SegmentFilter): number {
+  return stmt(db, `SELECT count(*) ${FROM} WHERE ${where(args)}`)
+    .pluck()
+    .get(params({ ...args, limit: undefined })) as number;
 }
 
 /** The words of one turn that a segment covers: all of a middle turn, from or up to the offset at its ends. */
@@ -85,18 +116,12 @@ export function interviewNumbers(db: CacheDb, args: { projectId: string }): Map<
   return new Map(ids.map((id, i) => [id, i + 1]));
 }
 
-export function listCodeSegments(db: CacheDb, args: { codeId: string } & SegmentFilter): CodeSegmentRow[] {
+/** The code's segments that pass the filter, in order; from `offset`, at most `limit` of them when given. */
+export function listCodeSegments(db: CacheDb, args: { codeId: string; offset?: number; limit?: number } & SegmentFilter): CodeSegmentRow[] {
   const project = stmt(db, 'SELECT project_id FROM codes WHERE id = ?').pluck().get(args.codeId) as string | undefined;
   if (project === undefined) return [];
   const numbers = interviewNumbers(db, { projectId: project });
-  const rows = stmt(db, sql(args)).all({
-    codeId: args.codeId,
-    coder: args.coder ?? null,
-    fieldName: args.field?.name ?? null,
-    fieldValue: args.field?.value ?? null,
-    screenerId: args.screener?.id ?? null,
-    screenerAnswer: args.screener?.answer ?? null,
-  }) as Joined[];
+  const rows = stmt(db, sql(args, args.limit !== undefined)).all(params(args)) as Joined[];
   const out: CodeSegmentRow[] = [];
   let cur: (CodeSegmentRow & { parts: string[] }) | null = null;
   for (const r of rows) {
@@ -112,12 +137,7 @@ export function listCodeSegments(db: CacheDb, args: { codeId: string } & Segment
     }
   }
   if (cur) out.push(finish(cur));
-  // In the interviews' order (an interview no longer saved last), then as the query gave them: transcript order.
-  const rank = (r: CodeSegmentRow) => (r.interview_n === 0 ? Number.MAX_SAFE_INTEGER : r.interview_n);
-  return out
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
-    .map((x) => x.r);
+  return out;
 }
 
 const finish = ({ parts, ...s }: CodeSegmentRow & { parts: string[] }): CodeSegmentRow => ({ ...s, text: parts.join('\n\n') });

@@ -39,12 +39,11 @@ export function codeHandlers(d: Pick<HandlerDeps, 'runtimes' | 'settings'>): Han
       }),
     'codes.merge': async ({ workspace_id, from_id, into_id }) =>
       (await cache(workspace_id)).call('codes.merge', { fromId: from_id, intoId: into_id, now: now() }),
-    'codes.segments': async ({ workspace_id, id, coder, field, screener, offset, limit }) =>
+    'codes.segments': async ({ workspace_id, id, coder, field, screener, offset, limit, facets }) =>
       (await segments(workspace_id)).page(
         id,
         { ...(coder !== undefined ? { coder } : {}), ...(field ? { field } : {}), ...(screener ? { screener } : {}) },
-        offset,
-        limit,
+        { offset, limit, facets },
       ),
     'codes.delete': async ({ workspace_id, id }) => (await cache(workspace_id)).call('codes.delete', { id }),
   };

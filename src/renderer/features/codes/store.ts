@@ -81,11 +81,14 @@ export const useCodes = create<CodesState>((set, get) => {
           ...filterInput(filter),
           offset: append ? get().segments.items.length : 0,
           limit: SEGMENT_PAGE,
+          // A later page keeps the filters' choices the first page brought.
+          facets: !append,
         }),
       );
       if (get().segments.seq !== seq) return;
       const items = append ? [...get().segments.items, ...view.segments] : view.segments;
-      set({ segments: { status: 'ready', codeId, view, items, filter, error: null, seq } });
+      const kept = append ? { ...view, facets: view.facets ?? get().segments.view?.facets ?? null } : view;
+      set({ segments: { status: 'ready', codeId, view: kept, items, filter, error: null, seq } });
     } catch (e) {
       if (get().segments.seq !== seq) return;
       set((s) => ({ segments: { ...s.segments, status: 'error', error: UiError.from(e) } }));

@@ -62,8 +62,8 @@ export type CodeSegmentsView = {
   segments: CodeSegmentView[];
   /** Whether the study's questions are known here, so a null question means "before the first question". */
   questions_known: boolean;
-  /** What the filters can offer, over all the code's segments. */
-  facets: SegmentFacetsView;
+  /** What the filters can offer, over all the code's segments; null when not asked for (a later page). */
+  facets: SegmentFacetsView | null;
 };
 
 const filterText = z.string().max(2000);
@@ -109,6 +109,8 @@ export const codeChannels = {
       ...segmentFilter,
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(200),
+      /** Whether to answer the filters' choices too (the first page does; later pages need not). */
+      facets: z.boolean().default(true),
     }),
   ).returns<CodeSegmentsView>(),
   /** The code goes with its codings; answers how many codings went. A category's codes stay, uncategorised. */

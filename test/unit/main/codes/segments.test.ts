@@ -116,12 +116,12 @@ describe('code segments', () => {
     const id = await codeId('Price');
     const s = service();
     const all = await s.page(id, {});
-    expect(all.facets.fields).toEqual([
+    expect(all.facets!.fields).toEqual([
       { name: 'kids', values: ['0', '2'] },
       { name: 'plan', values: ['Monthly', 'Weekly'] },
     ]);
-    expect(all.facets.screener).toEqual([{ id: 'q1', text: 'How often do you cook?', answers: ['daily', 'weekly'] }]);
-    expect(all.facets.coders).toEqual([
+    expect(all.facets!.screener).toEqual([{ id: 'q1', text: 'How often do you cook?', answers: ['daily', 'weekly'] }]);
+    expect(all.facets!.coders).toEqual([
       { coder: null, label: 'Rosa', segments: 2 },
       { coder: 'AI report', label: 'AI report', segments: 1 },
     ]);
@@ -134,9 +134,22 @@ describe('code segments', () => {
     expect(await ids({ coder: 'AI report', field: { name: 'plan', value: 'Monthly' } })).toEqual([]);
   });
 
-  it('pages: the total over all, the segments from the offset', async () => {
+  it('pages: the total over all, the segments from the offset in the same order; the filter choices only when asked', async () => {
     for (let i = 0; i < 5; i++) await code(['Price'], 'i-a', { st: 3, so: i, et: 3, eo: i + 1 });
-    const page = await service().page(await codeId('Price'), {}, 2, 2);
+    await code(['Price'], 'i-b', { st: 3, so: 0, et: 3, eo: 1 });
+    const all = await service().page(await codeId('Price'), {});
+    expect(all.segments.map((s) => `${s.participant}:${s.text}`)).toEqual([
+      'Interview 1:A',
+      'Interview 1: ',
+      'Interview 1:f',
+      'Interview 1:r',
+      'Interview 1:i',
+      'Bea:A',
+    ]);
+    const later = await service().page(await codeId('Price'), {}, { offset: 4, limit: 10, facets: false });
+    expect(later).toMatchObject({ total: 6, offset: 4, facets: null });
+    expect(later.segments.map((s) => s.id)).toEqual(all.segments.slice(4).map((s) => s.id));
+    const page = await service().page(await codeId('Price'), { field: { name: 'plan', value: 'Monthly' } }, { offset: 2, limit: 2 });
     expect(page.total).toBe(5);
     // "A friend…": the third and fourth characters.
     expect(page.segments.map((s) => s.text)).toEqual(['f', 'r']);
