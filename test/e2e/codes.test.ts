@@ -221,6 +221,17 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     await c.clearFilters.click();
     await expect.poll(() => c.segments('Price').count()).toBe(8);
 
+    // By a screener answer: the segments of interviews whose screener gave it.
+    const question = all.facets!.screener[0];
+    expect(question, 'the demo interviews have screener answers').toBeDefined();
+    const answer = question!.answers[0]!;
+    const answered = await harness.core.call('codes.segments', { workspace_id: DEMO_WORKSPACE_ID, id: all.code.id, screener: { id: question!.id, answer } });
+    await c.screenerFilter.selectOption(JSON.stringify([question!.id, answer]));
+    await expect.poll(() => c.segments('Price').count()).toBe(answered.total);
+    await expect.poll(() => c.segmentStatus.innerText()).toMatch(new RegExp(`^${answered.total} segments? match`));
+    await c.clearFilters.click();
+    await expect.poll(() => c.segments('Price').count()).toBe(8);
+
     // Screenshots of the open code with its segments, both themes and sizes.
     for (const [w, h] of [
       [1440, 900],
