@@ -21,7 +21,8 @@ const NOW = '2026-11-26T10:00:00.000Z';
  * The Codes view, from the demo as a researcher would use it: segments coded in a few interviews (through the
  * core, as the viewer's H would), then in Analysis → Codes the codebook is managed (create, a refused name at
  * its field, rename, recolour, merge, delete with its count), a code is opened and its segments filtered by
- * plan and by coder, ▶ opens the interview at the segment's moment, and the segments export as CSV.
+ * plan and by coder, ▶ opens the interview at the segment's moment, and the segments export as CSV. The tests
+ * run in order on one demo: the later ones read the codebook as the first leaves it (Cost merged into Price).
  */
 describe.skipIf(skip !== null)('the Codes view', () => {
   const e2e = useHarness();
@@ -289,6 +290,21 @@ describe.skipIf(skip !== null)('the Codes view', () => {
       expected.segments.map((s) => ['Price', s.interview_id, `Interview ${s.interview_n}`, 'Rosa', String(s.start_ms), timecode(s.start_ms), s.text]),
     );
     expect(rows.every((r) => r.question === (expected.segments.find((s) => s.interview_id === r.interview_id)?.question ?? ''))).toBe(true);
+
+    // Only to a folder chosen in the OS dialog; a code's name never leads outside it.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'fw-codes-elsewhere-'));
+    await expect(
+      harness.core.call('exports.codeSegments', { workspace_id: DEMO_WORKSPACE_ID, code_id: expected.code.id, folder: elsewhere, formats: ['csv'] }),
+    ).rejects.toMatchObject({ code: 'not_allowed' });
+    expect(readdirSync(elsewhere)).toEqual([]);
+    await harness.core.call('codes.update', { workspace_id: DEMO_WORKSPACE_ID, id: expected.code.id, name: '../../Price/..' });
+    await harness.core.call('exports.codeSegments', { workspace_id: DEMO_WORKSPACE_ID, code_id: expected.code.id, folder, formats: ['csv'] });
+    expect(readdirSync(folder)).toEqual(['Meal-kit churn']);
+    expect(
+      readdirSync(dir)
+        .filter((f) => !f.startsWith('Price.'))
+        .map((f) => f.endsWith('.csv')),
+    ).toEqual([true]);
     expect(problems).toEqual([]);
   }, 120_000);
 });
