@@ -66,6 +66,8 @@ const filterInput = (f: SegmentFilter) => ({
 /** The Codes view's data: the study's codebook, the open code's segments, and a code's export. Owns its IPC calls. */
 export const useCodes = create<CodesState>((set, get) => {
   const ws = () => get().key!.workspaceId;
+  // Cleared, but still counting: an answer to a read made before is still recognised as old.
+  const noSegments = (): SegmentsState => ({ ...NO_SEGMENTS, seq: get().segments.seq + 1 });
   /** Reads a page of the open code's segments; `append` adds it to those shown. */
   const readSegments = async (codeId: string, filter: SegmentFilter, append: boolean) => {
     const seq = get().segments.seq + 1;
@@ -99,7 +101,7 @@ export const useCodes = create<CodesState>((set, get) => {
     const still = selected && get().codes.some((c) => c.id === selected) ? selected : null;
     set({ selectedId: still });
     if (still) await readSegments(still, get().segments.codeId === still ? get().segments.filter : {}, false);
-    else set({ segments: NO_SEGMENTS });
+    else set({ segments: noSegments() });
   };
   return {
     key: null,
@@ -118,7 +120,7 @@ export const useCodes = create<CodesState>((set, get) => {
           codes: [],
           error: null,
           selectedId: null,
-          segments: NO_SEGMENTS,
+          segments: noSegments(),
           exporting: { ...NO_EXPORT, folder: get().exporting.folder },
         });
       await get().reload();
@@ -139,7 +141,7 @@ export const useCodes = create<CodesState>((set, get) => {
     async select(id) {
       set({ selectedId: id, exporting: { ...NO_EXPORT, folder: get().exporting.folder } });
       const code = get().codes.find((c) => c.id === id);
-      if (!id || !code || code.is_category) return set({ segments: NO_SEGMENTS });
+      if (!id || !code || code.is_category) return set({ segments: noSegments() });
       await readSegments(id, get().segments.codeId === id ? get().segments.filter : {}, false);
     },
     async create(input) {
