@@ -21,6 +21,7 @@ import { viewer } from './rows/viewer';
 import { cliStartup } from './rows/cli-startup';
 import { agreement } from './rows/agreement';
 import { agreementServiceRow } from './rows/agreement-service';
+import { codeSegmentsRow } from './rows/code-segments';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -34,6 +35,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'cli start-up', run: cliStartup },
   { name: 'agreement', run: agreement },
   { name: 'agreement service', run: agreementServiceRow },
+  { name: 'code segments', run: codeSegmentsRow },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

@@ -150,7 +150,16 @@ export function createCore(o: CoreOptions): Core {
     launcher: createLauncher({ runtimes, workspaces }),
     authoring: createStudyAuthoring({ runtimes, workspaces }),
     embed: createEmbedService({ runtimes, workspaces }),
-    exporter: createExportService({ runtimes, workspaces, jobs, events, desktop, folders: exportFolders, notifier }),
+    exporter: createExportService({
+      runtimes,
+      workspaces,
+      jobs,
+      events,
+      desktop,
+      folders: exportFolders,
+      notifier,
+      researcherName: () => deps.settings.get().researcher_name,
+    }),
   });
 
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);

@@ -199,6 +199,7 @@ const PLAN: Plan = {
   'codes.create': (i) => ({ workspace_id: i.ws, project_id: i.project, name: 'Pricing', description: 'Talk of cost' }),
   'codes.update': (i) => ({ workspace_id: i.ws, id: i.code, color: '#2e9e6a' }),
   'codes.merge': (i) => ({ workspace_id: i.ws, from_id: i.otherCode, into_id: i.code }),
+  'codes.segments': (i) => ({ workspace_id: i.ws, id: i.code }),
   'codes.delete': (i) => ({ workspace_id: i.ws, id: i.code }),
   'codes.fromReport': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'agreement.coders': (i) => ({ workspace_id: i.ws, project_id: i.project }),
@@ -232,6 +233,7 @@ const PLAN: Plan = {
     speaker_labels: 'name',
     bom: false,
   }),
+  'exports.codeSegments': (i) => ({ workspace_id: i.ws, code_id: i.code, folder: dataDir, formats: ['csv', 'docx'] }),
   'exports.cancel': () => ({ export_id: 'e-extra-1' }),
 };
 
@@ -264,6 +266,11 @@ describe('IPC results carry only fields the client knows', () => {
         ids.highlight ||= (await core.call('highlights.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       }
       if (channel === 'codes.update') ids.code = (await core.call('codes.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
+      if (channel === 'exports.codeSegments') {
+        // A coded segment (its words came through the proxy) for the code's export to read.
+        await core.dispatch('highlights.add', { ...(PLAN['highlights.add'] as (i: Ids) => object)(ids), tags: ['Exported'] });
+        ids.code = (await core.call('codes.list', { workspace_id: ws.id, project_id: project })).find((c) => c.name === 'Exported')?.id ?? 'none';
+      }
       if (channel === 'codes.merge') ids.otherCode = (await core.call('codes.create', { workspace_id: ws.id, project_id: project, name: 'Cost' })).id;
       const answer = await core.dispatch(channel, (plan as (i: Ids) => unknown)(ids));
       answers.push({ channel, answer });
@@ -280,6 +287,8 @@ describe('IPC results carry only fields the client knows', () => {
     // The codebook's channels ran in order on one code: created, recoloured, merged into, deleted.
     expect(answers.find((a) => a.channel === 'codes.merge')?.answer).toMatchObject({ ok: true, value: { name: 'Pricing', color: '#2e9e6a' } });
     expect(answers.find((a) => a.channel === 'codes.delete')?.answer).toEqual({ ok: true, value: { deleted_codings: 0 } });
+    expect(answers.find((a) => a.channel === 'codes.segments')?.answer).toMatchObject({ ok: true, value: { total: 0, segments: [] } });
+    expect(answers.find((a) => a.channel === 'exports.codeSegments')?.answer).toMatchObject({ ok: true, value: { files: 2 } });
     expect(called.size).toBe(channelNames.length - Object.values(PLAN).filter((p) => 'skip' in p).length);
     const failed = answers
       .filter((a) => !(a.answer as { ok: boolean }).ok)

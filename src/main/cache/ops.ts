@@ -4,6 +4,7 @@ import * as jobs from './queries/jobs';
 import * as launches from './queries/launch-charges';
 import * as codes from './queries/codes';
 import * as coding from './queries/coding';
+import * as codeSegments from './queries/code-segments';
 import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
 import * as reportVersions from './queries/report-versions';
@@ -69,6 +70,11 @@ export const cacheOps = {
   'coding.segments': coding.codedSegments,
   'coding.turnLengths': coding.turnLengths,
   'coding.turnsAt': coding.turnsAt,
+  'codes.segments': codeSegments.listCodeSegments,
+  'codes.segmentCount': codeSegments.countCodeSegments,
+  'codes.segmentFacets': codeSegments.codeSegmentFacets,
+  'codes.alignmentTurns': codeSegments.alignmentTurns,
+  'codes.transcriptVersions': codeSegments.transcriptVersions,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,

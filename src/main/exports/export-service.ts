@@ -6,6 +6,9 @@ import type { Notifier } from '../desktop/notifier';
 import type { DesktopPorts } from '../desktop/ports';
 import { AppError } from '../errors';
 import { cacheExportSource } from './cache-source';
+import { codeSegments } from '../codes/segments';
+import { renderCodeSegmentsCsv, renderCodeSegmentsDocx } from './codes';
+import { openExportSink } from './output';
 import { safeFileName } from './file-names';
 import { runExport } from './run-export';
 import type { OperationOf } from '../../shared/ipc/define';
@@ -23,6 +26,8 @@ export type ExportDeps = {
   folders: ExportFolders;
   /** "Export finished" as an OS notification (shown only when the window is not focused). */
   notifier?: Pick<Notifier, 'notify'>;
+  /** The researcher's name from the settings: how their own codings are labelled in a code's export. */
+  researcherName?: () => string;
 };
 
 function directory(path: string): string | null {
@@ -39,6 +44,7 @@ export type ExportService = {
   chooseFolder: Op<'exports.chooseFolder'>;
   lastFolder: Op<'exports.lastFolder'>;
   run: Op<'exports.run'>;
+  codeSegments: Op<'exports.codeSegments'>;
   cancel: Op<'exports.cancel'>;
 };
 
@@ -51,6 +57,13 @@ export function createExportService(d: ExportDeps): ExportService {
   // Folders the researcher picked in the OS dialog this session; only these (and earlier export
   // folders) may be written to, whatever path the page sends.
   const picked = new Set<string>();
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const allowedFolder = (path: string): string => {
+    const folder = directory(path);
+    if (!folder) throw new AppError('not_a_folder', 'The export folder is not there any more. Choose a folder again.');
+    if (!picked.has(folder) && !d.folders.chosen(folder)) throw new AppError('not_allowed', 'Choose the export folder with "Choose folder…" first.');
+    return folder;
+  };
   const lastFolder = () => [...d.folders.list()].reverse().find((f) => directory(f) !== null) ?? null;
   return {
     chooseFolder: async (input) => {
@@ -118,6 +131,44 @@ export function createExportService(d: ExportDeps): ExportService {
         return { location: result.location, reveal, files: result.files.length, bytes: result.bytes, notes };
       } finally {
         job.done();
+      }
+    },
+    codeSegments: async (input) => {
+      const folder = allowedFolder(input.folder);
+      const runtime = await d.runtimes.get(input.workspace_id);
+      const filter = {
+        ...(input.coder !== undefined ? { coder: input.coder } : {}),
+        ...(input.field ? { field: input.field } : {}),
+        ...(input.screener ? { screener: input.screener } : {}),
+      };
+      const { code, segments } = await codeSegments(runtime.cache, { researcherName: d.researcherName ?? (() => '') }).all(input.code_id, filter);
+      const project = await runtime.cache.call('projects.get', { id: code.project_id });
+      const title = project?.title || 'Untitled study';
+      const filters = [
+        input.field ? `${input.field.name}: ${input.field.value}` : null,
+        input.screener ? `screener ${input.screener.id}: ${input.screener.answer}` : null,
+        input.coder !== undefined ? `coder: ${segments[0]?.coder_label ?? input.coder ?? 'you'}` : null,
+      ].filter((f) => f !== null);
+      const doc = { project: { id: code.project_id, title }, code, segments, includeParticipant: input.include_participant, filters };
+      const dir = `${safeFileName(title, { fallback: `study-${code.project_id.slice(0, 8)}` })}/codes`;
+      const base = safeFileName(code.name, { fallback: `code-${code.id.slice(0, 8)}` });
+      const sink = await openExportSink({ target: { kind: 'folder', folder }, expected: { files: input.formats.length } });
+      try {
+        if (input.formats.includes('csv')) await sink.writeFile(`${dir}/${base}.csv`, renderCodeSegmentsCsv(doc, { lineEnding: input.line_ending }));
+        if (input.formats.includes('docx')) await sink.writeFile(`${dir}/${base}.docx`, await renderCodeSegmentsDocx(doc));
+        const result = await sink.finish();
+        d.folders.remember(folder);
+        const n = segments.length;
+        return {
+          location: result.location,
+          reveal: join(result.location, dir.split('/')[0]!, 'codes'),
+          files: result.files.length,
+          bytes: result.bytes,
+          notes: [`${n} ${n === 1 ? 'segment' : 'segments'} of "${code.name}" from ${plural(new Set(segments.map((s) => s.interview_id)).size, 'interview')}.`],
+        };
+      } catch (e) {
+        await sink.cancel().catch(() => undefined);
+        throw e;
       }
     },
     cancel: async ({ export_id }) => d.jobs.cancel(export_id),

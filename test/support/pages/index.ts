@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { codesView } from './codes';
 import { exportDialog } from './export-dialog';
 import { firstRun } from './first-run';
 import { guideTab } from './guide';
@@ -38,6 +39,7 @@ export const app = (page: Page) => ({
   stimuli: stimuliTab(page),
   interviews: interviewsTab(page),
   report: reportTab(page),
+  codes: codesView(page),
   share: shareTab(page),
   viewer: viewer(page),
   newStudy: newStudy(page),
@@ -57,6 +59,7 @@ export type App = ReturnType<typeof app>;
 
 export { related } from './aria';
 export { chatPage, takeChatInterview } from './chat';
+export { codesView } from './codes';
 export { draftNote } from './draft';
 export { exportDialog } from './export-dialog';
 export { addWorkspaceForm, firstRun } from './first-run';

@@ -8,6 +8,7 @@ export function exportHandlers(d: { exports: ExportService }): HandlerMap<typeof
     'exports.chooseFolder': (input) => d.exports.chooseFolder(input),
     'exports.lastFolder': (input) => d.exports.lastFolder(input),
     'exports.run': (input) => d.exports.run(input),
+    'exports.codeSegments': (input) => d.exports.codeSegments(input),
     'exports.cancel': (input) => d.exports.cancel(input),
   };
 }

@@ -1,6 +1,48 @@
+import { useEffect } from 'react';
+import { ErrorNote } from '../../components/ErrorNote';
 import type { TabProps } from '../interviews/InterviewsTab';
+import { Codebook } from './Codebook';
+import { CodeDetail } from './CodeDetail';
+import { useCodes } from './store';
+import './codes.css';
 
 /** The study's codebook: its codes with counts, and every coded segment of one code. */
-export function CodesView({ project }: TabProps) {
-  return <p className="muted">Not built yet for {project.title}.</p>;
+export function CodesView({ workspace, project }: TabProps) {
+  const open = useCodes((s) => s.open);
+  const status = useCodes((s) => s.status);
+  const error = useCodes((s) => s.error);
+  const codes = useCodes((s) => s.codes);
+  const selectedId = useCodes((s) => s.selectedId);
+  useEffect(() => {
+    void open({ workspaceId: workspace.id, projectId: project.id });
+  }, [open, workspace.id, project.id]);
+
+  if (status === 'loading' && codes.length === 0)
+    return (
+      <p className="empty" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading the codebook…
+      </p>
+    );
+  if (status === 'error' && error) return <ErrorNote error={error} onRetry={() => void useCodes.getState().reload()} />;
+  const selected = codes.find((c) => c.id === selectedId) ?? null;
+  return (
+    <div className="cd-view">
+      <Codebook />
+      <div className="cd-main">
+        {selected ? (
+          <CodeDetail key={selected.id} code={selected} projectId={project.id} />
+        ) : (
+          <div className="empty cd-empty">
+            {codes.length === 0 ? (
+              <p>
+                No codes in this study yet. Add one with <strong>New code</strong>, or select words in an interview’s transcript and press H to code them.
+              </p>
+            ) : (
+              <p>Choose a code to see every segment coded with it, across the study’s interviews.</p>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { idSchema } from '../../ids';
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../../exports';
 import { channel } from '../define';
+import { segmentFilter } from './codes';
 import { workspaceId } from './workspaces';
 
 const id = idSchema;
@@ -41,6 +42,24 @@ export const exportChannels = {
       line_ending: z.enum(['lf', 'crlf']),
       speaker_labels: z.enum(['interviewer-participant', 'ai-user', 'name']),
       bom: z.boolean(),
+    }),
+  ).returns<ExportRunView>(),
+  /**
+   * One code's segments (those passing the filters, as the Codes view shows them) as CSV and/or DOCX, into
+   * "<study>/codes/" in a folder chosen with exports.chooseFolder. Participant names only when included.
+   */
+  'exports.codeSegments': channel(
+    z.object({
+      workspace_id: workspaceId,
+      code_id: id,
+      folder: z.string().min(1).max(4096),
+      formats: z
+        .array(z.enum(['csv', 'docx']))
+        .min(1, 'Choose CSV, Word or both.')
+        .max(2),
+      include_participant: z.boolean().default(false),
+      line_ending: z.enum(['lf', 'crlf']).default('lf'),
+      ...segmentFilter,
     }),
   ).returns<ExportRunView>(),
   'exports.cancel': channel(z.object({ export_id: exportId })).returns<boolean>(),
