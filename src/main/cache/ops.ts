@@ -5,6 +5,7 @@ import * as launches from './queries/launch-charges';
 import * as codes from './queries/codes';
 import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
+import * as qdpxImport from './queries/qdpx-import';
 import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
 import * as search from './queries/search';
@@ -63,6 +64,7 @@ export const cacheOps = {
   'codes.update': codes.updateCode,
   'codes.merge': codes.mergeCodes,
   'codes.delete': codes.deleteCode,
+  'imports.applyQdpx': qdpxImport.applyQdpx,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,
