@@ -151,6 +151,7 @@ export function createCore(o: CoreOptions): Core {
     authoring: createStudyAuthoring({ runtimes, workspaces }),
     embed: createEmbedService({ runtimes, workspaces }),
     exporter: createExportService({ runtimes, workspaces, jobs, events, desktop, folders: exportFolders, notifier }),
+    pickedFiles,
   });
 
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);

@@ -230,6 +230,12 @@ const PLAN: Plan = {
     bom: false,
   }),
   'exports.cancel': () => ({ export_id: 'e-extra-1' }),
+  'imports.qdpx': (i) => ({
+    workspace_id: i.ws,
+    project_id: i.project,
+    file_token: core.pickedFiles.register(join(ROOT, 'test/fixtures/qdpx/nvivo-crlf.qdpx')),
+    coder: 'Dana',
+  }),
 };
 
 describe('IPC results carry only fields the client knows', () => {
