@@ -80,7 +80,7 @@ export function planImport(project: QdaProject, interviews: readonly ImportInter
     const match = matchSource(source, byGuid, interviews, readable, matcher);
     if (!match.interview) {
       const textError = ownTexts.map(textOf).find((v): v is { error: string } => 'error' in v);
-      unmatchedAll(match.reason + (textError ? ` ${textError.error}` : ''));
+      unmatchedAll(readable.length === 0 && textError ? `${textError.error} Neither its GUID nor its name matches an interview of this study.` : match.reason);
       continue;
     }
     const iv = match.interview;
