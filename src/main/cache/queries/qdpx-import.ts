@@ -82,42 +82,73 @@ export function applyQdpx(
       if (!c.isCategory) applicable.set(c.name.toLowerCase(), id);
     }
 
-    const find = stmt(
-      db,
-      `SELECT id FROM highlights WHERE project_id = ? AND interview_id = ? AND coder = ? AND start_turn = ? AND start_offset = ? AND end_turn = ? AND end_offset = ?`,
-    );
-    const insert = stmt(
-      db,
-      `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // This coder's segments, read once: a lookup per segment would scan them all (no index fits), and an
+    // import writes thousands.
+    const rangeKey = (s: { interview_id: string; start_turn: number; start_offset: number; end_turn: number; end_offset: number }) =>
+      `${s.interview_id}\u0000${s.start_turn}:${s.start_offset}:${s.end_turn}:${s.end_offset}`;
+    const mine = new Map(
+      (
+        stmt(db, 'SELECT id, interview_id, start_turn, start_offset, end_turn, end_offset FROM highlights WHERE project_id = ? AND coder = ?').all(
+          args.projectId,
+          args.coder,
+        ) as { id: string; interview_id: string; start_turn: number; start_offset: number; end_turn: number; end_offset: number }[]
+      ).map((r) => [rangeKey(r), r.id]),
     );
     const link = stmt(db, 'INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
+    const fresh: { id: string; s: ApplyQdpxSegment; codes: string[] }[] = [];
+    const onExisting: { id: string; codes: string[] }[] = [];
     for (const s of args.segments) {
       const ids = s.codes.map((n) => applicable.get(n.toLowerCase()));
       const usable = [...new Set(ids.filter((id): id is string => !!id))];
       out.refused += ids.length - ids.filter(Boolean).length;
       if (usable.length === 0) continue;
-      const had = find.get(args.projectId, s.interview_id, args.coder, s.start_turn, s.start_offset, s.end_turn, s.end_offset) as { id: string } | undefined;
-      let id = had?.id;
-      if (!id) {
-        id = randomUUID();
-        insert.run(
-          id,
-          args.projectId,
-          s.interview_id,
-          s.start_turn,
-          s.start_offset,
-          s.end_turn,
-          s.end_offset,
-          s.start_ms,
-          s.quote,
-          s.note.slice(0, 5000),
-          args.coder,
-          args.now,
-          args.now,
-        );
+      const had = mine.get(rangeKey(s));
+      if (had) onExisting.push({ id: had, codes: usable });
+      else {
+        const id = randomUUID();
+        mine.set(rangeKey(s), id);
+        fresh.push({ id, s, codes: usable });
       }
-      for (const c of usable) {
+    }
+    // The search index's trigger on highlight_codes finds a segment's row by scanning the whole index, once per
+    // coding: thousands of imported codings would take minutes. New segments get their codes linked first (the
+    // foreign key checked at commit) with that trigger set aside, so the highlights' own insert trigger indexes
+    // each with its codes once; the trigger is put back exactly as it was, in the same transaction.
+    const trigger = stmt(db, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'highlight_codes_fts_ai'").get() as { sql: string } | undefined;
+    if (fresh.length > 0) {
+      db.pragma('defer_foreign_keys = ON');
+      if (trigger) db.exec('DROP TRIGGER highlight_codes_fts_ai');
+      try {
+        const linkNew = db.prepare('INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
+        const insertNew = db.prepare(
+          `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        );
+        for (const { id, s, codes } of fresh) {
+          for (const c of codes) linkNew.run(id, c);
+          insertNew.run(
+            id,
+            args.projectId,
+            s.interview_id,
+            s.start_turn,
+            s.start_offset,
+            s.end_turn,
+            s.end_offset,
+            s.start_ms,
+            s.quote,
+            s.note.slice(0, 5000),
+            args.coder,
+            args.now,
+            args.now,
+          );
+          out.added += codes.length;
+        }
+      } finally {
+        if (trigger) db.exec(trigger.sql);
+      }
+    }
+    for (const { id, codes } of onExisting) {
+      for (const c of codes) {
         if (link.run(id, c).changes > 0) out.added++;
         else out.already_there++;
       }

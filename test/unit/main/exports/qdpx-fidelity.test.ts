@@ -234,3 +234,52 @@ describe('round trip: Fieldwork export with coder A → import as coder B', () =
     }
   });
 });
+
+describe('imported segments in the search index', () => {
+  it('carry their codes there, and the index trigger set aside during the import is back as it was', async () => {
+    const file = join(dir, 'fts.db');
+    const cache = await openInProcessCache(file);
+    const Database = (await import('better-sqlite3')).default;
+    const triggerSql = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare("SELECT sql FROM sqlite_master WHERE name = 'highlight_codes_fts_ai'").get() as { sql: string };
+      } finally {
+        db.close();
+      }
+    };
+    const before = triggerSql();
+    try {
+      const seg = { interview_id: 'iv_a', start_turn: 1, start_offset: 0, end_turn: 1, end_offset: 9, start_ms: 0, quote: 'The price', note: '' };
+      await cache.call('imports.applyQdpx', {
+        projectId: 'p',
+        coder: 'B',
+        codes: [
+          { name: 'Price', color: null, description: '', isCategory: false, parent: null },
+          { name: 'Cost', color: null, description: '', isCategory: false, parent: null },
+        ],
+        segments: [{ ...seg, codes: ['Price', 'Cost'] }],
+        now: 'now',
+      });
+      // A second import adds a code to the same segment: through the trigger, as any recoding.
+      await cache.call('imports.applyQdpx', {
+        projectId: 'p',
+        coder: 'B',
+        codes: [{ name: 'Value', color: null, description: '', isCategory: false, parent: null }],
+        segments: [{ ...seg, codes: ['Value'] }],
+        now: 'now',
+      });
+    } finally {
+      await cache.close();
+    }
+    const db = new Database(file, { readonly: true });
+    try {
+      expect((db.prepare('SELECT tags FROM highlights_fts').all() as { tags: string }[]).map((r) => r.tags.split(' · ').sort())).toEqual([
+        ['Cost', 'Price', 'Value'],
+      ]);
+    } finally {
+      db.close();
+    }
+    expect(triggerSql()).toEqual(before);
+  });
+});
