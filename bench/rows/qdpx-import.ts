@@ -16,8 +16,8 @@ import type { BenchContext, BenchRow } from '../lib/types';
  * with its VideoSelection twin). The import reads the zip and XML (the same code the app runs), matches every
  * source, places every coding, and writes the codes and 5,000 segments into a SQLite cache file in one
  * transaction. Reading the study's transcripts from the cache is not timed (the interviews are handed over in
- * memory). Two runs: sources matched by the GUIDs Fieldwork wrote, and the same file matched by name (as a
- * file from another study would be). Baseline: unzip and parse alone (readQdaFile), the floor of any import.
+ * memory). Three runs: sources matched by the GUIDs Fieldwork wrote, the same file matched by name (as a
+ * file from another study would be), and by the transcript's words alone (the sources renamed). Baseline: unzip and parse alone (readQdaFile), the floor of any import.
  */
 const SOURCES = 1000;
 const TURNS = 40;
@@ -108,12 +108,14 @@ export async function qdpxImport(ctx: BenchContext): Promise<BenchRow> {
     return { zip, interviews };
   });
 
-  const run = async (label: string, projectId: string, file: string) =>
+  const run = async (label: string, projectId: string, file: string, rename = false) =>
     ctx.phase(`qdpx import: ${label}`, async () => {
       const cache = await openInProcessCache(join(ctx.runDir, file));
       try {
         return await time(async () => {
           const f = await readQdaFile(bufferSource(zip));
+          // As another tool names its sources: nothing of the interview in the name, so only the words can match.
+          if (rename) f.project.sources.forEach((src, i) => (src.name = `Document ${i + 1}`));
           const plan = planImport(f.project, interviews, projectId, f.readText);
           const applied = await cache.call('imports.applyQdpx', { projectId: 'prj-bench', coder: 'B', codes: plan.codes, segments: plan.segments, now: 'now' });
           return { plan, applied };
@@ -129,16 +131,17 @@ export async function qdpxImport(ctx: BenchContext): Promise<BenchRow> {
   });
   const byGuid = await run('matched by GUID, into a new cache file', 'prj-bench', 'qdpx-bench-guid.db');
   const byName = await run('matched by name (another study’s file), into a new cache file', 'another-study', 'qdpx-bench-name.db');
+  const byText = await run('matched by transcript text (sources renamed), into a new cache file', 'another-study', 'qdpx-bench-text.db', true);
   const matched = (r: typeof byGuid) => r.value.plan.sources.filter((s) => s.interview_id).length;
   return {
     id: 'qdpx-import',
     what: `Import a ${num(SOURCES)}-source .qdpx (${mb(zip.length)}, ${num(SOURCES * SEGMENTS)} codings + their VideoSelection twins)`,
-    value: [`by GUID ${ms(byGuid.ms)}`, `by name ${ms(byName.ms)}`],
+    value: [`by GUID ${ms(byGuid.ms)}`, `by name ${ms(byName.ms)}`, `by text ${ms(byText.ms)}`],
     baselines: [`unzip + parse only: ${ms(base.ms)}`],
-    ratio: [ratio(byGuid.ms / base.ms), ratio(byName.ms / base.ms)],
-    goals: [{ text: `≤ ${ms(GOAL_MS)}`, pass: Math.max(byGuid.ms, byName.ms) <= GOAL_MS }],
+    ratio: [ratio(byGuid.ms / base.ms), ratio(byName.ms / base.ms), ratio(byText.ms / base.ms)],
+    goals: [{ text: `≤ ${ms(GOAL_MS)}`, pass: Math.max(byGuid.ms, byName.ms, byText.ms) <= GOAL_MS }],
     notes: [
-      `${num(matched(byGuid))} / ${num(matched(byName))} of ${num(SOURCES)} sources matched (GUID / name run); ${num(byGuid.value.applied.added)} codings written, ${num(byGuid.value.plan.duplicates)} VideoSelections recognised as twins of a text coding.`,
+      `${num(matched(byGuid))} / ${num(matched(byName))} / ${num(matched(byText))} of ${num(SOURCES)} sources matched (GUID / name / text run); ${num(byGuid.value.applied.added)} codings written, ${num(byGuid.value.plan.duplicates)} VideoSelections recognised as twins of a text coding.`,
       'Timed in the bench process: read zip + XML, match, place, and one SQLite transaction into a new cache file; the interviews are handed over in memory (reading them from a cache is not timed).',
     ],
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_REPORT_CODER } from '../../analysis/codebook';
 import { idSchema } from '../../ids';
 import { channel } from '../define';
 import { workspaceId } from './workspaces';
@@ -40,7 +41,9 @@ export const coderName = z
   .trim()
   .min(1, 'Name the coder whose codings these are')
   .max(80, 'At most 80 characters')
-  .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), 'No control characters');
+  .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), 'No control characters')
+  // The AI report's codings are compared with people's: an import under its name would blur the two.
+  .refine((s) => s.toLowerCase() !== AI_REPORT_CODER.toLowerCase(), `"${AI_REPORT_CODER}" is the AI report's own coder; give the imported coder another name`);
 
 export const importChannels = {
   /**

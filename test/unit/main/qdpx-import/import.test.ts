@@ -287,3 +287,65 @@ describe('matching', () => {
     expect(none.sources[0]!.unmatched.map((u) => u.selection)).toEqual(['slots', 'plastic']);
   });
 });
+
+describe('audio sources, and codes that clash with the study’s codebook', () => {
+  it('an AudioSelection lands on the turns its time covers', async () => {
+    const qde = `<Project xmlns="urn:QDA-XML:project:1.0" origin="QualCoder 3.6"><CodeBook><Codes>
+<Code guid="00000000-0000-4000-8000-000000000001" name="Money" isCodable="true"/></Codes></CodeBook><Sources>
+<AudioSource guid="00000000-0000-4000-8000-000000000002" name="iv_alpha.m4a" path="internal://x.m4a">
+<AudioSelection guid="00000000-0000-4000-8000-000000000003" begin="9000" end="17500"><Coding guid="00000000-0000-4000-8000-000000000004"><CodeRef targetGUID="00000000-0000-4000-8000-000000000001"/></Coding></AudioSelection>
+</AudioSource></Sources></Project>`;
+    const p = await plan(zip({ 'project.qde': qde }));
+    expect(p.sources[0]).toMatchObject({ kind: 'AudioSource', interview_id: 'iv_alpha', matched_by: 'name', imported: 1 });
+    expect(p.segments).toEqual([expect.objectContaining({ start_turn: 2, end_turn: 3, codes: ['Money'] })]);
+  });
+
+  it('an imported code whose name is a category in the study is not applied, and the report says why', async () => {
+    const { openInProcessCache } = await import('../../../../src/main/cache/cache');
+    const cache = await openInProcessCache(':memory:');
+    try {
+      await cache.call('codes.create', { projectId: 'p', name: 'money', isCategory: true, now: 'now' });
+      const seg = {
+        interview_id: 'iv',
+        start_turn: 1,
+        start_offset: 0,
+        end_turn: 1,
+        end_offset: 4,
+        start_ms: null,
+        quote: 'Cost',
+        note: '',
+        codes: ['Money', 'Cost'],
+      };
+      const r = await cache.call('imports.applyQdpx', {
+        projectId: 'p',
+        coder: 'B',
+        codes: [
+          { name: 'Money', color: '#111111', description: '', isCategory: false, parent: null },
+          { name: 'Cost', color: '#222222', description: 'What it costs', isCategory: false, parent: null },
+        ],
+        segments: [seg],
+        now: 'now',
+      });
+      expect(r).toMatchObject({
+        created: ['Cost'],
+        merged: ['money'],
+        skipped: [{ name: 'Money', reason: expect.stringMatching(/is a category/) as string }],
+        added: 1,
+        refused: 1,
+      });
+      expect((await cache.call('highlights.list', { projectId: 'p', coder: 'B' })).map((h) => h.tags)).toEqual([['Cost']]);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('the coder must be named, and not as the AI report', async () => {
+    const { importChannels } = await import('../../../../src/shared/ipc/channels/imports');
+    const schema = importChannels['imports.qdpx'].input;
+    const base = { workspace_id: 'w1', project_id: 'p1', file_token: 'file_x' };
+    expect(schema.safeParse({ ...base, coder: '  Dana ' })).toMatchObject({ success: true, data: { coder: 'Dana' } });
+    expect(schema.safeParse({ ...base, coder: '   ' }).success).toBe(false);
+    expect(schema.safeParse({ ...base, coder: 'ai REPORT' }).success).toBe(false);
+    expect(schema.safeParse({ ...base, coder: 'a\u0007b' }).success).toBe(false);
+  });
+});
