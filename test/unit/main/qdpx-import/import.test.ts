@@ -349,3 +349,46 @@ describe('audio sources, and codes that clash with the study’s codebook', () =
     expect(schema.safeParse({ ...base, coder: 'a\u0007b' }).success).toBe(false);
   });
 });
+
+describe('zip64', () => {
+  it('reads sizes and offsets from the zip64 extra field and end records', async () => {
+    const name = new TextEncoder().encode('project.qde');
+    const body = new TextEncoder().encode(
+      '<CodeBook xmlns="urn:QDA-XML:codebook:1.0"><Codes><Code guid="00000000-0000-4000-8000-000000000001" name="Z" isCodable="true"/></Codes></CodeBook>',
+    );
+    const parts: number[] = [];
+    const u16 = (n: number) => parts.push(n & 0xff, (n >>> 8) & 0xff);
+    const u32 = (n: number) => {
+      u16(n & 0xffff);
+      u16(n >>> 16);
+    };
+    const u64 = (n: number) => {
+      u32(n % 2 ** 32);
+      u32(Math.floor(n / 2 ** 32));
+    };
+    const bytes = (b: Uint8Array) => parts.push(...b);
+    const w = (...fields: [16 | 32 | 64, number][]) => {
+      for (const [bits, n] of fields) (bits === 16 ? u16 : bits === 32 ? u32 : u64)(n);
+    };
+    // Local header (stored), then the data.
+    w([32, 0x04034b50], [16, 45], [16, 0], [16, 0], [16, 0], [16, 0], [32, 0], [32, body.length], [32, body.length], [16, name.length], [16, 0]);
+    bytes(name);
+    bytes(body);
+    const cdOffset = parts.length;
+    w([32, 0x02014b50], [16, 45], [16, 45], [16, 0], [16, 0], [16, 0], [16, 0], [32, 0]);
+    w([32, 0xffffffff], [32, 0xffffffff], [16, name.length], [16, 28], [16, 0], [16, 0], [16, 0], [32, 0], [32, 0xffffffff]);
+    bytes(name);
+    w([16, 0x0001], [16, 24], [64, body.length], [64, body.length], [64, 0]);
+    const cdSize = parts.length - cdOffset;
+    const z64 = parts.length;
+    w([32, 0x06064b50], [64, 44], [16, 45], [16, 45], [32, 0], [32, 0], [64, 1], [64, 1], [64, cdSize], [64, cdOffset]);
+    w([32, 0x07064b50], [32, 0], [64, z64], [32, 1]);
+    w([32, 0x06054b50], [16, 0], [16, 0], [16, 0xffff], [16, 0xffff], [32, 0xffffffff], [32, 0xffffffff], [16, 0]);
+    const archive = Uint8Array.from(parts);
+    const [entry] = await readCentralDirectory(bufferSource(archive));
+    expect(entry).toMatchObject({ name: 'project.qde', size: body.length, compressedSize: body.length, localOffset: 0 });
+    const file = await readQdaFile(bufferSource(archive)).catch((e: unknown) => e);
+    // A zip holding a codebook under the project's name is read as what its root says it is.
+    expect(file).toMatchObject({ project: { kind: 'codebook', codes: [{ name: 'Z' }] } });
+  });
+});
