@@ -22,6 +22,7 @@ import { cliStartup } from './rows/cli-startup';
 import { agreement } from './rows/agreement';
 import { agreementServiceRow } from './rows/agreement-service';
 import { codeSegmentsRow } from './rows/code-segments';
+import { qdpxImport } from './rows/qdpx-import';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -36,6 +37,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'agreement', run: agreement },
   { name: 'agreement service', run: agreementServiceRow },
   { name: 'code segments', run: codeSegmentsRow },
+  { name: 'qdpx import', run: qdpxImport },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

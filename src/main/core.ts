@@ -160,6 +160,7 @@ export function createCore(o: CoreOptions): Core {
       notifier,
       researcherName: () => deps.settings.get().researcher_name,
     }),
+    pickedFiles,
   });
 
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);

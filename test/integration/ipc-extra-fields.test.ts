@@ -235,6 +235,12 @@ const PLAN: Plan = {
   }),
   'exports.codeSegments': (i) => ({ workspace_id: i.ws, code_id: i.code, folder: dataDir, formats: ['csv', 'docx'] }),
   'exports.cancel': () => ({ export_id: 'e-extra-1' }),
+  'imports.qdpx': (i) => ({
+    workspace_id: i.ws,
+    project_id: i.project,
+    file_token: core.pickedFiles.register(join(ROOT, 'test/fixtures/qdpx/nvivo-crlf.qdpx')),
+    coder: 'Dana',
+  }),
 };
 
 describe('IPC results carry only fields the client knows', () => {

@@ -7,6 +7,7 @@ import * as coding from './queries/coding';
 import * as codeSegments from './queries/code-segments';
 import * as extras from './queries/project-extras';
 import * as projects from './queries/projects';
+import * as qdpxImport from './queries/qdpx-import';
 import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
 import * as search from './queries/search';
@@ -75,6 +76,7 @@ export const cacheOps = {
   'codes.segmentFacets': codeSegments.codeSegmentFacets,
   'codes.alignmentTurns': codeSegments.alignmentTurns,
   'codes.transcriptVersions': codeSegments.transcriptVersions,
+  'imports.applyQdpx': qdpxImport.applyQdpx,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,

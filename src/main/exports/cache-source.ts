@@ -24,6 +24,7 @@ export function cacheExportSource(cache: Cache, projectId: string, videoFile: (i
       return details.sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? '') || a.id.localeCompare(b.id));
     },
     highlights: () => cache.call('highlights.list', { projectId }),
+    codes: () => cache.call('codes.list', { projectId }),
     locateQuote: (quote) => cache.call('search.locateQuote', { projectId, quote }),
     videoFile,
   };

@@ -1,4 +1,5 @@
 import { untimedTurns } from '../../shared/schemas/transcript';
+import type { CodeView } from '../../shared/ipc/channels/codes';
 import type { HighlightView } from '../../shared/ipc/channels/highlights';
 import type { InterviewDetail, ProjectDetail } from '../../shared/views';
 import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
@@ -22,6 +23,8 @@ export type ExportSource = {
   /** Every interview of the project with its transcript, or just these ids. */
   interviews(ids: string[] | null): Promise<InterviewDetail[]>;
   highlights(): Promise<HighlightView[]>;
+  /** The study's codebook (colours, descriptions, categories) for the .qdpx; without it, codes are the highlights' tags. */
+  codes?(): Promise<CodeView[]>;
   /** The offline copy of an interview's video, when there is one. */
   videoFile(interviewId: string): Promise<string | null>;
   /** Where a report quote was said, by the cache's own quote search (the one the Report tab uses). */
@@ -218,6 +221,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
           // The .qdpx needs the quote's exact character range, so it matches quotes in the turn text itself.
           themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
           highlights: await source.highlights(),
+          ...(source.codes ? { codes: await source.codes() } : {}),
           videoFiles,
           // The names the transcript files carry, so the summary's names can be found among them.
           label: (i) => interviewBaseName(i, interviews.indexOf(i) + 1, req.includeParticipant),

@@ -3,6 +3,7 @@ import type { DemoService } from '../demo/demo-service';
 import type { ExportFolders } from '../desktop/export-folders';
 import type { ExportService } from '../exports/export-service';
 import type { DesktopPorts } from '../desktop/ports';
+import type { PickedFiles } from '../media/picked-files';
 import type { StimulusService } from '../media/stimulus-service';
 import type { EmbedService } from '../share/embed';
 import type { StudyAuthoring } from '../studies/authoring';
@@ -17,6 +18,7 @@ import { embedHandlers } from './handlers/embed';
 import { exportHandlers } from './handlers/exports';
 import { codeHandlers } from './handlers/codes';
 import { highlightHandlers } from './handlers/highlights';
+import { importHandlers } from './handlers/imports';
 import { interviewHandlers } from './handlers/interviews';
 import { noteHandlers } from './handlers/notes';
 import { projectHandlers } from './handlers/projects';
@@ -45,6 +47,7 @@ export type RegistryDeps = HandlerDeps & {
   embed: EmbedService;
   exporter: ExportService;
   stimuli: StimulusService;
+  pickedFiles: PickedFiles;
 };
 
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
@@ -77,6 +80,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     studies: studyHandlers(d),
     embed: embedHandlers(d),
     exports: exportHandlers({ exports: d.exporter }),
+    imports: importHandlers(d),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;
 }

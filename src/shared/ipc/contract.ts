@@ -8,6 +8,7 @@ import { demoChannels } from './channels/demo';
 import { embedChannels } from './channels/embed';
 import { exportChannels } from './channels/exports';
 import { highlightChannels } from './channels/highlights';
+import { importChannels } from './channels/imports';
 import { interviewChannels } from './channels/interviews';
 import { noteChannels } from './channels/notes';
 import { projectChannels } from './channels/projects';
@@ -45,6 +46,7 @@ export const ipcDomains = {
   studies: studyChannels,
   embed: embedChannels,
   exports: exportChannels,
+  imports: importChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;

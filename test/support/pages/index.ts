@@ -8,6 +8,7 @@ import { launchDialog, launchedDialog } from './launch';
 import { newStudy } from './new-study';
 import { messages, toasts } from './notices';
 import { reportTab } from './report';
+import { qdpxImport } from './qdpx-import';
 import { palette } from './search';
 import { settingsScreen } from './settings';
 import { shareTab } from './share';
@@ -46,6 +47,7 @@ export const app = (page: Page) => ({
   wizard: stimuliWizard(page),
   settings: settingsScreen(page),
   palette: palette(page),
+  qdpxImport: qdpxImport(page),
   toasts: toasts(page),
   messages: messages(page),
   /** The Export dialog, for a study by its title or whichever is open. */
@@ -69,6 +71,7 @@ export { launchDialog, launchedDialog } from './launch';
 export { newStudy, studyFields } from './new-study';
 export { messages, toasts } from './notices';
 export { reportTab } from './report';
+export { qdpxImport } from './qdpx-import';
 export { palette } from './search';
 export { settingsScreen } from './settings';
 export { shareTab } from './share';

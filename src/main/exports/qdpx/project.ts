@@ -10,6 +10,8 @@
  * points at its two ends; their time stamps are estimated by interpolating within the turn.
  */
 import { createHash } from 'node:crypto';
+import { AI_REPORT_CODER } from '../../../shared/analysis/codebook';
+import type { CodeView } from '../../../shared/ipc/channels/codes';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { InterviewDetail } from '../../../shared/views';
 import type { ParticipantValue } from '../../../shared/schemas/interview';
@@ -28,6 +30,8 @@ export type QdpxInput = {
   interviews: InterviewDetail[];
   themes?: QdpxTheme[];
   highlights?: HighlightView[];
+  /** The study's codebook: categories (not codable) holding codes, with colours and descriptions. */
+  codes?: CodeView[];
   /** Cached video files by interview id: embedded in the zip and referenced as `internal://`. */
   videoFiles?: Record<string, string>;
   /** Service video URLs by interview id: referenced when there is no cached file. */
@@ -83,7 +87,8 @@ export function resolveQdpxOptions(partial: Partial<QdpxOptions> = {}): QdpxOpti
   };
 }
 
-type Selection = { guid: string; name: string; from: number; to: number; codeGuid: string; description: string | null };
+/** `user`: the GUID of the <User> whose coding this is. */
+type Selection = { guid: string; name: string; from: number; to: number; codeGuid: string; description: string | null; user: string };
 
 export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> = {}): QdpxPlan {
   const options = resolveQdpxOptions(partial);
@@ -92,6 +97,14 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
   const userGuid = g('user', input.user.id);
   const who = { creatingUser: userGuid, creationDateTime: when };
   const notes: string[] = [];
+  // A <User> per coder: the researcher (highlights without a coder), "AI report" (the report's quotes) and
+  // each imported coder, so a QDA tool can tell whose coding is whose.
+  const users = new Map<string | null, { guid: string; name: string; id: string }>([[null, { guid: userGuid, name: input.user.name, id: input.user.id }]]);
+  const userFor = (coder: string | null): string => {
+    let u = users.get(coder);
+    if (!u) users.set(coder, (u = { guid: g('coder', coder ?? ''), name: coder ?? '', id: `coder:${coder ?? ''}` }));
+    return u.guid;
+  };
 
   const complete = input.interviews.filter((iv) => iv.status === 'COMPLETE');
   const label = input.label ?? ((iv: InterviewDetail) => `Interview ${iv.id}`);
@@ -106,13 +119,46 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
   const participantNo = new Map(complete.map((iv, i) => [iv.id, i + 1]));
   const personLabel = (iv: InterviewDetail) =>
     (options.includeParticipant ? (iv.participant?.name ?? iv.participant_name) : null)?.trim() || `Participant ${participantNo.get(iv.id) ?? ''}`.trim();
+  // Case names are unique: tools key cases by name, and two participants called the same lost one case and its variables.
+  const caseName = new Map<string, string>();
+  const seenNames = new Map<string, number>();
+  for (const iv of complete) {
+    const base = personLabel(iv);
+    const n = (seenNames.get(base.toLowerCase()) ?? 0) + 1;
+    seenNames.set(base.toLowerCase(), n);
+    caseName.set(iv.id, n === 1 ? base : `${base} (${n})`);
+  }
+  for (const iv of complete) {
+    const base = personLabel(iv);
+    if ((seenNames.get(base.toLowerCase()) ?? 0) > 1 && caseName.get(iv.id) === base) caseName.set(iv.id, `${base} (1)`);
+  }
   const speaker = (iv: InterviewDetail) => (turn: TranscriptTurn) => (turn.role === 'AI' ? 'Interviewer' : turn.role === 'User' ? personLabel(iv) : 'Speaker');
 
   const texts = new Map<string, TranscriptText>(complete.map((iv) => [iv.id, buildTranscriptText(iv.transcript, speaker(iv), options.lineEnding)]));
   const selections = new Map<string, Selection[]>(complete.map((iv) => [iv.id, []]));
 
-  // Codes: one per theme, then one per highlight tag (a tag that equals a theme title stays a separate code).
+  // Codes: the study's codebook (categories holding codes), one per theme, then one per highlight tag not in
+  // the codebook (a tag or code that equals a theme title stays a separate code).
   const codes: string[] = [];
+  const tagGuids = new Map<string, string>();
+  const book = input.codes ?? [];
+  const codeEl = (c: CodeView, children: string[] = []) =>
+    el('Code', { guid: g('code', c.id), name: c.name, isCodable: !c.is_category, color: /^#[0-9a-fA-F]{6}$/.test(c.color) ? c.color : undefined }, [
+      ...(c.description.trim() ? [textEl('Description', c.description)] : []),
+      ...children,
+    ]);
+  const categoryIds = new Set(book.filter((c) => c.is_category).map((c) => c.id));
+  for (const c of book) {
+    if (!c.is_category) tagGuids.set(c.name.toLowerCase(), g('code', c.id));
+    if (c.is_category)
+      codes.push(
+        codeEl(
+          c,
+          book.filter((k) => k.parent_id === c.id && !k.is_category).map((k) => codeEl(k)),
+        ),
+      );
+    else if (!c.parent_id || !categoryIds.has(c.parent_id)) codes.push(codeEl(c));
+  }
   const themes = input.themes ?? [];
   let unlocated = 0;
   themes.forEach((theme, ti) => {
@@ -132,6 +178,7 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
         to: found.to,
         codeGuid,
         description: null,
+        user: userFor(AI_REPORT_CODER),
       });
     });
   });
@@ -140,13 +187,12 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
       `${count(unlocated, 'report quote')} ${unlocated === 1 ? 'was' : 'were'} not found in the transcript of a complete interview in this export, so the .qdpx project does not code ${unlocated === 1 ? 'it' : 'them'}.`,
     );
 
-  const tagGuids = new Map<string, string>();
-  const tagCode = (tag: string) => {
-    let guid = tagGuids.get(tag);
+  const tagCode = (tag: string, color: string | undefined) => {
+    let guid = tagGuids.get(tag.toLowerCase());
     if (!guid) {
       guid = g('tag', tag);
-      tagGuids.set(tag, guid);
-      codes.push(el('Code', { guid, name: tag, isCodable: true, color: TAG_COLOR }));
+      tagGuids.set(tag.toLowerCase(), guid);
+      codes.push(el('Code', { guid, name: tag, isCodable: true, color: color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : TAG_COLOR }));
     }
     return guid;
   };
@@ -164,8 +210,9 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
         guid: g('highlight', h.id, tag),
         name: h.quote.slice(0, 80),
         ...range,
-        codeGuid: tagCode(tag),
+        codeGuid: tagCode(tag, h.codes?.find((c) => c.name.toLowerCase() === tag.toLowerCase())?.color),
         description: h.note.trim() || null,
+        user: userFor(h.coder ?? null),
       });
     }
   }
@@ -177,7 +224,7 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
   // Variables and cases.
   const variables = collectVariables(complete, options.includeParticipant, g);
   const cases = complete.map((iv) =>
-    el('Case', { guid: g('case', iv.id), name: personLabel(iv) }, [...variables.valuesFor(iv), el('SourceRef', { targetGUID: g('source', iv.id) })]),
+    el('Case', { guid: g('case', iv.id), name: caseName.get(iv.id)! }, [...variables.valuesFor(iv), el('SourceRef', { targetGUID: g('source', iv.id) })]),
   );
 
   // Sources.
@@ -196,6 +243,8 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
     let path: string | undefined;
     const file = input.videoFiles?.[iv.id];
     const url = input.videoUrls?.[iv.id];
+    // The source's name carries the media file's extension: tools pick a player (and some, a source type) by it.
+    const ext = file ? videoExtension(file) : url ? (urlExtension(url) ?? 'mp4') : iv.has_video ? 'mp4' : null;
     if (file) {
       const name = `${sourceGuid}.${videoExtension(file)}`;
       videos.push({ path: `sources/${name}`, sourcePath: file });
@@ -207,14 +256,26 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
       external.push(iv.id);
     }
 
-    const selectionEls = selections
-      .get(iv.id)!
-      .map((s) =>
-        el('TranscriptSelection', { guid: s.guid, name: s.name, fromSyncPoint: sync.guidAt(s.from), toSyncPoint: sync.guidAt(s.to), ...who }, [
+    const selectionEls = selections.get(iv.id)!.map((s) => {
+      const by = { creatingUser: s.user, creationDateTime: when };
+      return el('TranscriptSelection', { guid: s.guid, name: s.name, fromSyncPoint: sync.guidAt(s.from), toSyncPoint: sync.guidAt(s.to), ...by }, [
+        ...(s.description ? [textEl('Description', s.description)] : []),
+        el('Coding', { guid: stableGuid(s.guid, 'coding'), ...by }, [el('CodeRef', { targetGUID: s.codeGuid })]),
+      ]);
+    });
+    // The same codings on the video's timeline, for tools that ignore sync points.
+    const videoSelectionEls = selections.get(iv.id)!.flatMap((s) => {
+      const begin = sync.timeAt(s.from);
+      const end = sync.timeAt(s.to);
+      if (begin === null || end === null || end <= begin) return [];
+      const by = { creatingUser: s.user, creationDateTime: when };
+      return [
+        el('VideoSelection', { guid: stableGuid(s.guid, 'video'), name: s.name, begin, end, ...by }, [
           ...(s.description ? [textEl('Description', s.description)] : []),
-          el('Coding', { guid: stableGuid(s.guid, 'coding'), ...who }, [el('CodeRef', { targetGUID: s.codeGuid })]),
+          el('Coding', { guid: stableGuid(s.guid, 'video-coding'), ...by }, [el('CodeRef', { targetGUID: s.codeGuid })]),
         ]),
-      );
+      ];
+    });
     const transcript = el(
       'Transcript',
       { guid: transcriptGuid, name: `${personLabel(iv)} transcript`, plainTextPath: `internal://${transcriptGuid}.txt`, ...who },
@@ -224,7 +285,11 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
       ],
     );
     const description = [iv.completed_at ? `Completed ${iv.completed_at}` : null, `Interview ${iv.id}`].filter(Boolean).join('. ');
-    return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)} (${iv.id})`, path, ...who }, [textEl('Description', description), transcript]);
+    return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)} (${iv.id})${ext ? `.${ext}` : ''}`, path, ...who }, [
+      textEl('Description', description),
+      transcript,
+      ...videoSelectionEls,
+    ]);
   });
   if (external.length > 0) {
     const linked = external.filter((id) => /^https?:\/\//i.test(input.videoUrls?.[id] ?? '')).length;
@@ -239,7 +304,13 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
     );
   }
 
-  const children: string[] = [el('Users', {}, [el('User', { guid: userGuid, name: input.user.name, id: input.user.id })])];
+  const children: string[] = [
+    el(
+      'Users',
+      {},
+      [...users.values()].map((u) => el('User', { guid: u.guid, name: u.name, id: u.id })),
+    ),
+  ];
   if (codes.length) children.push(el('CodeBook', {}, [el('Codes', {}, codes)]));
   if (variables.definitions.length) children.push(el('Variables', {}, variables.definitions));
   if (cases.length) children.push(el('Cases', {}, cases));
@@ -257,6 +328,15 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
 
 export function buildProjectQde(input: QdpxInput, options: Partial<QdpxOptions> = {}): string {
   return planProjectQde(input, options).xml;
+}
+
+function urlExtension(url: string): string | null {
+  try {
+    const m = /\.([A-Za-z0-9]{1,8})$/.exec(new URL(url).pathname);
+    return m ? m[1]!.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
 
 function videoExtension(path: string): string {
@@ -324,7 +404,7 @@ function syncPointsFor(text: TranscriptText, selections: Selection[], guid: (kin
     }
   }
   const points = [...byPos.values()].sort((a, b) => a.position - b.position);
-  return { points, guidAt: (pos: number) => byPos.get(pos)!.guid };
+  return { points, guidAt: (pos: number) => byPos.get(pos)!.guid, timeAt: (pos: number) => byPos.get(pos)?.timeStamp ?? null };
 }
 
 function ms(v: number | null): number | null {

@@ -3,6 +3,7 @@ import { tablistKeys } from '../../lib/tablist-keys';
 import { AgreementView } from '../agreement/AgreementView';
 import { CodesView } from '../codes/CodesView';
 import { GridView } from '../grid/GridView';
+import { ImportQdpx } from '../qdpx-import/ImportQdpx';
 import type { TabProps } from '../interviews/InterviewsTab';
 import '../interviews/interviews.css';
 import './analysis.css';
@@ -25,6 +26,9 @@ export function AnalysisTab({ workspace, project }: TabProps) {
   );
   return (
     <div className="an-tab">
+      <div className="an-actions">
+        <ImportQdpx workspace={workspace} project={project} />
+      </div>
       <div className="iv-views an-views" role="tablist" aria-label="Analysis views" onKeyDown={onKey}>
         {VIEWS.map((v) => (
           <button

@@ -1,0 +1,381 @@
+/**
+ * What an import will write, worked out from the parsed file and the study's interviews without touching
+ * the cache: sources matched to interviews (Fieldwork's own GUIDs, then the name, then the transcript's
+ * words), every coding placed on turns or said why not, and the codebook folded to Fieldwork's one level
+ * of categories. The cache op `imports.applyQdpx` then writes it in one transaction.
+ */
+import type { QdpxMatchedBy, QdpxSourceReport, QdpxUnmatchedCoding } from '../../shared/ipc/channels/imports';
+import type { TranscriptTurn } from '../../shared/schemas/transcript';
+import { stableGuid } from '../exports/qdpx/project';
+import type { QdaCode, QdaProject, QdaSelection, QdaSource, QdaText } from './model';
+import { locateTurns, rangeForText, rangeForTime, SourceText, type PositionMode, type TurnRange } from './text-map';
+
+export type ImportInterview = { id: string; participant_name: string | null; transcript: TranscriptTurn[] };
+
+export type PlannedCode = { name: string; color: string | null; description: string; isCategory: boolean; parent: string | null };
+export type PlannedSegment = TurnRange & { interview_id: string; note: string; codes: string[] };
+
+export type ImportPlan = {
+  codes: PlannedCode[];
+  segments: PlannedSegment[];
+  sources: QdpxSourceReport[];
+  found: number;
+  duplicates: number;
+  notes: string[];
+};
+
+/** A source's texts, read from the archive by path (the caller resolves paths safely); null with a reason. */
+export type TextLookup = (text: QdaText) => { text: string } | { error: string };
+
+const MAX_UNMATCHED_LISTED = 50;
+const CODE_NAME_MAX = 80;
+
+export function planImport(project: QdaProject, interviews: readonly ImportInterview[], projectId: string, readText: TextLookup): ImportPlan {
+  const notes: string[] = [];
+  const codeNames = foldCodes(project, notes);
+  const byGuid = fieldworkGuids(projectId, interviews);
+  const matcher = new TextMatcher(interviews);
+  const segments: PlannedSegment[] = [];
+  const sources: QdpxSourceReport[] = [];
+  let found = 0;
+  let duplicates = 0;
+  const claimed = new Map<string, string>();
+
+  for (const source of project.sources) {
+    const selections = allSelections(source);
+    const codingCount = selections.reduce((n, s) => n + s.sel.codes.length, 0);
+    found += codingCount;
+    const report: QdpxSourceReport = {
+      guid: source.guid,
+      name: source.name,
+      kind: source.kind,
+      interview_id: null,
+      participant: null,
+      matched_by: null,
+      reason: null,
+      positions: null,
+      codings: codingCount,
+      imported: 0,
+      unmatched: [],
+    };
+    sources.push(report);
+    const unmatchedAll = (reason: string) => {
+      report.reason = reason;
+      report.unmatched = selections.slice(0, MAX_UNMATCHED_LISTED).map((s) => unmatchedOf(s.sel, codeNames, reason));
+    };
+    if (source.kind === 'PictureSource' || source.kind === 'PDFSource') {
+      unmatchedAll(`A ${source.kind === 'PDFSource' ? 'PDF' : 'picture'} source: Fieldwork imports codings on transcripts only.`);
+      continue;
+    }
+    // The source's texts (its own, or its transcripts'), read once.
+    const texts = new Map<QdaText, { text: string } | { error: string }>();
+    const textOf = (t: QdaText) => {
+      let v = texts.get(t);
+      if (!v) texts.set(t, (v = readText(t)));
+      return v;
+    };
+    const ownTexts = source.kind === 'TextSource' && source.text ? [source.text] : source.transcripts.map((t) => t.text);
+    const readable = ownTexts.map(textOf).filter((v): v is { text: string } => 'text' in v);
+
+    const match = matchSource(source, byGuid, interviews, readable, matcher);
+    if (!match.interview) {
+      const textError = ownTexts.map(textOf).find((v): v is { error: string } => 'error' in v);
+      unmatchedAll(readable.length === 0 && textError ? `${textError.error} Neither its GUID nor its name matches an interview of this study.` : match.reason);
+      continue;
+    }
+    const iv = match.interview;
+    const other = claimed.get(iv.id);
+    if (other) notes.push(`Two sources matched the interview ${iv.id}: "${other}" and "${source.name}". The codings of both are imported onto it.`);
+    claimed.set(iv.id, source.name);
+    report.interview_id = iv.id;
+    report.participant = iv.participant_name;
+    report.matched_by = match.by;
+
+    const placed: PlannedSegment[] = [];
+    const fail = (sel: QdaSelection, reason: string) => {
+      if (report.unmatched.length < MAX_UNMATCHED_LISTED) report.unmatched.push(unmatchedOf(sel, codeNames, reason));
+    };
+    const place = (sel: QdaSelection, range: TurnRange | null, whyNot: string) => {
+      const names = sel.codes.map((c) => codeNames.get(c.codeGuid)).filter((n): n is string => !!n);
+      const unknown = sel.codes.length - names.length;
+      if (!range) return fail(sel, whyNot);
+      if (unknown > 0) fail({ ...sel, codes: sel.codes.filter((c) => !codeNames.has(c.codeGuid)) }, 'Its code is not in the file’s codebook.');
+      if (names.length === 0) return;
+      placed.push({ ...range, interview_id: iv.id, note: sel.note, codes: [...new Set(names)] });
+      report.imported += names.length;
+    };
+
+    // Text positions: a text source's own selections, or a transcript's selections between sync points.
+    const textSelections = source.kind === 'TextSource' && source.text ? [{ text: source.text, sels: source.selections, points: null }] : [];
+    const transcriptSelections = source.transcripts.map((t) => ({ text: t.text, sels: t.selections, points: t.syncPoints }));
+    for (const group of [...textSelections, ...transcriptSelections]) {
+      if (group.sels.length === 0) continue;
+      const t = textOf(group.text);
+      if ('error' in t) {
+        for (const sel of group.sels) fail(sel, t.error);
+        continue;
+      }
+      const st = new SourceText(t.text);
+      const spans = locateTurns(st, iv.transcript);
+      const positioned = group.sels.flatMap((sel): { sel: QdaSelection; start: number; end: number }[] => {
+        if (sel.kind === 'text') return [{ sel, start: sel.start, end: sel.end }];
+        if (sel.kind !== 'transcript' || !group.points) return [];
+        const from = sel.fromSyncPoint ? group.points.get(sel.fromSyncPoint)?.position : null;
+        const to = sel.toSyncPoint ? group.points.get(sel.toSyncPoint)?.position : null;
+        if (from === null || from === undefined || to === null || to === undefined) {
+          fail(sel, 'Its sync points are missing or have no position in the transcript.');
+          return [];
+        }
+        return [{ sel, start: from, end: to }];
+      });
+      const mode: PositionMode = st.detectMode(positioned.map((p) => ({ start: p.start, end: p.end, name: p.sel.name })));
+      report.positions = mode;
+      for (const p of positioned) {
+        const a = st.at(p.start, mode);
+        const b = st.at(p.end, mode);
+        if (a === null || b === null) {
+          fail(p.sel, `Its positions (${p.start}–${p.end}) are outside the source's text.`);
+          continue;
+        }
+        place(
+          p.sel,
+          rangeForText(spans, a, b),
+          b <= a ? 'It selects no characters.' : 'It covers none of the interview’s transcript words (only labels or blank lines).',
+        );
+      }
+    }
+    // Time spans: turns they cover; one that repeats a text coding (the same codes on the same turns) is that coding.
+    const textPlaced = [...placed];
+    for (const sel of source.selections) {
+      if (sel.kind !== 'media') continue;
+      const range = rangeForTime(iv.transcript, sel.beginMs, sel.endMs);
+      if (range) {
+        const names = sel.codes.map((c) => codeNames.get(c.codeGuid)).filter((n): n is string => !!n);
+        const mirror = textPlaced.some(
+          (s) =>
+            s.start_turn <= range.end_turn && s.end_turn >= range.start_turn && names.every((n) => s.codes.some((c) => c.toLowerCase() === n.toLowerCase())),
+        );
+        if (mirror && names.length > 0) {
+          duplicates += names.length;
+          report.imported += names.length;
+          continue;
+        }
+      }
+      place(
+        sel,
+        range,
+        iv.transcript.every((t) => t.start_ms === null)
+          ? 'The interview’s transcript has no times, so a time span cannot be placed on its turns.'
+          : `No transcript turn falls within ${fmtMs(sel.beginMs)}–${fmtMs(sel.endMs)}.`,
+      );
+    }
+    segments.push(...mergeSameRange(placed));
+  }
+
+  const codingUsers = new Set<string>();
+  for (const s of project.sources) for (const sel of allSelections(s)) for (const c of sel.sel.codes) if (c.userGuid) codingUsers.add(c.userGuid);
+  if (codingUsers.size > 1) {
+    const names = [...codingUsers].map((g) => project.users.get(g) || g).slice(0, 10);
+    notes.push(`The file holds codings by ${codingUsers.size} users (${names.join(', ')}); they are all imported as one coder.`);
+  }
+  return { codes: codeNames.planned, segments, sources, found, duplicates, notes };
+}
+
+function allSelections(source: QdaSource): { sel: QdaSelection }[] {
+  return [...source.selections, ...source.transcripts.flatMap((t) => t.selections)].map((sel) => ({ sel }));
+}
+
+function unmatchedOf(sel: QdaSelection, codes: CodeNames, reason: string): QdpxUnmatchedCoding {
+  return {
+    selection: (sel.name || sel.guid).slice(0, 120),
+    codes: sel.codes.map((c) => codes.get(c.codeGuid) ?? `(unknown code ${c.codeGuid})`),
+    reason,
+  };
+}
+
+const fmtMs = (ms: number) => {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** Codings of one selection, or several selections over the same words, are one segment with several codes. */
+function mergeSameRange(segments: PlannedSegment[]): PlannedSegment[] {
+  const by = new Map<string, PlannedSegment>();
+  for (const s of segments) {
+    const key = `${s.start_turn}:${s.start_offset}:${s.end_turn}:${s.end_offset}`;
+    const had = by.get(key);
+    if (!had) by.set(key, { ...s, codes: [...s.codes] });
+    else {
+      for (const c of s.codes) if (!had.codes.some((h) => h.toLowerCase() === c.toLowerCase())) had.codes.push(c);
+      if (!had.note && s.note) had.note = s.note;
+    }
+  }
+  return [...by.values()];
+}
+
+type CodeNames = Map<string, string> & { planned: PlannedCode[] };
+
+/**
+ * Fieldwork keeps one level: categories (not codable) holding codes. A top-level code with sub-codes
+ * becomes a category unless it has codings of its own (a category cannot be applied), in which case it
+ * stays a code and its sub-codes move to the top. Deeper levels go under their top-level category.
+ * Names are trimmed to 80 characters; two codes with one name (any case) become one.
+ */
+function foldCodes(project: QdaProject, notes: string[]): CodeNames {
+  const used = new Set<string>();
+  for (const s of project.sources) for (const sel of allSelections(s)) for (const c of sel.sel.codes) used.add(c.codeGuid);
+  const names = new Map<string, string>() as CodeNames;
+  const planned: PlannedCode[] = [];
+  const byLower = new Map<string, PlannedCode>();
+  let unnamed = 0;
+  let flattened = 0;
+  const keptAsCode: string[] = [];
+  const add = (code: QdaCode, isCategory: boolean, parent: string | null): string => {
+    let name = code.name.replace(/\s+/g, ' ').trim().slice(0, CODE_NAME_MAX).trim();
+    if (!name) name = `Unnamed code ${++unnamed}`;
+    const had = byLower.get(name.toLowerCase());
+    if (had) {
+      if (had.isCategory && !isCategory) had.isCategory = false;
+      names.set(code.guid, had.name);
+      return had.name;
+    }
+    const p: PlannedCode = { name, color: code.color, description: code.description, isCategory, parent };
+    planned.push(p);
+    byLower.set(name.toLowerCase(), p);
+    names.set(code.guid, name);
+    return name;
+  };
+  const descendants = (c: QdaCode): QdaCode[] => c.children.flatMap((k) => [k, ...descendants(k)]);
+  for (const top of project.codes) {
+    if (top.children.length === 0) {
+      add(top, false, null);
+      continue;
+    }
+    const all = descendants(top);
+    flattened += all.filter((d) => !top.children.includes(d)).length;
+    if (used.has(top.guid)) {
+      keptAsCode.push(top.name);
+      add(top, false, null);
+      for (const d of all) add(d, false, null);
+    } else {
+      const cat = add(top, true, null);
+      for (const d of all) add(d, false, cat);
+    }
+  }
+  // A category that is also applied somewhere (two codes of one name, one with codings) must be a code.
+  for (const p of planned) if (p.isCategory && planned.some((q) => q.parent === p.name && q.isCategory)) p.isCategory = false;
+  if (flattened > 0)
+    notes.push(
+      `${flattened} code${flattened === 1 ? ' was' : 's were'} nested more than one level deep; Fieldwork keeps one level of categories, so ${flattened === 1 ? 'it sits' : 'they sit'} under ${flattened === 1 ? 'its' : 'their'} top-level category.`,
+    );
+  if (keptAsCode.length > 0)
+    notes.push(
+      `${keptAsCode.map((n) => `"${n}"`).join(', ')} ${keptAsCode.length === 1 ? 'has' : 'have'} sub-codes and codings of ${keptAsCode.length === 1 ? 'its' : 'their'} own; a Fieldwork category cannot be applied, so ${keptAsCode.length === 1 ? 'it stays a code' : 'they stay codes'} and the sub-codes sit at the top of the codebook.`,
+    );
+  names.planned = planned;
+  return names;
+}
+
+// ---------------------------------------------------------------- matching
+
+function fieldworkGuids(projectId: string, interviews: readonly ImportInterview[]): Map<string, ImportInterview> {
+  const m = new Map<string, ImportInterview>();
+  for (const iv of interviews) {
+    for (const kind of ['source', 'transcript']) m.set(stableGuid('fieldwork', projectId, kind, iv.id), iv);
+  }
+  return m;
+}
+
+function matchSource(
+  source: QdaSource,
+  byGuid: Map<string, ImportInterview>,
+  interviews: readonly ImportInterview[],
+  texts: { text: string }[],
+  matcher: TextMatcher,
+): { interview: ImportInterview; by: QdpxMatchedBy } | { interview: null; reason: string } {
+  // 1. GUIDs Fieldwork wrote: the source's, a transcript's, or the transcript file Fieldwork named after it.
+  const guids = [source.guid, ...source.transcripts.map((t) => t.guid)];
+  const paths = [source.text?.plainTextPath, ...source.transcripts.map((t) => t.text.plainTextPath)];
+  for (const p of paths) {
+    const m = p && /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.txt$/i.exec(p);
+    if (m) guids.push(m[1]!.toLowerCase());
+  }
+  for (const g of guids) {
+    const iv = byGuid.get(g);
+    if (iv) return { interview: iv, by: 'guid' };
+  }
+  // 2. The name: the interview id in it, or exactly the participant's name (when only one interview has it).
+  const name = source.name.toLowerCase();
+  if (name) {
+    const byId = interviews.filter((iv) => name.includes(iv.id.toLowerCase()));
+    if (byId.length === 1) return { interview: byId[0]!, by: 'name' };
+    const bare = name
+      .replace(/\.(txt|docx?|rtf|pdf|mp4|m4a|mp3|wav|webm|mov)$/i, '')
+      .replace(/\s*\((transcript|interview)\)$|\s+transcript$/i, '')
+      .trim();
+    const byName = interviews.filter((iv) => iv.participant_name && iv.participant_name.trim().toLowerCase() === bare);
+    if (byName.length === 1) return { interview: byName[0]!, by: 'name' };
+  }
+  // 3. The words: the interview whose turns the source's text holds most of.
+  if (texts.length === 0)
+    return { interview: null, reason: 'It has no transcript text, and neither its GUID nor its name matches an interview of this study.' };
+  const best = matcher.best(texts.map((t) => t.text).join('\n'));
+  if (best.interview) return { interview: best.interview, by: 'text' };
+  return { interview: null, reason: `Neither its GUID, its name nor its text matches an interview of this study${best.why}.` };
+}
+
+/**
+ * Matching by words, in linear time over many sources: every participant turn of some length is a key; a
+ * source's lines (with any `Speaker:` label or time stamp taken off) vote for the interviews whose turns
+ * they are. The interview with most of its turns found wins, if it has at least half of them and no other
+ * interview has as many.
+ */
+class TextMatcher {
+  private readonly byTurn = new Map<string, Set<ImportInterview>>();
+  private readonly keys = new Map<ImportInterview, number>();
+
+  constructor(interviews: readonly ImportInterview[]) {
+    for (const iv of interviews) {
+      let n = 0;
+      for (const t of iv.transcript) {
+        // The interviewer asks the same questions everywhere: only answers tell interviews apart.
+        if (t.role === 'AI') continue;
+        const k = key(t.text);
+        if (k.length < 12) continue;
+        let set = this.byTurn.get(k);
+        if (!set) this.byTurn.set(k, (set = new Set()));
+        if (!set.has(iv)) {
+          set.add(iv);
+          n++;
+        }
+      }
+      this.keys.set(iv, n);
+    }
+  }
+
+  best(text: string): { interview: ImportInterview | null; why: string } {
+    const votes = new Map<ImportInterview, number>();
+    const seen = new Set<string>();
+    for (const para of text.replace(/\r\n?/g, '\n').split(/\n\s*\n|\n/)) {
+      const line = para
+        .replace(/^\s*[[(]?\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?[\])]?\s*/, '')
+        .replace(/^[^:\n]{1,60}:\s+/, '')
+        .trim();
+      for (const candidate of [key(line), key(para)]) {
+        if (seen.has(candidate)) continue;
+        seen.add(candidate);
+        for (const iv of this.byTurn.get(candidate) ?? []) votes.set(iv, (votes.get(iv) ?? 0) + 1);
+      }
+    }
+    const ranked = [...votes].map(([iv, v]) => ({ iv, share: v / Math.max(1, this.keys.get(iv) ?? 1), v })).sort((a, b) => b.share - a.share || b.v - a.v);
+    const top = ranked[0];
+    if (!top) return { interview: null, why: '' };
+    if (top.share < 0.5)
+      return { interview: null, why: ` (its text holds ${Math.round(top.share * 100)}% of the answers of the closest interview, ${top.iv.id})` };
+    if (ranked[1] && ranked[1].share === top.share && ranked[1].v === top.v)
+      return { interview: null, why: ` (its text fits ${top.iv.id} and ${ranked[1].iv.id} equally)` };
+    return { interview: top.iv, why: '' };
+  }
+}
+
+const key = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
