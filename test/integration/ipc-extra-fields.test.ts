@@ -230,6 +230,8 @@ const PLAN: Plan = {
     bom: false,
   }),
   'exports.cancel': () => ({ export_id: 'e-extra-1' }),
+  'grid.build': (i) => ({ workspace_id: i.ws, project_id: i.project, by: 'plan' }),
+  'grid.export': (i) => ({ workspace_id: i.ws, project_id: i.project, by: null, format: 'csv', folder: dataDir }),
 };
 
 describe('IPC results carry only fields the client knows', () => {
@@ -277,6 +279,9 @@ describe('IPC results carry only fields the client knows', () => {
     // The codebook's channels ran in order on one code: created, recoloured, merged into, deleted.
     expect(answers.find((a) => a.channel === 'codes.merge')?.answer).toMatchObject({ ok: true, value: { name: 'Pricing', color: '#2e9e6a' } });
     expect(answers.find((a) => a.channel === 'codes.delete')?.answer).toEqual({ ok: true, value: { deleted_codings: 0 } });
+    // The grid was built from the proxied transcripts; its guide inferred (the study was not made here).
+    expect(answers.find((a) => a.channel === 'grid.build')?.answer).toMatchObject({ ok: true, value: { guide: 'inferred', by: 'plan' } });
+    expect(answers.find((a) => a.channel === 'grid.export')?.answer).toMatchObject({ ok: true, value: { bytes: expect.any(Number) } });
     expect(called.size).toBe(channelNames.length - Object.values(PLAN).filter((p) => 'skip' in p).length);
     const failed = answers
       .filter((a) => !(a.answer as { ok: boolean }).ok)

@@ -4,6 +4,7 @@ import * as jobs from './queries/jobs';
 import * as launches from './queries/launch-charges';
 import * as codes from './queries/codes';
 import * as extras from './queries/project-extras';
+import * as grid from './queries/grid';
 import * as projects from './queries/projects';
 import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
@@ -63,6 +64,8 @@ export const cacheOps = {
   'codes.update': codes.updateCode,
   'codes.merge': codes.mergeCodes,
   'codes.delete': codes.deleteCode,
+  'grid.source': grid.gridSource,
+  'grid.build': grid.buildGrid,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,

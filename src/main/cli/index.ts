@@ -13,6 +13,7 @@ import { openSecretStore } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceRuntime } from '../workspaces/runtime';
 import { exportGroup } from './commands/export';
+import { gridGroup } from './commands/grid';
 import { reportGroup } from './commands/report';
 import { searchGroup } from './commands/search';
 import { syncGroup } from './commands/sync';
@@ -52,7 +53,7 @@ export type Group = { name: string; summary: string; usage: string; commands: Re
 export type Io = { stdout: OutStream; stderr: OutStream; stdin: PromptInput; env: NodeJS.ProcessEnv };
 
 export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, network: 4, cancelled: 130 } as const;
-const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, videosGroup, exportGroup];
+const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, videosGroup, exportGroup, gridGroup];
 const USAGE_CODES = new Set([
   'usage',
   'unknown_workspace_name',

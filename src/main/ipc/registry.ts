@@ -15,6 +15,8 @@ import { demoHandlers } from './handlers/demo';
 import { embedHandlers } from './handlers/embed';
 import { exportHandlers } from './handlers/exports';
 import { codeHandlers } from './handlers/codes';
+import { gridHandlers } from './handlers/grid';
+import { createGridService } from '../grid/grid-service';
 import { highlightHandlers } from './handlers/highlights';
 import { interviewHandlers } from './handlers/interviews';
 import { noteHandlers } from './handlers/notes';
@@ -70,6 +72,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     stimuli: stimulusHandlers({ stimuli: d.stimuli }),
     highlights: highlightHandlers(d),
     codes: codeHandlers(d),
+    grid: gridHandlers({ grid: createGridService({ runtimes: d.runtimes, exporter: d.exporter }) }),
     notes: noteHandlers(d),
     settings: settingsHandlers(d),
     studies: studyHandlers(d),

@@ -6,6 +6,7 @@ import { creditChannels } from './channels/credits';
 import { demoChannels } from './channels/demo';
 import { embedChannels } from './channels/embed';
 import { exportChannels } from './channels/exports';
+import { gridChannels } from './channels/grid';
 import { highlightChannels } from './channels/highlights';
 import { interviewChannels } from './channels/interviews';
 import { noteChannels } from './channels/notes';
@@ -43,6 +44,7 @@ export const ipcDomains = {
   studies: studyChannels,
   embed: embedChannels,
   exports: exportChannels,
+  grid: gridChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;
