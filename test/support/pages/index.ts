@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { exportDialog } from './export-dialog';
 import { firstRun } from './first-run';
+import { gridView } from './grid';
 import { guideTab } from './guide';
 import { interviewsTab } from './interviews';
 import { launchDialog, launchedDialog } from './launch';
@@ -38,6 +39,7 @@ export const app = (page: Page) => ({
   stimuli: stimuliTab(page),
   interviews: interviewsTab(page),
   report: reportTab(page),
+  grid: gridView(page),
   share: shareTab(page),
   viewer: viewer(page),
   newStudy: newStudy(page),
@@ -60,6 +62,7 @@ export { chatPage, takeChatInterview } from './chat';
 export { draftNote } from './draft';
 export { exportDialog } from './export-dialog';
 export { addWorkspaceForm, firstRun } from './first-run';
+export { gridView } from './grid';
 export { guideTab } from './guide';
 export { highlightCard, interviewRow, interviewsTab } from './interviews';
 export { launchDialog, launchedDialog } from './launch';
