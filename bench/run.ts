@@ -20,6 +20,7 @@ import { exportRow } from './rows/export';
 import { viewer } from './rows/viewer';
 import { cliStartup } from './rows/cli-startup';
 import { agreement } from './rows/agreement';
+import { grid } from './rows/grid';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -32,6 +33,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'export', run: exportRow },
   { name: 'cli start-up', run: cliStartup },
   { name: 'agreement', run: agreement },
+  { name: 'grid', run: grid },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

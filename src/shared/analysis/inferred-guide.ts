@@ -14,7 +14,9 @@
  *    you") is not a question;
  * 4. a stable order: the texts are ordered by where they fall, then the text whose place most often
  *    disagrees with that order (a probe that recurs after any question) is dropped, until every text agrees
- *    with the order in at least `minConsistency` of the pairs the interviews show.
+ *    with the order in at least `minConsistency` of the pairs the interviews show;
+ * 5. not the opening: a first text that asks nothing (no question mark) and gets replies of a few words
+ *    is the interviewer's greeting.
  *
  * With a single interview nothing can recur: each of its AI turns that a participant answered is a question.
  * Pure and dependency-free, so the grid, its exports and the CLI infer the same guide.
@@ -28,7 +30,7 @@ export type InferOptions = {
   minConsistency?: number;
 };
 
-type Seen = { text: string; first: number; count: number; answered: boolean };
+type Seen = { text: string; first: number; count: number; answered: boolean; replyWords: number };
 
 /** The guide's questions in order, each as the interviewer first said it (its most common wording). */
 export function inferGuide(transcripts: readonly (readonly AlignableTurn[])[], options: InferOptions = {}): string[] {
@@ -44,11 +46,12 @@ export function inferGuide(transcripts: readonly (readonly AlignableTurn[])[], o
       if (!key) return;
       const next = turns[i + 1];
       const answered = next !== undefined && next.role !== 'AI' && next.text.trim() !== '';
+      const replyWords = answered ? next.text.trim().split(/\s+/).length : 0;
       const s = seen.get(key);
       if (s) {
         s.count++;
         s.answered ||= answered;
-      } else seen.set(key, { text: t.text.trim(), first: aiRank, count: 1, answered });
+      } else seen.set(key, { text: t.text.trim(), first: aiRank, count: 1, answered, replyWords });
       aiRank++;
     });
     return seen;
@@ -59,15 +62,18 @@ export function inferGuide(transcripts: readonly (readonly AlignableTurn[])[], o
     return [...interviews[0]!.values()].filter((s) => s.answered && s.count === 1).map((s) => s.text);
   }
 
-  type Stat = { support: number; repeated: number; answered: number; wordings: Map<string, number> };
+  type Stat = { support: number; repeated: number; answered: number; wordings: Map<string, number>; replies: number[] };
   const stats = new Map<string, Stat>();
   for (const m of interviews) {
     for (const [key, s] of m) {
       let st = stats.get(key);
-      if (!st) stats.set(key, (st = { support: 0, repeated: 0, answered: 0, wordings: new Map() }));
+      if (!st) stats.set(key, (st = { support: 0, repeated: 0, answered: 0, wordings: new Map(), replies: [] }));
       st.support++;
       if (s.count > 1) st.repeated++;
-      if (s.answered) st.answered++;
+      if (s.answered) {
+        st.answered++;
+        st.replies.push(s.replyWords);
+      }
       st.wordings.set(s.text, (st.wordings.get(s.text) ?? 0) + 1);
     }
   }
@@ -124,8 +130,15 @@ export function inferGuide(transcripts: readonly (readonly AlignableTurn[])[], o
     }
     keys = keys.filter((_, i) => i !== worst);
   }
-  return keys.map((k) => {
+  const texts = keys.map((k) => {
     const wordings = [...stats.get(k)!.wordings.entries()].sort((a, b) => b[1] - a[1]);
     return wordings[0]![0];
   });
+  // A greeting ("Hi, thanks for joining") recurs first in every interview and gets a reply, like a question;
+  // but it asks nothing and the reply is a word or two ("Hi!"). A first text without a question mark whose
+  // replies are mostly that short is taken for the interviewer's opening ("Tell me about…" gets real answers).
+  const replies = keys.length > 0 ? [...stats.get(keys[0]!)!.replies].sort((a, b) => a - b) : [];
+  const medianReply = replies.length > 0 ? replies[Math.floor(replies.length / 2)]! : 0;
+  if (texts.length > 1 && !texts[0]!.includes('?') && medianReply <= 4) texts.shift();
+  return texts;
 }

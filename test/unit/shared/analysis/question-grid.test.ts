@@ -52,6 +52,22 @@ describe('inferGuide', () => {
     expect(inferGuide(transcripts)).toEqual(Q);
   });
 
+  it('leaves out the greeting every interview opens with, which is answered but asks nothing', () => {
+    const greet = (t: Turn[]) => [{ role: 'AI', text: 'Hello, and thank you for joining us today.' }, { role: 'User', text: 'Hi!' }, ...t];
+    expect(inferGuide([greet(script([0, 1, 2])), greet(script([0, 1, 2], { 1: 0 })), greet(script([0, 2]))])).toEqual([Q[0], Q[1], Q[2]]);
+    // A first question worded without a question mark is still a question: its answers say something.
+    const tell = [
+      { role: 'AI', text: 'Tell me about your last order.' },
+      { role: 'User', text: 'It came late and the chicken was warm.' },
+    ];
+    expect(
+      inferGuide([
+        [...tell, ...script([1])],
+        [...tell, ...script([1])],
+      ]),
+    ).toEqual(['Tell me about your last order.', Q[1]]);
+  });
+
   it('with one interview, every answered AI turn is a question; with none, there is no guide', () => {
     expect(inferGuide([script([0, 1])])).toEqual([Q[0], Q[1]]);
     expect(inferGuide([])).toEqual([]);
