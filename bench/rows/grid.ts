@@ -127,6 +127,9 @@ export async function grid(ctx: BenchContext): Promise<BenchRow> {
     const cache = await openInProcessCache(file);
     await seed(cache, KNOWN, true);
     await seed(cache, INFERRED, false);
+    // Indexed for search now, as the app does once a sync is over: otherwise the worker's idle indexer
+    // would do it between the timed builds.
+    await cache.call('search.indexBacklog', {});
     await cache.close();
   });
   const results = await ctx.phase(`grid: grid.build through the cache worker (known and inferred guide) and the raw read, ${RUNS} runs each`, async () => {
@@ -175,7 +178,7 @@ export async function grid(ctx: BenchContext): Promise<BenchRow> {
     goals: [{ text: `≤ ${ms(GOAL_MS)}`, pass: Math.max(known.p50, inferred.p50) <= GOAL_MS }],
     notes: [
       `${num(cells)} cells; ${lastKnown.groups.length} plan groups; inferred guide found ${lastInferred.questions.length} of ${QUESTIONS} questions; ${num(lastKnown.unmatched.turns)} unmatched turns (each interview's greeting). The grid sent to the window is ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON.`,
-      'First paint: the window renders only the rows and columns in view plus a few either side (at 1440×900 about 15 rows × 6 columns), whatever the number of interviews, so its cost after the grid arrives does not grow with the study; it is not timed here.',
+      'First paint is not timed here: the window renders only the rows and columns in view plus a few either side (at 1440×900 about 15 rows × 6 columns), whatever the number of interviews. test/e2e/grid.test.ts prints it for the demo study grown to 1,029 interviews, from the grid reaching the page to the frame showing it (12 ms in Chromium on the development machine, under load).',
     ],
   };
 }

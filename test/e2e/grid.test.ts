@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { browserSkipReason, shot } from '../support/browser';
-import { demoProjectId } from '../support/demo-operator';
+import { demoOperator, demoProjectId } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { filesIn } from '../support/files';
 import { app, type App } from '../support/pages';
@@ -168,6 +168,44 @@ describe.skipIf(skip !== null)('question grid', () => {
     const line = csv.find((l) => l[0] === coded.id)!;
     expect(line.slice(1, 4)).toEqual([coded.participant, 'COMPLETE', coded.plan]);
     expect(line[4]!.startsWith(coded.answer)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('renders only the cells in view for a thousand interviews, and reaches the last row from the keyboard', { timeout: 180_000 }, async () => {
+    const op = await demoOperator(e2e.harness);
+    await op.ok('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 1000 });
+    await e2e.harness.core.call('sync.run', { workspace_id: WS, project_ids: [churnId] });
+    const started = performance.now();
+    const built = await e2e.harness.core.call('grid.build', { workspace_id: WS, project_id: churnId, by: null });
+    const buildMs = performance.now() - started;
+    expect(built.rows.length).toBeGreaterThanOrEqual(1000);
+    await ui.grid.groupBy.selectOption('');
+    await ui.study.tab('Report').click();
+    // Measured, not asserted: from choosing the view to the grid on screen, and the build alone, for the report.
+    const clicked = performance.now();
+    await ui.study.tab('Analysis').click();
+    await page.getByRole('tablist', { name: 'Analysis views' }).getByRole('tab', { name: 'Question grid' }).click();
+    await expect.poll(async () => ui.grid.grid.getAttribute('aria-rowcount'), { timeout: 30_000 }).toBe(String(built.rows.length + 1));
+    const shownMs = performance.now() - clicked;
+    // From the grid's arrival in the page to the frame that shows its first window of cells.
+    const paintMs = await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const data = performance.getEntriesByName('fieldwork:grid-data').at(-1)!.startTime;
+      const painted = performance.getEntriesByName('fieldwork:grid-painted').filter((e) => e.startTime >= data)[0]!.startTime;
+      return painted - data;
+    });
+    console.log(
+      `grid for ${built.rows.length} interviews × ${built.questions.length} questions: built in ${buildMs.toFixed(0)} ms; ` +
+        `first paint ${paintMs.toFixed(0)} ms after the grid reached the page; on screen ${shownMs.toFixed(0)} ms after choosing the view`,
+    );
+    expect(paintMs).toBeGreaterThanOrEqual(0);
+    const rendered = await ui.grid.grid.locator('[role="gridcell"]').count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThanOrEqual(30 * (built.questions.length + 1));
+    await ui.grid.rows.nth(1).getByRole('rowheader').click();
+    await page.keyboard.press('Control+End');
+    await expect.poll(async () => (await ui.grid.focused()).row).toBe(String(built.rows.length + 1));
+    expect(await ui.grid.grid.locator('[role="gridcell"]').count()).toBeLessThanOrEqual(30 * (built.questions.length + 1));
     expect(problems).toEqual([]);
   });
 });

@@ -268,6 +268,12 @@ function GridTable({
   const colWin = rowWindow({ scrollTop: v.left, viewportHeight: Math.max(0, v.width - FIRST_W), rowHeight: COL_W, count: columns.length, overscan: 1 });
   const cur = { row: Math.min(active.row, Math.max(0, rows.length - 1)), col: Math.min(active.col, columns.length) };
 
+  // The first frame with these rows on screen, for measuring first paint against the data's arrival.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => performance.mark('fieldwork:grid-painted'));
+    return () => cancelAnimationFrame(frame);
+  }, [rows]);
+
   // After a keyboard move, the cell moved to is scrolled into view (so it exists) and then focused.
   useEffect(() => {
     if (!focusWanted.current) return;

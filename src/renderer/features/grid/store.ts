@@ -56,6 +56,8 @@ export const useGrid = create<GridState>((set, get) => {
         const grid = await call(api().grid.build({ workspace_id: w, project_id: p, by: want }));
         // A later request (another grouping chosen meanwhile) wins.
         if (gridSlice(get(), w, p).by !== want) return;
+        // Marks for measuring first paint (the grid view marks when the window of cells is painted).
+        performance.mark('fieldwork:grid-data');
         patch(w, p, { grid, loading: false });
       } catch (e) {
         if (gridSlice(get(), w, p).by !== want) return;
