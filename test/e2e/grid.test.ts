@@ -2,12 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { browserSkipReason, shot } from '../support/browser';
 import { demoOperator, demoProjectId } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
+import { projectBody } from '../support/sandbox';
 import { filesIn } from '../support/files';
 import { app, type App } from '../support/pages';
 
@@ -133,17 +135,23 @@ describe.skipIf(skip !== null)('question grid', () => {
     await shot(page, 'grid-grouped-1440');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'grid-grouped-1440-dark');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await shot(page, 'grid-grouped-1024-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+    await shot(page, 'grid-grouped-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await ui.grid.cell(coded.participant, 2).click();
     await ui.grid.cellDialog.waitFor();
     expect(await ui.grid.cellDialog.innerText()).toContain(coded.answer);
     expect(await ui.grid.cellDialog.getByText('Price', { exact: true }).isVisible()).toBe(true);
     await shot(page, 'grid-cell-1440');
-    await page.setViewportSize({ width: 1024, height: 700 });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'grid-cell-1440-dark');
+    await page.setViewportSize({ width: 1024, height: 700 });
     await shot(page, 'grid-cell-1024-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+    await shot(page, 'grid-cell-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
     await ui.grid.play.click();
     await ui.viewer.ready(coded.participant);
@@ -168,7 +176,38 @@ describe.skipIf(skip !== null)('question grid', () => {
     const line = csv.find((l) => l[0] === coded.id)!;
     expect(line.slice(1, 4)).toEqual([coded.participant, 'COMPLETE', coded.plan]);
     expect(line[4]!.startsWith(coded.answer)).toBe(true);
+
+    // DOCX to the same folder: one section per question, each answer under its participant and plan.
+    e2e.harness.desktop.folderChoices.push(folder);
+    await ui.grid.exportDocx.click();
+    await expect.poll(() => filesIn(folder).length, { timeout: 20_000 }).toBe(2);
+    const docx = filesIn(folder).find((f) => f.endsWith('.docx'))!;
+    const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(docx)))['word/document.xml']!);
+    const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('\n');
+    expect(text).toContain(`Q1. ${grid.questions[0]!.text}`);
+    expect(text).toContain(`${coded.participant} (${coded.plan})`);
+    expect(text).toContain('Grouped by: ');
     expect(problems).toEqual([]);
+  });
+
+  it('infers the guide of a study Fieldwork did not create, and says so', { timeout: 120_000 }, async () => {
+    const op = await demoOperator(e2e.harness);
+    const made = await op.call<{ id: string }>('POST', '/v1/projects', projectBody({ title: 'Made elsewhere' }));
+    expect(made.status).toBe(201);
+    await op.ok('POST', `/v1/projects/${made.body.id}/launch`, { target_participants: 10 });
+    await op.ok('POST', `/_sandbox/projects/${made.body.id}/simulate`, { completed: 5 });
+    await e2e.harness.core.call('sync.run', { workspace_id: WS });
+    await ui.grid.open('Made elsewhere');
+    await ui.grid.inferredNote.waitFor();
+    const grid = await e2e.harness.core.call('grid.build', { workspace_id: WS, project_id: made.body.id, by: null });
+    expect(grid.guide).toBe('inferred');
+    expect(grid.questions.length).toBeGreaterThan(1);
+    expect(grid.questions.every((q) => q.inferred)).toBe(true);
+    expect(await ui.grid.columnHeaders.count()).toBe(grid.questions.length + 1);
+    await shot(page, 'grid-inferred-1440');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'grid-inferred-1440-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('renders only the cells in view for a thousand interviews, and reaches the last row from the keyboard', { timeout: 180_000 }, async () => {
@@ -179,6 +218,7 @@ describe.skipIf(skip !== null)('question grid', () => {
     const built = await e2e.harness.core.call('grid.build', { workspace_id: WS, project_id: churnId, by: null });
     const buildMs = performance.now() - started;
     expect(built.rows.length).toBeGreaterThanOrEqual(1000);
+    await ui.grid.open('Meal-kit churn');
     await ui.grid.groupBy.selectOption('');
     await ui.study.tab('Report').click();
     // Measured, not asserted: from choosing the view to the grid on screen, and the build alone, for the report.

@@ -327,7 +327,9 @@ function GridTable({
 
   const width = FIRST_W + columns.length * COL_W;
   const visibleCols = columns.slice(colWin.start, colWin.end);
-  const tabbable = (r: number, c: number) => r === cur.row && c === cur.col;
+  // One cell is always tabbable: the active one, or (scrolled away, so not rendered) the first row's name in view.
+  const activeShown = cur.row >= rowWin.start && cur.row < rowWin.end && (cur.col === 0 || (cur.col - 1 >= colWin.start && cur.col - 1 < colWin.end));
+  const tabbable = (r: number, c: number) => (activeShown ? r === cur.row && c === cur.col : r === rowWin.start && c === 0);
 
   return (
     <div className="qg-scroll" ref={scrollRef}>
@@ -374,7 +376,7 @@ function GridTable({
                 style={{ width: FIRST_W }}
                 data-cell={`${r}:0`}
                 tabIndex={tabbable(r, 0) ? 0 : -1}
-                onFocus={() => !tabbable(r, 0) && setActive(workspaceId, projectId, { row: r, col: 0 })}
+                onFocus={() => (r !== cur.row || cur.col !== 0) && setActive(workspaceId, projectId, { row: r, col: 0 })}
               >
                 <span className="qg-who">{row.participant}</span>
                 <span className="qg-sub muted">
@@ -395,7 +397,7 @@ function GridTable({
                     style={{ width: COL_W }}
                     data-cell={`${r}:${c}`}
                     tabIndex={tabbable(r, c) ? 0 : -1}
-                    onFocus={() => !tabbable(r, c) && setActive(workspaceId, projectId, { row: r, col: c })}
+                    onFocus={() => (r !== cur.row || c !== cur.col) && setActive(workspaceId, projectId, { row: r, col: c })}
                     onClick={() => {
                       setActive(workspaceId, projectId, { row: r, col: c });
                       onOpen(row, col);
