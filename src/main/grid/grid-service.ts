@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { QuestionGrid } from '../../shared/analysis/question-grid';
 import type { GridExportView } from '../../shared/ipc/channels/grid';
 import { AppError } from '../errors';
@@ -51,7 +52,7 @@ export function createGridService(d: GridDeps) {
         const written = await sink.writeFile(name, data);
         const result = await sink.finish();
         d.exporter.remember(folder);
-        return { file: `${result.location}/${written.path}`, bytes: written.bytes };
+        return { file: join(result.location, ...written.path.split('/')), bytes: written.bytes };
       } catch (e) {
         await sink.cancel().catch(() => undefined);
         throw e;
