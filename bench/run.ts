@@ -23,6 +23,7 @@ import { agreement } from './rows/agreement';
 import { agreementServiceRow } from './rows/agreement-service';
 import { codeSegmentsRow } from './rows/code-segments';
 import { qdpxImport } from './rows/qdpx-import';
+import { grid } from './rows/grid';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -38,6 +39,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'agreement service', run: agreementServiceRow },
   { name: 'code segments', run: codeSegmentsRow },
   { name: 'qdpx import', run: qdpxImport },
+  { name: 'grid', run: grid },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

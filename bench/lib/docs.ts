@@ -79,6 +79,12 @@ npx tsx bench/run.ts --cpu-prof --keep   # a .cpuprofile per contender in the ke
 - **Agreement**: \`agreementByCode\` (src/shared/analysis/turn-units.ts) for two coders over 1,000 generated interviews
   × 40 turns × 20 codes, in the bench process (pure computation, no sandbox); the baseline is one pass over the
   same codings that only counts the turns they cover. Medians of 7 runs after a warm-up.
+- **Grid**: \`grid.build\` (src/main/cache/queries/grid.ts, src/shared/analysis/question-grid.ts) through the worker cache
+  (the bundled worker, as the app hosts it) for 1,000 generated interviews × 12 questions with follow-ups, a greeting,
+  one question in fifty skipped and five codings each, grouped by plan: once with the guide saved, once with it
+  inferred from the transcripts; the baseline is the same turns read raw with one SQL query in the bench process. The
+  search index is built before timing (as after a sync). Medians of 5 runs after a warm-up. First paint is printed by
+  test/e2e/grid.test.ts, not timed here.
 - Rows are modules in \`bench/rows/\`, composed by \`bench/run.ts\`.
 `;
   writeFileSync(file, text);

@@ -147,10 +147,13 @@ function alignOrdered(turns: readonly AlignableTurn[], questions: readonly strin
   // 1. Exact anchors. A turn matching several (a repeated question text) takes the first after the last anchor.
   let lastAnchor = -1;
   const anchored = new Set<number>();
+  // Worked out once per question and turn, not once per pair: a grid aligns thousands of interviews.
+  const qInside = normQ.map(containable);
   for (let i = 0; i < turns.length; i++) {
     if (!isAi(turns[i]!) || !normT[i]) continue;
     const hits: number[] = [];
-    for (let q = 0; q < n; q++) if (normQ[q] && exactly(normT[i]!, normQ[q]!)) hits.push(q);
+    const padded = ` ${normT[i]!} `;
+    for (let q = 0; q < n; q++) if (normQ[q] && (normT[i] === normQ[q] || (qInside[q] !== null && padded.includes(qInside[q]!)))) hits.push(q);
     if (hits.length === 0) continue;
     const q = hits.find((h) => h > lastAnchor) ?? hits[0]!;
     asked.set(i, { q, confidence: 'exact' });
@@ -213,8 +216,16 @@ function alignOrdered(turns: readonly AlignableTurn[], questions: readonly strin
 /** Word for word: the same normalised text, or the question's text inside a longer turn, on word boundaries. */
 function exactly(turn: string, question: string): boolean {
   if (turn === question) return true;
-  // Only a question of a few words: "why" inside a long turn is not the question "Why?".
-  return question.split(' ').length >= 4 && ` ${turn} `.includes(` ${question} `);
+  const inside = containable(question);
+  return inside !== null && ` ${turn} `.includes(inside);
+}
+
+/**
+ * The question's text padded for a word-boundary search inside a longer turn, or null when it is too short
+ * to be found that way: only a question of a few words counts ("why" inside a long turn is not "Why?").
+ */
+function containable(question: string): string | null {
+  return question.split(' ').length >= 4 ? ` ${question} ` : null;
 }
 
 /**

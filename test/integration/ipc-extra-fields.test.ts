@@ -241,6 +241,8 @@ const PLAN: Plan = {
     file_token: core.pickedFiles.register(join(ROOT, 'test/fixtures/qdpx/nvivo-crlf.qdpx')),
     coder: 'Dana',
   }),
+  'grid.build': (i) => ({ workspace_id: i.ws, project_id: i.project, by: 'plan' }),
+  'grid.export': (i) => ({ workspace_id: i.ws, project_id: i.project, by: null, format: 'csv', folder: dataDir }),
 };
 
 describe('IPC results carry only fields the client knows', () => {
@@ -295,6 +297,9 @@ describe('IPC results carry only fields the client knows', () => {
     expect(answers.find((a) => a.channel === 'codes.delete')?.answer).toEqual({ ok: true, value: { deleted_codings: 0 } });
     expect(answers.find((a) => a.channel === 'codes.segments')?.answer).toMatchObject({ ok: true, value: { total: 0, segments: [] } });
     expect(answers.find((a) => a.channel === 'exports.codeSegments')?.answer).toMatchObject({ ok: true, value: { files: 2 } });
+    // The grid was built from the proxied transcripts; its guide inferred (the study was not made here).
+    expect(answers.find((a) => a.channel === 'grid.build')?.answer).toMatchObject({ ok: true, value: { guide: 'inferred', by: 'plan' } });
+    expect(answers.find((a) => a.channel === 'grid.export')?.answer).toMatchObject({ ok: true, value: { bytes: expect.any(Number) } });
     expect(called.size).toBe(channelNames.length - Object.values(PLAN).filter((p) => 'skip' in p).length);
     const failed = answers
       .filter((a) => !(a.answer as { ok: boolean }).ok)

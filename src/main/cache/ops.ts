@@ -6,6 +6,7 @@ import * as codes from './queries/codes';
 import * as coding from './queries/coding';
 import * as codeSegments from './queries/code-segments';
 import * as extras from './queries/project-extras';
+import * as grid from './queries/grid';
 import * as projects from './queries/projects';
 import * as qdpxImport from './queries/qdpx-import';
 import * as reportVersions from './queries/report-versions';
@@ -77,6 +78,8 @@ export const cacheOps = {
   'codes.alignmentTurns': codeSegments.alignmentTurns,
   'codes.transcriptVersions': codeSegments.transcriptVersions,
   'imports.applyQdpx': qdpxImport.applyQdpx,
+  'grid.source': grid.gridSource,
+  'grid.build': grid.buildGrid,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,

@@ -46,6 +46,13 @@ export type ExportService = {
   run: Op<'exports.run'>;
   codeSegments: Op<'exports.codeSegments'>;
   cancel: Op<'exports.cancel'>;
+  /**
+   * The folder, resolved, when the researcher picked it in the OS dialog (this session or an earlier
+   * export); otherwise an error saying to choose it. Other exports (the question grid) write only there.
+   */
+  allowedFolder(folder: string): string;
+  /** Remembers a folder written to, so it is offered again. */
+  remember(folder: string): void;
 };
 
 /**
@@ -65,6 +72,12 @@ export function createExportService(d: ExportDeps): ExportService {
     return folder;
   };
   const lastFolder = () => [...d.folders.list()].reverse().find((f) => directory(f) !== null) ?? null;
+  const allowedFolder = (path: string): string => {
+    const folder = directory(path);
+    if (!folder) throw new AppError('not_a_folder', 'The export folder is not there any more. Choose a folder again.');
+    if (!picked.has(folder) && !d.folders.chosen(folder)) throw new AppError('not_allowed', 'Choose the export folder with "Choose folder…" first.');
+    return folder;
+  };
   return {
     chooseFolder: async (input) => {
       const start = input?.default_path && directory(input.default_path) ? input.default_path : lastFolder();
@@ -76,10 +89,10 @@ export function createExportService(d: ExportDeps): ExportService {
       return { folder: real };
     },
     lastFolder: async () => ({ folder: lastFolder() }),
+    allowedFolder,
+    remember: (folder) => d.folders.remember(folder),
     run: async (input) => {
-      const folder = directory(input.folder);
-      if (!folder) throw new AppError('not_a_folder', 'The export folder is not there any more. Choose a folder again.');
-      if (!picked.has(folder) && !d.folders.chosen(folder)) throw new AppError('not_allowed', 'Choose the export folder with "Choose folder…" first.');
+      const folder = allowedFolder(input.folder);
       const workspace = d.workspaces.list().find((w) => w.id === input.workspace_id);
       if (!workspace) throw new AppError('unknown_workspace', 'This workspace is not there any more.');
       const runtime = await d.runtimes.get(input.workspace_id);

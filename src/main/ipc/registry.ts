@@ -17,6 +17,8 @@ import { demoHandlers } from './handlers/demo';
 import { embedHandlers } from './handlers/embed';
 import { exportHandlers } from './handlers/exports';
 import { codeHandlers } from './handlers/codes';
+import { gridHandlers } from './handlers/grid';
+import { createGridService } from '../grid/grid-service';
 import { highlightHandlers } from './handlers/highlights';
 import { importHandlers } from './handlers/imports';
 import { interviewHandlers } from './handlers/interviews';
@@ -75,6 +77,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     highlights: highlightHandlers(d),
     codes: codeHandlers(d),
     agreement: agreementHandlers(d),
+    grid: gridHandlers({ grid: createGridService({ runtimes: d.runtimes, exporter: d.exporter }) }),
     notes: noteHandlers(d),
     settings: settingsHandlers(d),
     studies: studyHandlers(d),

@@ -7,6 +7,7 @@ import { creditChannels } from './channels/credits';
 import { demoChannels } from './channels/demo';
 import { embedChannels } from './channels/embed';
 import { exportChannels } from './channels/exports';
+import { gridChannels } from './channels/grid';
 import { highlightChannels } from './channels/highlights';
 import { importChannels } from './channels/imports';
 import { interviewChannels } from './channels/interviews';
@@ -47,6 +48,7 @@ export const ipcDomains = {
   embed: embedChannels,
   exports: exportChannels,
   imports: importChannels,
+  grid: gridChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { codesView } from './codes';
 import { exportDialog } from './export-dialog';
 import { firstRun } from './first-run';
+import { gridView } from './grid';
 import { guideTab } from './guide';
 import { interviewsTab } from './interviews';
 import { launchDialog, launchedDialog } from './launch';
@@ -41,6 +42,7 @@ export const app = (page: Page) => ({
   interviews: interviewsTab(page),
   report: reportTab(page),
   codes: codesView(page),
+  grid: gridView(page),
   share: shareTab(page),
   viewer: viewer(page),
   newStudy: newStudy(page),
@@ -65,6 +67,7 @@ export { codesView } from './codes';
 export { draftNote } from './draft';
 export { exportDialog } from './export-dialog';
 export { addWorkspaceForm, firstRun } from './first-run';
+export { gridView } from './grid';
 export { guideTab } from './guide';
 export { highlightCard, interviewRow, interviewsTab } from './interviews';
 export { launchDialog, launchedDialog } from './launch';
