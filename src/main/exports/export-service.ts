@@ -72,12 +72,6 @@ export function createExportService(d: ExportDeps): ExportService {
     return folder;
   };
   const lastFolder = () => [...d.folders.list()].reverse().find((f) => directory(f) !== null) ?? null;
-  const allowedFolder = (path: string): string => {
-    const folder = directory(path);
-    if (!folder) throw new AppError('not_a_folder', 'The export folder is not there any more. Choose a folder again.');
-    if (!picked.has(folder) && !d.folders.chosen(folder)) throw new AppError('not_allowed', 'Choose the export folder with "Choose folder…" first.');
-    return folder;
-  };
   return {
     chooseFolder: async (input) => {
       const start = input?.default_path && directory(input.default_path) ? input.default_path : lastFolder();
