@@ -55,29 +55,6 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
       });
   }, 120_000);
 
-  /** Selects characters [from, to) of a turn's text, as a drag would. */
-  const select = (page: Page, index: number, from: number, to: number) =>
-    page.evaluate(
-      ([i, a, b]) => {
-        const el = document.querySelector(`[data-turn="${i}"] [data-turn-text]`)!;
-        const at = (pos: number): [Node, number] => {
-          const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-          let left = pos;
-          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-            const len = n.textContent!.length;
-            if (left <= len) return [n, left];
-            left -= len;
-          }
-          throw new Error(`position ${pos} is past the text`);
-        };
-        const r = document.createRange();
-        r.setStart(...at(a!));
-        r.setEnd(...at(b!));
-        document.getSelection()!.removeAllRanges();
-        document.getSelection()!.addRange(r);
-      },
-      [index, from, to],
-    );
   const stored = async () => harness.core.call('highlights.list', { workspace_id: WS, interview_id: row.id });
   const colors = async () =>
     new Map((await harness.core.call('codes.list', { workspace_id: WS, project_id: churnId })).map((c) => [c.name, c.color.toLowerCase()]));
@@ -132,7 +109,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
 
     // Select words; C opens the picker on them. Escape cancels and gives focus back to the turn.
     await v.turn(turn.index).focus();
-    await select(page, turn.index, 0, firstWords.length);
+    await ui.viewer.selectWords(turn.index, 0, firstWords.length);
     await page.keyboard.press('c');
     const picker = v.codePicker;
     await picker.root.waitFor();
@@ -143,7 +120,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
     expect(await stored()).toHaveLength(1);
 
     // Again: the nine most used codes are numbered; type-ahead "deli" + Enter adds Delivery, 1 adds Price, Enter applies.
-    await select(page, turn.index, 0, firstWords.length);
+    await ui.viewer.selectWords(turn.index, 0, firstWords.length);
     await page.keyboard.press('c');
     await picker.root.waitFor();
     await expect
@@ -213,7 +190,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
     // Move (and resize): select other words, then "Move coding here" on the chosen coding.
     const from = words.slice(0, 5).join(' ').length + 1;
     const to = words.slice(0, 9).join(' ').length;
-    await select(page, turn.index, from, to);
+    await ui.viewer.selectWords(turn.index, from, to);
     await sel.getByRole('button', { name: 'Move coding here' }).click();
     await expect.poll(() => sel.getByRole('status').innerText()).toBe('Moved to the selected words.');
     expect((await stored()).find((h) => h.id === coding!.id)).toMatchObject({ start_offset: from, end_offset: to, quote: turn.text.slice(from, to) });

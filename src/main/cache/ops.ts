@@ -79,6 +79,7 @@ export const cacheOps = {
   'codes.transcriptVersions': codeSegments.transcriptVersions,
   'imports.applyQdpx': qdpxImport.applyQdpx,
   'grid.source': grid.gridSource,
+  'grid.questions': grid.studyQuestions,
   'grid.build': grid.buildGrid,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,

@@ -8,15 +8,12 @@ export type StudyQuestions = { texts: string[]; /** Worked out from the transcri
 export type SegmentQuestion = { index: number; text: string; inferred: boolean };
 
 /**
- * The study's questions, from the guide Fieldwork keeps for studies created or edited in it (and the demo).
- * The contract has no read of a project's questions, so elsewhere there are none and a segment's question
- * is unknown. This is the one place retrieval asks: when the question grid's inferred guide (src/main/grid)
- * lands, it answers here for the studies without a known guide.
+ * The study's questions: the guide Fieldwork keeps for studies created or edited in it (and the demo), else
+ * the guide inferred from the transcripts, as the question grid infers it (the contract has no read of a
+ * project's questions). Null when neither gives any, and a segment's question is then unknown.
  */
 export async function studyQuestions(cache: Pick<Cache, 'call'>, projectId: string): Promise<StudyQuestions | null> {
-  const project = await cache.call('projects.get', { id: projectId });
-  const texts = (project?.guide?.questions ?? []).map((q) => q.question).filter((q) => q.trim().length > 0);
-  return texts.length > 0 ? { texts, inferred: false } : null;
+  return cache.call('grid.questions', { projectId });
 }
 
 type Aligned = { version: string; key: string; byTurn: Map<number, number | null> };

@@ -58,6 +58,7 @@ export function codeSegments(cache: Pick<Cache, 'call'>, o: { researcherName: ()
         offset,
         segments: await views(c, rows),
         questions_known: questions !== null,
+        questions_inferred: questions?.inferred ?? false,
         facets: facets && { ...facets, coders: facets.coders.map((k) => ({ ...k, label: coderLabel(k.coder, me) })) },
       };
     },

@@ -55,6 +55,29 @@ export const viewer = (page: Page) => {
     transcript,
     /** A transcript turn by its index in the interview (the transcript only keeps the visible turns in the page). */
     turn: (index: number) => page.locator(`[data-turn="${index}"]`),
+    /** Selects characters [from, to) of a turn's text, as a drag would. */
+    selectWords: (index: number, from: number, to: number) =>
+      page.evaluate(
+        ([i, a, b]) => {
+          const el = document.querySelector(`[data-turn="${i}"] [data-turn-text]`)!;
+          const at = (pos: number): [Node, number] => {
+            const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            let left = pos;
+            for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+              const len = n.textContent!.length;
+              if (left <= len) return [n, left];
+              left -= len;
+            }
+            throw new Error(`position ${pos} is past the text`);
+          };
+          const r = document.createRange();
+          r.setStart(...at(a!));
+          r.setEnd(...at(b!));
+          document.getSelection()!.removeAllRanges();
+          document.getSelection()!.addRange(r);
+        },
+        [index, from, to],
+      ),
     turnText: (index: number) => page.locator(`[data-turn="${index}"] [data-turn-text]`),
     turns: page.locator('[data-turn]'),
     /** The highlighted runs of a turn's text (<mark>), in reading order. */

@@ -1,3 +1,4 @@
+import { inferGuide } from '../../../shared/analysis/inferred-guide';
 import {
   buildQuestionGrid,
   type GridFieldValue,
@@ -88,3 +89,47 @@ function safeJson<T>(text: string | null, fallback: T): T {
     return fallback;
   }
 }
+
+/**
+ * The study's questions in guide order, as the grid lines interviews up against them: the guide Fieldwork
+ * knows, else the one inferred from the transcripts (`inferred`). Null when there are none either way.
+ */
+export function studyQuestions(db: CacheDb, args: { projectId: string }): { texts: string[]; inferred: boolean } | null {
+  const known = stmt(db, 'SELECT 1 FROM project_guides WHERE project_id = ?').get(args.projectId) !== undefined;
+  const guide = known ? (stmt(db, 'SELECT question FROM questions WHERE project_id = ? ORDER BY position').pluck().all(args.projectId) as string[]) : [];
+  if (guide.length > 0) return { texts: guide, inferred: false };
+  // Inferring reads every turn of the study; the answer is kept while its transcripts are unchanged (same
+  // turns, same lengths), so paging through a code's segments infers once.
+  const fingerprint = JSON.stringify(
+    stmt(
+      db,
+      `SELECT count(*), total(length(t.text)), group_concat(DISTINCT t.interview_id) FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
+       WHERE i.project_id = ?`,
+    )
+      .raw()
+      .get(args.projectId),
+  );
+  let memo = inferredMemo.get(db);
+  if (!memo) inferredMemo.set(db, (memo = new Map()));
+  const hit = memo.get(args.projectId);
+  if (hit?.fingerprint === fingerprint) return hit.questions;
+  const rows = stmt(
+    db,
+    `SELECT t.interview_id, t.role, t.text FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
+     WHERE i.project_id = ? ORDER BY t.interview_id, t.idx`,
+  )
+    .raw()
+    .all(args.projectId) as [string, string, string][];
+  const transcripts = new Map<string, { role: string; text: string }[]>();
+  for (const [id, role, text] of rows) {
+    let turns = transcripts.get(id);
+    if (!turns) transcripts.set(id, (turns = []));
+    turns.push({ role, text });
+  }
+  const texts = inferGuide([...transcripts.values()]);
+  const questions = texts.length > 0 ? { texts, inferred: true } : null;
+  memo.set(args.projectId, { fingerprint, questions });
+  return questions;
+}
+
+const inferredMemo = new WeakMap<CacheDb, Map<string, { fingerprint: string; questions: { texts: string[]; inferred: boolean } | null }>>();

@@ -164,6 +164,12 @@ export function CodeSegments({ code, projectId }: { code: CodeView; projectId: s
           This study’s questions are not known here (it was not created or edited in Fieldwork), so each segment says “question unknown”.
         </p>
       )}
+      {view.questions_inferred && view.total > 0 && (
+        <p className="cd-note muted">
+          Questions inferred from the transcripts: this study was not created or edited in Fieldwork, so its guide is worked out from what the interviewer asked
+          in every interview.
+        </p>
+      )}
       {seg.error && <ErrorNote error={seg.error} onRetry={() => void setFilter(f)} />}
       <ol className="cd-seg-list" aria-label={`Segments coded ${code.name}`}>
         {seg.items.map((s) => (

@@ -62,6 +62,8 @@ export type CodeSegmentsView = {
   segments: CodeSegmentView[];
   /** Whether the study's questions are known here, so a null question means "before the first question". */
   questions_known: boolean;
+  /** Whether those questions were inferred from the transcripts (the study was not created or edited here). */
+  questions_inferred: boolean;
   /** What the filters can offer, over all the code's segments; null when not asked for (a later page). */
   facets: SegmentFacetsView | null;
 };

@@ -89,18 +89,22 @@ describe('code segments', () => {
     expect(page.code).toMatchObject({ name: 'Price', codings: 2, interviews: 2 });
   });
 
-  it('names the question each segment answers when the guide is known, and says nothing when it is not', async () => {
+  it('names the question each segment answers: from the guide inferred from the transcripts, then from the guide once known', async () => {
     await code(['Price'], 'i-b', { st: 5, so: 0, et: 5, eo: 3 });
     await code(['Price'], 'i-b', { st: 1, so: 0, et: 1, eo: 2 });
+    // No guide saved: the questions are what the interviewer asked in every interview, said to be inferred.
     const before = await service().page(await codeId('Price'), {});
-    expect(before.questions_known).toBe(false);
-    expect(before.segments.map((s) => s.question)).toEqual([null, null]);
+    expect(before).toMatchObject({ questions_known: true, questions_inferred: true });
+    expect(before.segments.map((s) => [s.text, s.question])).toEqual([
+      ['Hi', null],
+      ['The', 'What made you cancel?'],
+    ]);
     await cache.call('projects.saveGuide', {
       guide: { project_id: 'p1', questions: QUESTIONS.map((question) => ({ question, probing_level: 'medium' })), source: 'created' },
       now: NOW,
     });
     const after = await service().page(await codeId('Price'), {});
-    expect(after.questions_known).toBe(true);
+    expect(after).toMatchObject({ questions_known: true, questions_inferred: false });
     // In transcript order: the greeting (before any question), then the answer to the second question.
     expect(after.segments.map((s) => [s.text, s.question, s.question_index])).toEqual([
       ['Hi', null, null],

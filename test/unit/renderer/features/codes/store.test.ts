@@ -42,6 +42,7 @@ const page = (total: number, offset: number, limit: number): CodeSegmentsView =>
   offset,
   segments: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => seg(offset + i)),
   questions_known: false,
+  questions_inferred: false,
   facets: { fields: [], screener: [], coders: [] },
 });
 
