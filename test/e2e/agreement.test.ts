@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
-import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
 import { startDemo } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app } from '../support/pages';
@@ -51,16 +51,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     expect(outcome).toContain('Every quote was found in a saved transcript.');
     // Still nothing to compare: the researcher has not coded; the view says so.
     await page.getByText('You have not coded any segment in this study yet.').waitFor();
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `agreement-empty-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'agreement-empty');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
 
@@ -123,16 +114,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     expect(item).toContain('applied by You only');
     expect(item).toContain(other.text);
 
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `agreement-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'agreement');
 
     await agr.play(code).click();
     await ui.viewer.ready(detail.participant_name!);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { LogFields } from '../../src/main/logging/logger';
 import type { InterviewRecord } from '../../src/shared/schemas/interview';
-import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
 import { demoProjectId } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app, openStudyTab, type App } from '../support/pages';
@@ -78,16 +78,7 @@ describe.skipIf(skip !== null)('never blank', () => {
 
   /** The screen as it is, at the smallest window and a common laptop size, in both themes. */
   const shotAll = async (name: string) => {
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `${name}-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, name);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });
   };

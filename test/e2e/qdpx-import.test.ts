@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
-import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { browserSkipReason, shot, shotEverySize, type Harness } from '../support/browser';
 import { startDemo } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app } from '../support/pages';
@@ -73,16 +73,7 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
     expect(await q.importButton.isDisabled()).toBe(true);
     await q.file.setInputFiles(file);
     await q.coder.fill('Dana (MAXQDA)');
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `qdpx-import-form-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'qdpx-import-form');
     await q.importButton.click();
 
     // The result: the source matched by its words, the one at an absolute path not, the new code created.
@@ -93,16 +84,7 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
     expect(await q.notImported.allInnerTexts()).toEqual([expect.stringMatching(/^Pilot \(on Dana's laptop\): .*outside the archive/) as string]);
     expect(await q.codes.innerText()).toMatch(/1 code created/);
     expect(await q.dialog.getByRole('status').first().innerText()).toMatch(/Imported 1 coding by Dana \(MAXQDA\) from MAXQDA 2024/);
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `qdpx-import-result-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'qdpx-import-result');
     await q.done.click();
     await expect.poll(() => q.dialog.count()).toBe(0);
 

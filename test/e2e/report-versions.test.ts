@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
-import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
 import { demoOperator, startDemo } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app } from '../support/pages';
@@ -46,16 +46,7 @@ describe.skipIf(skip !== null)('report versions and themes as codes in the Repor
     await expect.poll(() => extras.outcome.innerText()).toContain(`The AI report’s ${first} earlier codings of these codes were replaced.`);
     expect(await extras.outcome.innerText()).toMatch(/\d+ codes from the themes \(0 new\)/);
     expect(await aiCodings()).toBe(first);
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `report-themes-to-codes-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'report-themes-to-codes');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
     expect(problems).toEqual([]);
@@ -110,16 +101,7 @@ describe.skipIf(skip !== null)('report versions and themes as codes in the Repor
     const firstQuotes = extras.diff.locator('details').first();
     if ((await firstQuotes.count()) > 0) await firstQuotes.locator('summary').click();
 
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `report-versions-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'report-versions');
     expect(problems).toEqual([]);
     await page.close();
   }, 180_000);

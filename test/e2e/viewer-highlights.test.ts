@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { timecode } from '../../src/renderer/lib/timecode';
-import { browserSkipReason, shot, type Harness } from '../support/browser';
+import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
 import { startDemo } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app, type App } from '../support/pages';
@@ -40,30 +40,6 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     await ui.viewer.ready(row.participant_name!);
     return ui;
   }
-  /** Selects characters [from, to) of a turn's text, as a drag would. */
-  const select = (page: Page, index: number, from: number, to: number) =>
-    page.evaluate(
-      ([i, a, b]) => {
-        const el = document.querySelector(`[data-turn="${i}"] [data-turn-text]`)!;
-        // The text may already be cut into marks: find the text node and offset of each character position.
-        const at = (pos: number): [Node, number] => {
-          const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-          let left = pos;
-          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-            const len = n.textContent!.length;
-            if (left <= len) return [n, left];
-            left -= len;
-          }
-          throw new Error(`position ${pos} is past the text`);
-        };
-        const r = document.createRange();
-        r.setStart(...at(a!));
-        r.setEnd(...at(b!));
-        document.getSelection()!.removeAllRanges();
-        document.getSelection()!.addRange(r);
-      },
-      [index, from, to],
-    );
 
   it('marks exactly the selected words, overlapping ones too; tags in the margin; marks on the timeline that seek', async () => {
     // A participant turn with some words, later in the interview so that seeking to it is visible.
@@ -98,7 +74,7 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     expect(await v.turnTags(turn.index).allInnerTexts()).toEqual(['trust']);
 
     // Select the first three words, H, code "pricing" (a new code): it overlaps the first, so three runs, the middle under both.
-    await select(page, turn.index, 0, firstWords.length);
+    await app(page).viewer.selectWords(turn.index, 0, firstWords.length);
     await page.keyboard.press('h');
     await v.addHighlight.waitFor();
     await v.codePicker.input.fill('pricing');
@@ -121,16 +97,7 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     await expect.poll(v.time).toBeCloseTo(turn.start_ms! / 1000, 0);
     await expect.poll(v.activeTurn).toBe(turn.index);
 
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `viewer-highlights-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'viewer-highlights');
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

@@ -93,3 +93,20 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * The page as it is, at the smallest window the app supports and a common laptop size, in both themes:
+ * `NAME-1024-light.png` … `NAME-1440-dark.png`. Leaves the page at 1440×900, dark.
+ */
+export async function shotEverySize(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1024, 700],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await shot(page, `${name}-${width}-${colorScheme}`);
+    }
+  }
+}
