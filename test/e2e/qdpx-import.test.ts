@@ -94,7 +94,8 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
     await ui.viewer.ready(row.participant_name!);
     await ui.viewer.turn(answer.index).scrollIntoViewIfNeeded();
     await expect.poll(() => ui.viewer.marks(answer.index).allInnerTexts()).toEqual([words]);
-    expect(await ui.viewer.turnTags(answer.index).allInnerTexts()).toEqual(['Imported: delivery']);
+    // Named under its code with its coder, as another coder's codings are in the margin.
+    expect(await ui.viewer.turnTags(answer.index).allInnerTexts()).toEqual(['Imported: delivery · Dana (MAXQDA)']);
     const saved = await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
     expect(saved.map((h) => [h.coder, h.quote, h.tags])).toContainEqual(['Dana (MAXQDA)', words, ['Imported: delivery']]);
     expect(problems).toEqual([]);
