@@ -81,7 +81,7 @@ export function AgreementView({ workspace, project }: TabProps) {
             <>
               <p className="muted">
                 Turn the report&rsquo;s themes into codes: each theme becomes a code, and each of its quotes a coding by &ldquo;AI report&rdquo; on the words
-                quoted. Then code the same interviews yourself (select words in a transcript and press H) and compare.
+                quoted. Then code the same interviews yourself (select words in a transcript and press C) and compare.
               </p>
               <div>
                 <ThemesToCodesButton workspaceId={ws} projectId={pid} primary={aiCodings === 0} onRun={() => void themesToCodes(ws, pid)} />

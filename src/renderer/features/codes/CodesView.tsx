@@ -35,7 +35,7 @@ export function CodesView({ workspace, project }: TabProps) {
           <div className="empty cd-empty">
             {codes.length === 0 ? (
               <p>
-                No codes in this study yet. Add one with <strong>New code</strong>, or select words in an interview’s transcript and press H to code them.
+                No codes in this study yet. Add one with <strong>New code</strong>, or select words in an interview’s transcript and press C to code them.
               </p>
             ) : (
               <p>Choose a code to see every segment coded with it, across the study’s interviews.</p>
