@@ -37,8 +37,8 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
 
     // Nothing coded yet: the defaults are you against the AI report, and the way to start is offered.
     await agr.empty.waitFor();
-    expect(await agr.coderA.inputValue()).toBe('');
-    expect(await agr.coderB.inputValue()).toBe(AI_REPORT_CODER);
+    await expect.poll(() => agr.coderA.inputValue()).toBe('');
+    await expect.poll(() => agr.coderB.inputValue()).toBe(AI_REPORT_CODER);
     await expect.poll(() => agr.coderA.locator('option:checked').innerText()).toMatch(/^You \(0 segments\)$/);
     await page.getByText('The AI report has no codings in this study yet.').waitFor();
 
@@ -87,9 +87,9 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
 
     await agr.reopen();
     await agr.table.waitFor();
-    expect(await agr.scope.innerText()).toMatch(
-      /^You \(A\) against AI report \(B\): 1 interview coded by both; \d+ interviews coded by only one of them are left out\.$/,
-    );
+    await expect
+      .poll(() => agr.scope.innerText())
+      .toMatch(/^You \(A\) against AI report \(B\): 1 interview coded by both; \d+ interviews coded by only one of them are left out\.$/);
     const [turns, percent, kappa, alpha, disagreements] = await agr.cells(code);
     expect(Number(turns)).toBe(detail.transcript.length);
     expect(percent).toBe(`${((100 * (detail.transcript.length - 1)) / detail.transcript.length).toFixed(1)}%`);

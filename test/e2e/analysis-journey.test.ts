@@ -90,9 +90,8 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
     // 4. You against the AI report, per code: the code coded by both has its turns compared and its statistics.
     const agr = agreementView(page);
     await page.getByRole('tablist', { name: 'Analysis views' }).getByRole('tab', { name: 'Agreement', exact: true }).click();
-    await agr.heading.waitFor();
-    expect(await agr.coderB.inputValue()).toBe(AI_REPORT_CODER);
     await agr.row(handCode).waitFor();
+    await expect.poll(() => agr.coderB.inputValue()).toBe(AI_REPORT_CODER);
     const [units, percent] = await agr.cells(handCode);
     expect(Number(units!.replace(/,/g, ''))).toBeGreaterThan(0);
     expect(percent).toMatch(/%$/);
