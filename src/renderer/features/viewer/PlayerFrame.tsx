@@ -1,0 +1,52 @@
+import { UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
+import { VideoPlayer, type VjsPlayer } from './VideoPlayer';
+
+/** The video, with what the viewer says over it when it cannot play (and Try again, when the service was out of reach) or is reconnecting. */
+export function PlayerFrame({
+  title,
+  playback,
+  onReady,
+  onRetry,
+}: {
+  title: string;
+  playback: PlaybackState;
+  onReady: (player: VjsPlayer) => void;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="player-frame" aria-busy={playback.kind !== 'ready'}>
+      <VideoPlayer label={`Video of the interview with ${title}`} onReady={onReady} />
+      {playback.kind === 'unavailable' && (
+        <div className="player-message" role="alert">
+          <p>{playback.message}</p>
+          {playback.message === UNREACHABLE_MESSAGE && (
+            <button type="button" className="btn btn-small" onClick={onRetry}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      {playback.kind === 'recovering' && (
+        <div className="player-message player-message-quiet" role="status">
+          <span className="spinner" aria-hidden="true" /> Reconnecting to the video…
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Under the player: its speed, and its keys. */
+export function PlayerStatus({ rate }: { rate: number }) {
+  return (
+    <div className="player-status">
+      <span className="muted">Speed</span>
+      <span className="speed tabular" aria-live="polite" aria-label={`Speed ${rate}×`}>
+        {Number.isInteger(rate) ? rate.toFixed(1) : String(rate)}×
+      </span>
+      <span className="muted player-hint">
+        <kbd className="kbd">Space</kbd> play · <kbd className="kbd">J</kbd>/<kbd className="kbd">L</kbd> ±10 s · <kbd className="kbd">[</kbd>/
+        <kbd className="kbd">]</kbd> speed · <kbd className="kbd">C</kbd> code · <kbd className="kbd">?</kbd> all
+      </span>
+    </div>
+  );
+}
