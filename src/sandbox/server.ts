@@ -88,10 +88,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const api = buildApiRouter();
   const operator = buildOperatorRouter();
   let inFlight = 0;
+  // Set by close(): a request still being handled then (waiting on injected latency, say) finds the database
+  // closed under it. That is the close, not a fault of the sandbox, so it is not reported as one.
+  let closed = false;
   const server = createServer((req, res) => {
     inFlight++;
     res.once('close', () => inFlight--);
-    void handle(req, res).catch((err: unknown) => fail(res, err));
+    void handle(req, res).catch((err: unknown) => (closed ? res.destroy() : fail(res, err)));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -198,6 +201,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     context: ctx,
     requestsInFlight: () => inFlight,
     close: async () => {
+      closed = true;
       ctx.webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

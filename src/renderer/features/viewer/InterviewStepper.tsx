@@ -8,29 +8,50 @@ import { interviewSequence, type InterviewSequence } from './store';
  * as left there), so a study is read through without going back to the list. Shift+P and Shift+N do the same.
  */
 export function useInterviewSequence(workspaceId: string, projectId: string, interviewId: string) {
-  const [seq, setSeq] = useState<InterviewSequence | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Kept with the interview it was read for: until the next one's sequence is read, Shift+P pressed on a
+  // freshly opened interview must not step from the interview before it (it did, and went nowhere).
+  const [state, setState] = useState<{ key: string; seq: InterviewSequence | null; failed: boolean } | null>(null);
+  const key = `${workspaceId}/${projectId}/${interviewId}`;
+  const current = state?.key === key ? state : null;
+  const seq = current?.seq ?? null;
+  const failed = current?.failed ?? false;
   useEffect(() => {
     let live = true;
     const filters = uiFor(useInterviewsUi.getState(), `${workspaceId}/${projectId}`).filters;
+    const k = `${workspaceId}/${projectId}/${interviewId}`;
     interviewSequence(workspaceId, projectId, interviewId, filters).then(
-      (s) => live && setSeq(s),
-      () => live && setFailed(true),
+      (s) => live && setState({ key: k, seq: s, failed: false }),
+      () => live && setState({ key: k, seq: null, failed: true }),
     );
     return () => {
       live = false;
     };
   }, [workspaceId, projectId, interviewId]);
-  const go = useCallback(
-    (direction: -1 | 1, fromButton = false) => {
-      const target = direction > 0 ? seq?.next : seq?.previous;
+  // A key pressed before this interview's sequence is read is kept and taken once it is.
+  const pending = useRef<{ key: string; direction: -1 | 1 } | null>(null);
+  const step = useCallback(
+    (s: InterviewSequence, direction: -1 | 1, fromButton: boolean) => {
+      const target = direction > 0 ? s.next : s.previous;
       if (!target) return;
       refocus = fromButton ? direction : null;
       // In place of this interview: Back still returns to the list, not through every interview read.
       useNav.getState().replace({ name: 'interview', projectId, interviewId: target.id, atMs: null });
     },
-    [seq, projectId],
+    [projectId],
   );
+  const go = useCallback(
+    (direction: -1 | 1, fromButton = false) => {
+      if (seq) step(seq, direction, fromButton);
+      else if (!failed) pending.current = { key, direction };
+    },
+    [seq, failed, key, step],
+  );
+  useEffect(() => {
+    const p = pending.current;
+    if (!seq || !p) return;
+    pending.current = null;
+    if (p.key === key) step(seq, p.direction, false);
+  }, [seq, key, step]);
   return { seq, failed, go };
 }
 
