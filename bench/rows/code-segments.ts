@@ -5,6 +5,7 @@ import { interviewRecord } from '../../src/shared/schemas/interview';
 import { projectListItem } from '../../src/shared/schemas/project';
 import { ms, num, ratio } from '../lib/format';
 import { summarize } from '../lib/stats';
+import { seededRandom } from '../../test/support/random';
 import type { BenchContext, BenchRow } from '../lib/types';
 
 /**
@@ -26,7 +27,7 @@ const GOAL_MS = 50;
 
 const WORDS = 'box price week recipe delivery late cancel friend cook dinner fresh plastic card skip kids taste portion cost'.split(' ');
 
-async function seed(file: string) {
+export async function seed(file: string) {
   const cache = await openInProcessCache(file);
   const now = '2026-11-26T10:00:00.000Z';
   await cache.call('projects.saveList', {
@@ -41,11 +42,7 @@ async function seed(file: string) {
     guide: { project_id: 'bench', questions: questions.map((question) => ({ question, probing_level: 'medium' })), source: 'created' },
     now,
   });
-  let seedN = 7;
-  const rand = (n: number) => {
-    seedN = (seedN * 1103515245 + 12345) & 0x7fffffff;
-    return seedN % n;
-  };
+  const rand = seededRandom(7).int;
   const sentence = () => Array.from({ length: 12 + rand(30) }, () => WORDS[rand(WORDS.length)]).join(' ');
   const records = [];
   for (let i = 0; i < INTERVIEWS; i++) {

@@ -8,6 +8,7 @@ import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
 import type { TranscriptTurn } from '../../src/shared/schemas/transcript';
 import type { InterviewDetail } from '../../src/shared/views';
 import { mb, ms, num, ratio } from '../lib/format';
+import { seededRandom } from '../../test/support/random';
 import type { BenchContext, BenchRow } from '../lib/types';
 
 /**
@@ -25,11 +26,7 @@ const SEGMENTS = 5;
 const GOAL_MS = 10_000;
 
 export function qdpxBenchData(): { interviews: InterviewDetail[]; highlights: HighlightView[] } {
-  let seed = 7;
-  const rand = (n: number) => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed % n;
-  };
+  const rand = seededRandom(7).int;
   const words = ['price', 'box', 'recipe', 'delivery', 'week', 'portion', 'plastic', 'family', 'dinner', 'friday', 'cancel', 'fresh', 'late', 'taste', 'again'];
   const interviews: InterviewDetail[] = [];
   const highlights: HighlightView[] = [];

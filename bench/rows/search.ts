@@ -1,6 +1,7 @@
 import { runInChild } from '../lib/contender';
 import { ms, num } from '../lib/format';
 import { summarize, type Summary } from '../lib/stats';
+import { seededRandom } from '../../test/support/random';
 import type { BenchContext, BenchRow } from '../lib/types';
 import { SHARED_KEY, type FullSyncShared } from './full-sync';
 
@@ -49,8 +50,7 @@ export function queryPlan(n: number): { kind: string; query: string }[] {
     plan.push({ kind, query: list[Math.floor(i / kinds.length) % list.length]! });
   }
   // Deterministic shuffle (LCG), so kinds are interleaved the same way each run.
-  let seed = 0x5eed;
-  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const rand = seededRandom(0x5eed).unit;
   for (let i = plan.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [plan[i], plan[j]] = [plan[j]!, plan[i]!];

@@ -14,6 +14,7 @@ import { interviewRecord, type InterviewRecord } from '../../../../src/shared/sc
 import { projectListItem } from '../../../../src/shared/schemas/project';
 import { report } from '../../../../src/shared/schemas/report';
 import { WORKER } from '../../../support/workspace';
+import { seededRandom } from '../../../support/random';
 
 const NOW = '2025-05-01T10:00:00.000Z';
 const dir = mkdtempSync(join(tmpdir(), 'fieldwork-worker-'));
@@ -264,8 +265,7 @@ describe('worker-hosted cache', () => {
 const WORDS =
   'price week skip delivery kitchen recipe budget family dinner cooking box subscription cancel pause discount friend quality fresh portion time'.split(' ');
 function heavyRecords(interviews: number, turnsEach: number): InterviewRecord[] {
-  let seed = 42;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rnd = seededRandom(42).unit;
   const sentence = (len: number) => Array.from({ length: len }, () => WORDS[Math.floor(rnd() * WORDS.length)]).join(' ');
   return Array.from({ length: interviews }, (_, i) =>
     record(

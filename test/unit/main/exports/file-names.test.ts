@@ -1,6 +1,7 @@
 // File names built from untrusted text must be creatable on Windows, macOS and Linux.
 import { describe, expect, it } from 'vitest';
 import { MAX_NAME_BYTES, numberedName, safeFileName, truncateUtf8, uniqueName, utf8Length } from '../../../../src/main/exports/file-names';
+import { seededRandom } from '../../../support/random';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -120,11 +121,7 @@ describe('safeFileName', () => {
       '\u3000',
       '\u200D',
     ];
-    let seed = 42;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rand = seededRandom(42).int;
     for (let i = 0; i < 2000; i++) {
       const len = rand(200);
       let s = '';

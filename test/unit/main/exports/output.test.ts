@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportPathSegments, openExportSink, type ExportProgress, type ExportSink } from '../../../../src/main/exports/output';
+import { seededRandom } from '../../../support/random';
 
 let base: string;
 let out: string;
@@ -29,11 +30,8 @@ function tree(dir: string): string[] {
 function bigFile(path: string, mb: number): Buffer {
   // Incompressible-ish content so a streaming bug (lost or reordered chunk) shows up in the bytes.
   const data = Buffer.alloc(mb * 1024 * 1024);
-  let x = 1;
-  for (let i = 0; i < data.length; i++) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    data[i] = x >>> 16;
-  }
+  const byte = seededRandom(1).int;
+  for (let i = 0; i < data.length; i++) data[i] = byte(256);
   writeFileSync(path, data);
   return data;
 }

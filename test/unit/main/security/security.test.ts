@@ -13,6 +13,7 @@ import { devicePermissionHandler, permissionCheckHandler, permissionRequestHandl
 import { isTrustedSender, originOf, type FrameLike } from '../../../../src/main/security/sender';
 import { resolveAppAsset } from '../../../../src/main/security/app-protocol';
 import { electronSqliteBindingPath, findElectronSqliteBinding } from '../../../../src/main/native/sqlite-binding';
+import { seededRandom } from '../../../support/random';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const ORIGINS = ['app://fieldwork'] as const;
@@ -467,8 +468,7 @@ describe('resolveAppAsset (checklist 9)', () => {
   it('never returns a path outside the real root, whatever the URL', () => {
     const rootReal = resolveAppAsset(root, 'app://fieldwork/index.html')!.path.replace(/index\.html$/, '');
     const pieces = ['..', '%2e%2e', '%2f', '%5c', 'assets', 'linkdir', 'escape.js', 'secret.txt', 'x.js', 'outside', '.', '/', '%00', 'a.js'];
-    let seed = 42;
-    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+    const next = seededRandom(42).unit;
     for (let i = 0; i < 500; i++) {
       const n = 1 + Math.floor(next() * 6);
       const segs = Array.from({ length: n }, () => pieces[Math.floor(next() * pieces.length)]!);
