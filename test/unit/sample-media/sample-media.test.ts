@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FOLLOW_UPS } from '../../../src/sandbox/domain/answer-bank';
+import { FOLLOW_UPS } from '../../../src/sandbox/domain/answers/bank/common';
 import { demoGuide, demoScripts } from '../../../src/sandbox/seed/demo-scripts';
 
 const ROOT = fileURLToPath(new URL('../../../resources/sample-media', import.meta.url));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scriptsJson } from '../../../scripts/sample-media/write-scripts';
-import { FOLLOW_UPS } from '../../../src/sandbox/domain/answer-bank';
+import { FOLLOW_UPS } from '../../../src/sandbox/domain/answers/bank/common';
 import { SentenceUse, topicFor, writeInterview } from '../../../src/sandbox/domain/answers';
 import { INTERVIEWER_VOICE, PLAIN_NAMES, personAt } from '../../../src/sandbox/domain/names';
 import { sentences } from '../../../src/sandbox/domain/text';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_UPS } from '../../../src/sandbox/domain/answer-bank';
+import { FOLLOW_UPS } from '../../../src/sandbox/domain/answers/bank/common';
 import type { SampleVideo } from '../../../src/sandbox/domain/sample-media';
 import { simulateInterviews, videosFor, type Taken } from '../../../src/sandbox/domain/simulate';
 import type { Interview } from '../../../src/sandbox/store/interviews';

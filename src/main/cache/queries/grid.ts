@@ -19,8 +19,7 @@ import { stmt } from './stmt';
  * oldest first, so "Interview N" counts in the order the interviews were completed.
  */
 export function gridSource(db: CacheDb, args: { projectId: string }): GridSource {
-  const hasGuide = stmt(db, 'SELECT 1 FROM project_guides WHERE project_id = ?').get(args.projectId) !== undefined;
-  const guide = hasGuide ? (stmt(db, 'SELECT question FROM questions WHERE project_id = ? ORDER BY position').pluck().all(args.projectId) as string[]) : null;
+  const guide = knownGuide(db, args.projectId);
   const rows = stmt(
     db,
     `SELECT id, status, participant_name, participant_json, screener_json FROM interviews WHERE project_id = ?
@@ -91,13 +90,22 @@ function safeJson<T>(text: string | null, fallback: T): T {
 }
 
 /**
+ * The questions of the guide Fieldwork knows for a study (saved when the study was created or edited here,
+ * or from the demo's seed), in order; null when it knows none. The grid and the study's questions
+ * (`studyQuestions`) both read the guide here.
+ */
+function knownGuide(db: CacheDb, projectId: string): string[] | null {
+  if (stmt(db, 'SELECT 1 FROM project_guides WHERE project_id = ?').get(projectId) === undefined) return null;
+  return stmt(db, 'SELECT question FROM questions WHERE project_id = ? ORDER BY position').pluck().all(projectId) as string[];
+}
+
+/**
  * The study's questions in guide order, as the grid lines interviews up against them: the guide Fieldwork
  * knows, else the one inferred from the transcripts (`inferred`). Null when there are none either way.
  */
 export function studyQuestions(db: CacheDb, args: { projectId: string }): { texts: string[]; inferred: boolean } | null {
-  const known = stmt(db, 'SELECT 1 FROM project_guides WHERE project_id = ?').get(args.projectId) !== undefined;
-  const guide = known ? (stmt(db, 'SELECT question FROM questions WHERE project_id = ? ORDER BY position').pluck().all(args.projectId) as string[]) : [];
-  if (guide.length > 0) return { texts: guide, inferred: false };
+  const guide = knownGuide(db, args.projectId);
+  if (guide && guide.length > 0) return { texts: guide, inferred: false };
   // Inferring reads every turn of the study; the answer is kept while its transcripts are unchanged (same
   // turns, same lengths), so paging through a code's segments infers once.
   const fingerprint = JSON.stringify(
