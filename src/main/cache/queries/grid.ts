@@ -123,8 +123,9 @@ export function studyQuestions(db: CacheDb, args: { projectId: string }): { text
   if (hit?.fingerprint === fingerprint) return hit.questions;
   const rows = stmt(
     db,
+    // In the grid's order (oldest completed first), so both infer the same guide from the same transcripts.
     `SELECT t.interview_id, t.role, t.text FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
-     WHERE i.project_id = ? ORDER BY t.interview_id, t.idx`,
+     WHERE i.project_id = ? ORDER BY i.completed_at IS NULL, i.completed_at, i.id, t.idx`,
   )
     .raw()
     .all(args.projectId) as [string, string, string][];

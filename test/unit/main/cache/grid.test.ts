@@ -112,6 +112,8 @@ describe('grid.source and grid.build', () => {
     const grid = await cache.call('grid.build', { projectId: 'p1' });
     expect(grid.guide).toBe('inferred');
     expect(grid.questions.map((q) => q.text)).toEqual([Q[0]]);
+    // The Codes view places segments under the same inferred questions as the grid.
+    expect(await cache.call('grid.questions', { projectId: 'p1' })).toEqual({ texts: [Q[0]], inferred: true });
     await cache.close();
     cache = await openInProcessCache(':memory:');
     await seed('none');
