@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -89,7 +89,7 @@ export function DefinitionField({
   value: string;
   onChange: (e: ChangeEvent<HTMLTextAreaElement>) => void;
   /** aria-invalid / aria-describedby when the field holds an error. */
-  described?: object;
+  described?: Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'aria-invalid' | 'aria-describedby'>;
   children: ReactNode;
 }) {
   return (
