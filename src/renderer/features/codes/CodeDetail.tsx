@@ -4,11 +4,9 @@ import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { CodeSegments } from './CodeSegments';
-import { DeleteDialog, MergeDialog } from './CodeDialogs';
+import { CodeOptions, DefinitionField, DeleteDialog, MergeDialog } from './CodeDialogs';
 import { useCodes } from './store';
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-const FIELD_CODES = new Set(['conflict', 'invalid_input']);
+import { FIELD_CODES, plural } from './words';
 type Field = 'name' | 'color' | 'description' | 'parent';
 
 /** One code (or category): rename, recolour, define, move between categories, merge, delete; then its segments. */
@@ -116,17 +114,7 @@ export function CodeDetail({ code, projectId }: { code: CodeView; projectId: str
             {fieldError('color')}
           </div>
 
-          <div className="field">
-            <label htmlFor={`${id}-desc`}>Definition</label>
-            <textarea
-              id={`${id}-desc`}
-              className="input cd-definition"
-              rows={3}
-              maxLength={5000}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              {...described('description')}
-            />
+          <DefinitionField id={`${id}-desc`} value={description} onChange={(e) => setDescription(e.target.value)} described={described('description')}>
             <div className="row-8">
               <button
                 type="button"
@@ -143,7 +131,7 @@ export function CodeDetail({ code, projectId }: { code: CodeView; projectId: str
               )}
             </div>
             {fieldError('description')}
-          </div>
+          </DefinitionField>
 
           {!code.is_category && (
             <div className="field">
@@ -157,11 +145,7 @@ export function CodeDetail({ code, projectId }: { code: CodeView; projectId: str
                 {...described('parent')}
               >
                 <option value="">No category</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <CodeOptions codes={categories} />
               </select>
               {fieldError('parent')}
             </div>

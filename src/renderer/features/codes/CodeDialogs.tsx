@@ -1,13 +1,105 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { useCodes } from './store';
+import { FIELD_CODES, plural } from './words';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-/** Errors main gives about what was typed: shown at the field; others under the form. */
-const FIELD_CODES = new Set(['conflict', 'invalid_input']);
+/**
+ * A dialog's one action: busy while it runs (its button disabled), closes the dialog when done, and keeps
+ * the dialog open with the error when main refuses.
+ */
+function useDialogAction(onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<UiError | null>(null);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      onClose();
+    } catch (err) {
+      setError(UiError.from(err));
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+/**
+ * The shell of the codes' dialogs: Cancel and one action button in the footer. The action submits the
+ * form `form` names, or else calls `onAction`.
+ */
+function ActionDialog({
+  title,
+  onClose,
+  action,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  action: { label: string; className: string; disabled: boolean; form?: string; onAction?: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type={action.form ? 'submit' : 'button'}
+            form={action.form}
+            className={`btn ${action.className}`}
+            disabled={action.disabled}
+            onClick={action.onAction}
+          >
+            {action.label}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
+
+/** The <option>s of a code or category picker, one a code, by name. */
+export function CodeOptions({ codes }: { codes: CodeView[] }) {
+  return codes.map((c) => (
+    <option key={c.id} value={c.id}>
+      {c.name}
+    </option>
+  ));
+}
+
+/** A code's definition: what to type, in the new-code dialog and in a code's detail alike. */
+export function DefinitionField({
+  id,
+  value,
+  onChange,
+  described,
+  children,
+}: {
+  id: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLTextAreaElement>) => void;
+  /** aria-invalid / aria-describedby when the field holds an error. */
+  described?: Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'aria-invalid' | 'aria-describedby'>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Definition</label>
+      <textarea id={id} className="input cd-definition" rows={3} maxLength={5000} value={value} onChange={onChange} {...described} />
+      {children}
+    </div>
+  );
+}
 
 /** A new code (optionally in a category) or a new category: name and definition; a refused name is said at the name. */
 export function NewCodeDialog({ kind, categories, onClose }: { kind: 'code' | 'category'; categories: CodeView[]; onClose: () => void }) {
@@ -15,38 +107,19 @@ export function NewCodeDialog({ kind, categories, onClose }: { kind: 'code' | 'c
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [parent, setParent] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<UiError | null>(null);
+  const { busy, error, setError, run } = useDialogAction(onClose);
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError(new UiError('invalid_input', kind === 'code' ? 'Give the code a name.' : 'Give the category a name.'));
-    setBusy(true);
-    setError(null);
-    try {
-      await create({ name: name.trim(), description, parent_id: kind === 'code' && parent ? parent : null, is_category: kind === 'category' });
-      onClose();
-    } catch (err) {
-      setError(UiError.from(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => create({ name: name.trim(), description, parent_id: kind === 'code' && parent ? parent : null, is_category: kind === 'category' }));
   };
   const atField = error && FIELD_CODES.has(error.code);
   return (
-    <Dialog
+    <ActionDialog
       title={kind === 'code' ? 'New code' : 'New category'}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy}>
-            {kind === 'code' ? 'Create code' : 'Create category'}
-          </button>
-        </>
-      }
+      action={{ label: kind === 'code' ? 'Create code' : 'Create category', className: 'btn-primary', disabled: busy, form: `${id}-form` }}
     >
       <form id={`${id}-form`} className="stack-12" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
@@ -72,29 +145,16 @@ export function NewCodeDialog({ kind, categories, onClose }: { kind: 'code' | 'c
             <label htmlFor={`${id}-parent`}>Category</label>
             <select id={`${id}-parent`} className="input" value={parent} onChange={(e) => setParent(e.target.value)}>
               <option value="">No category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <CodeOptions codes={categories} />
             </select>
           </div>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-desc`}>Definition</label>
-          <textarea
-            id={`${id}-desc`}
-            className="input cd-definition"
-            rows={3}
-            maxLength={5000}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
+        <DefinitionField id={`${id}-desc`} value={description} onChange={(e) => setDescription(e.target.value)}>
           <p className="hint">When to apply it: what counts, and what does not.</p>
-        </div>
+        </DefinitionField>
         {error && !atField && <ErrorNote error={error} />}
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }
 
@@ -104,36 +164,17 @@ export function MergeDialog({ code, onClose }: { code: CodeView; onClose: () => 
   const merge = useCodes((s) => s.merge);
   const targets = codes.filter((c) => c.id !== code.id && c.is_category === code.is_category);
   const [into, setInto] = useState(targets[0]?.id ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<UiError | null>(null);
+  const { busy, error, run } = useDialogAction(onClose);
   const id = useId();
   const target = targets.find((c) => c.id === into);
-  const go = async () => {
-    if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await merge(code.id, target.id);
-      onClose();
-    } catch (err) {
-      setError(UiError.from(err));
-      setBusy(false);
-    }
+  const go = () => {
+    if (target) void run(() => merge(code.id, target.id));
   };
   return (
-    <Dialog
+    <ActionDialog
       title={`Merge “${code.name}”`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={busy || !target} onClick={() => void go()}>
-            Merge
-          </button>
-        </>
-      }
+      action={{ label: 'Merge', className: 'btn-primary', disabled: busy || !target, onAction: go }}
     >
       {targets.length === 0 ? (
         <p>There is no other {code.is_category ? 'category' : 'code'} to merge into.</p>
@@ -142,11 +183,7 @@ export function MergeDialog({ code, onClose }: { code: CodeView; onClose: () => 
           <div className="field">
             <label htmlFor={`${id}-into`}>Merge into</label>
             <select id={`${id}-into`} className="input" value={into} onChange={(e) => setInto(e.target.value)}>
-              {targets.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <CodeOptions codes={targets} />
             </select>
           </div>
           {target && (
@@ -159,40 +196,24 @@ export function MergeDialog({ code, onClose }: { code: CodeView; onClose: () => 
           {error && <ErrorNote error={error} />}
         </div>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }
 
 /** Delete, with the count of codings that go. */
 export function DeleteDialog({ code, onClose }: { code: CodeView; onClose: () => void }) {
   const remove = useCodes((s) => s.remove);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<UiError | null>(null);
-  const go = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await remove(code.id);
-      onClose();
-    } catch (err) {
-      setError(UiError.from(err));
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useDialogAction(onClose);
   return (
-    <Dialog
+    <ActionDialog
       title={`Delete “${code.name}”`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void go()}>
-            {code.is_category ? 'Delete category' : `Delete code and ${plural(code.codings, 'coding')}`}
-          </button>
-        </>
-      }
+      action={{
+        label: code.is_category ? 'Delete category' : `Delete code and ${plural(code.codings, 'coding')}`,
+        className: 'btn-danger',
+        disabled: busy,
+        onAction: () => void run(() => remove(code.id)),
+      }}
     >
       <p>
         {code.is_category
@@ -202,7 +223,7 @@ export function DeleteDialog({ code, onClose }: { code: CodeView; onClose: () =>
             : `${plural(code.codings, 'coding')} in ${plural(code.interviews, 'interview')} go with “${code.name}”. Your own highlights stay, with their notes, without this code.`}
       </p>
       {error && <ErrorNote error={error} />}
-    </Dialog>
+    </ActionDialog>
   );
 }
 

@@ -18,7 +18,7 @@ function Segment({ s, projectId, color }: { s: CodeSegmentView; projectId: strin
       <div className="cd-seg-head">
         <button
           type="button"
-          className="cd-seek num"
+          className="seek-chip cd-seek num"
           aria-label={at ? `Open ${s.participant} at ${at}` : `Open ${s.participant}`}
           onClick={() => openInterview(projectId, s.interview_id, s.start_ms)}
         >

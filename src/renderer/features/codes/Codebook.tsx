@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { NewCodeDialog } from './CodeDialogs';
 import { useCodes } from './store';
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+import { plural } from './words';
 
 function CodeRow({ code, nested }: { code: CodeView; nested: boolean }) {
   const selected = useCodes((s) => s.selectedId === code.id);

@@ -120,7 +120,7 @@ export function HighlightCard({
       <div className="hl-card-head">
         <button
           type="button"
-          className="hl-seek num"
+          className="seek-chip hl-seek num"
           aria-label={h.start_ms === null ? `${seekLabel ?? 'Play from'} the start` : `${seekLabel ?? 'Play from'} ${timecode(h.start_ms)}`}
           onClick={() => onSeek(at)}
         >

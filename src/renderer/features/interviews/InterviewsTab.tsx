@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
+import { TabList, TabPanel, type TabIds } from '../../components/Tabs';
 import { openProject } from '../../app/nav-store';
-import { tablistKeys } from '../../lib/tablist-keys';
 import { ProjectHighlights } from '../highlights/ProjectHighlights';
 import { OpenLaunchButton } from '../launch/LaunchButton';
 import { DownloadError } from './DownloadControls';
@@ -16,6 +16,8 @@ import './interviews.css';
 
 export type TabProps = { workspace: WorkspaceSummary; project: ProjectDetail };
 
+const VIEW_IDS: TabIds = { tab: 'iv-view-', panel: 'iv-panel-' };
+
 /** The study's interviews (a windowed table over the cache) and, beside them, its highlights. */
 export function InterviewsTab({ workspace, project }: TabProps) {
   const key = `${workspace.id}/${project.id}`;
@@ -25,38 +27,24 @@ export function InterviewsTab({ workspace, project }: TabProps) {
     { id: 'list', label: 'All interviews' },
     { id: 'highlights', label: 'Highlights' },
   ];
-  const onKey = tablistKeys(
-    views.map((v) => v.id),
-    view,
-    (id) => patch(key, { view: id }),
-    (id) => `iv-view-${id}`,
-  );
   return (
     <div className="iv-tab">
-      <div className="iv-views" role="tablist" aria-label="Interview views" onKeyDown={onKey}>
-        {views.map((v) => (
-          <button
-            key={v.id}
-            id={`iv-view-${v.id}`}
-            type="button"
-            role="tab"
-            className="iv-view"
-            aria-selected={view === v.id}
-            aria-controls={`iv-panel-${v.id}`}
-            tabIndex={view === v.id ? 0 : -1}
-            onClick={() => patch(key, { view: v.id })}
-          >
-            {v.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`iv-panel-${view}`} aria-labelledby={`iv-view-${view}`} className="iv-panel">
+      <TabList
+        label="Interview views"
+        tabs={views}
+        active={view}
+        onSelect={(id) => patch(key, { view: id })}
+        ids={VIEW_IDS}
+        className="iv-views"
+        tabClassName="iv-view"
+      />
+      <TabPanel active={view} ids={VIEW_IDS} className="iv-panel">
         {view === 'list' ? (
           <InterviewList workspace={workspace} project={project} uiKey={key} />
         ) : (
           <ProjectHighlights workspace={workspace} project={project} />
         )}
-      </div>
+      </TabPanel>
     </div>
   );
 }

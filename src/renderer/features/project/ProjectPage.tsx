@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { StatusBadge } from '../../components/StatusBadge';
+import { TabList, TabPanel, type TabIds } from '../../components/Tabs';
 import { PROJECT_TABS, useNav, type ProjectTab } from '../../app/nav-store';
 import { relativeTime, typeLabel } from '../../lib/format';
 import { lastTab, rememberTab } from '../../app/last-tab';
-import { tablistKeys } from '../../lib/tablist-keys';
 import { exportStudy, selectedInterviews } from '../exports/open-export';
 import { AnalysisTab } from '../analysis/AnalysisTab';
 import { GuideTab } from '../guide/GuideTab';
@@ -25,6 +25,7 @@ const TAB_LABELS: Record<ProjectTab, string> = {
   report: 'Report',
   analysis: 'Analysis',
 };
+const TAB_IDS: TabIds = { tab: 'tab-', panel: 'panel-' };
 
 /** One study: its header and its tabs. Reads the cache; the store reloads it after each sync. */
 export function ProjectPage({ workspace, projectId, tab }: { workspace: WorkspaceSummary; projectId: string; tab: ProjectTab | null }) {
@@ -63,7 +64,6 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
     );
   }
   const select = (t: ProjectTab) => go({ name: 'project', projectId, tab: t });
-  const onKey = tablistKeys(tabs, active, select, (t) => `tab-${t}`);
   return (
     <section className="project-page" aria-labelledby="project-title">
       <header className="project-head">
@@ -84,25 +84,17 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
           </button>
           <LaunchButton workspace={workspace} project={p} />
         </div>
-        <div className="tabs" role="tablist" aria-label="Study sections" onKeyDown={onKey}>
-          {tabs.map((t) => (
-            <button
-              key={t}
-              id={`tab-${t}`}
-              type="button"
-              role="tab"
-              aria-selected={t === active}
-              aria-controls={`panel-${t}`}
-              tabIndex={t === active ? 0 : -1}
-              className="tab"
-              onClick={() => select(t)}
-            >
-              {TAB_LABELS[t]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Study sections"
+          tabs={tabs.map((t) => ({ id: t, label: TAB_LABELS[t] }))}
+          active={active}
+          onSelect={select}
+          ids={TAB_IDS}
+          className="tabs"
+          tabClassName="tab"
+        />
       </header>
-      <div className="tab-panel" role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`}>
+      <TabPanel active={active} ids={TAB_IDS} className="tab-panel">
         <ErrorBoundary key={active} view={`the ${active} tab`}>
           {active === 'guide' && <GuideTab workspace={workspace} project={p} />}
           {active === 'stimuli' && <StimuliTab workspace={workspace} project={p} />}
@@ -111,7 +103,7 @@ export function ProjectPage({ workspace, projectId, tab }: { workspace: Workspac
           {active === 'report' && <ReportTab workspace={workspace} project={p} />}
           {active === 'analysis' && <AnalysisTab workspace={workspace} project={p} />}
         </ErrorBoundary>
-      </div>
+      </TabPanel>
     </section>
   );
 }

@@ -64,7 +64,7 @@ export function SelectedCoding({
         </ul>
         <button
           type="button"
-          className="hl-seek num"
+          className="seek-chip hl-seek num"
           aria-label={h.start_ms === null ? 'Play from the start' : `Play from ${timecode(h.start_ms)}`}
           onClick={() => onSeek(h.start_ms ?? 0)}
         >
