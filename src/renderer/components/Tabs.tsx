@@ -4,17 +4,23 @@ import type { KeyboardEvent, ReactNode } from 'react';
 export type TabIds = { tab: string; panel: string };
 export type TabItem<T extends string> = { id: T; label: string };
 
-/** The tab Left/Right moves to from `current`, wrapping round; null for any other key or no tabs. */
+/**
+ * The tab a key moves to from `current`: Left/Right the neighbour, wrapping round; Home and End the first and
+ * the last (the ARIA tabs pattern). Null for any other key or no tabs.
+ */
 export function nextTab<T extends string>(ids: readonly T[], current: T, key: string): T | null {
+  if (ids.length === 0) return null;
+  if (key === 'Home') return ids[0]!;
+  if (key === 'End') return ids[ids.length - 1]!;
   const step = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
-  if (step === 0 || ids.length === 0) return null;
+  if (step === 0) return null;
   const i = Math.max(0, ids.indexOf(current));
   return ids[(i + step + ids.length) % ids.length]!;
 }
 
 /**
  * A role="tablist" of buttons (ARIA tabs, automatic activation): the selected tab alone is in the Tab order
- * (roving tabindex), Left/Right select the neighbouring tab and move focus to it. The panel is a TabPanel
+ * (roving tabindex), Left/Right select the neighbouring tab, Home and End the first and last, and focus follows. The panel is a TabPanel
  * with the same `ids`, placed wherever the screen wants it.
  */
 export function TabList<T extends string>({

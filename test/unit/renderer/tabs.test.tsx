@@ -53,6 +53,11 @@ describe('nextTab', () => {
     expect(nextTab(ids, 'b', 'ArrowLeft')).toBe('a');
     expect(nextTab(ids, 'a', 'ArrowLeft')).toBe('c');
   });
+  it('Home and End go to the first and the last tab', () => {
+    expect(nextTab(ids, 'b', 'Home')).toBe('a');
+    expect(nextTab(ids, 'b', 'End')).toBe('c');
+    expect(nextTab([], 'a', 'Home')).toBeNull();
+  });
   it('ignores other keys and an empty list; a current tab no longer listed counts as the first', () => {
     expect(nextTab(ids, 'a', 'ArrowDown')).toBeNull();
     expect(nextTab(ids, 'a', 'Enter')).toBeNull();
