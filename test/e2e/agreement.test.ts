@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
 import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
+import { demoInterview, demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app } from '../support/pages';
 import { agreementView } from '../support/pages/agreement';
@@ -22,9 +22,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = (await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items.find((p) => p.title === 'Meal-kit churn')!.id;
+    churnId = await demoStudy(harness, 'Meal-kit churn');
   }, 120_000);
 
   it('turns themes into codes from the empty state, then shows you against the AI report per code with κ/α or "—", and ▶ on a disagreement', async () => {
@@ -60,7 +58,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     const ai = await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId });
     const seg = ai.find((h) => h.coder === AI_REPORT_CODER)!;
     const code = seg.tags[0]!;
-    const detail = (await harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: seg.interview_id }))!;
+    const detail = await demoInterview(harness, seg.interview_id);
     const aiHere = ai.filter((h) => h.coder === AI_REPORT_CODER && h.interview_id === seg.interview_id);
     const aiTurns = new Set(aiHere.filter((h) => h.tags.includes(code)).map((h) => h.start_turn));
     expect(aiTurns).toEqual(new Set([seg.start_turn]));

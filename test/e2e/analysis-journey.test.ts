@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
 import { browserSkipReason, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
+import { completeDemoInterviews, demoInterview, demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app } from '../support/pages';
 import { agreementView } from '../support/pages/agreement';
@@ -32,9 +32,7 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: WS });
-    churnId = (await harness.core.call('projects.list', { workspace_id: WS })).items.find((p) => p.title === 'Meal-kit churn')!.id;
+    churnId = await demoStudy(harness, 'Meal-kit churn');
   }, 120_000);
 
   it('themes → codes, five codings by hand, grid by plan, agreement with the AI report, grid export, and a .qdpx coder imported', async () => {
@@ -58,9 +56,8 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
 
     // 2. Five segments coded by hand: select words, C, 1 (the most used code), Enter.
     await ui.study.openTab('Interviews');
-    const rows = (await harness.core.call('interviews.list', { workspace_id: WS, project_id: churnId, status: 'COMPLETE' })).items;
-    const row = rows.find((r) => r.has_video)!;
-    const detail = (await harness.core.call('interviews.get', { workspace_id: WS, interview_id: row.id }))!;
+    const row = (await completeDemoInterviews(harness, churnId)).find((r) => r.has_video)!;
+    const detail = await demoInterview(harness, row.id);
     await ui.interviews.row(row.participant_name!).click();
     await ui.viewer.ready(row.participant_name!);
     const answers = detail.transcript.filter((t) => t.role === 'User' && t.text.split(' ').length >= 4).slice(0, 5);

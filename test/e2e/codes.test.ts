@@ -8,7 +8,7 @@ import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail } from '../../src/shared/views';
 import { timecode } from '../../src/renderer/lib/timecode';
 import { browserSkipReason, shot, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
+import { completeDemoInterviews, demoInterview, demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
@@ -54,16 +54,11 @@ describe.skipIf(skip !== null)('the Codes view', () => {
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
+    churnId = await demoStudy(harness, 'Meal-kit churn');
     await harness.core.call('settings.set', { researcher_name: 'Rosa' });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items;
-    const details = await Promise.all(
-      rows.slice(0, 8).map((r) => harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: r.id })),
-    );
-    coded = details.map((d) => d!).filter((d) => d.participant_name && turnOf(d));
+    const rows = await completeDemoInterviews(harness, churnId);
+    const details = await Promise.all(rows.slice(0, 8).map((r) => demoInterview(harness, r.id)));
+    coded = details.filter((d) => d.participant_name && turnOf(d));
     expect(coded.length).toBeGreaterThanOrEqual(6);
     // Five of the researcher's segments coded Price, two of them also coded by the AI report; one Cost; two Packaging.
     for (const d of coded.slice(0, 5)) await add(d, ['Price']);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { browserSkipReason, shot, shotEverySize, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
+import { completeDemoInterviews, demoInterview, demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app } from '../support/pages';
 import { cp, zip } from '../support/qdpx-fixtures';
@@ -47,13 +47,9 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items;
-    row = rows.find((r) => r.participant_name)!;
-    detail = (await harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
+    churnId = await demoStudy(harness, 'Meal-kit churn');
+    row = (await completeDemoInterviews(harness, churnId)).find((r) => r.participant_name)!;
+    detail = await demoInterview(harness, row.id);
   }, 120_000);
 
   it('from the Analysis tab: pick the file, name the coder, read what matched, and see the coder’s codings in the transcript', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
 import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
-import { demoOperator, startDemo } from '../support/demo-operator';
+import { demoOperator, demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app } from '../support/pages';
 import { reportExtras } from '../support/pages/report-versions';
@@ -21,9 +21,7 @@ describe.skipIf(skip !== null)('report versions and themes as codes in the Repor
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = (await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items.find((p) => p.title === 'Meal-kit churn')!.id;
+    churnId = await demoStudy(harness, 'Meal-kit churn');
   }, 120_000);
 
   it('turns the themes into codes from the report, and again without duplicating a coding', async () => {

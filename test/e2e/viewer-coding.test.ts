@@ -5,7 +5,7 @@ import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { shortQuote } from '../../src/renderer/features/highlights/coding-text';
 import { timecode } from '../../src/renderer/lib/timecode';
 import { browserSkipReason, shot, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
+import { completeDemoInterviews, demoInterview, demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
@@ -28,16 +28,12 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: WS });
-    const projects = await harness.core.call('projects.list', { workspace_id: WS });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: WS, project_id: churnId, status: 'COMPLETE' })).items;
-    const withVideo = rows.filter((r) => r.has_video);
+    churnId = await demoStudy(harness, 'Meal-kit churn');
+    const withVideo = (await completeDemoInterviews(harness, churnId)).filter((r) => r.has_video);
     row = withVideo[0]!;
-    detail = (await harness.core.call('interviews.get', { workspace_id: WS, interview_id: row.id }))!;
+    detail = await demoInterview(harness, row.id);
     // A codebook in use elsewhere in the study: Price most used (1), then Delivery (2), then Trust (3, with the AI report's below).
-    const other = (await harness.core.call('interviews.get', { workspace_id: WS, interview_id: withVideo[1]!.id }))!;
+    const other = await demoInterview(harness, withVideo[1]!.id);
     const t = other.transcript.find((x) => x.role === 'User' && x.text.length > 12)!;
     for (const tags of [['Price'], ['Price', 'Delivery'], ['Price', 'Delivery'], ['Price', 'Delivery', 'Trust']])
       await harness.core.call('highlights.add', {

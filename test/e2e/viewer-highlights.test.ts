@@ -4,7 +4,7 @@ import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { timecode } from '../../src/renderer/lib/timecode';
 import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
+import { completeDemoInterviews, demoInterview, demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
@@ -21,13 +21,9 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items;
-    row = rows.find((r) => r.has_video)!;
-    detail = (await harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
+    churnId = await demoStudy(harness, 'Meal-kit churn');
+    row = (await completeDemoInterviews(harness, churnId)).find((r) => r.has_video)!;
+    detail = await demoInterview(harness, row.id);
   }, 120_000);
 
   async function openViewer(page: Page): Promise<App> {

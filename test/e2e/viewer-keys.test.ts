@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewRow } from '../../src/shared/views';
 import { browserSkipReason, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
+import { demoStudy } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
@@ -18,10 +18,7 @@ describe.skipIf(skip !== null)('viewer keyboard and next/previous interview', ()
 
   beforeAll(async () => {
     harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
+    churnId = await demoStudy(harness, 'Meal-kit churn');
   }, 120_000);
 
   const list = async (f: { status?: 'COMPLETE' | 'INCOMPLETE' | 'STARTED' } = {}): Promise<InterviewRow[]> =>
