@@ -6,7 +6,7 @@ const study = useCoreWithStudy({ dirPrefix: 'fw-hl-resync-', title: 'Resync stud
 
 describe('highlights and re-sync', () => {
   it('survive later syncs, new interviews and the highlighted interview being written again', async () => {
-    const { core, org, projectId, ws } = study();
+    const { core, org, projectId, ws } = study;
     await core.call('sync.run', { workspace_id: ws });
     const list = await core.call('interviews.list', { workspace_id: ws, project_id: projectId });
     const [first, second] = list.items;

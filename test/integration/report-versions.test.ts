@@ -14,7 +14,7 @@ const study = useCoreWithStudy({
 
 describe('report versions', () => {
   it('keep the report the service replaced on regenerate, once per content, and diff two of them', async () => {
-    const { core, org, projectId, ws } = study();
+    const { core, org, projectId, ws } = study;
     const versions = () => core.call('reports.versions', { workspace_id: ws, project_id: projectId });
     await core.call('sync.run', { workspace_id: ws });
     expect(await versions()).toEqual([]);
@@ -61,7 +61,7 @@ describe('report versions', () => {
   }, 60_000);
 
   it('refuses a version id that is not one of the study', async () => {
-    const { core, projectId, ws } = study();
+    const { core, projectId, ws } = study;
     await expect(core.call('reports.diff', { workspace_id: ws, project_id: projectId, from_id: 1, to_id: 9_999 })).rejects.toMatchObject({
       code: 'unknown_report_version',
     });

@@ -77,17 +77,29 @@ export async function coreWithStudy(o: {
 }
 
 /**
- * coreWithStudy started before the file's tests (call it at the top of the file or inside the describe) and closed
- * after them. What it returns hands the started set-up to a test: `const { core, ws } = study();`.
+ * coreWithSandbox started before the file's tests (call it at the top of the file or inside the describe; a
+ * beforeAll of the file's own registered after it runs after it) and closed after them. Read what it returns in
+ * a test or a hook, not while the file is collected: `const { core, sb } = setUp;`.
  */
-export function useCoreWithStudy(o: Parameters<typeof coreWithStudy>[0]): () => CoreWithStudy {
-  let started: CoreWithStudy | undefined;
+export function useCoreWithSandbox(o: Parameters<typeof coreWithSandbox>[0]): CoreWithSandbox {
+  return useStarted(() => coreWithSandbox(o), 'useCoreWithSandbox');
+}
+
+/** coreWithStudy started before the file's tests and closed after them, read as useCoreWithSandbox's is. */
+export function useCoreWithStudy(o: Parameters<typeof coreWithStudy>[0]): CoreWithStudy {
+  return useStarted(() => coreWithStudy(o), 'useCoreWithStudy');
+}
+
+function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>, name: string): T {
+  let started: T | undefined;
   beforeAll(async () => {
-    started = await coreWithStudy(o);
+    started = await start();
   });
   afterAll(() => started?.close());
-  return () => {
-    if (!started) throw new Error("the core and its study are not started: useCoreWithStudy's beforeAll has not run");
-    return started;
-  };
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (!started) throw new Error(`nothing is started yet: ${name}'s beforeAll has not run`);
+      return started[key as keyof T];
+    },
+  });
 }
