@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail } from '../../src/shared/views';
 import { timecode } from '../../src/renderer/lib/timecode';
-import { browserSkipReason, shot } from '../support/browser';
+import { browserSkipReason, shot, shotEverySize } from '../support/browser';
 import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
 import { useDemoStudy } from '../support/e2e';
 import { app, type App } from '../support/pages';
@@ -155,16 +155,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     // The open code's settings, and the codebook, in both themes and both sizes.
     await c.code('Late delivery').click();
     await c.title('Late delivery').waitFor();
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 700],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `codes-settings-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'codes-settings');
     expect(problems).toEqual([]);
   }, 180_000);
 
@@ -229,16 +220,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     await expect.poll(() => c.segments('Price').count()).toBe(8);
 
     // Screenshots of the open code with its segments, both themes and sizes.
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 700],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `codes-segments-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'codes-segments');
     await page.emulateMedia({ colorScheme: 'light' });
 
     // ▶ opens the interview at the segment's moment.

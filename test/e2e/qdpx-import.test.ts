@@ -48,17 +48,23 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
     detail = await demoInterview(e2e.harness, row.id);
   }, 120_000);
 
-  it('from the Analysis tab: pick the file, name the coder, read what matched, and see the coder’s codings in the transcript', async () => {
-    const answer = detail.transcript.filter((t) => t.role === 'User' && t.text.split(' ').length > 5).at(-1)!;
-    const words = answer.text.split(' ').slice(1, 5).join(' ');
-    const file = maxqdaFile(detail, [{ words, code: 'Imported: delivery' }]);
-
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+  /** A new page on the study's Analysis tab. */
+  async function openAnalysis(viewport: { width: number; height: number }) {
+    const { page, problems } = await e2e.newPage({ viewport });
     const ui = app(page);
     await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
     await ui.sidebar.study('Meal-kit churn').click();
     await ui.study.openTab('Analysis');
+    return { page, problems, ui };
+  }
+
+  it('from the Analysis tab: pick the file, name the coder, read what matched, and see the coder’s codings in the transcript', async () => {
+    const answer = detail.transcript.filter((t) => t.role === 'User' && t.text.split(' ').length > 5).at(-1)!;
+    const words = answer.text.split(' ').slice(1, 5).join(' ');
+    const file = maxqdaFile(detail, [{ words, code: 'Imported: delivery' }]);
+
+    const { page, problems, ui } = await openAnalysis({ width: 1440, height: 900 });
     const q = ui.qdpxImport;
     await q.openButton.click();
     await q.dialog.waitFor();
@@ -95,12 +101,7 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
   }, 180_000);
 
   it('a hostile file ends with a clear error in the dialog, and nothing is written', async () => {
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1024, height: 700 } });
-    const ui = app(page);
-    await page.goto(e2e.harness.host.url);
-    await ui.studies.ready();
-    await ui.sidebar.study('Meal-kit churn').click();
-    await ui.study.openTab('Analysis');
+    const { page, problems, ui } = await openAnalysis({ width: 1024, height: 700 });
     const q = ui.qdpxImport;
     await q.openButton.click();
     await q.file.setInputFiles(join(__dirname, '../fixtures/qdpx/hostile-doctype.qdpx'));

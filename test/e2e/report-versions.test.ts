@@ -17,13 +17,18 @@ if (skip) console.warn(`e2e report versions ${skip}`);
 describe.skipIf(skip !== null)('report versions and themes as codes in the Report tab', () => {
   const e2e = useDemoStudy('Meal-kit churn');
 
-  it('turns the themes into codes from the report, and again without duplicating a coding', async () => {
+  /** A new page on the study's Report tab. */
+  async function openReport() {
     const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     const ui = app(page);
-    const extras = reportExtras(page);
     await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
     await ui.report.open('Meal-kit churn');
+    return { page, problems, extras: reportExtras(page) };
+  }
+
+  it('turns the themes into codes from the report, and again without duplicating a coding', async () => {
+    const { page, problems, extras } = await openReport();
 
     await extras.themesToCodes.click();
     await extras.outcome.waitFor();
@@ -63,12 +68,7 @@ describe.skipIf(skip !== null)('report versions and themes as codes in the Repor
     // Six more interviews moved the themes: there is something for the screen to show.
     expect(diff.frequency_changes.length + diff.added.length + diff.removed.length + diff.quotes.length).toBeGreaterThan(0);
 
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
-    const ui = app(page);
-    const extras = reportExtras(page);
-    await page.goto(e2e.harness.host.url);
-    await ui.studies.ready();
-    await ui.report.open('Meal-kit churn');
+    const { page, problems, extras } = await openReport();
     await extras.versionsButton.click();
     await extras.versions.waitFor();
     await expect.poll(() => extras.versionRows.count()).toBe(2);

@@ -4,7 +4,7 @@ import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { shortQuote } from '../../src/renderer/features/highlights/coding-text';
 import { timecode } from '../../src/renderer/lib/timecode';
-import { browserSkipReason, shot } from '../support/browser';
+import { browserSkipReason, shotEverySize } from '../support/browser';
 import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
 import { useDemoStudy } from '../support/e2e';
 import { app, type App } from '../support/pages';
@@ -211,17 +211,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
 
 async function shotBoth(page: Page, name: string, before?: () => Promise<void>) {
   const size = page.viewportSize()!;
-  for (const [w, h] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await before?.();
-      await shot(page, `${name}-${w}-${scheme}`);
-    }
-  }
+  await shotEverySize(page, name, before);
   await page.setViewportSize(size);
   await page.emulateMedia({ colorScheme: 'light' });
 }
