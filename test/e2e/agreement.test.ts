@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
-import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason, shotEverySize } from '../support/browser';
+import { demoInterview } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
 import { app } from '../support/pages';
 import { agreementView } from '../support/pages/agreement';
 
@@ -16,22 +16,13 @@ if (skip) console.warn(`e2e agreement ${skip}`);
  * a ▶ to the moment in the interview.
  */
 describe.skipIf(skip !== null)('agreement between you and the AI report', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
-
-  beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = (await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items.find((p) => p.title === 'Meal-kit churn')!.id;
-  }, 120_000);
+  const e2e = useDemoStudy('Meal-kit churn');
 
   it('turns themes into codes from the empty state, then shows you against the AI report per code with κ/α or "—", and ▶ on a disagreement', async () => {
     const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     const ui = app(page);
     const agr = agreementView(page);
-    await page.goto(harness.host.url);
+    await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
     await agr.open('Meal-kit churn');
 
@@ -45,7 +36,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     await agr.themesToCodes.click();
     await agr.outcome.waitFor();
     const outcome = await agr.outcome.innerText();
-    const report = (await harness.core.call('projects.get', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId }))!.report!;
+    const report = (await e2e.harness.core.call('projects.get', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId }))!.report!;
     expect(outcome).toContain(`${report.themes.length} codes from the themes (${report.themes.length} new)`);
     // Every demo quote is a participant's words, so every one is found.
     expect(outcome).toContain('Every quote was found in a saved transcript.');
@@ -57,16 +48,16 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
 
     // The researcher codes by hand (through IPC, as the viewer does): the AI report's first segment with the same
     // code and words (agreement), and an AI turn of the same interview with it too (a disagreement: only "You").
-    const ai = await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId });
+    const ai = await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId });
     const seg = ai.find((h) => h.coder === AI_REPORT_CODER)!;
     const code = seg.tags[0]!;
-    const detail = (await harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: seg.interview_id }))!;
+    const detail = await demoInterview(e2e.harness, seg.interview_id);
     const aiHere = ai.filter((h) => h.coder === AI_REPORT_CODER && h.interview_id === seg.interview_id);
     const aiTurns = new Set(aiHere.filter((h) => h.tags.includes(code)).map((h) => h.start_turn));
     expect(aiTurns).toEqual(new Set([seg.start_turn]));
     const other = detail.transcript.find((t) => !aiTurns.has(t.index) && t.role === 'User' && t.start_ms !== null && t.start_ms > 0)!;
-    const base = { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, interview_id: seg.interview_id, note: '', tags: [code] };
-    await harness.core.call('highlights.add', {
+    const base = { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId, interview_id: seg.interview_id, note: '', tags: [code] };
+    await e2e.harness.core.call('highlights.add', {
       ...base,
       start_turn: seg.start_turn,
       start_offset: seg.start_offset,
@@ -75,7 +66,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
       start_ms: seg.start_ms,
       quote: seg.quote,
     });
-    await harness.core.call('highlights.add', {
+    await e2e.harness.core.call('highlights.add', {
       ...base,
       start_turn: other.index,
       start_offset: 0,

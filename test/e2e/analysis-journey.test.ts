@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
-import { browserSkipReason, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason } from '../support/browser';
+import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
 import { app } from '../support/pages';
 import { agreementView } from '../support/pages/agreement';
 import { reportExtras } from '../support/pages/report-versions';
@@ -26,24 +26,15 @@ const filesIn = (dir: string): string[] =>
  * imported as a second coder whose codings then show.
  */
 describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
-
-  beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: WS });
-    churnId = (await harness.core.call('projects.list', { workspace_id: WS })).items.find((p) => p.title === 'Meal-kit churn')!.id;
-  }, 120_000);
+  const e2e = useDemoStudy('Meal-kit churn');
 
   it('themes → codes, five codings by hand, grid by plan, agreement with the AI report, grid export, and a .qdpx coder imported', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'fw-e2e-journey-'));
     const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     const ui = app(page);
-    await page.goto(harness.host.url);
+    await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
-    const mine = async () => (await harness.core.call('highlights.list', { workspace_id: WS, project_id: churnId, coder: null })).length;
+    const mine = async () => (await e2e.harness.core.call('highlights.list', { workspace_id: WS, project_id: e2e.studyId, coder: null })).length;
 
     // 1. The report's themes become codes, from the Report tab.
     await ui.sidebar.study('Meal-kit churn').click();
@@ -51,16 +42,15 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
     const report = reportExtras(page);
     await report.themesToCodes.click();
     await report.outcome.waitFor();
-    const themes = (await harness.core.call('projects.get', { workspace_id: WS, project_id: churnId }))!.report!.themes.map((t) => t.title);
-    const codes = await harness.core.call('codes.list', { workspace_id: WS, project_id: churnId });
+    const themes = (await e2e.harness.core.call('projects.get', { workspace_id: WS, project_id: e2e.studyId }))!.report!.themes.map((t) => t.title);
+    const codes = await e2e.harness.core.call('codes.list', { workspace_id: WS, project_id: e2e.studyId });
     expect(codes.map((c) => c.name).sort()).toEqual([...themes].sort());
     expect(codes.every((c) => c.codings > 0)).toBe(true);
 
     // 2. Five segments coded by hand: select words, C, 1 (the most used code), Enter.
     await ui.study.openTab('Interviews');
-    const rows = (await harness.core.call('interviews.list', { workspace_id: WS, project_id: churnId, status: 'COMPLETE' })).items;
-    const row = rows.find((r) => r.has_video)!;
-    const detail = (await harness.core.call('interviews.get', { workspace_id: WS, interview_id: row.id }))!;
+    const row = (await completeDemoInterviews(e2e.harness, e2e.studyId)).find((r) => r.has_video)!;
+    const detail = await demoInterview(e2e.harness, row.id);
     await ui.interviews.row(row.participant_name!).click();
     await ui.viewer.ready(row.participant_name!);
     const answers = detail.transcript.filter((t) => t.role === 'User' && t.text.split(' ').length >= 4).slice(0, 5);
@@ -77,7 +67,7 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
       await ui.viewer.codePicker.root.waitFor({ state: 'hidden' });
       await expect.poll(mine).toBe(n + 1);
     }
-    const byHand = await harness.core.call('highlights.list', { workspace_id: WS, project_id: churnId, coder: null });
+    const byHand = await e2e.harness.core.call('highlights.list', { workspace_id: WS, project_id: e2e.studyId, coder: null });
     const handCode = byHand[0]!.tags[0]!;
     expect(byHand.map((h) => h.tags)).toEqual(Array.from({ length: 5 }, () => [handCode]));
 
@@ -101,7 +91,7 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
     await ui.grid.grid.waitFor();
     const gridFolder = join(tmp, 'grid');
     mkdirSync(gridFolder, { recursive: true });
-    harness.desktop.folderChoices.push(gridFolder);
+    e2e.harness.desktop.folderChoices.push(gridFolder);
     await ui.grid.exportCsv.click();
     await expect.poll(() => filesIn(gridFolder).length, { timeout: 20_000 }).toBe(1);
     const csv = parse(readFileSync(filesIn(gridFolder)[0]!, 'utf8').replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
@@ -112,11 +102,11 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
     // 6. A .qdpx as another tool hands it back (the study exported, then imported as a second coder).
     const qdpxFolder = join(tmp, 'qdpx');
     mkdirSync(qdpxFolder, { recursive: true });
-    harness.desktop.folderChoices.push(qdpxFolder);
-    await harness.core.call('exports.chooseFolder', undefined);
-    await harness.core.call('exports.run', {
+    e2e.harness.desktop.folderChoices.push(qdpxFolder);
+    await e2e.harness.core.call('exports.chooseFolder', undefined);
+    await e2e.harness.core.call('exports.run', {
       workspace_id: WS,
-      project_id: churnId,
+      project_id: e2e.studyId,
       export_id: 'journey-qdpx',
       interview_ids: [row.id],
       formats: ['qdpx'],
@@ -135,12 +125,12 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
     await ui.qdpxImport.importButton.click();
     await ui.qdpxImport.done.waitFor({ timeout: 30_000 });
     await ui.qdpxImport.done.click();
-    const sams = await harness.core.call('highlights.list', { workspace_id: WS, project_id: churnId, coder: 'Sam (QualCoder)' });
+    const sams = await e2e.harness.core.call('highlights.list', { workspace_id: WS, project_id: e2e.studyId, coder: 'Sam (QualCoder)' });
     // Every coding on that interview came back, by the new coder, on the same words. (The export also codes the
     // report's quotes where it finds them itself, so the file may hold a few more.)
     const range = (h: { start_turn: number; start_offset: number; end_turn: number; end_offset: number }) =>
       `${h.start_turn}:${h.start_offset}-${h.end_turn}:${h.end_offset}`;
-    const before = (await harness.core.call('highlights.list', { workspace_id: WS, interview_id: row.id })).filter((h) => h.coder !== 'Sam (QualCoder)');
+    const before = (await e2e.harness.core.call('highlights.list', { workspace_id: WS, interview_id: row.id })).filter((h) => h.coder !== 'Sam (QualCoder)');
     expect(sams.every((h) => h.interview_id === row.id)).toBe(true);
     expect(sams.map(range)).toEqual(expect.arrayContaining([...new Set(before.map(range))]));
     // And the coder is there to compare with.

@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail } from '../../src/shared/views';
 import { timecode } from '../../src/renderer/lib/timecode';
-import { browserSkipReason, shot, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason, shot, shotEverySize } from '../support/browser';
+import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
 const skip = browserSkipReason();
@@ -25,18 +25,16 @@ const NOW = '2026-11-26T10:00:00.000Z';
  * run in order on one demo: the later ones read the codebook as the first leaves it (Cost merged into Price).
  */
 describe.skipIf(skip !== null)('the Codes view', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
+  const e2e = useDemoStudy('Meal-kit churn');
   let coded: InterviewDetail[];
   /** The coded turn of each coded interview: a participant turn with a time, late enough to see a seek. */
   const turnOf = (d: InterviewDetail) => d.transcript.filter((t) => t.role !== 'AI' && t.start_ms !== null && t.start_ms > 5000 && t.text.length > 20).at(-1)!;
 
   const add = (d: InterviewDetail, tags: string[], coder: string | null = null) =>
-    harness.core.runtimes.get(DEMO_WORKSPACE_ID).then((rt) =>
+    e2e.harness.core.runtimes.get(DEMO_WORKSPACE_ID).then((rt) =>
       rt.cache.call('highlights.add', {
         highlight: {
-          project_id: churnId,
+          project_id: e2e.studyId,
           interview_id: d.id,
           start_turn: turnOf(d).index,
           start_offset: 0,
@@ -53,17 +51,10 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     );
 
   beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    await harness.core.call('settings.set', { researcher_name: 'Rosa' });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items;
-    const details = await Promise.all(
-      rows.slice(0, 8).map((r) => harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: r.id })),
-    );
-    coded = details.map((d) => d!).filter((d) => d.participant_name && turnOf(d));
+    await e2e.harness.core.call('settings.set', { researcher_name: 'Rosa' });
+    const rows = await completeDemoInterviews(e2e.harness, e2e.studyId);
+    const details = await Promise.all(rows.slice(0, 8).map((r) => demoInterview(e2e.harness, r.id)));
+    coded = details.filter((d) => d.participant_name && turnOf(d));
     expect(coded.length).toBeGreaterThanOrEqual(6);
     // Five of the researcher's segments coded Price, two of them also coded by the AI report; one Cost; two Packaging.
     for (const d of coded.slice(0, 5)) await add(d, ['Price']);
@@ -74,14 +65,14 @@ describe.skipIf(skip !== null)('the Codes view', () => {
 
   async function openCodes(page: Page): Promise<App> {
     const ui = app(page);
-    await page.goto(harness.host.url);
+    await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
     await ui.sidebar.openStudy('Meal-kit churn');
     await ui.study.openTab('Analysis');
     await ui.codes.book.waitFor();
     return ui;
   }
-  const codeList = () => harness.core.call('codes.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId });
+  const codeList = () => e2e.harness.core.call('codes.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId });
 
   it('manages the codebook: create (a taken name refused at its field), rename, recolour, merge, delete with its count', async () => {
     const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
@@ -164,16 +155,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     // The open code's settings, and the codebook, in both themes and both sizes.
     await c.code('Late delivery').click();
     await c.title('Late delivery').waitFor();
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 700],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `codes-settings-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'codes-settings');
     expect(problems).toEqual([]);
   }, 180_000);
 
@@ -183,7 +165,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     const c = ui.codes;
     await c.code('Price').click();
     await c.title('Price').waitFor();
-    const all = await harness.core.call('codes.segments', { workspace_id: DEMO_WORKSPACE_ID, id: (await codeList()).find((x) => x.name === 'Price')!.id });
+    const all = await e2e.harness.core.call('codes.segments', { workspace_id: DEMO_WORKSPACE_ID, id: (await codeList()).find((x) => x.name === 'Price')!.id });
     expect(all.total).toBe(8);
     await expect.poll(() => c.segments('Price').count()).toBe(8);
     // Each reads as the service says: who, which question (the demo's guide is known), when, coder, the words.
@@ -200,7 +182,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     const plan = all.facets!.fields.find((f) => f.name === 'plan');
     expect(plan, JSON.stringify(all.facets!.fields)).toBeDefined();
     const value = plan!.values[0]!;
-    const onPlan = await harness.core.call('codes.segments', { workspace_id: DEMO_WORKSPACE_ID, id: all.code.id, field: { name: 'plan', value } });
+    const onPlan = await e2e.harness.core.call('codes.segments', { workspace_id: DEMO_WORKSPACE_ID, id: all.code.id, field: { name: 'plan', value } });
     expect(onPlan.total).toBeGreaterThan(0);
     expect(onPlan.total).toBeLessThan(8);
     await c.participantFilter.selectOption({ label: `plan: ${value}` });
@@ -209,7 +191,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
 
     // And by coder: the AI report's, on top of the plan; then the AI report's alone.
     await c.coderFilter.selectOption({ label: 'AI report (2)' });
-    const both = await harness.core.call('codes.segments', {
+    const both = await e2e.harness.core.call('codes.segments', {
       workspace_id: DEMO_WORKSPACE_ID,
       id: all.code.id,
       field: { name: 'plan', value },
@@ -226,7 +208,11 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     const question = all.facets!.screener[0];
     expect(question, 'the demo interviews have screener answers').toBeDefined();
     const answer = question!.answers[0]!;
-    const answered = await harness.core.call('codes.segments', { workspace_id: DEMO_WORKSPACE_ID, id: all.code.id, screener: { id: question!.id, answer } });
+    const answered = await e2e.harness.core.call('codes.segments', {
+      workspace_id: DEMO_WORKSPACE_ID,
+      id: all.code.id,
+      screener: { id: question!.id, answer },
+    });
     await c.screenerFilter.selectOption(JSON.stringify([question!.id, answer]));
     await expect.poll(() => c.segments('Price').count()).toBe(answered.total);
     await expect.poll(() => c.segmentStatus.innerText()).toMatch(new RegExp(`^${answered.total} segments? match`));
@@ -234,16 +220,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     await expect.poll(() => c.segments('Price').count()).toBe(8);
 
     // Screenshots of the open code with its segments, both themes and sizes.
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 700],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shot(page, `codes-segments-${w}-${scheme}`);
-      }
-    }
+    await shotEverySize(page, 'codes-segments');
     await page.emulateMedia({ colorScheme: 'light' });
 
     // ▶ opens the interview at the segment's moment.
@@ -271,7 +248,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     const dialog = c.dialog('Export “Price”');
     const folder = join(mkdtempSync(join(tmpdir(), 'fw-codes-e2e-')), 'out');
     mkdirSync(folder);
-    harness.desktop.folderChoices.push(folder);
+    e2e.harness.desktop.folderChoices.push(folder);
     await dialog.getByRole('button', { name: 'Choose folder…' }).click();
     await expect.poll(() => dialog.locator('.cd-folder').innerText()).toBe(folder);
     await shot(page, 'codes-export-dialog');
@@ -281,7 +258,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     const dir = join(folder, 'Meal-kit churn', 'codes');
     expect(readdirSync(dir).sort()).toEqual(['Price.csv', 'Price.docx']);
     const rows = parseCsv(readFileSync(join(dir, 'Price.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-    const expected = await harness.core.call('codes.segments', {
+    const expected = await e2e.harness.core.call('codes.segments', {
       workspace_id: DEMO_WORKSPACE_ID,
       id: (await codeList()).find((x) => x.name === 'Price')!.id,
       coder: null,
@@ -294,11 +271,11 @@ describe.skipIf(skip !== null)('the Codes view', () => {
     // Only to a folder chosen in the OS dialog; a code's name never leads outside it.
     const elsewhere = mkdtempSync(join(tmpdir(), 'fw-codes-elsewhere-'));
     await expect(
-      harness.core.call('exports.codeSegments', { workspace_id: DEMO_WORKSPACE_ID, code_id: expected.code.id, folder: elsewhere, formats: ['csv'] }),
+      e2e.harness.core.call('exports.codeSegments', { workspace_id: DEMO_WORKSPACE_ID, code_id: expected.code.id, folder: elsewhere, formats: ['csv'] }),
     ).rejects.toMatchObject({ code: 'not_allowed' });
     expect(readdirSync(elsewhere)).toEqual([]);
-    await harness.core.call('codes.update', { workspace_id: DEMO_WORKSPACE_ID, id: expected.code.id, name: '../../Price/..' });
-    await harness.core.call('exports.codeSegments', { workspace_id: DEMO_WORKSPACE_ID, code_id: expected.code.id, folder, formats: ['csv'] });
+    await e2e.harness.core.call('codes.update', { workspace_id: DEMO_WORKSPACE_ID, id: expected.code.id, name: '../../Price/..' });
+    await e2e.harness.core.call('exports.codeSegments', { workspace_id: DEMO_WORKSPACE_ID, code_id: expected.code.id, folder, formats: ['csv'] });
     expect(readdirSync(folder)).toEqual(['Meal-kit churn']);
     expect(
       readdirSync(dir)

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
-import { browserSkipReason, shot, shotEverySize, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason, shot, shotEverySize } from '../support/browser';
+import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
 import { app } from '../support/pages';
 import { cp, zip } from '../support/qdpx-fixtures';
 
@@ -39,34 +39,32 @@ ${codes.map((c, i) => `<Code guid="${G(1 + i)}" name="${c}" isCodable="true" col
 }
 
 describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
+  const e2e = useDemoStudy('Meal-kit churn');
   let row: InterviewRow;
   let detail: InterviewDetail;
 
   beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items;
-    row = rows.find((r) => r.participant_name)!;
-    detail = (await harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
+    row = (await completeDemoInterviews(e2e.harness, e2e.studyId)).find((r) => r.participant_name)!;
+    detail = await demoInterview(e2e.harness, row.id);
   }, 120_000);
+
+  /** A new page on the study's Analysis tab. */
+  async function openAnalysis(viewport: { width: number; height: number }) {
+    const { page, problems } = await e2e.newPage({ viewport });
+    const ui = app(page);
+    await page.goto(e2e.harness.host.url);
+    await ui.studies.ready();
+    await ui.sidebar.study('Meal-kit churn').click();
+    await ui.study.openTab('Analysis');
+    return { page, problems, ui };
+  }
 
   it('from the Analysis tab: pick the file, name the coder, read what matched, and see the coder’s codings in the transcript', async () => {
     const answer = detail.transcript.filter((t) => t.role === 'User' && t.text.split(' ').length > 5).at(-1)!;
     const words = answer.text.split(' ').slice(1, 5).join(' ');
     const file = maxqdaFile(detail, [{ words, code: 'Imported: delivery' }]);
 
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
-    const ui = app(page);
-    await page.goto(harness.host.url);
-    await ui.studies.ready();
-    await ui.sidebar.study('Meal-kit churn').click();
-    await ui.study.openTab('Analysis');
+    const { page, problems, ui } = await openAnalysis({ width: 1440, height: 900 });
     const q = ui.qdpxImport;
     await q.openButton.click();
     await q.dialog.waitFor();
@@ -96,19 +94,14 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
     await expect.poll(() => ui.viewer.marks(answer.index).allInnerTexts()).toEqual([words]);
     // Named under its code with its coder, as another coder's codings are in the margin.
     expect(await ui.viewer.turnTags(answer.index).allInnerTexts()).toEqual(['Imported: delivery · Dana (MAXQDA)']);
-    const saved = await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
+    const saved = await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
     expect(saved.map((h) => [h.coder, h.quote, h.tags])).toContainEqual(['Dana (MAXQDA)', words, ['Imported: delivery']]);
     expect(problems).toEqual([]);
     await page.close();
   }, 180_000);
 
   it('a hostile file ends with a clear error in the dialog, and nothing is written', async () => {
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1024, height: 700 } });
-    const ui = app(page);
-    await page.goto(harness.host.url);
-    await ui.studies.ready();
-    await ui.sidebar.study('Meal-kit churn').click();
-    await ui.study.openTab('Analysis');
+    const { page, problems, ui } = await openAnalysis({ width: 1024, height: 700 });
     const q = ui.qdpxImport;
     await q.openButton.click();
     await q.file.setInputFiles(join(__dirname, '../fixtures/qdpx/hostile-doctype.qdpx'));
@@ -120,7 +113,7 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await shot(page, `qdpx-import-error-1024-${scheme}`);
     }
-    expect(await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, coder: 'Mallory' })).toEqual([]);
+    expect(await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId, coder: 'Mallory' })).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
-import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
-import { demoOperator, startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason, shotEverySize } from '../support/browser';
+import { demoOperator } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
 import { app } from '../support/pages';
 import { reportExtras } from '../support/pages/report-versions';
 
@@ -15,29 +15,26 @@ if (skip) console.warn(`e2e report versions ${skip}`);
  * is regenerated over more interviews in the demo sandbox and synced, so two versions are kept and compared.
  */
 describe.skipIf(skip !== null)('report versions and themes as codes in the Report tab', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
+  const e2e = useDemoStudy('Meal-kit churn');
 
-  beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = (await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items.find((p) => p.title === 'Meal-kit churn')!.id;
-  }, 120_000);
-
-  it('turns the themes into codes from the report, and again without duplicating a coding', async () => {
+  /** A new page on the study's Report tab. */
+  async function openReport() {
     const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     const ui = app(page);
-    const extras = reportExtras(page);
-    await page.goto(harness.host.url);
+    await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
     await ui.report.open('Meal-kit churn');
+    return { page, problems, extras: reportExtras(page) };
+  }
+
+  it('turns the themes into codes from the report, and again without duplicating a coding', async () => {
+    const { page, problems, extras } = await openReport();
 
     await extras.themesToCodes.click();
     await extras.outcome.waitFor();
     const aiCodings = async () =>
-      (await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId })).filter((h) => h.coder === AI_REPORT_CODER).length;
+      (await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId })).filter((h) => h.coder === AI_REPORT_CODER)
+        .length;
     const first = await aiCodings();
     expect(first).toBeGreaterThan(0);
     expect(await extras.outcome.innerText()).toContain(`${first} codings by “AI report”`);
@@ -55,23 +52,23 @@ describe.skipIf(skip !== null)('report versions and themes as codes in the Repor
 
   it('lists the kept versions and shows what changed between two', async () => {
     // The service replaces its report when it is regenerated: more interviews, a new report, a sync keeps both.
-    const op = await demoOperator(harness);
+    const op = await demoOperator(e2e.harness);
     await op.ok('PUT', '/_sandbox/organisations/me', { report_duration_ms: 0 });
-    await op.ok('POST', `/_sandbox/projects/${churnId}/simulate`, { completed: 6 });
-    await op.ok('POST', `/v1/projects/${churnId}/report`);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const kept = await harness.core.call('reports.versions', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId });
+    await op.ok('POST', `/_sandbox/projects/${e2e.studyId}/simulate`, { completed: 6 });
+    await op.ok('POST', `/v1/projects/${e2e.studyId}/report`);
+    await e2e.harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
+    const kept = await e2e.harness.core.call('reports.versions', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId });
     expect(kept.length).toBe(2);
-    const diff = await harness.core.call('reports.diff', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, from_id: kept[1]!.id, to_id: kept[0]!.id });
+    const diff = await e2e.harness.core.call('reports.diff', {
+      workspace_id: DEMO_WORKSPACE_ID,
+      project_id: e2e.studyId,
+      from_id: kept[1]!.id,
+      to_id: kept[0]!.id,
+    });
     // Six more interviews moved the themes: there is something for the screen to show.
     expect(diff.frequency_changes.length + diff.added.length + diff.removed.length + diff.quotes.length).toBeGreaterThan(0);
 
-    const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
-    const ui = app(page);
-    const extras = reportExtras(page);
-    await page.goto(harness.host.url);
-    await ui.studies.ready();
-    await ui.report.open('Meal-kit churn');
+    const { page, problems, extras } = await openReport();
     await extras.versionsButton.click();
     await extras.versions.waitFor();
     await expect.poll(() => extras.versionRows.count()).toBe(2);

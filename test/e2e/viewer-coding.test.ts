@@ -4,9 +4,9 @@ import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { shortQuote } from '../../src/renderer/features/highlights/coding-text';
 import { timecode } from '../../src/renderer/lib/timecode';
-import { browserSkipReason, shot, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason, shotEverySize } from '../support/browser';
+import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
 const skip = browserSkipReason();
@@ -18,31 +18,23 @@ if (skip) console.warn(`e2e viewer coding ${skip}`);
  * recode, move and remove it, and see who coded it and when.
  */
 describe.skipIf(skip !== null)('coding in the viewer', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
+  const e2e = useDemoStudy('Meal-kit churn');
   let row: InterviewRow;
   let detail: InterviewDetail;
   const WS = DEMO_WORKSPACE_ID;
-  const cache = async () => (await harness.core.runtimes.get(WS)).cache;
+  const cache = async () => (await e2e.harness.core.runtimes.get(WS)).cache;
 
   beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: WS });
-    const projects = await harness.core.call('projects.list', { workspace_id: WS });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: WS, project_id: churnId, status: 'COMPLETE' })).items;
-    const withVideo = rows.filter((r) => r.has_video);
+    const withVideo = (await completeDemoInterviews(e2e.harness, e2e.studyId)).filter((r) => r.has_video);
     row = withVideo[0]!;
-    detail = (await harness.core.call('interviews.get', { workspace_id: WS, interview_id: row.id }))!;
+    detail = await demoInterview(e2e.harness, row.id);
     // A codebook in use elsewhere in the study: Price most used (1), then Delivery (2), then Trust (3, with the AI report's below).
-    const other = (await harness.core.call('interviews.get', { workspace_id: WS, interview_id: withVideo[1]!.id }))!;
+    const other = await demoInterview(e2e.harness, withVideo[1]!.id);
     const t = other.transcript.find((x) => x.role === 'User' && x.text.length > 12)!;
     for (const tags of [['Price'], ['Price', 'Delivery'], ['Price', 'Delivery'], ['Price', 'Delivery', 'Trust']])
-      await harness.core.call('highlights.add', {
+      await e2e.harness.core.call('highlights.add', {
         workspace_id: WS,
-        project_id: churnId,
+        project_id: e2e.studyId,
         interview_id: other.id,
         start_turn: t.index,
         start_offset: 0,
@@ -55,9 +47,9 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
       });
   }, 120_000);
 
-  const stored = async () => harness.core.call('highlights.list', { workspace_id: WS, interview_id: row.id });
+  const stored = async () => e2e.harness.core.call('highlights.list', { workspace_id: WS, interview_id: row.id });
   const colors = async () =>
-    new Map((await harness.core.call('codes.list', { workspace_id: WS, project_id: churnId })).map((c) => [c.name, c.color.toLowerCase()]));
+    new Map((await e2e.harness.core.call('codes.list', { workspace_id: WS, project_id: e2e.studyId })).map((c) => [c.name, c.color.toLowerCase()]));
 
   it('codes words with the keyboard picker, shows them in the margin and on the progress bar, recodes, moves and removes them, with coder and time', async () => {
     // A participant turn long enough to code words in it and move the coding within it, and an earlier one the AI report coded.
@@ -69,7 +61,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
       await cache()
     ).call('highlights.add', {
       highlight: {
-        project_id: churnId,
+        project_id: e2e.studyId,
         interview_id: row.id,
         start_turn: aiTurn.index,
         start_offset: 0,
@@ -89,7 +81,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
 
     const { page, problems } = await e2e.newPage({ viewport: { width: 1360, height: 840 } });
     const ui: App = app(page);
-    await page.goto(harness.host.url);
+    await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
 
     // Your name as coder, in Settings: the outcome is said beside the field.
@@ -97,7 +89,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
     await ui.settings.coding.name.fill('Dana Reyes');
     await ui.settings.coding.save.click();
     await expect.poll(() => ui.settings.coding.status.innerText()).toBe('Saved. Your codings now show as coded by Dana Reyes.');
-    expect((await harness.core.call('settings.get', undefined)).researcher_name).toBe('Dana Reyes');
+    expect((await e2e.harness.core.call('settings.get', undefined)).researcher_name).toBe('Dana Reyes');
 
     await ui.sidebar.study('Meal-kit churn').click();
     await ui.study.tab('Interviews').click();
@@ -219,17 +211,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
 
 async function shotBoth(page: Page, name: string, before?: () => Promise<void>) {
   const size = page.viewportSize()!;
-  for (const [w, h] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await before?.();
-      await shot(page, `${name}-${w}-${scheme}`);
-    }
-  }
+  await shotEverySize(page, name, before);
   await page.setViewportSize(size);
   await page.emulateMedia({ colorScheme: 'light' });
 }

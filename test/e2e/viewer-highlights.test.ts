@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { timecode } from '../../src/renderer/lib/timecode';
-import { browserSkipReason, shotEverySize, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason, shotEverySize } from '../support/browser';
+import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
 const skip = browserSkipReason();
@@ -13,26 +13,18 @@ if (skip) console.warn(`e2e viewer highlights ${skip}`);
 
 /** Coding a transcript: a highlight marks its words, its tags sit in the margin, and it is a mark on the timeline. */
 describe.skipIf(skip !== null)('highlights in the viewer', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
+  const e2e = useDemoStudy('Meal-kit churn');
   let row: InterviewRow;
   let detail: InterviewDetail;
 
   beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-    const rows = (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, status: 'COMPLETE' })).items;
-    row = rows.find((r) => r.has_video)!;
-    detail = (await harness.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id }))!;
+    row = (await completeDemoInterviews(e2e.harness, e2e.studyId)).find((r) => r.has_video)!;
+    detail = await demoInterview(e2e.harness, row.id);
   }, 120_000);
 
   async function openViewer(page: Page): Promise<App> {
     const ui = app(page);
-    await page.goto(harness.host.url);
+    await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
     await ui.sidebar.study('Meal-kit churn').click();
     await ui.study.tab('Interviews').click();
@@ -50,9 +42,9 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     // A highlight from the second word to the fifth, made earlier (here through the core).
     const from = words[0]!.length + 1;
     const to = words.slice(0, 5).join(' ').length;
-    await harness.core.call('highlights.add', {
+    await e2e.harness.core.call('highlights.add', {
       workspace_id: DEMO_WORKSPACE_ID,
-      project_id: churnId,
+      project_id: e2e.studyId,
       interview_id: row.id,
       start_turn: turn.index,
       start_offset: from,
@@ -85,7 +77,7 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     expect(await v.turnText(turn.index).innerText()).toBe(turn.text);
     // In reading order of the highlights: "pricing" starts first.
     expect(await v.turnTags(turn.index).allInnerTexts()).toEqual(['pricing', 'trust']);
-    const saved = await harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
+    const saved = await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
     expect(saved.find((h) => h.tags.includes('pricing'))).toMatchObject({ start_offset: 0, end_offset: firstWords.length, quote: firstWords });
 
     // The timeline has a mark per coding, named by time and codes; one plays from there.

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { InterviewRow } from '../../src/shared/views';
-import { browserSkipReason, type Harness } from '../support/browser';
-import { startDemo } from '../support/demo-operator';
-import { useHarness } from '../support/e2e';
+import { browserSkipReason } from '../support/browser';
+import { useDemoStudy } from '../support/e2e';
 import { app, type App } from '../support/pages';
 
 const skip = browserSkipReason();
@@ -12,24 +11,14 @@ if (skip) console.warn(`e2e viewer keys ${skip}`);
 
 /** The viewer's keyboard: Space and the player keys wherever focus is, and Next / Previous interview. */
 describe.skipIf(skip !== null)('viewer keyboard and next/previous interview', () => {
-  const e2e = useHarness();
-  let harness: Harness;
-  let churnId: string;
-
-  beforeAll(async () => {
-    harness = e2e.harness;
-    await startDemo(harness);
-    await harness.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
-    const projects = await harness.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID });
-    churnId = projects.items.find((p) => p.title === 'Meal-kit churn')!.id;
-  }, 120_000);
+  const e2e = useDemoStudy('Meal-kit churn');
 
   const list = async (f: { status?: 'COMPLETE' | 'INCOMPLETE' | 'STARTED' } = {}): Promise<InterviewRow[]> =>
-    (await harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: churnId, ...f })).items;
+    (await e2e.harness.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId, ...f })).items;
 
   async function openStudyInterviews(page: Page): Promise<App> {
     const ui = app(page);
-    await page.goto(harness.host.url);
+    await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
     await ui.sidebar.study('Meal-kit churn').click();
     await ui.study.tab('Interviews').click();

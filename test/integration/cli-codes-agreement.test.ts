@@ -3,48 +3,24 @@
  * cli-report-versions.test.ts). A study with a report is synced; with the sandbox gone and no key, its themes
  * become codes twice (nothing duplicated), the researcher codes a turn, and the two coders are compared.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInProcessCache } from '../../src/main/cache/cache';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CodesFromReportView } from '../../src/shared/ipc/channels/codes';
-import { cliJson, cliRunner } from '../support/cli';
-import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
+import { cliJson, useCli } from '../support/cli';
 
-let tmp: string;
-let home: string;
-const runner = cliRunner(() => ({ tmp, home }));
-const cli = runner.run;
-let sb: TestSandbox | null;
+const fw = useCli({ dirPrefix: 'fw-cli-codes-', sandbox: { reportDurationMs: 0 } });
+const cli = fw.run;
 let project: string;
 
-async function workspaceCache() {
-  const [id] = readdirSync(join(home, 'workspaces'));
-  return openInProcessCache(join(home, 'workspaces', id!, 'cache.db'));
-}
-
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'fw-cli-codes-'));
-  home = join(tmp, 'fieldwork-home');
-  mkdirSync(home);
-  sb = await testSandbox({ reportDurationMs: 0 });
-  const org = await sb.newOrg({ trial_credits: 100 });
-  ({ id: project } = await org.client.createProject(projectBody({ title: 'Coded study' })));
-  await org.client.launchProject(project, 20);
-  await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 4 });
+  const { org, project: id } = await fw.study({ title: 'Coded study', target: 20, completed: 4, workspace: 'Coding' });
+  project = id;
   await org.client.startReport(project);
   const key = org.apiKey;
-  expect((await cli(['workspace', 'add', '--name', 'Coding', '--base-url', sb.baseUrl], { key })).code).toBe(0);
   expect((await cli(['sync', '--workspace', 'coding'], { key })).code).toBe(0);
-  await sb.close();
-  sb = null;
+  await fw.stopSandbox();
 }, 120_000);
-afterAll(async () => {
-  runner.killAll();
-  await sb?.close().catch(() => undefined);
-  rmSync(tmp, { recursive: true, force: true });
-});
 
 describe('fieldwork codes from-report', () => {
   it('turns the themes into codes and the found quotes into AI report codings, offline; a second run duplicates nothing', async () => {
@@ -65,7 +41,7 @@ describe('fieldwork codes from-report', () => {
     expect(second.stdout).toContain(`replacing ${a.coded} from an earlier run`);
     expect(second.stdout).toContain('Every quote was found in a saved transcript.');
 
-    const cache = await workspaceCache();
+    const cache = await fw.workspaceCache();
     const ai = await cache.call('highlights.list', { projectId: project, coder: 'AI report' });
     const codes = await cache.call('codes.list', { projectId: project });
     await cache.close();
@@ -94,7 +70,7 @@ describe('usage', () => {
 describe('fieldwork agreement', () => {
   it('compares the researcher with the AI report per code, as the documented JSON, with names matched in any case', async () => {
     // The researcher codes exactly the AI report's first segment with its code, and one other turn with it too.
-    const cache = await workspaceCache();
+    const cache = await fw.workspaceCache();
     const [seg] = await cache.call('highlights.list', { projectId: project, coder: 'AI report' });
     const { codes: _c, tags, id: _i, created_at: _a, updated_at: _u, participant_name: _p, coder: _o, ...range } = seg!;
     await cache.call('highlights.add', { highlight: { ...range, tags }, now: '2026-11-26T10:00:00Z' });
@@ -103,7 +79,7 @@ describe('fieldwork agreement', () => {
       now: '2026-11-26T10:00:00Z',
     });
     await cache.close();
-    writeFileSync(join(home, 'settings.json'), JSON.stringify({ researcher_name: 'Dana' }));
+    writeFileSync(join(fw.home, 'settings.json'), JSON.stringify({ researcher_name: 'Dana' }));
 
     const [asJson, byName, human, unknown, one] = await Promise.all([
       cli(['agreement', '--workspace', 'Coding', '--project', project, '--coders', 'you,AI report', '--json']),

@@ -4,36 +4,13 @@
  * sandbox gone and no key, the codebook is listed from the cache alone, as the documented JSON, with and
  * without --segments, and as text without the control characters a code's name or words may carry.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInProcessCache } from '../../src/main/cache/cache';
-import { cliJson, cliRunner } from '../support/cli';
-import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliJson, useCli } from '../support/cli';
 
-let tmp: string;
-let home: string;
-const runner = cliRunner(() => ({ tmp, home }));
-const cli = runner.run;
-let sb: TestSandbox | null;
-
-async function workspaceCache() {
-  const [id] = readdirSync(join(home, 'workspaces'));
-  return openInProcessCache(join(home, 'workspaces', id!, 'cache.db'));
-}
-
-beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'fw-cli-codes-'));
-  home = join(tmp, 'fieldwork-home');
-  mkdirSync(home);
-  sb = await testSandbox({});
-});
-afterAll(async () => {
-  runner.killAll();
-  await sb?.close().catch(() => undefined);
-  rmSync(tmp, { recursive: true, force: true });
-});
+const fw = useCli({ dirPrefix: 'fw-cli-codes-' });
+const cli = fw.run;
 
 type Code = { name: string; description: string; color: string; parent: string | null; category: boolean; codings: number; interviews: number };
 type WithSegments = Code & { segments: { interview_id: string; coder: string; start_ms: number | null; end_ms: number | null; text: string }[] };
@@ -43,16 +20,12 @@ describe('fieldwork codes list', () => {
   const expected: { interview: string; text: string; start_ms: number | null; end_ms: number | null; coder: string }[] = [];
 
   beforeAll(async () => {
-    const org = await sb!.newOrg({ trial_credits: 100 });
-    ({ id: project } = await org.client.createProject(projectBody({ title: 'Coded study' })));
-    await org.client.launchProject(project, 20);
-    await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 2 });
-    expect((await cli(['workspace', 'add', '--name', 'Codes', '--base-url', sb!.baseUrl], { key: org.apiKey })).code).toBe(0);
+    const { org, project: id } = await fw.study({ title: 'Coded study', target: 20, completed: 2, workspace: 'Codes' });
+    project = id;
     expect((await cli(['sync', '--workspace', 'Codes'], { key: org.apiKey })).code).toBe(0);
-    await sb!.close();
-    sb = null;
+    await fw.stopSandbox();
 
-    const cache = await workspaceCache();
+    const cache = await fw.workspaceCache();
     const now = '2026-11-26T10:00:00.000Z';
     const ivs = (await cache.call('interviews.list', { projectId: project, limit: 10, offset: 0 })).items;
     const details = await Promise.all(ivs.map((i) => cache.call('interviews.get', { id: i.id })));
@@ -88,7 +61,7 @@ describe('fieldwork codes list', () => {
       { interview: b.id, text: b.transcript[1]!.text.slice(0, 4), start_ms: b.transcript[1]!.start_ms, end_ms: b.transcript[1]!.end_ms, coder: 'AI report' },
     );
     // The researcher's name, as the app's Settings keep it: their own codings carry it.
-    writeFileSync(join(home, 'settings.json'), JSON.stringify({ researcher_name: 'Rosa' }));
+    writeFileSync(join(fw.home, 'settings.json'), JSON.stringify({ researcher_name: 'Rosa' }));
   }, 120_000);
 
   it('lists the codebook offline as the documented JSON: categories with their codes, counts, parent by name', async () => {

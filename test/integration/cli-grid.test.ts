@@ -5,32 +5,15 @@
  * and CSV, grouped by a participant field, and the two are read back: the guide inferred from the
  * transcripts is the study's questions, and every row's cells agree between the formats.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliJson, cliRunner } from '../support/cli';
-import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
+import { describe, expect, it } from 'vitest';
+import { cliJson, useCli } from '../support/cli';
 
-let tmp: string;
-let home: string;
-const runner = cliRunner(() => ({ tmp, home }));
-const cli = runner.run;
-let sb: TestSandbox | null;
+const fw = useCli({ dirPrefix: 'fw-cli-grid-', sandbox: { reportDurationMs: 0 } });
+const cli = fw.run;
 let project = '';
-
-beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'fw-cli-grid-'));
-  home = join(tmp, 'fieldwork-home');
-  mkdirSync(home);
-  sb = await testSandbox({ reportDurationMs: 0 });
-});
-afterAll(async () => {
-  runner.killAll();
-  await sb?.close().catch(() => undefined);
-  rmSync(tmp, { recursive: true, force: true });
-});
 
 type GridJson = {
   questions: { index: number; text: string; inferred: boolean }[];
@@ -39,24 +22,20 @@ type GridJson = {
 
 describe('fieldwork grid', () => {
   it('writes the grid as the documented JSON and as CSV, offline, with the guide inferred and rows grouped by plan', async () => {
-    const org = await sb!.newOrg({ trial_credits: 100 });
-    ({ id: project } = await org.client.createProject(projectBody({ title: 'Grid study' })));
-    await org.client.launchProject(project, 20);
-    await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 6 });
-    expect((await cli(['workspace', 'add', '--name', 'Grid', '--base-url', sb!.baseUrl], { key: org.apiKey })).code).toBe(0);
+    const { org, project: id } = await fw.study({ title: 'Grid study', target: 20, completed: 6, workspace: 'Grid' });
+    project = id;
     expect((await cli(['sync', '--workspace', 'grid'], { key: org.apiKey })).code).toBe(0);
     // The questions the sandbox's interviewer asked (its guide for the study's topic), read from the service.
     const page = await org.client.listInterviews(project, { transcripts: true });
     const asked = page.items.map((iv) => (iv.transcript ?? []).filter((t) => t.role === 'AI').map((t) => t.text));
-    await sb!.close();
-    sb = null;
+    await fw.stopSandbox();
 
-    const jsonFile = join(tmp, 'out', 'grid.json');
-    const csvFile = join(tmp, 'out', 'grid.csv');
+    const jsonFile = join(fw.tmp, 'out', 'grid.json');
+    const csvFile = join(fw.tmp, 'out', 'grid.csv');
     const [asJson, asCsv, plain] = await Promise.all([
       cli(['grid', '--workspace', 'Grid', '--project', project, '--by', 'plan', '--format', 'json', '--out', jsonFile, '--json']),
       cli(['grid', '--workspace', 'Grid', '--project', project, '--by', 'plan', '--format', 'csv', '--out', csvFile]),
-      cli(['grid', '--workspace', 'Grid', '--project', project, '--format', 'json', '--out', join(tmp, 'out', 'plain.json')]),
+      cli(['grid', '--workspace', 'Grid', '--project', project, '--format', 'json', '--out', join(fw.tmp, 'out', 'plain.json')]),
     ]);
     expect(asJson.code, asJson.stderr).toBe(0);
     expect(cliJson<{ rows: number; questions: number; inferred: boolean }>(asJson)).toMatchObject({ rows: 6, inferred: true });
@@ -86,7 +65,7 @@ describe('fieldwork grid', () => {
     // Grouped: rows come group by group.
     const groups = grid.rows.map((r) => r.group!);
     expect(groups).toEqual([...groups].sort((a, b) => a.localeCompare(b)));
-    const ungrouped = JSON.parse(readFileSync(join(tmp, 'out', 'plain.json'), 'utf8')) as GridJson;
+    const ungrouped = JSON.parse(readFileSync(join(fw.tmp, 'out', 'plain.json'), 'utf8')) as GridJson;
     expect(ungrouped.rows.every((r) => r.group === null)).toBe(true);
 
     const csv = parseCsv(readFileSync(csvFile, 'utf8'), { bom: true }) as string[][];
@@ -102,7 +81,7 @@ describe('fieldwork grid', () => {
   }, 120_000);
 
   it('refuses a grouping no interview has, a bad format, and a study not in the cache, each as a usage error', async () => {
-    const out = join(tmp, 'out', 'never.csv');
+    const out = join(fw.tmp, 'out', 'never.csv');
     expect(project).not.toBe('');
     const [field, study, format] = await Promise.all([
       cli(['grid', '--workspace', 'Grid', '--project', project, '--by', 'shoe_size', '--format', 'csv', '--out', out]),

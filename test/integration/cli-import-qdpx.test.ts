@@ -4,27 +4,16 @@
  * lands on the same words), a MAXQDA-style file matched by the transcript's words, a second import that
  * adds nothing, and hostile or misdirected files that end with a clear error and the right exit code.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInProcessCache } from '../../src/main/cache/cache';
+import { describe, expect, it } from 'vitest';
 import type { QdpxImportReport } from '../../src/shared/ipc/channels/imports';
-import { cliJson, cliRunner } from '../support/cli';
+import { cliJson, useCli } from '../support/cli';
 import { cp, zip } from '../support/qdpx-fixtures';
-import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
 
-let tmp: string;
-let home: string;
-const runner = cliRunner(() => ({ tmp, home }));
-const cli = runner.run;
-let sb: TestSandbox | null;
+const fw = useCli({ dirPrefix: 'fw-cli-qdpx-', sandbox: { reportDurationMs: 0 } });
+const cli = fw.run;
 const FIXTURES = resolve(__dirname, '../fixtures/qdpx');
-
-async function workspaceCache() {
-  const [id] = readdirSync(join(home, 'workspaces'));
-  return openInProcessCache(join(home, 'workspaces', id!, 'cache.db'));
-}
 
 function findFile(dir: string, ext: string): string | null {
   for (const name of readdirSync(dir)) {
@@ -37,18 +26,6 @@ function findFile(dir: string, ext: string): string | null {
   return null;
 }
 
-beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'fw-cli-qdpx-'));
-  home = join(tmp, 'fieldwork-home');
-  mkdirSync(home);
-  sb = await testSandbox({ reportDurationMs: 0 });
-});
-afterAll(async () => {
-  runner.killAll();
-  await sb?.close().catch(() => undefined);
-  rmSync(tmp, { recursive: true, force: true });
-});
-
 describe('fieldwork import qdpx', () => {
   let project: string;
   let interview: string;
@@ -56,16 +33,12 @@ describe('fieldwork import qdpx', () => {
   let words: string;
 
   it('round trip: coder A’s segment, exported as .qdpx and imported as coder B, lands on the same words', async () => {
-    const org = await sb!.newOrg({ trial_credits: 100 });
-    ({ id: project } = await org.client.createProject(projectBody({ title: 'Coded study' })));
-    await org.client.launchProject(project, 10);
-    await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 3 });
-    expect((await cli(['workspace', 'add', '--name', 'Coding', '--base-url', sb!.baseUrl], { key: org.apiKey })).code).toBe(0);
+    const { org, project: id } = await fw.study({ title: 'Coded study', target: 10, completed: 3, workspace: 'Coding' });
+    project = id;
     expect((await cli(['sync', '--workspace', 'coding'], { key: org.apiKey })).code).toBe(0);
-    await sb!.close();
-    sb = null;
+    await fw.stopSandbox();
 
-    const cache = await workspaceCache();
+    const cache = await fw.workspaceCache();
     try {
       interview = (await cache.call('interviews.ids', { projectId: project }))[0]!;
       const iv = (await cache.call('interviews.get', { id: interview }))!;
@@ -93,7 +66,7 @@ describe('fieldwork import qdpx', () => {
       await cache.close();
     }
 
-    const out = join(tmp, 'export');
+    const out = join(fw.tmp, 'export');
     const exported = await cli(['export', '--workspace', 'Coding', '--project', project, '--format', 'qdpx', '--out', out]);
     expect(exported.code, exported.stderr).toBe(0);
     const file = findFile(out, '.qdpx')!;
@@ -113,7 +86,7 @@ describe('fieldwork import qdpx', () => {
     expect(report.sources.find((s) => s.interview_id === interview)).toMatchObject({ imported: expect.any(Number) as number, unmatched: [] });
     expect(report.codings.imported).toBeGreaterThan(0);
 
-    const check = await workspaceCache();
+    const check = await fw.workspaceCache();
     try {
       const bob = await check.call('highlights.list', { projectId: project, coder: 'Bob', tag: 'Pricing' });
       expect(bob.map((h) => [h.interview_id, h.start_turn, h.end_turn, h.quote, h.tags])).toEqual([[interview, turn, turn, words, ['Pricing']]]);
@@ -130,7 +103,7 @@ describe('fieldwork import qdpx', () => {
   });
 
   it('a MAXQDA-style file (Sources/, relative path, its own layout) is matched by the words, and the human output says so', async () => {
-    const cache = await workspaceCache();
+    const cache = await fw.workspaceCache();
     const iv = (await cache.call('interviews.get', { id: interview }))!;
     await cache.close();
     const text = iv.transcript.map((t) => `${t.role === 'AI' ? 'I' : 'B'}: ${t.text}`).join('\r\n');
@@ -144,7 +117,7 @@ describe('fieldwork import qdpx', () => {
 <PlainTextSelection guid="00000000-0000-4000-8000-000000000020" startPosition="${start}" endPosition="${start + cp(words)}">
 <Coding guid="00000000-0000-4000-8000-000000000030"><CodeRef targetGUID="00000000-0000-4000-8000-000000000002"/></Coding></PlainTextSelection>
 </TextSource></Sources></Project>`;
-    const file = join(tmp, 'maxqda.qdpx');
+    const file = join(fw.tmp, 'maxqda.qdpx');
     writeFileSync(file, zip({ 'project.qde': qde, 'Sources/iv1.txt': text }));
     const run = await cli(['import', 'qdpx', '--workspace', 'Coding', '--project', project, '--coder', 'Cy', file]);
     expect(run.code, run.stderr).toBe(0);
@@ -152,7 +125,7 @@ describe('fieldwork import qdpx', () => {
     expect(run.stdout).toContain(`Interview 1: → ${interview}`);
     expect(run.stdout).toMatch(/by text; 1 of 1 coding imported/);
     expect(run.stdout).toMatch(/Codes: 1 created, 1 merged/);
-    const check = await workspaceCache();
+    const check = await fw.workspaceCache();
     try {
       expect((await check.call('highlights.list', { projectId: project, coder: 'Cy' })).map((h) => [h.quote, h.tags])).toEqual([[words, ['Delight']]]);
     } finally {

@@ -4,42 +4,16 @@
  * is synced, regenerated in the sandbox and synced again; then, with the sandbox gone and no key, the two
  * versions are listed and compared from the cache alone.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInProcessCache } from '../../src/main/cache/cache';
+import { describe, expect, it } from 'vitest';
 import { diffReports } from '../../src/shared/analysis/report-diff';
 import { projectListItem } from '../../src/shared/schemas/project';
 import { report } from '../../src/shared/schemas/report';
-import { cliJson, cliRunner } from '../support/cli';
-import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
+import { cliJson, useCli } from '../support/cli';
 
-let tmp: string;
-let home: string;
-const runner = cliRunner(() => ({ tmp, home }));
-const cli = runner.run;
-let sb: TestSandbox | null;
+const fw = useCli({ dirPrefix: 'fw-cli-versions-', sandbox: { reportDurationMs: 0 } });
+const cli = fw.run;
 
 const json = cliJson;
-
-/** The one workspace's cache file, opened in this process. */
-async function workspaceCache() {
-  const [id] = readdirSync(join(home, 'workspaces'));
-  return openInProcessCache(join(home, 'workspaces', id!, 'cache.db'));
-}
-
-beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'fw-cli-versions-'));
-  home = join(tmp, 'fieldwork-home');
-  mkdirSync(home);
-  sb = await testSandbox({ reportDurationMs: 0 });
-});
-afterAll(async () => {
-  runner.killAll();
-  await sb?.close().catch(() => undefined);
-  rmSync(tmp, { recursive: true, force: true });
-});
 
 type Version = { id: number; report_id: string; generated_at: string; interviews_analysed: number; themes: number };
 
@@ -48,20 +22,16 @@ describe('fieldwork report versions and report diff', () => {
   let versions: Version[];
 
   it('lists every synced report, newest first, offline and without a key, as the documented JSON', async () => {
-    const org = await sb!.newOrg({ trial_credits: 100 });
+    const { org, project: id } = await fw.study({ title: 'Versioned study', target: 20, completed: 3, workspace: 'Versions' });
+    project = id;
     const key = org.apiKey;
-    ({ id: project } = await org.client.createProject(projectBody({ title: 'Versioned study' })));
-    await org.client.launchProject(project, 20);
-    await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 3 });
-    expect((await cli(['workspace', 'add', '--name', 'Versions', '--base-url', sb!.baseUrl], { key })).code).toBe(0);
     const first = await org.client.startReport(project);
     expect((await cli(['sync', '--workspace', 'versions'], { key })).code).toBe(0);
     // Regenerated over more interviews: the service replaces its report; the next sync keeps both.
     await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 4 });
     const second = await org.client.startReport(project);
     expect((await cli(['sync', '--workspace', 'versions'], { key })).code).toBe(0);
-    await sb!.close();
-    sb = null;
+    await fw.stopSandbox();
 
     const [asJson, human, empty] = await Promise.all([
       cli(['report', 'versions', '--workspace', 'Versions', '--project', project, '--json']),
@@ -92,7 +62,7 @@ describe('fieldwork report versions and report diff', () => {
 
   it('diffs two versions by id: the JSON is the diff of the two kept reports; human output lists the changes', async () => {
     const [older, newer] = [versions[1]!, versions[0]!];
-    const cache = await workspaceCache();
+    const cache = await fw.workspaceCache();
     const [a, b] = await Promise.all([cache.call('reports.version', { id: older.id }), cache.call('reports.version', { id: newer.id })]);
     await cache.close();
     const expected = diffReports(a!.report, b!.report);
@@ -115,7 +85,7 @@ describe('fieldwork report versions and report diff', () => {
   it('prints service text without control characters, and refuses bad or unknown ids with exit 2', async () => {
     // A study whose kept reports carry escape sequences and a bidi override in their titles and quotes.
     const evil = '88888888-8888-4888-8888-888888888888';
-    const cache = await workspaceCache();
+    const cache = await fw.workspaceCache();
     await cache.call('projects.saveList', { items: [projectListItem.parse({ id: evil, title: 'Evil', status: 'ACTIVE' })], syncedAt: 't0' });
     const r = (id: string, title: string, quotes: string[]) =>
       report.parse({

@@ -1,47 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
-import { silentLogger } from '../../src/main/logging/logger';
-import { createMemoryStore } from '../../src/main/secrets/memory-store';
-import { ROOT } from '../support/browser';
-import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
-import { WORKER } from '../support/workspace';
+import { describe, expect, it } from 'vitest';
+import { useCoreWithStudy } from '../support/core';
 import { present } from '../support/ipc';
 
-let sb: TestSandbox;
-let core: Core;
-let org: Org;
-let projectId: string;
-let ws: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-hl-resync-'));
-
-beforeAll(async () => {
-  sb = await testSandbox();
-  core = createCore({
-    dataDir,
-    mediaDir: join(ROOT, 'resources/sample-media'),
-    secrets: createMemoryStore(null),
-    log: silentLogger,
-    version: 't',
-    platform: 't',
-    cacheWorker: WORKER,
-  });
-  org = await sb.newOrg({ trial_credits: 100 });
-  ({ id: projectId } = await org.client.createProject(projectBody({ title: 'Resync study' })));
-  await org.client.launchProject(projectId, 50);
-  await org.operator('POST', `/_sandbox/projects/${projectId}/simulate`, { completed: 6, transcript_turns: 8 });
-  ws = (await core.call('workspaces.add', { name: 'Resync', base_url: sb.baseUrl, api_key: org.apiKey })).id;
-});
-afterAll(async () => {
-  await core.close();
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const study = useCoreWithStudy({ dirPrefix: 'fw-hl-resync-', title: 'Resync study', completed: 6, workspace: 'Resync' });
 
 describe('highlights and re-sync', () => {
   it('survive later syncs, new interviews and the highlighted interview being written again', async () => {
+    const { core, org, projectId, ws } = study;
     await core.call('sync.run', { workspace_id: ws });
     const list = await core.call('interviews.list', { workspace_id: ws, project_id: projectId });
     const [first, second] = list.items;

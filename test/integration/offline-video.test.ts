@@ -39,6 +39,16 @@ afterAll(async () => {
 
 const store = (d: string, quota = 50 * 1024 * 1024) =>
   new VideoStore({ dir: d, cache, client: async () => org.client, quotaBytes: () => quota, log: silentLogger, now: clock.now });
+/** A store whose service is unreachable (nothing listens on port 9): only what is saved locally can play. */
+const offlineStore = (d: string, now: () => number = clock.now) =>
+  new VideoStore({
+    dir: d,
+    cache,
+    client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }),
+    quotaBytes: () => 1e9,
+    log: silentLogger,
+    now,
+  });
 const sampleFor = (interviewId: string) => {
   const key = (sb.context.db.prepare('SELECT video_key FROM interviews WHERE id = ?').get(interviewId) as { video_key: string }).video_key;
   return sb.context.media.videos.find((v) => `sample:${v.id}` === key)!;
@@ -65,14 +75,7 @@ describe('offline video', () => {
     clock.advance(601_000);
     expect(await cache.call('interviews.liveVideoUrl', { id, nowMs: clock.now() })).toBeNull();
     // The service is unreachable now: the local copy needs nothing from it.
-    const offline = new VideoStore({
-      dir: d,
-      cache,
-      client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }),
-      quotaBytes: () => 1e9,
-      log: silentLogger,
-      now: clock.now,
-    });
+    const offline = offlineStore(d);
     const src = await offline.source(id);
     expect(src).toMatchObject({ kind: 'local', content_type: 'video/webm', size: original.length });
     const res = await serveVideo(offline, id, 'bytes=0-3');
@@ -149,14 +152,7 @@ describe('offline video', () => {
   it('offline and not downloaded: a clear message instead of an error', async () => {
     const { items } = await cache.call('interviews.list', { projectId });
     const id = items[2]!.id;
-    const offline = new VideoStore({
-      dir: dir(),
-      cache,
-      client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }),
-      quotaBytes: () => 1e9,
-      log: silentLogger,
-      now: () => clock.now() + 10 * 3_600_000,
-    });
+    const offline = offlineStore(dir(), () => clock.now() + 10 * 3_600_000);
     const src = await offline.source(id);
     expect(src).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/offline/i) });
     const res = await serveVideo(offline, id, undefined);
@@ -170,14 +166,7 @@ describe('offline video', () => {
     // As a chat interview syncs: a complete record with no video link.
     await cache.call('interviews.updateVideoLink', { id, url: null, expiresAt: null });
     try {
-      const offline = new VideoStore({
-        dir: dir(),
-        cache,
-        client: async () => createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'x', retry: { maxAttempts: 1 } }),
-        quotaBytes: () => 1e9,
-        log: silentLogger,
-        now: clock.now,
-      });
+      const offline = offlineStore(dir());
       const src = await offline.source(id);
       expect(src).toEqual({ kind: 'unavailable', reason: NO_RECORDING_AT_SYNC });
       expect(NO_RECORDING_AT_SYNC).not.toMatch(/offline|reach|connect/i);

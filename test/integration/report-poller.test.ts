@@ -3,7 +3,7 @@ import type { ApiClient } from '../../src/main/api/client';
 import { ReportPoller, type ReportDone } from '../../src/main/jobs/report-poller';
 import { silentLogger } from '../../src/main/logging/logger';
 import { fakeTimers } from '../support/fake-timers';
-import { manualClock, projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
+import { manualClock, projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
 import { memoryCache } from '../support/workspace';
 
 const clock = manualClock();
@@ -13,11 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-async function projectWithInterviews(org: Org) {
+/** A new organisation's launched study with 4 interviews, a cache that lists it, and fake timers on the shared clock. */
+async function studyToPoll(sandbox: TestSandbox) {
+  const org = await sandbox.newOrg({ trial_credits: 10 });
   const { id } = await org.client.createProject(projectBody());
   await org.client.launchProject(id, 10);
   await org.operator('POST', `/_sandbox/projects/${id}/simulate`, { completed: 4 });
-  return id;
+  const cache = await memoryCache();
+  await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
+  return { org, id, cache, ft: fakeTimers(clock, { awaitCallbacks: true }) };
 }
 
 /** Counts report reads and how many were ever in flight at once. */
@@ -41,11 +45,7 @@ function counting(client: ApiClient) {
 
 describe('report poller', () => {
   it('polls about every 10 s until COMPLETED (~18 polls for 3 minutes), then stops and stores the report', async () => {
-    const org = await sb.newOrg({ trial_credits: 10 });
-    const id = await projectWithInterviews(org);
-    const cache = await memoryCache();
-    await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock, { awaitCallbacks: true });
+    const { org, id, cache, ft } = await studyToPoll(sb);
     const done: ReportDone[] = [];
     const { client, stats } = counting(org.client);
     const poller = new ReportPoller({ client, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e) });
@@ -70,11 +70,7 @@ describe('report poller', () => {
   it('gives up at the deadline, with the report still PROCESSING', async () => {
     const slow = await testSandbox({ clock, reportDurationMs: 30 * 60_000 });
     try {
-      const org = await slow.newOrg({ trial_credits: 10 });
-      const id = await projectWithInterviews(org);
-      const cache = await memoryCache();
-      await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-      const ft = fakeTimers(clock, { awaitCallbacks: true });
+      const { org, id, cache, ft } = await studyToPoll(slow);
       const done: ReportDone[] = [];
       const { client, stats } = counting(org.client);
       const poller = new ReportPoller({ client, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e), deadlineMs: 5 * 60_000 });
@@ -90,11 +86,7 @@ describe('report poller', () => {
   });
 
   it('survives a restart: the stored poll is resumed by a new poller', async () => {
-    const org = await sb.newOrg({ trial_credits: 10 });
-    const id = await projectWithInterviews(org);
-    const cache = await memoryCache();
-    await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock, { awaitCallbacks: true });
+    const { org, id, cache, ft } = await studyToPoll(sb);
     const first = new ReportPoller({ client: org.client, cache, log: silentLogger, timers: ft.timers });
     await first.start(id);
     await ft.advance(40_000);
@@ -108,12 +100,8 @@ describe('report poller', () => {
   });
 
   it('a FAILED report ends the poll as failed', async () => {
-    const org = await sb.newOrg({ trial_credits: 10 });
-    const id = await projectWithInterviews(org);
+    const { org, id, cache, ft } = await studyToPoll(sb);
     await org.operator('PUT', '/_sandbox/faults', { report_failure_rate: 1 });
-    const cache = await memoryCache();
-    await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock, { awaitCallbacks: true });
     const done: ReportDone[] = [];
     const poller = new ReportPoller({ client: org.client, cache, log: silentLogger, timers: ft.timers, onDone: (e) => done.push(e) });
     await poller.start(id);
@@ -123,11 +111,7 @@ describe('report poller', () => {
   });
 
   it('a check still out when a new report starts cannot overwrite the new poll', async () => {
-    const org = await sb.newOrg({ trial_credits: 10 });
-    const id = await projectWithInterviews(org);
-    const cache = await memoryCache();
-    await cache.call('projects.saveList', { items: await org.client.listProjects(), syncedAt: new Date().toISOString() });
-    const ft = fakeTimers(clock, { awaitCallbacks: true });
+    const { org, id, cache, ft } = await studyToPoll(sb);
     let release: (() => void) | null = null;
     const slow: ApiClient = {
       ...org.client,

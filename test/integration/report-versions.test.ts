@@ -1,49 +1,20 @@
 // Report versions through the core: the service keeps only its latest report, Fieldwork keeps every one
 // it has synced. Sync a report, regenerate it in the sandbox, sync again: two versions, the replaced one
 // kept whole, and the diff between them over IPC.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
-import { silentLogger } from '../../src/main/logging/logger';
-import { createMemoryStore } from '../../src/main/secrets/memory-store';
-import { ROOT } from '../support/browser';
-import { projectBody, testSandbox, type Org, type TestSandbox } from '../support/sandbox';
-import { WORKER } from '../support/workspace';
+import { describe, expect, it } from 'vitest';
+import { useCoreWithStudy } from '../support/core';
 
-let sb: TestSandbox;
-let core: Core;
-let org: Org;
-let projectId: string;
-let ws: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-report-versions-'));
-
-beforeAll(async () => {
-  sb = await testSandbox({ reportDurationMs: 0 });
-  core = createCore({
-    dataDir,
-    mediaDir: join(ROOT, 'resources/sample-media'),
-    secrets: createMemoryStore(null),
-    log: silentLogger,
-    version: 't',
-    platform: 't',
-    cacheWorker: WORKER,
-  });
-  org = await sb.newOrg({ trial_credits: 100 });
-  ({ id: projectId } = await org.client.createProject(projectBody({ title: 'Versions study' })));
-  await org.client.launchProject(projectId, 50);
-  await org.operator('POST', `/_sandbox/projects/${projectId}/simulate`, { completed: 3, transcript_turns: 8 });
-  ws = (await core.call('workspaces.add', { name: 'Versions', base_url: sb.baseUrl, api_key: org.apiKey })).id;
-});
-afterAll(async () => {
-  await core.close();
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
+const study = useCoreWithStudy({
+  dirPrefix: 'fw-report-versions-',
+  sandbox: { reportDurationMs: 0 },
+  title: 'Versions study',
+  completed: 3,
+  workspace: 'Versions',
 });
 
 describe('report versions', () => {
   it('keep the report the service replaced on regenerate, once per content, and diff two of them', async () => {
+    const { core, org, projectId, ws } = study;
     const versions = () => core.call('reports.versions', { workspace_id: ws, project_id: projectId });
     await core.call('sync.run', { workspace_id: ws });
     expect(await versions()).toEqual([]);
@@ -90,6 +61,7 @@ describe('report versions', () => {
   }, 60_000);
 
   it('refuses a version id that is not one of the study', async () => {
+    const { core, projectId, ws } = study;
     await expect(core.call('reports.diff', { workspace_id: ws, project_id: projectId, from_id: 1, to_id: 9_999 })).rejects.toMatchObject({
       code: 'unknown_report_version',
     });

@@ -1,16 +1,12 @@
 import { connect } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../src/main/core';
 import { silentLogger } from '../../src/main/logging/logger';
-import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import { verifyWebhook, WebhookReceiver } from '../../src/main/sync/webhook-receiver';
 import { signWebhook } from '../../src/sandbox/webhooks/signature';
-import { ROOT } from '../support/browser';
+import { useCoreWithSandbox } from '../support/core';
 import { present } from '../support/ipc';
-import { projectBody, testSandbox, type TestSandbox } from '../support/sandbox';
+import { projectBody, type TestSandbox } from '../support/sandbox';
 
 const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
 const body = Buffer.from(
@@ -47,24 +43,11 @@ describe('Standard Webhooks verification (against the sandbox signer)', () => {
 });
 
 describe('the webhook receiver end to end', () => {
+  const setUp = useCoreWithSandbox({ dirPrefix: 'fw-hook-', sandbox: { webhookRetryScheduleMs: [0, 100, 100] } });
   let sb: TestSandbox;
   let core: Core;
-  const dataDir = mkdtempSync(join(tmpdir(), 'fw-hook-'));
-  beforeAll(async () => {
-    sb = await testSandbox({ webhookRetryScheduleMs: [0, 100, 100] });
-    core = createCore({
-      dataDir,
-      mediaDir: join(ROOT, 'resources/sample-media'),
-      secrets: createMemoryStore(null),
-      log: silentLogger,
-      version: 't',
-      platform: 't',
-    });
-  });
-  afterAll(async () => {
-    await core.close();
-    await sb.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ sb, core } = setUp);
   });
 
   it('a pushed interview_completed syncs just that interview, teaches the workspace its organisation ID, and a replay is not processed twice', async () => {

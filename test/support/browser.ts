@@ -96,9 +96,10 @@ export async function shot(page: Page, name: string): Promise<string> {
 
 /**
  * The page as it is, at the smallest window the app supports and a common laptop size, in both themes:
- * `NAME-1024-light.png` … `NAME-1440-dark.png`. Leaves the page at 1440×900, dark.
+ * `NAME-1024-light.png` … `NAME-1440-dark.png`, each after `before` (to bring a part into view). Leaves the
+ * page at 1440×900, dark.
  */
-export async function shotEverySize(page: Page, name: string): Promise<void> {
+export async function shotEverySize(page: Page, name: string, before?: () => Promise<void>): Promise<void> {
   for (const [width, height] of [
     [1024, 700],
     [1440, 900],
@@ -106,6 +107,7 @@ export async function shotEverySize(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
+      await before?.();
       await shot(page, `${name}-${width}-${colorScheme}`);
     }
   }

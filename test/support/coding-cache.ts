@@ -38,3 +38,26 @@ export async function saveReport(cache: Cache, themes: { title: string; summary?
   });
   await cache.call('reports.save', { projectId: P, report: r, now: NOW });
 }
+
+/** Codes words of one turn of an interview of study P; without `coder`, as this workspace's researcher. */
+export function codeTurn(
+  cache: Cache,
+  o: { interview: string; turn: number; from: number; to: number; startMs: number | null; quote: string; tags: string[]; coder?: string | null },
+) {
+  return cache.call('highlights.add', {
+    highlight: {
+      project_id: P,
+      interview_id: o.interview,
+      start_turn: o.turn,
+      start_offset: o.from,
+      end_turn: o.turn,
+      end_offset: o.to,
+      start_ms: o.startMs,
+      quote: o.quote,
+      note: '',
+      tags: o.tags,
+      ...(o.coder !== undefined ? { coder: o.coder } : {}),
+    },
+    now: NOW,
+  });
+}

@@ -2,6 +2,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
+import type { InterviewDetail, InterviewRow } from '../../src/shared/views';
 import { watchPage, type Harness } from './browser';
 
 type PageOptions = NonNullable<Parameters<Browser['newPage']>[0]>;
@@ -28,6 +29,30 @@ export async function openDemo(
 export async function startDemo(h: Harness): Promise<void> {
   const r = await h.core.dispatch('demo.start', undefined);
   if (!r.ok) throw new Error(r.error.message);
+}
+
+/**
+ * Starts the demo, syncs it once, and returns the id of one of its studies, by its title, as the app lists it:
+ * the set-up of the e2e files that work on the synced demo.
+ */
+export async function demoStudy(h: Harness, title: string): Promise<string> {
+  await startDemo(h);
+  await h.core.call('sync.run', { workspace_id: DEMO_WORKSPACE_ID });
+  const study = (await h.core.call('projects.list', { workspace_id: DEMO_WORKSPACE_ID })).items.find((p) => p.title === title);
+  if (!study) throw new Error(`the synced demo lists no study "${title}"`);
+  return study.id;
+}
+
+/** A synced demo study's complete interviews, in the list's order. */
+export async function completeDemoInterviews(h: Harness, studyId: string): Promise<InterviewRow[]> {
+  return (await h.core.call('interviews.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: studyId, status: 'COMPLETE' })).items;
+}
+
+/** One synced demo interview, transcript and all. */
+export async function demoInterview(h: Harness, interviewId: string): Promise<InterviewDetail> {
+  const detail = await h.core.call('interviews.get', { workspace_id: DEMO_WORKSPACE_ID, interview_id: interviewId });
+  if (!detail) throw new Error(`the demo has no interview ${interviewId}`);
+  return detail;
 }
 
 /** The service id of one of the demo's seeded studies, by its title. */

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/server';
 import { launchBrowser, startHarness, watchPage, type Harness } from './browser';
-import { openDemo } from './demo-operator';
+import { demoStudy, openDemo } from './demo-operator';
 import { testSandbox, type TestSandbox } from './sandbox';
 
 type HarnessOptions = NonNullable<Parameters<typeof startHarness>[0]>;
@@ -83,6 +83,24 @@ export function useHarness(opts: { harness?: HarnessOptions | false; sandbox?: S
     },
   };
   return e2e;
+}
+
+/**
+ * useHarness, and before the file's tests (after useHarness's start) the demo started, synced, and the study
+ * titled `title` found: `studyId` is its id.
+ */
+export function useDemoStudy(title: string): E2E & { readonly studyId: string } {
+  const e2e = useHarness();
+  let studyId: string | undefined;
+  beforeAll(async () => {
+    studyId = await demoStudy(e2e.harness, title);
+  }, 120_000);
+  return Object.defineProperty(e2e, 'studyId', {
+    get() {
+      if (studyId === undefined) throw new Error(`the demo study "${title}" is not found yet: useDemoStudy's beforeAll has not run`);
+      return studyId;
+    },
+  }) as E2E & { readonly studyId: string };
 }
 
 /** A test may stop the service itself (to act out going offline): closing it again after the file is then a no-op. */

@@ -67,20 +67,30 @@ const NOW = Date.parse('2026-11-22T10:00:00Z');
 const name = (i: Interview) => i.participant.name as string;
 const userText = (i: Interview) => (i.transcript ?? []).filter((t) => t.role === 'User').map((t) => t.text);
 
-/** Simulates like the route does: each call knows the recordings and names the project already has. */
-function simulateInto(p: Project, into: Interview[], counts: { completed: number; incomplete?: number; started?: number }): Interview[] {
-  const taken: Taken = {
-    videoKeys: new Set(into.flatMap((i) => (i.video_key ? [i.video_key] : []))),
-    names: new Set(into.map(name)),
-  };
-  const made = simulateInterviews({
+type Counts = { completed: number; incomplete?: number; started?: number };
+
+/** simulateInterviews with this file's videos and clock: the churn study unless another is given, counts not given 0. */
+function simulate({
+  project: p = project(),
+  counts,
+  ...rest
+}: Omit<Parameters<typeof simulateInterviews>[0], 'project' | 'counts' | 'videos' | 'nowMs'> & { project?: Project; counts: Counts }): Interview[] {
+  return simulateInterviews({
     project: p,
     counts: { completed: counts.completed, incomplete: counts.incomplete ?? 0, started: counts.started ?? 0 },
     videos: VIDEOS,
     nowMs: NOW,
-    existing: into.length,
-    taken,
+    ...rest,
   });
+}
+
+/** Simulates like the route does: each call knows the recordings and names the project already has. */
+function simulateInto(p: Project, into: Interview[], counts: Counts): Interview[] {
+  const taken: Taken = {
+    videoKeys: new Set(into.flatMap((i) => (i.video_key ? [i.video_key] : []))),
+    names: new Set(into.map(name)),
+  };
+  const made = simulate({ project: p, counts, existing: into.length, taken });
   into.push(...made);
   return made;
 }
@@ -156,14 +166,7 @@ describe('simulateInterviews', () => {
   it('keeps the video for its speaker: a project that already has a participant of that name gets none of it', () => {
     const all: Interview[] = [];
     const taken: Taken = { videoKeys: new Set(), names: new Set(['Maya Cohen']) };
-    const made = simulateInterviews({
-      project: project(),
-      counts: { completed: 3, incomplete: 0, started: 0 },
-      videos: VIDEOS,
-      nowMs: NOW,
-      existing: 1,
-      taken,
-    });
+    const made = simulate({ counts: { completed: 3 }, existing: 1, taken });
     all.push(...made);
     expect(made.map((i) => i.video_key)).toEqual(['sample:churn-02', 'sample:churn-03', null]);
     expect(made.map(name)).not.toContain('Maya Cohen');
@@ -171,14 +174,7 @@ describe('simulateInterviews', () => {
 
   it('never replays a recording the project has, even one whose record shows another name', () => {
     const taken: Taken = { videoKeys: new Set(['sample:churn-01']), names: new Set() };
-    const made = simulateInterviews({
-      project: project(),
-      counts: { completed: 3, incomplete: 0, started: 0 },
-      videos: VIDEOS,
-      nowMs: NOW,
-      existing: 1,
-      taken,
-    });
+    const made = simulate({ counts: { completed: 3 }, existing: 1, taken });
     expect(made.map((i) => i.video_key)).toEqual(['sample:churn-02', 'sample:churn-03', null]);
   });
 
@@ -199,14 +195,7 @@ describe('simulateInterviews', () => {
   });
 
   it('load-test transcripts (transcript_turns) keep the video and its speaker', () => {
-    const made = simulateInterviews({
-      project: project(),
-      counts: { completed: 2, incomplete: 0, started: 0 },
-      videos: VIDEOS,
-      nowMs: NOW,
-      existing: 0,
-      transcriptTurns: 6,
-    });
+    const made = simulate({ counts: { completed: 2 }, existing: 0, transcriptTurns: 6 });
     expect(made.map((i) => i.transcript!.length)).toEqual([6, 6]);
     expect(made.map(name)).toEqual(['Maya Cohen', 'Daniel Okafor']);
   });

@@ -31,7 +31,7 @@ describe('interviewRecord: the record itself', () => {
   });
 
   it('parses a full record as the spec shows it', () => {
-    const r = parse({
+    const spec = {
       id: ID,
       status: 'COMPLETE',
       completed_at: '2025-03-01T10:00:00Z',
@@ -40,17 +40,9 @@ describe('interviewRecord: the record itself', () => {
       video_url_expires_at: '2025-03-02T10:00:00Z',
       thumbnail_url: 'https://cdn.example.com/t.jpg',
       participant: { name: 'Ada Lovelace', email: 'ada@example.com' },
-    });
-    expect(r).toMatchObject({
-      id: ID,
-      status: 'COMPLETE',
-      completed_at: '2025-03-01T10:00:00Z',
-      duration_minutes: 14,
-      video_url: 'https://cdn.example.com/v.webm?sig=abc',
-      video_url_expires_at: '2025-03-02T10:00:00Z',
-      thumbnail_url: 'https://cdn.example.com/t.jpg',
-      participant: { name: 'Ada Lovelace', email: 'ada@example.com' },
-    });
+    };
+    // A fresh copy in: the expectation must not be the very object parse was handed.
+    expect(parse(structuredClone(spec))).toMatchObject(spec);
   });
 
   it.each([

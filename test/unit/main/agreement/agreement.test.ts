@@ -4,29 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { agreementService, resolveCoder } from '../../../../src/main/agreement/agreement';
 import type { Cache } from '../../../../src/main/cache/cache';
 import { AI_REPORT_CODER } from '../../../../src/shared/analysis/codebook';
-import { codingCache, NOW, P, saveInterview } from '../../../support/coding-cache';
+import { codeTurn, codingCache, NOW, P, saveInterview } from '../../../support/coding-cache';
 
 let cache: Cache;
 let researcher = 'Dana';
 const service = () => agreementService({ cache, researcherName: () => researcher });
 
 const code = (interviewId: string, turn: number, tags: string[], coder: string | null, from = 0, to = 5) =>
-  cache.call('highlights.add', {
-    highlight: {
-      project_id: P,
-      interview_id: interviewId,
-      start_turn: turn,
-      start_offset: from,
-      end_turn: turn,
-      end_offset: to,
-      start_ms: null,
-      quote: 'words',
-      note: '',
-      tags,
-      coder,
-    },
-    now: NOW,
-  });
+  codeTurn(cache, { interview: interviewId, turn, from, to, startMs: null, quote: 'words', tags, coder });
 
 beforeEach(async () => {
   researcher = 'Dana';

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
 import { AI_REPORT_CODER } from '../../../../src/shared/analysis/codebook';
-import { codingCache, NOW, P, saveInterview } from '../../../support/coding-cache';
+import { codeTurn, codingCache, NOW, P, saveInterview } from '../../../support/coding-cache';
 
 let cache: Cache;
 beforeEach(async () => {
@@ -16,22 +16,7 @@ beforeEach(async () => {
 });
 
 const add = (tags: string[], coder: string | null) =>
-  cache.call('highlights.add', {
-    highlight: {
-      project_id: P,
-      interview_id: 'i1',
-      start_turn: 1,
-      start_offset: 0,
-      end_turn: 1,
-      end_offset: 8,
-      start_ms: 10_000,
-      quote: 'Too dear',
-      note: '',
-      tags,
-      coder,
-    },
-    now: NOW,
-  });
+  codeTurn(cache, { interview: 'i1', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'Too dear', tags, coder });
 
 describe('coding queries', () => {
   it('replaces one coder’s codings of some codes: a segment keeps its other codes, other coders’ segments stay', async () => {

@@ -89,6 +89,11 @@ beforeEach(async () => {
   return () => cache.close();
 });
 
+/** A light page of one project's records, as a sync's list pass stores it. */
+const saveLight = (projectId: string, ...items: InterviewRecord[]) => cache.call('interviews.saveLightPage', { projectId, items, now: NOW });
+/** Full records of one project, as a sync's detail pass stores them. */
+const saveFull = (projectId: string, ...items: InterviewRecord[]) => cache.call('interviews.saveFullRecords', { projectId, items, now: NOW });
+
 async function withProject(id = 'p1') {
   await cache.call('projects.saveList', { items: [project(id)], syncedAt: NOW });
 }
@@ -147,16 +152,24 @@ describe('projects', () => {
 
   it('saveGuide keeps the fields it is not given and replaces the questions, in order', async () => {
     await withProject('p1');
+    // The fields the second save does not give, which it must keep.
+    const kept = {
+      interview_id: 'iv-1',
+      research_objective: 'Why people churn',
+      intro_message: 'Hello!',
+      end_message: 'Thanks',
+      languages: [{ language_name: 'English', accent: 'en-GB' }],
+      interaction_modes: ['video', 'chat'],
+      call_url: 'https://call.example.com/p1',
+    };
+    const reordered = [
+      { question: 'Second first', probing_level: 'high' },
+      { question: 'Then this', probing_level: 'low' },
+    ];
     await cache.call('projects.saveGuide', {
       guide: {
         project_id: 'p1',
-        interview_id: 'iv-1',
-        research_objective: 'Why people churn',
-        intro_message: 'Hello!',
-        end_message: 'Thanks',
-        languages: [{ language_name: 'English', accent: 'en-GB' }],
-        interaction_modes: ['video', 'chat'],
-        call_url: 'https://call.example.com/p1',
+        ...kept,
         questions: [
           { question: 'One', probing_level: 'low' },
           { question: 'Two', probing_level: 'medium' },
@@ -166,33 +179,9 @@ describe('projects', () => {
       },
       now: NOW,
     });
-    await cache.call('projects.saveGuide', {
-      guide: {
-        project_id: 'p1',
-        questions: [
-          { question: 'Second first', probing_level: 'high' },
-          { question: 'Then this', probing_level: 'low' },
-        ],
-        source: 'patched',
-      },
-      now: '2025-05-03T00:00:00.000Z',
-    });
+    await cache.call('projects.saveGuide', { guide: { project_id: 'p1', questions: reordered, source: 'patched' }, now: '2025-05-03T00:00:00.000Z' });
     const g = (await cache.call('projects.get', { id: 'p1' }))!.guide!;
-    expect(g).toEqual({
-      interview_id: 'iv-1',
-      research_objective: 'Why people churn',
-      intro_message: 'Hello!',
-      end_message: 'Thanks',
-      languages: [{ language_name: 'English', accent: 'en-GB' }],
-      interaction_modes: ['video', 'chat'],
-      call_url: 'https://call.example.com/p1',
-      questions: [
-        { question: 'Second first', probing_level: 'high' },
-        { question: 'Then this', probing_level: 'low' },
-      ],
-      source: 'patched',
-      updated_at: '2025-05-03T00:00:00.000Z',
-    });
+    expect(g).toEqual({ ...kept, questions: reordered, source: 'patched', updated_at: '2025-05-03T00:00:00.000Z' });
     // No questions given: the stored ones stay. An explicit null end message clears it.
     await cache.call('projects.saveGuide', { guide: { project_id: 'p1', intro_message: 'Hi again', end_message: null, source: 'patched' }, now: NOW });
     const g2 = (await cache.call('projects.get', { id: 'p1' }))!.guide!;
@@ -218,33 +207,25 @@ describe('interviews', () => {
   it('saveLightPage marks new records pending and skips unchanged ones', async () => {
     await withProject();
     const page = [light('i1'), light('i2', { status: 'STARTED', completed_at: null })];
-    const first = await cache.call('interviews.saveLightPage', { projectId: 'p1', items: page, now: NOW });
+    const first = await saveLight('p1', ...page);
     expect(first.changed).toEqual(['i1', 'i2']);
     expect(first.newlyComplete).toEqual(['i1']);
     expect((await cache.call('interviews.pendingDetailIds', { projectId: 'p1' })).sort()).toEqual(['i1', 'i2']);
-    expect(await cache.call('interviews.saveLightPage', { projectId: 'p1', items: page, now: NOW })).toEqual({ changed: [], newlyComplete: [] });
+    expect(await saveLight('p1', ...page)).toEqual({ changed: [], newlyComplete: [] });
     expect(await cache.call('interviews.count', { projectId: 'p1' })).toBe(2);
   });
 
   it('saveLightPage marks a record pending again when its status or participant changes, and reports STARTED → COMPLETE', async () => {
     await withProject();
-    await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1', { status: 'STARTED', completed_at: null }), light('i2')], now: NOW });
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p1',
-      items: [full('i1', [['AI', 'Hi']], { status: 'STARTED', completed_at: null }), full('i2', [['AI', 'Hi']])],
-      now: NOW,
-    });
+    await saveLight('p1', light('i1', { status: 'STARTED', completed_at: null }), light('i2'));
+    await saveFull('p1', full('i1', [['AI', 'Hi']], { status: 'STARTED', completed_at: null }), full('i2', [['AI', 'Hi']]));
     expect(await cache.call('interviews.pendingDetailIds', { projectId: 'p1' })).toEqual([]);
 
-    const done = await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1'), light('i2')], now: NOW });
+    const done = await saveLight('p1', light('i1'), light('i2'));
     expect(done).toEqual({ changed: ['i1'], newlyComplete: ['i1'] });
     expect(await cache.call('interviews.pendingDetailIds', { projectId: 'p1' })).toEqual(['i1']);
 
-    const renamed = await cache.call('interviews.saveLightPage', {
-      projectId: 'p1',
-      items: [light('i2', { participant: { name: 'New name', email: 'i2@example.com' } })],
-      now: NOW,
-    });
+    const renamed = await saveLight('p1', light('i2', { participant: { name: 'New name', email: 'i2@example.com' } }));
     expect(renamed).toEqual({ changed: ['i2'], newlyComplete: [] });
     expect((await cache.call('interviews.pendingDetailIds', { projectId: 'p1' })).sort()).toEqual(['i1', 'i2']);
     expect(await cache.call('interviews.get', { id: 'i2' })).toMatchObject({ participant_name: 'New name', detail_state: 'pending' });
@@ -252,28 +233,25 @@ describe('interviews', () => {
 
   it('a light page identical to what a full record wrote leaves the full detail alone', async () => {
     await withProject();
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p1',
-      items: [
-        full('i1', [
-          ['AI', 'Hello'],
-          ['User', 'Hi'],
-        ]),
-      ],
-      now: NOW,
-    });
-    expect(await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1')], now: NOW })).toEqual({ changed: [], newlyComplete: [] });
+    await saveFull(
+      'p1',
+      full('i1', [
+        ['AI', 'Hello'],
+        ['User', 'Hi'],
+      ]),
+    );
+    expect(await saveLight('p1', light('i1'))).toEqual({ changed: [], newlyComplete: [] });
     expect(await cache.call('interviews.get', { id: 'i1' })).toMatchObject({ detail_state: 'complete', turn_count: 2 });
   });
 
   it('saveFullRecords stores transcript, screener and participant, and clears pending', async () => {
     await withProject();
-    await cache.call('interviews.saveLightPage', { projectId: 'p1', items: [light('i1')], now: NOW });
+    await saveLight('p1', light('i1'));
     const rec = full('i1', [
       ['AI', 'How often do you cook?', 0],
       ['User', 'Most nights, unless I am tired.', 4.5],
     ]);
-    const w = await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [rec], now: NOW });
+    const w = await saveFull('p1', rec);
     expect(w).toEqual({ changed: ['i1'], newlyComplete: [] });
     const got = (await cache.call('interviews.get', { id: 'i1' }))!;
     expect(got.transcript).toEqual(rec.transcript);
@@ -286,22 +264,19 @@ describe('interviews', () => {
 
   it('rewriting a full record replaces its turns, with no duplicates and no stale search entries', async () => {
     await withProject();
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p1',
-      items: [
-        full('i1', [
-          ['AI', 'old question'],
-          ['User', 'old answer about zebras'],
-          ['User', 'more'],
-        ]),
-      ],
-      now: NOW,
-    });
+    await saveFull(
+      'p1',
+      full('i1', [
+        ['AI', 'old question'],
+        ['User', 'old answer about zebras'],
+        ['User', 'more'],
+      ]),
+    );
     const second = full('i1', [
       ['AI', 'new question'],
       ['User', 'new answer about giraffes'],
     ]);
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [second], now: NOW });
+    await saveFull('p1', second);
     const got = (await cache.call('interviews.get', { id: 'i1' }))!;
     expect(got.transcript).toEqual(second.transcript);
     expect(got.turn_count).toBe(2);
@@ -312,25 +287,22 @@ describe('interviews', () => {
 
   it('a full record with a null transcript stores no turns', async () => {
     await withProject();
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [full('i1', [['AI', 'x']])], now: NOW });
-    await cache.call('interviews.saveFullRecords', { projectId: 'p1', items: [light('i1', { transcript: null, screener: null })], now: NOW });
+    await saveFull('p1', full('i1', [['AI', 'x']]));
+    await saveFull('p1', light('i1', { transcript: null, screener: null }));
     expect(await cache.call('interviews.get', { id: 'i1' })).toMatchObject({ transcript: [], turn_count: 0, screener: null, screener_approved: null });
   });
 
   describe('listInterviews', () => {
     beforeEach(async () => {
       await withProject();
-      await cache.call('interviews.saveFullRecords', {
-        projectId: 'p1',
-        items: [
-          full('a', [], { completed_at: '2025-03-01T00:00:00Z', participant: { name: 'Ada Lovelace', email: 'ada@example.com' } }),
-          full('b', [], { completed_at: '2025-03-03T00:00:00Z', participant: { name: '100% sure', email: 'b@example.com' }, screener: { approved: false } }),
-          full('c', [], { completed_at: '2025-03-02T00:00:00Z', participant: { name: 'Carl', email: 'c_d@example.com' }, screener: null }),
-          full('d', [], { status: 'STARTED', completed_at: null, participant: { name: 'Dee', email: 'cxd@example.com' } }),
-          full('e', [], { completed_at: '2025-03-04T00:00:00Z', participant: { name: '100 percent', email: 'e@example.com' } }),
-        ],
-        now: NOW,
-      });
+      await saveFull(
+        'p1',
+        full('a', [], { completed_at: '2025-03-01T00:00:00Z', participant: { name: 'Ada Lovelace', email: 'ada@example.com' } }),
+        full('b', [], { completed_at: '2025-03-03T00:00:00Z', participant: { name: '100% sure', email: 'b@example.com' }, screener: { approved: false } }),
+        full('c', [], { completed_at: '2025-03-02T00:00:00Z', participant: { name: 'Carl', email: 'c_d@example.com' }, screener: null }),
+        full('d', [], { status: 'STARTED', completed_at: null, participant: { name: 'Dee', email: 'cxd@example.com' } }),
+        full('e', [], { completed_at: '2025-03-04T00:00:00Z', participant: { name: '100 percent', email: 'e@example.com' } }),
+      );
     });
     const ids = async (f: Record<string, unknown>) => (await cache.call('interviews.list', { projectId: 'p1', ...f })).items.map((i) => i.id);
 
@@ -390,11 +362,7 @@ describe('interviews', () => {
   it('liveVideoUrl hands out the link only while it is valid, with the margin', async () => {
     await withProject();
     const expires = Date.parse('2025-03-02T10:00:00Z');
-    await cache.call('interviews.saveLightPage', {
-      projectId: 'p1',
-      items: [light('i1'), light('novideo', { video_url: null, video_url_expires_at: null })],
-      now: NOW,
-    });
+    await saveLight('p1', light('i1'), light('novideo', { video_url: null, video_url_expires_at: null }));
     const url = 'https://cdn.example.com/i1.webm?sig=1';
     expect(await cache.call('interviews.liveVideoUrl', { id: 'i1', nowMs: expires - 120_000 })).toBe(url);
     expect(await cache.call('interviews.liveVideoUrl', { id: 'i1', nowMs: expires - 60_000 })).toBeNull();
@@ -415,23 +383,20 @@ describe('interviews', () => {
 describe('search', () => {
   beforeEach(async () => {
     await cache.call('projects.saveList', { items: [project('p1', { title: 'Meal kits' }), project('p2', { title: 'Banking' })], syncedAt: NOW });
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p1',
-      items: [
-        full('i1', [
-          ['AI', 'How often do you skip a week?', 0],
-          ['User', 'I skip a week whenever the price goes up.', 12],
-          ['User', 'Delivery is slow but fine.', 30],
-        ]),
-        full('i2', [
-          ['AI', 'Tell me about the price.', 0],
-          ['User', 'A week skip is rare for me.', 8],
-          ['User', 'Le café à Zürich était fermé.', 20],
-        ]),
-      ],
-      now: NOW,
-    });
-    await cache.call('interviews.saveFullRecords', { projectId: 'p2', items: [full('j1', [['User', 'The price of the account is too high.', 3]])], now: NOW });
+    await saveFull(
+      'p1',
+      full('i1', [
+        ['AI', 'How often do you skip a week?', 0],
+        ['User', 'I skip a week whenever the price goes up.', 12],
+        ['User', 'Delivery is slow but fine.', 30],
+      ]),
+      full('i2', [
+        ['AI', 'Tell me about the price.', 0],
+        ['User', 'A week skip is rare for me.', 8],
+        ['User', 'Le café à Zürich était fermé.', 20],
+      ]),
+    );
+    await saveFull('p2', full('j1', [['User', 'The price of the account is too high.', 3]]));
     await cache.call('reports.save', {
       projectId: 'p1',
       report: reportWith('p1', [
@@ -471,18 +436,15 @@ describe('search', () => {
   });
 
   it('collapses an interviewer question asked word for word in several interviews into one result that lists them', async () => {
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p1',
-      items: [
-        full('i3', [
-          ['AI', 'how often do you SKIP a week', 2],
-          ['User', 'Never, I skip nothing.', 9],
-        ]),
-        full('i4', [['AI', 'How often do you skip a week?', 4]]),
-      ],
-      now: NOW,
-    });
-    await cache.call('interviews.saveFullRecords', { projectId: 'p2', items: [full('j2', [['AI', 'How often do you skip a week?', 1]])], now: NOW });
+    await saveFull(
+      'p1',
+      full('i3', [
+        ['AI', 'how often do you SKIP a week', 2],
+        ['User', 'Never, I skip nothing.', 9],
+      ]),
+      full('i4', [['AI', 'How often do you skip a week?', 4]]),
+    );
+    await saveFull('p2', full('j2', [['AI', 'How often do you skip a week?', 1]]));
     const hits = await q('skip', { projectId: 'p1' });
     const questions = hits.filter((h) => h.role === 'AI');
     expect(questions).toHaveLength(1);
@@ -656,24 +618,21 @@ describe('search for a word in more turns than bm25 can rank per keystroke', () 
   // all older than the walk reads (two chunks of 2000), so it is found by the fallback that starts from its turns.
   beforeEach(async () => {
     await cache.call('projects.saveList', { items: [project('p-old', { title: 'Old' }), project('p-big', { title: 'Big' })], syncedAt: NOW });
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p-old',
-      items: [
-        full('old1', [
-          ['User', 'box box box box', 0],
-          ['AI', 'box and other words here', 5],
-        ]),
-      ],
-      now: NOW,
-    });
+    await saveFull(
+      'p-old',
+      full('old1', [
+        ['User', 'box box box box', 0],
+        ['AI', 'box and other words here', 5],
+      ]),
+    );
     const items = Array.from({ length: 110 }, (_, k) =>
       full(
         `big${k}`,
         Array.from({ length: 40 }, (_, t): TurnIn => [t % 2 ? 'User' : 'AI', `the box arrived late again ${k} ${t} and the food inside was cold`, t]),
       ),
     );
-    await cache.call('interviews.saveFullRecords', { projectId: 'p-big', items, now: NOW });
-    await cache.call('interviews.saveFullRecords', { projectId: 'p-big', items: [full('dense', [['User', 'box box', 0]])], now: NOW });
+    await saveFull('p-big', ...items);
+    await saveFull('p-big', full('dense', [['User', 'box box', 0]]));
   });
   const q = (query: string, extra: Record<string, unknown> = {}) => cache.call('search.query', { query, kind: 'turn', ...extra });
 
@@ -747,18 +706,15 @@ describe('toFtsQuery', () => {
 describe('user data', () => {
   beforeEach(async () => {
     await withProject();
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p1',
-      items: [
-        full('i1', [
-          ['AI', 'Q'],
-          ['User', 'Long answer here'],
-          ['User', 'More'],
-        ]),
-        full('i2', [['AI', 'Q']]),
-      ],
-      now: NOW,
-    });
+    await saveFull(
+      'p1',
+      full('i1', [
+        ['AI', 'Q'],
+        ['User', 'Long answer here'],
+        ['User', 'More'],
+      ]),
+      full('i2', [['AI', 'Q']]),
+    );
   });
 
   it('adds a highlight with trimmed, de-duplicated tags', async () => {
@@ -859,21 +815,14 @@ describe('user data', () => {
       t: await cache.call('highlights.tags', {}),
     };
 
-    await cache.call('interviews.saveLightPage', {
-      projectId: 'p1',
-      items: [light('i1', { participant: { name: 'Changed', email: 'i1@example.com' } })],
-      now: NOW,
-    });
-    await cache.call('interviews.saveFullRecords', {
-      projectId: 'p1',
-      items: [
-        full('i1', [
-          ['AI', 'Q2'],
-          ['User', 'A rewritten answer'],
-        ]),
-      ],
-      now: NOW,
-    });
+    await saveLight('p1', light('i1', { participant: { name: 'Changed', email: 'i1@example.com' } }));
+    await saveFull(
+      'p1',
+      full('i1', [
+        ['AI', 'Q2'],
+        ['User', 'A rewritten answer'],
+      ]),
+    );
     await cache.call('reports.save', { projectId: 'p1', report: reportWith('p1', [{ title: 'New', quotes: ['Something else'] }]), now: NOW });
     await cache.call('projects.saveList', { items: [], syncedAt: NOW });
 

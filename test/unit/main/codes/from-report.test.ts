@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
 import { codesFromReport, quoteRange } from '../../../../src/main/codes/from-report';
 import { AI_REPORT_CODER } from '../../../../src/shared/analysis/codebook';
-import { codingCache, NOW, P, saveInterview, saveReport } from '../../../support/coding-cache';
+import { codeTurn, codingCache, NOW, P, saveInterview, saveReport } from '../../../support/coding-cache';
 
 let cache: Cache;
 const run = () => codesFromReport({ cache, now: () => NOW }, P);
@@ -70,21 +70,7 @@ describe('codesFromReport', () => {
   it('reuses an existing code of the name in any case and keeps its definition; runs again without duplicating', async () => {
     await cache.call('codes.create', { projectId: P, name: 'price', description: 'My own definition', now: NOW });
     // The researcher's own coding with that code is not the AI report's, and stays.
-    await cache.call('highlights.add', {
-      highlight: {
-        project_id: P,
-        interview_id: 'i1',
-        start_turn: 1,
-        start_offset: 0,
-        end_turn: 1,
-        end_offset: 8,
-        start_ms: 10_000,
-        quote: 'Honestly',
-        note: '',
-        tags: ['price'],
-      },
-      now: NOW,
-    });
+    await codeTurn(cache, { interview: 'i1', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'Honestly', tags: ['price'] });
     await saveReport(cache, [{ title: 'PRICE', summary: 'Theirs', quotes: ['too expensive', 'too expensive'] }]);
     const first = await run();
     expect(first.codes).toEqual([{ id: expect.any(String), name: 'price', created: false }]);

@@ -1,7 +1,6 @@
 // A code's segments exported: the CSV read back with csv-parse (columns, quoting, multi-line and formula-like
 // text), the DOCX unzipped and its paragraphs read (title, definition, a heading per interview, each quote with
 // time, question and coder); participant names only when included.
-import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   type CodeSegmentsExportInput,
 } from '../../../../src/main/exports/codes';
 import type { CodeSegmentView } from '../../../../src/shared/ipc/channels/codes';
+import { docxParagraphs } from '../../../support/docx';
 
 const seg = (o: Partial<CodeSegmentView>): CodeSegmentView => ({
   id: 'h1',
@@ -51,22 +51,6 @@ const INPUT: CodeSegmentsExportInput = {
   ],
   includeParticipant: true,
 };
-
-function docxParagraphs(bytes: Uint8Array): string[] {
-  const files = unzipSync(bytes);
-  expect(Object.keys(files)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml', '_rels/.rels']));
-  const xml = strFromU8(files['word/document.xml']!);
-  const decode = (s: string) =>
-    s
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&amp;/g, '&');
-  return [...xml.matchAll(/<w:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:p>)/g)].map((p) =>
-    [...(p[1] ?? '').matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>|<w:br\/>/g)].map((m) => (m[0] === '<w:br/>' ? '\n' : decode(m[1] ?? ''))).join(''),
-  );
-}
 
 describe('code segments export', () => {
   it('CSV: the stable columns, one row per segment, text exactly as coded (quoted, multi-line), times in ms and mm:ss', () => {

@@ -10,6 +10,7 @@ import { REPORT_FORMATS, renderReportDocx, renderReportHtml, renderReportMarkdow
 import type { InterviewDetail } from '../../../../src/shared/views';
 import type { Report } from '../../../../src/shared/schemas/report';
 import type { TranscriptTurn } from '../../../../src/shared/schemas/transcript';
+import { documentXml, docxParagraphs } from '../../../support/docx';
 
 const TURNS: TranscriptTurn[] = [
   { index: 0, role: 'AI', text: 'Hi, thanks for joining. What made you cancel?', start_ms: 0, end_ms: 4200 },
@@ -43,30 +44,6 @@ function detail(id: string, overrides: Partial<InterviewDetail> = {}): Interview
 }
 
 const INPUT: TranscriptExportInput = { project: { id: 'prj_42', title: 'Meal-kit churn' }, interview: detail('iv_123') };
-
-/** word/document.xml of a .docx, after checking the zip has the parts Word needs to open it. */
-function documentXml(bytes: Uint8Array): string {
-  const files = unzipSync(bytes);
-  expect(Object.keys(files)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml', '_rels/.rels']));
-  const doc = files['word/document.xml'];
-  if (!doc) throw new Error('no word/document.xml');
-  return strFromU8(doc);
-}
-
-/** The paragraphs of a .docx as plain text: <w:t> runs joined, <w:br/> as a line break, entities decoded. */
-function docxParagraphs(bytes: Uint8Array): string[] {
-  const xml = documentXml(bytes);
-  const decode = (s: string) =>
-    s
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&amp;/g, '&');
-  return [...xml.matchAll(/<w:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:p>)/g)].map((p) =>
-    [...(p[1] ?? '').matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>|<w:br\/>/g)].map((m) => (m[0] === '<w:br/>' ? '\n' : decode(m[1] ?? ''))).join(''),
-  );
-}
 
 /** Index of each needle in the paragraphs, searching forward: asserts presence and order at once. */
 function expectInOrder(paragraphs: string[], needles: string[]): void {

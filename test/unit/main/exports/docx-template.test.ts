@@ -14,6 +14,7 @@ import {
 } from '../../../../src/main/exports/transcript';
 import type { InterviewDetail } from '../../../../src/shared/views';
 import type { TranscriptTurn } from '../../../../src/shared/schemas/transcript';
+import { paragraphs } from '../../../support/docx';
 
 const HOSTILE = 'bad \u0000\u0007\u000b\u000c \uD800 lone \uDC00 ]]> <x> & "q" \'a\' \u2028 sep \uFFFE\uFFFF 😀 \u200F\u202Eevil\u202C \ttab';
 
@@ -99,20 +100,6 @@ const CASES: { name: string; input: TranscriptExportInput; options: Partial<Tran
 ];
 
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g;
-
-/** The paragraphs of document.xml as text: <w:t> runs joined, <w:br/> as a line break, entities decoded. */
-function paragraphs(xml: string): string[] {
-  const decode = (s: string) =>
-    s
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&amp;/g, '&');
-  return [...xml.matchAll(/<w:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:p>)/g)].map((p) =>
-    [...(p[1] ?? '').matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>|<w:br\/>/g)].map((m) => (m[0] === '<w:br/>' ? '\n' : decode(m[1] ?? ''))).join(''),
-  );
-}
 
 describe('templated transcript DOCX', () => {
   it('builds its template from the docx library without complaint', async () => {

@@ -5,47 +5,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../../src/main/core';
+import type { Core } from '../../../../src/main/core';
+import { useCoreWithSandbox } from '../../../support/core';
 import type { MemoryDesktop } from '../../../../src/main/desktop/ports';
-import { silentLogger } from '../../../../src/main/logging/logger';
 import { serveStimulusMedia, toStimulusView } from '../../../../src/main/media/stimulus-media';
-import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
 import type { StimulusRecord } from '../../../../src/shared/schemas/stimulus';
 import { safeDropName, startTestHost, testHostMediaUrl, type TestHost } from '../../../../src/test-host/host';
 import { ROOT } from '../../../support/browser';
-import { projectBody, testSandbox, type Org, type TestSandbox } from '../../../support/sandbox';
+import { projectBody, type Org, type TestSandbox } from '../../../support/sandbox';
 import { err } from '../../../support/ipc';
 
 const PNG_FILE = join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png');
 const PNG = readFileSync(PNG_FILE);
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-stimuli-'));
+const setUp = useCoreWithSandbox({ dirPrefix: 'fw-stimuli-', core: { webhooks: false, mediaUrl: testHostMediaUrl } });
 let sb: TestSandbox;
 let core: Core;
+beforeAll(() => {
+  ({ sb, core } = setUp);
+});
 
 async function body(s: Readable | null): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of s ?? []) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }
-
-beforeAll(async () => {
-  sb = await testSandbox();
-  core = createCore({
-    dataDir,
-    mediaDir: join(ROOT, 'resources/sample-media'),
-    secrets: createMemoryStore(null),
-    log: silentLogger,
-    version: 't',
-    platform: 't',
-    webhooks: false,
-    mediaUrl: testHostMediaUrl,
-  });
-});
-afterAll(async () => {
-  await core.close();
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function stimuliStudy(): Promise<{ org: Org; ws: string; projectId: string; questions: string[]; stimulusId: string }> {
   const org = await sb.newOrg();
@@ -151,8 +134,9 @@ describe('stimulus media route', () => {
   let server: Server;
   let base = '';
   const hits = new Map<string, number>();
-  const dir = join(dataDir, 'media-unit');
+  let dir: string;
   beforeAll(async () => {
+    dir = join(setUp.dataDir, 'media-unit');
     server = createServer((req, res) => {
       hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
       if (req.headers['x-api-key'] || req.headers.authorization) return res.writeHead(400).end('credentials must never be sent');

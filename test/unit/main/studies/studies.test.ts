@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../../src/main/core';
-import { silentLogger } from '../../../../src/main/logging/logger';
-import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
-import { ROOT } from '../../../support/browser';
-import { addStimulus, ENGLISH, projectBody, testSandbox, type Org, type TestSandbox } from '../../../support/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../../../src/main/core';
+import { useCoreWithSandbox } from '../../../support/core';
+import { addStimulus, ENGLISH, projectBody, type Org, type TestSandbox } from '../../../support/sandbox';
 import { err, present } from '../../../support/ipc';
 
+const setUp = useCoreWithSandbox({ dirPrefix: 'fw-studies-', core: { webhooks: false } });
 let sb: TestSandbox;
 let core: Core;
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-studies-'));
+beforeAll(() => {
+  ({ sb, core } = setUp);
+});
 
 async function workspaceFor(org: Org, organisationId: string | null = null): Promise<string> {
   const w = await core.call('workspaces.add', {
@@ -22,24 +20,6 @@ async function workspaceFor(org: Org, organisationId: string | null = null): Pro
   });
   return w.id;
 }
-
-beforeAll(async () => {
-  sb = await testSandbox();
-  core = createCore({
-    dataDir,
-    mediaDir: join(ROOT, 'resources/sample-media'),
-    secrets: createMemoryStore(null),
-    log: silentLogger,
-    version: 't',
-    platform: 't',
-    webhooks: false,
-  });
-});
-afterAll(async () => {
-  await core.close();
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('studies.generate', () => {
   it('returns the draft, and maps 502 to generation_failed (retry works) and 503 to ai_unavailable', async () => {
