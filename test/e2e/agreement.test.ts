@@ -46,26 +46,29 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // The researcher codes by hand (through IPC, as the viewer does): the AI report's first segment with the same
-    // code and words (agreement), and an AI turn of the same interview with it too (a disagreement: only "You").
+    // The researcher codes by hand (through IPC, as the viewer does): every segment the AI report coded with its
+    // first segment's code in that interview, on the same words (agreement; the demo's report may quote one
+    // interview more than once), and one more participant turn with it (a disagreement: only "You").
     const ai = await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId });
     const seg = ai.find((h) => h.coder === AI_REPORT_CODER)!;
     const code = seg.tags[0]!;
     const detail = await demoInterview(e2e.harness, seg.interview_id);
     const aiHere = ai.filter((h) => h.coder === AI_REPORT_CODER && h.interview_id === seg.interview_id);
-    const aiTurns = new Set(aiHere.filter((h) => h.tags.includes(code)).map((h) => h.start_turn));
-    expect(aiTurns).toEqual(new Set([seg.start_turn]));
+    const aiSegs = aiHere.filter((h) => h.tags.includes(code));
+    const aiTurns = new Set(aiSegs.flatMap((h) => Array.from({ length: h.end_turn - h.start_turn + 1 }, (_, i) => h.start_turn + i)));
     const other = detail.transcript.find((t) => !aiTurns.has(t.index) && t.role === 'User' && t.start_ms !== null && t.start_ms > 0)!;
     const base = { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId, interview_id: seg.interview_id, note: '', tags: [code] };
-    await e2e.harness.core.call('highlights.add', {
-      ...base,
-      start_turn: seg.start_turn,
-      start_offset: seg.start_offset,
-      end_turn: seg.end_turn,
-      end_offset: seg.end_offset,
-      start_ms: seg.start_ms,
-      quote: seg.quote,
-    });
+    for (const h of aiSegs) {
+      await e2e.harness.core.call('highlights.add', {
+        ...base,
+        start_turn: h.start_turn,
+        start_offset: h.start_offset,
+        end_turn: h.end_turn,
+        end_offset: h.end_offset,
+        start_ms: h.start_ms,
+        quote: h.quote,
+      });
+    }
     await e2e.harness.core.call('highlights.add', {
       ...base,
       start_turn: other.index,
@@ -84,7 +87,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     const [turns, percent, kappa, alpha, disagreements] = await agr.cells(code);
     expect(Number(turns)).toBe(detail.transcript.length);
     expect(percent).toBe(`${((100 * (detail.transcript.length - 1)) / detail.transcript.length).toFixed(1)}%`);
-    // Both applied it to one turn and only you to another: κ = α-like values are defined and positive.
+    // Both applied it to the same turns and only you to one more: κ and α are defined and positive.
     expect(Number(kappa)).toBeGreaterThan(0);
     expect(Number(alpha)).toBeGreaterThan(0);
     expect(disagreements).toMatch(/^1 /);
