@@ -81,7 +81,7 @@ export async function searchContender(a: SearchArgs): Promise<SearchOutcome> {
   const turns = (inProc.db.prepare('SELECT COUNT(*) AS n FROM transcript_turns').get() as { n: number }).n;
   const p = await runAll(inProc);
   // How many turns each query matches (untimed): what the ranking has to score.
-  const { toFtsQuery } = await import('../../src/main/cache/queries/search');
+  const { toFtsQuery } = await import('../../src/main/cache/queries/search-terms');
   const count = inProc.db.prepare('SELECT COUNT(*) AS n FROM turns_fts WHERE turns_fts MATCH ?');
   const matches = new Map(a.queries.map((q) => [q.query, 0]));
   for (const q of matches.keys()) {

@@ -1,6 +1,8 @@
-import type { AskedIn, SearchHitView } from '../../../shared/ipc/channels/search';
+import type { SearchHitView } from '../../../shared/ipc/channels/search';
 import type { CacheDb } from '../open';
 import { indexBacklog } from './search-index';
+import { collapseQuestions } from './search-questions';
+import { toFtsQuery, tokens } from './search-terms';
 
 /** A hit as the IPC view carries it (matched terms wrapped in MARK_START / MARK_END), plus its rank. */
 export type SearchHit = SearchHitView & { rank: number };
@@ -8,39 +10,6 @@ export type SearchHit = SearchHitView & { rank: number };
 /** Control characters that never occur in text, so the renderer can mark matches without parsing HTML. */
 export const MARK_START = '\u0002';
 export const MARK_END = '\u0003';
-
-/**
- * Turns what a researcher types into a safe FTS5 query: words become quoted terms (so `-`, `:` or `OR`
- * in the text are never operators), "quoted phrases" stay phrases, and the last word matches as a
- * prefix so results appear while typing. Returns null when nothing searchable remains.
- */
-export function toFtsQuery(input: string, expandPrefix?: (prefix: string) => string[]): string | null {
-  const parts: string[] = [];
-  const re = /"([^"]*)"|(\S+)/g;
-  let m: RegExpExecArray | null;
-  let lastWasWord = false;
-  while ((m = re.exec(input)) !== null) {
-    if (m[1] !== undefined) {
-      const words = tokens(m[1]);
-      if (words.length) parts.push(`"${words.join(' ')}"`);
-      lastWasWord = false;
-    } else {
-      const words = tokens(m[2]!);
-      for (const w of words) parts.push(`"${w}"`);
-      lastWasWord = words.length > 0;
-    }
-  }
-  if (parts.length === 0) return null;
-  const trailingSpace = /\s$/.test(input);
-  if (lastWasWord && !trailingSpace) {
-    const last = parts[parts.length - 1]!;
-    const words = expandPrefix?.(last.slice(1, -1).toLowerCase());
-    // Expanded: the word itself or any of its most frequent completions, read lazily. Not expanded: FTS5's own prefix match.
-    parts[parts.length - 1] = words && words.length > 0 ? `(${[...new Set([last, ...words.map((w) => `"${w}"`)])].join(' OR ')})` : `${last}*`;
-  }
-  // Explicit AND: FTS5 accepts no implicit AND before a parenthesised group.
-  return parts.join(' AND ');
-}
 
 /** How many completions a prefix expands to; a very short prefix keeps only its most frequent words. */
 export const PREFIX_EXPANSIONS = 24;
@@ -53,13 +22,6 @@ function completions(db: CacheDb, vocab: 'turns_vocab' | 'quotes_vocab', prefix:
   return (
     db.prepare(`SELECT term FROM ${vocab} WHERE term >= ? AND term < ? ORDER BY doc DESC LIMIT ${PREFIX_EXPANSIONS}`).all(folded, upper) as { term: string }[]
   ).map((r) => r.term);
-}
-
-function tokens(s: string): string[] {
-  return s
-    .split(/[^\p{L}\p{N}]+/u)
-    .map((w) => w.trim())
-    .filter(Boolean);
 }
 
 export type SearchArgs = { query: string; projectId?: string; role?: 'AI' | 'User'; kind?: 'turn' | 'quote' | 'highlight'; limit?: number };
@@ -125,9 +87,7 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
             `WITH c AS (SELECT rowid, bm25(turns_fts) AS rank FROM turns_fts WHERE turns_fts MATCH @fts ORDER BY rowid DESC LIMIT @candidates) ${select} ORDER BY c.rank LIMIT @limit`,
           )
           .all(params) as (Row & { text: string })[]);
-    const kept = collapseQuestions(db, rows);
-    const snippets = snippetsFor(db, 'turns_fts', fts, kept);
-    hits.push(...kept.map(({ rowid, text: _text, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
+    for (const { rowid, text: _text, ...h } of collapseQuestions(db, rows)) later(hits, { ...h, snippet: '' }, { table: 'turns_fts', fts, rowid });
   }
   if (args.kind === undefined || args.kind === 'highlight') hits.push(...searchHighlights(db, args, limit));
   if ((args.kind === undefined || args.kind === 'quote') && !args.role) {
@@ -141,62 +101,30 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
          ORDER BY c.rank LIMIT @limit`,
       )
       .all({ fts, candidates: RANKED_CANDIDATES, projectId: args.projectId ?? null, limit }) as Row[];
-    const snippets = snippetsFor(db, 'quotes_fts', fts, rows);
-    hits.push(...rows.map(({ rowid, ...h }) => ({ ...h, snippet: snippets.get(rowid) ?? '' })));
+    for (const { rowid, ...h } of rows) later(hits, { ...h, snippet: '' }, { table: 'quotes_fts', fts, rowid });
   }
-  return hits.sort((a, b) => a.rank - b.rank).slice(0, limit);
+  const page = hits.sort((a, b) => a.rank - b.rank).slice(0, limit);
+  fillSnippets(db, page);
+  return page;
 }
 
-/** A question as its words: case, spacing and punctuation differences do not make it another question. */
-const questionKey = (projectId: string, text: string) =>
-  `${projectId}\u0000${tokens(
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase(),
-  ).join(' ')}`;
+/** Where a hit's snippet comes from, until the page is known: snippets are built for the page alone. */
+type SnippetSource = { table: 'turns_fts' | 'quotes_fts'; fts: string; rowid: number };
+const snippetSources = new WeakMap<SearchHit, SnippetSource>();
+function later(hits: SearchHit[], hit: SearchHit, source: SnippetSource) {
+  snippetSources.set(hit, source);
+  hits.push(hit);
+}
 
-/**
- * Interviewer turns asked word for word in more than one interview of the same study become one result
- * (the best ranked of them), listing every interview that asked it, in the study, found through the index.
- */
-function collapseQuestions<T extends Row & { text: string }>(db: CacheDb, rows: T[]): T[] {
-  const seen = new Map<string, T>();
-  const out: T[] = [];
-  const askedIn = db.prepare(
-    `SELECT t.interview_id, i.participant_name, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms, t.text
-     FROM turns_fts f JOIN transcript_turns t ON t.id = f.rowid JOIN interviews i ON i.id = t.interview_id
-     WHERE turns_fts MATCH ? AND t.role = 'AI' AND i.project_id = ?
-     ORDER BY i.completed_at IS NULL, i.completed_at, t.interview_id, t.idx`,
-  );
-  for (const r of rows) {
-    if (r.role !== 'AI') {
-      out.push(r);
-      continue;
-    }
-    const key = questionKey(r.project_id, r.text);
-    if (seen.has(key)) continue;
-    const phrase = toFtsQuery(`"${r.text.replace(/"/g, ' ')}"`);
-    const same = phrase ? (askedIn.all(phrase, r.project_id) as (AskedIn & { text: string })[]).filter((x) => questionKey(r.project_id, x.text) === key) : [];
-    const interviews = new Map<string, AskedIn>();
-    for (const { text: _t, ...x } of same) if (!interviews.has(x.interview_id)) interviews.set(x.interview_id, x);
-    if (interviews.size <= 1) {
-      out.push(r);
-      continue;
-    }
-    const asked_in = [...interviews.values()];
-    seen.set(key, r);
-    // The result opens where the question was first asked; its snippet is the best-ranked turn's.
-    out.push({
-      ...r,
-      kind: 'question',
-      interview_id: asked_in[0]!.interview_id,
-      participant_name: asked_in[0]!.participant_name,
-      start_ms: asked_in[0]!.start_ms,
-      asked_in,
-    });
+/** Turn and quote hits of the page get their snippets (more turns are read than shown, for collapsing questions). */
+function fillSnippets(db: CacheDb, page: SearchHit[]) {
+  for (const table of ['turns_fts', 'quotes_fts'] as const) {
+    const here = page.filter((h) => snippetSources.get(h)?.table === table);
+    if (here.length === 0) continue;
+    const sources = here.map((h) => snippetSources.get(h)!);
+    const snippets = snippetsFor(db, table, sources[0]!.fts, sources);
+    here.forEach((h, i) => (h.snippet = snippets.get(sources[i]!.rowid) ?? ''));
   }
-  return out;
 }
 
 /** The researcher's highlights whose quote, tags or note match; the speaker filter reads the turn a highlight starts in. */

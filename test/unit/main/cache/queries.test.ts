@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, it, expect } from 'vitest';
 import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
 import type { CacheDb } from '../../../../src/main/cache/open';
-import { MARK_END, MARK_START, toFtsQuery } from '../../../../src/main/cache/queries/search';
+import { MARK_END, MARK_START } from '../../../../src/main/cache/queries/search';
+import { toFtsQuery } from '../../../../src/main/cache/queries/search-terms';
 import { interviewRecord, type InterviewRecord } from '../../../../src/shared/schemas/interview';
 import { projectListItem } from '../../../../src/shared/schemas/project';
 import { report } from '../../../../src/shared/schemas/report';
@@ -469,6 +470,16 @@ describe('search', () => {
       ['question', 'p1', 3],
       ['turn', 'p2', 1],
     ]);
+    // Where a question was asked is kept between searches, and read again once the cache changes.
+    await saveFull('p2', full('j3', [['AI', 'How often do you skip a week?', 3]]));
+    const after = (await q('skip')).filter((h) => h.role === 'AI');
+    expect(after.map((h) => [h.kind, h.project_id, h.asked_in?.length ?? 1]).sort()).toEqual([
+      ['question', 'p1', 3],
+      ['question', 'p2', 2],
+    ]);
+    await saveFull('p1', full('i4', [['User', 'I no longer ask anything.', 4]]));
+    const rewritten = (await q('skip', { projectId: 'p1' })).find((h) => h.kind === 'question')!;
+    expect(rewritten.asked_in!.map((a) => a.interview_id).sort()).toEqual(['i1', 'i3']);
   });
 
   it("finds the researcher's highlights by their words, tags and note, as their own kind, filtered by study and speaker", async () => {
