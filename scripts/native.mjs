@@ -53,7 +53,8 @@ export function ensureBinding(o) {
     how = 'compiled';
     log(`No prebuilt better-sqlite3 for ${o.runtime} ${o.target}; compiling it (about a minute)…`);
     const gyp = require.resolve('node-gyp/bin/node-gyp.js', { paths: [o.root] });
-    const args = [gyp, 'rebuild', '--release', `--target=${o.target}`, `--arch=${arch}`];
+    // --jobs=max: SQLite and the binding compile side by side, on as many cores as there are.
+    const args = [gyp, 'rebuild', '--release', '--jobs=max', `--target=${o.target}`, `--arch=${arch}`];
     if (o.runtime === 'electron') args.push('--runtime=electron', '--dist-url=https://electronjs.org/headers');
     const compiled = spawnSync(process.execPath, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
     if (compiled.status !== 0) {
