@@ -1,6 +1,11 @@
 // ffmpeg/ffprobe for tests that check media the app wrote (the app itself never runs them). Tests that need
 // them skip, printing why, when they are not installed.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { AppError } from '../../src/main/errors';
 
 const has = (cmd: string): boolean => {
   const r = spawnSync(cmd, ['-version'], { stdio: 'ignore' });
@@ -55,4 +60,31 @@ export function makeVideo(file: string, opts: { size: string; seconds: number; a
     file,
   ]);
   if (r.status !== 0) throw new Error(`ffmpeg could not make ${file}: ${r.stderr}`);
+}
+
+/** A temporary folder for one test file's media, removed after it; `write` puts bytes there and returns the path. */
+export function useMediaDir(prefix: string): { path: (name: string) => string; write: (name: string, bytes: Uint8Array) => string } {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const path = (name: string) => join(dir, name);
+  return {
+    path,
+    write: (name, bytes) => {
+      writeFileSync(path(name), bytes);
+      return path(name);
+    },
+  };
+}
+
+/** The AppError a promise rejects with (failing the test if it resolves or throws something else). */
+export async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  return e as AppError;
 }

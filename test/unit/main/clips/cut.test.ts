@@ -1,14 +1,11 @@
 // Cuts real files (the sample videos, and small ones ffmpeg makes here) and checks them with ffprobe and a full
 // ffmpeg decode: the cut has the asked length give or take one keyframe interval, and decodes without errors.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cutClip } from '../../../../src/main/clips/cut';
 import type { ClipRange } from '../../../../src/main/clips/media';
-import { AppError } from '../../../../src/main/errors';
-import { decodeErrors, HAS_FFMPEG, makeVideo, probe, warnIfNoFfmpeg } from '../../../support/media-tools';
+import { appErrorOf, decodeErrors, HAS_FFMPEG, makeVideo, probe, useMediaDir, warnIfNoFfmpeg } from '../../../support/media-tools';
 
 const VIDEOS = fileURLToPath(new URL('../../../../resources/sample-media/videos', import.meta.url));
 const SAMPLE = join(VIDEOS, 'churn-01.webm'); // 28.6 s, keyframes at 0.007 s and every 2 s after
@@ -19,26 +16,7 @@ const PACKET_SLACK_MS = 120 + 200;
 
 warnIfNoFfmpeg('clip cuts');
 
-let dir = '';
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'fieldwork-cut-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const written = (name: string, bytes: Uint8Array): string => {
-  const file = join(dir, name);
-  writeFileSync(file, bytes);
-  return file;
-};
-
-const rejection = async (p: Promise<unknown>): Promise<AppError> => {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-};
+const media = useMediaDir('fieldwork-cut-');
 
 describe.skipIf(!HAS_FFMPEG)('cutClip on a sample video (WebM, VP9 + Opus)', () => {
   const ranges: ClipRange[] = [
@@ -51,7 +29,7 @@ describe.skipIf(!HAS_FFMPEG)('cutClip on a sample video (WebM, VP9 + Opus)', () 
 
   it.each(ranges)('cuts $startMs-$endMs ms from the keyframe at or before the start, decoding cleanly', async (range) => {
     const clip = await cutClip(SAMPLE, range);
-    const file = written(`clip-${range.startMs}.webm`, clip.bytes);
+    const file = media.write(`clip-${range.startMs}.webm`, clip.bytes);
     const asked = range.endMs - range.startMs;
     const { durationS, streams } = probe(file);
     expect(durationS * 1000).toBeGreaterThanOrEqual(asked - 100);
@@ -76,7 +54,7 @@ describe.skipIf(!HAS_FFMPEG)('cutClip on a sample video (WebM, VP9 + Opus)', () 
   it('puts the cues inside as a WebVTT subtitle track, moved by the snap so they stay on their speech', async () => {
     const clip = await cutClip(SAMPLE, { startMs: 3000, endMs: 9000 }, { cues: [{ startMs: 500, endMs: 2500, speaker: 'Maya Cohen', text: 'Cost, really.' }] });
     expect(clip.captionsInside).toBe(true);
-    const file = written('captions.webm', clip.bytes);
+    const file = media.write('captions.webm', clip.bytes);
     expect(probe(file).streams.map((s) => s.codec_type)).toEqual(['video', 'audio', 'subtitle']);
     expect(Buffer.from(clip.bytes).includes('<v Maya Cohen>Cost, really.')).toBe(true);
     expect(decodeErrors(file)).toBe('');
@@ -85,21 +63,21 @@ describe.skipIf(!HAS_FFMPEG)('cutClip on a sample video (WebM, VP9 + Opus)', () 
   });
 
   it('refuses a frame-exact cut, saying it needs the app window, and a range outside the recording', async () => {
-    const exact = await rejection(cutClip(SAMPLE, { startMs: 1000, endMs: 2000 }, { snap: 'exact' }));
+    const exact = await appErrorOf(cutClip(SAMPLE, { startMs: 1000, endMs: 2000 }, { snap: 'exact' }));
     expect(exact.code).toBe('clip_exact_needs_encoder');
     expect(exact.message).toMatch(/re-encode.*app window.*keyframe cut/);
-    expect((await rejection(cutClip(SAMPLE, { startMs: 40_000, endMs: 41_000 }))).code).toBe('clip_range_outside');
-    expect((await rejection(cutClip(SAMPLE, { startMs: 2000, endMs: 2000 }))).code).toBe('clip_range_invalid');
+    expect((await appErrorOf(cutClip(SAMPLE, { startMs: 40_000, endMs: 41_000 }))).code).toBe('clip_range_outside');
+    expect((await appErrorOf(cutClip(SAMPLE, { startMs: 2000, endMs: 2000 }))).code).toBe('clip_range_invalid');
   });
 
   it('stops when the signal aborts', async () => {
     const ac = new AbortController();
     ac.abort();
-    expect((await rejection(cutClip(SAMPLE, { startMs: 0, endMs: 5000 }, { signal: ac.signal }))).code).toBe('clip_cancelled');
+    expect((await appErrorOf(cutClip(SAMPLE, { startMs: 0, endMs: 5000 }, { signal: ac.signal }))).code).toBe('clip_cancelled');
   });
 
   it('names the file it cannot read', async () => {
-    const e = await rejection(cutClip(join(dir, 'missing.webm'), { startMs: 0, endMs: 1000 }));
+    const e = await appErrorOf(cutClip(media.path('missing.webm'), { startMs: 0, endMs: 1000 }));
     expect(e.code).toBe('clip_source_unreadable');
     expect(e.message).toContain('missing.webm');
   });
@@ -116,7 +94,7 @@ const CAPTION_TRACK = {
 describe.skipIf(!HAS_FFMPEG).each(['mp4', 'mkv', 'mov'] as const)('cutClip on a %s with B-frames (H.264 + AAC)', (ext) => {
   let source = '';
   beforeAll(() => {
-    source = join(dir, `source.${ext}`);
+    source = media.path(`source.${ext}`);
     // Keyframe every 2 s at 10 fps, with B-frames, so decode order differs from presentation order.
     makeVideo(source, { size: '160x120', seconds: 12, args: ['-c:v', 'libx264', '-g', '20', '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac'] });
   });
@@ -129,7 +107,7 @@ describe.skipIf(!HAS_FFMPEG).each(['mp4', 'mkv', 'mov'] as const)('cutClip on a 
     const clip = await cutClip(source, range, { cues: [{ startMs: 0, endMs: 1000, speaker: 'Interviewer', text: 'Hello' }] });
     const captions = CAPTION_TRACK[ext];
     expect(clip).toMatchObject({ ext, videoCodec: 'avc', audioCodec: 'aac', captionsInside: captions !== null });
-    const file = written(`clip-${range.startMs}.${ext}`, clip.bytes);
+    const file = media.write(`clip-${range.startMs}.${ext}`, clip.bytes);
     const { durationS, streams } = probe(file);
     const asked = range.endMs - range.startMs;
     expect(durationS * 1000).toBeGreaterThanOrEqual(asked - 100);

@@ -1,40 +1,18 @@
 // Joins clips from different sample videos and checks the reel with ffprobe and a full ffmpeg decode; clips
 // that cannot be joined without re-encoding (another size, another container) are refused by position.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cutClip } from '../../../../src/main/clips/cut';
 import { joinClips, type ReelPart } from '../../../../src/main/clips/reel';
-import { AppError } from '../../../../src/main/errors';
-import { decodeErrors, HAS_FFMPEG, makeVideo, probe, run, warnIfNoFfmpeg } from '../../../support/media-tools';
+import { appErrorOf, decodeErrors, HAS_FFMPEG, makeVideo, probe, useMediaDir, run, warnIfNoFfmpeg } from '../../../support/media-tools';
 
 const VIDEOS = fileURLToPath(new URL('../../../../resources/sample-media/videos', import.meta.url));
 const video = (id: string) => join(VIDEOS, `${id}.webm`);
 
 warnIfNoFfmpeg('highlight reels');
 
-let dir = '';
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'fieldwork-reel-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const written = (name: string, bytes: Uint8Array): string => {
-  const file = join(dir, name);
-  writeFileSync(file, bytes);
-  return file;
-};
-
-const refusal = async (p: Promise<unknown>): Promise<AppError> => {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-};
+const media = useMediaDir('fieldwork-reel-');
 
 const PARTS: ReelPart[] = [
   { input: video('churn-01'), range: { startMs: 3000, endMs: 9000 }, cues: [{ startMs: 500, endMs: 2500, speaker: 'Maya Cohen', text: 'Cost, really.' }] },
@@ -45,7 +23,7 @@ const PARTS: ReelPart[] = [
 describe.skipIf(!HAS_FFMPEG)('joinClips', () => {
   it('joins clips from three sample videos into one that lasts as long as they do together and decodes cleanly', async () => {
     const reel = await joinClips(PARTS);
-    const file = written('reel.webm', reel.bytes);
+    const file = media.write('reel.webm', reel.bytes);
     const alone = await Promise.all(PARTS.map((p) => cutClip(p.input, p.range)));
     const sum = alone.reduce((s, c) => s + c.durationMs, 0);
     const { durationS, streams } = probe(file);
@@ -65,7 +43,7 @@ describe.skipIf(!HAS_FFMPEG)('joinClips', () => {
 
   it("puts each clip's cues at its place in the reel, moved by its snap", async () => {
     const reel = await joinClips(PARTS);
-    const file = written('reel-cues.webm', reel.bytes);
+    const file = media.write('reel-cues.webm', reel.bytes);
     const r = run('ffprobe', ['-v', 'error', '-select_streams', 's', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file]);
     const times = r.stdout.trim().split('\n').map(Number);
     const first = reel.clips[0]!;
@@ -76,13 +54,13 @@ describe.skipIf(!HAS_FFMPEG)('joinClips', () => {
   });
 
   it('refuses a clip whose picture is another size, naming it and the sizes', async () => {
-    const small = join(dir, 'small.webm');
+    const small = media.path('small.webm');
     makeVideo(small, {
       size: '160x120',
       seconds: 2,
       args: ['-c:v', 'libvpx-vp9', '-g', '10', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-ac', '1'],
     });
-    const e = await refusal(joinClips([PARTS[0]!, { input: small, range: { startMs: 0, endMs: 1000 } }]));
+    const e = await appErrorOf(joinClips([PARTS[0]!, { input: small, range: { startMs: 0, endMs: 1000 } }]));
     expect(e.code).toBe('reel_clip_mismatch');
     expect(e.message).toContain('Clip 2 (small.webm)');
     expect(e.message).toContain("its picture is 160×120 where clip 1's is 320×240");
@@ -90,18 +68,18 @@ describe.skipIf(!HAS_FFMPEG)('joinClips', () => {
   });
 
   it('refuses a clip in another container and codec, naming it', async () => {
-    const mp4 = join(dir, 'other.mp4');
+    const mp4 = media.path('other.mp4');
     makeVideo(mp4, { size: '320x240', seconds: 2, args: ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac'] });
-    const e = await refusal(joinClips([PARTS[0]!, PARTS[1]!, { input: mp4, range: { startMs: 0, endMs: 1000 } }]));
+    const e = await appErrorOf(joinClips([PARTS[0]!, PARTS[1]!, { input: mp4, range: { startMs: 0, endMs: 1000 } }]));
     expect(e.code).toBe('reel_clip_mismatch');
     expect(e.message).toContain('Clip 3 (other.mp4)');
     expect(e.message).toContain('mp4 file where clip 1 is webm');
   });
 
   it('refuses an empty reel and stops when the signal aborts', async () => {
-    expect((await refusal(joinClips([]))).code).toBe('reel_empty');
+    expect((await appErrorOf(joinClips([]))).code).toBe('reel_empty');
     const ac = new AbortController();
     ac.abort();
-    expect((await refusal(joinClips(PARTS, { signal: ac.signal }))).code).toBe('clip_cancelled');
+    expect((await appErrorOf(joinClips(PARTS, { signal: ac.signal }))).code).toBe('clip_cancelled');
   });
 });
