@@ -2,7 +2,7 @@
  * Captions for clips and reels as WebVTT: the side-car .vtt an export writes next to a clip, and the text of
  * the subtitle track put inside the file where the container allows one (cut.ts, reel.ts).
  */
-import type { Cue } from './media';
+import type { Cue, CutClip } from './media';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -55,6 +55,14 @@ export function shiftCues(cues: readonly Cue[], shiftMs: number, lengthMs = Infi
   }
   return out;
 }
+
+/**
+ * A clip's cues as they fall in the cut file: `cues` are timed from the requested start, as the researcher chose
+ * the clip, and move by as much as the start snapped back, so each stays on its speech. cutClip puts these inside
+ * the file; an export writes the same ones to the side-car .vtt.
+ */
+export const cuesInClip = (clip: Pick<CutClip, 'requested' | 'actual' | 'durationMs'>, cues: readonly Cue[]): Cue[] =>
+  shiftCues(cues, clip.requested.startMs - clip.actual.startMs, clip.durationMs);
 
 /** The cues of a reel: each clip's cues (timed from that clip's start) offset by where the clip starts in the reel. */
 export function reelCues(clips: readonly { cues?: readonly Cue[]; offsetMs: number; durationMs?: number }[]): Cue[] {

@@ -2,21 +2,22 @@
  * Cuts a clip out of a cached recording on the laptop by copying its packets (see packets.ts): lossless, no
  * external binary, nothing uploaded. The start snaps back to a keyframe and the clip says so.
  */
-import { shiftCues, toWebVtt } from './captions';
+import { cuesInClip, toWebVtt } from './captions';
 import type { ClipRange, CutClip, CutOptions } from './media';
 import { exactNeedsEncoder, openSource, readSpan, writeSpans } from './packets';
 
 /**
  * `input` is a file path main is allowed to read (a cached recording). `o.cues` are timed from the requested
- * start, as the researcher chose the clip; they are moved by the snap so each still lands on its speech, and
- * go inside the file as a subtitle track where the container has one (`captionsInside`).
+ * start, as the researcher chose the clip; they are moved by the snap so each still lands on its speech
+ * (`cuesInClip` gives the same cues for a side-car .vtt), and go inside the file as a subtitle track where the
+ * container has one (`captionsInside`).
  */
 export async function cutClip(input: string, range: ClipRange, o: CutOptions = {}): Promise<CutClip> {
   if (o.snap === 'exact') throw exactNeedsEncoder();
   const src = await openSource(input);
   try {
     const span = await readSpan(src, range, o.signal);
-    const cues = shiftCues(o.cues ?? [], range.startMs - span.actual.startMs, span.lengthS * 1000);
+    const cues = cuesInClip({ requested: range, actual: span.actual, durationMs: span.lengthS * 1000 }, o.cues ?? []);
     const { bytes, captionsInside } = await writeSpans(src, [{ packets: span, offsetS: 0 }], cues.length ? toWebVtt(cues) : null, o.signal);
     return {
       bytes,

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import { AppError } from '../errors';
-import { reelCues, shiftCues, toWebVtt } from './captions';
+import { cuesInClip, reelCues, toWebVtt } from './captions';
 import type { ClipRange, Cue, CutClip, CutOptions } from './media';
 import { exactNeedsEncoder, openSource, readSpan, writeSpans, type MediaSource, type SpanPackets } from './packets';
 
@@ -14,7 +14,8 @@ export type ReelPart = { input: string; range: ClipRange; cues?: Cue[] };
 /** Each clip as it landed in the reel: its span in its own recording, and where it starts in the reel. */
 export type ReelClip = { actual: ClipRange; offsetMs: number };
 
-export type Reel = CutClip & { clips: ReelClip[] };
+/** A cut clip's fields, in reel time, plus where each clip went and the captions as placed (for a side-car .vtt). */
+export type Reel = CutClip & { clips: ReelClip[]; cues: Cue[] };
 
 const sameBytes = (a: VideoDecoderConfig['description'], b: VideoDecoderConfig['description']): boolean => {
   if (!a || !b) return a === b;
@@ -56,7 +57,7 @@ export async function joinClips(parts: ReelPart[], o: Omit<CutOptions, 'cues'> =
   const sources: MediaSource[] = [];
   try {
     const spans: { packets: SpanPackets; offsetS: number }[] = [];
-    const cueParts: { cues: Cue[]; offsetMs: number; durationMs: number }[] = [];
+    const cueParts: { cues: Cue[]; offsetMs: number }[] = [];
     let offsetS = 0;
     for (const [i, part] of parts.entries()) {
       const src = await openSource(part.input);
@@ -70,12 +71,8 @@ export async function joinClips(parts: ReelPart[], o: Omit<CutOptions, 'cues'> =
         );
       const packets = await readSpan(src, part.range, o.signal);
       spans.push({ packets, offsetS });
-      const lengthMs = packets.lengthS * 1000;
-      cueParts.push({
-        cues: shiftCues(part.cues ?? [], part.range.startMs - packets.actual.startMs),
-        offsetMs: offsetS * 1000,
-        durationMs: lengthMs,
-      });
+      const placed = cuesInClip({ requested: part.range, actual: packets.actual, durationMs: packets.lengthS * 1000 }, part.cues ?? []);
+      cueParts.push({ cues: placed, offsetMs: offsetS * 1000 });
       offsetS += packets.lengthS;
     }
     const cues = reelCues(cueParts);
@@ -95,6 +92,7 @@ export async function joinClips(parts: ReelPart[], o: Omit<CutOptions, 'cues'> =
       audioCodec: first.audio?.codec ?? null,
       captionsInside,
       clips: spans.map((s) => ({ actual: s.packets.actual, offsetMs: Math.round(s.offsetS * 1000) })),
+      cues,
     };
   } finally {
     for (const s of sources) s.input.dispose();

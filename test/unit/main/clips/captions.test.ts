@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reelCues, shiftCues, toWebVtt, vttTime } from '../../../../src/main/clips/captions';
+import { cuesInClip, reelCues, shiftCues, toWebVtt, vttTime } from '../../../../src/main/clips/captions';
 
 describe('WebVTT from cues', () => {
   it('writes each cue with HH:MM:SS.mmm times and its speaker as a voice tag, escaping the text', () => {
@@ -37,6 +37,11 @@ describe('cues for clips and reels', () => {
   it('shifts cues and trims them to the clip, dropping those outside', () => {
     expect(shiftCues([cue(0, 1000), cue(1500, 4000), cue(5000, 6000)], 500, 3000)).toEqual([cue(500, 1500), cue(2000, 3000)]);
     expect(shiftCues([cue(0, 1000), cue(1200, 1800)], -1100)).toEqual([cue(100, 700)]);
+  });
+
+  it("moves a clip's cues by as much as its start snapped back, within the clip", () => {
+    const clip = { requested: { startMs: 3000, endMs: 6000 }, actual: { startMs: 1921, endMs: 6007 }, durationMs: 4086 };
+    expect(cuesInClip(clip, [cue(500, 2500), cue(2800, 3500), cue(3500, 4500)])).toEqual([cue(1579, 3579), cue(3879, 4086)]);
   });
 
   it("offsets each clip's cues by where the clip starts in the reel, never past the clip's end", () => {

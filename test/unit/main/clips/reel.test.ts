@@ -51,6 +51,12 @@ describe.skipIf(!HAS_FFMPEG)('joinClips', () => {
     expect(times).toHaveLength(2);
     expect(times[0]! * 1000).toBeCloseTo(500 + PARTS[0]!.range.startMs - first.actual.startMs, 0);
     expect(times[1]! * 1000).toBeCloseTo(third.offsetMs + 400 + PARTS[2]!.range.startMs - third.actual.startMs, -1);
+    // The cues the reel reports (for a side-car .vtt) are the ones inside it.
+    expect(reel.cues.map((c) => [c.speaker, c.text])).toEqual([
+      ['Maya Cohen', 'Cost, really.'],
+      ['Interviewer', 'Before we look'],
+    ]);
+    expect(reel.cues.map((c) => c.startMs / 1000)).toEqual(times.map((t) => expect.closeTo(t, 2)));
   });
 
   it('refuses a clip whose picture is another size, naming it and the sizes', async () => {
