@@ -33,7 +33,7 @@ import type { ClipRange, CutClip } from './media';
 export type Container = CutClip['ext'];
 
 /** An opened recording: its container, its first video and audio tracks and their decoder configs. */
-export type MediaSource = {
+export type OpenRecording = {
   path: string;
   input: Input;
   ext: Container;
@@ -79,7 +79,7 @@ export function outputFormatFor(ext: Container): OutputFormat {
 }
 
 /** Opens a recording main may read; fails with an AppError that names the file when it is not a video it can copy. */
-export async function openSource(path: string): Promise<MediaSource> {
+export async function openSource(path: string): Promise<OpenRecording> {
   const input = new Input({ source: new FilePathSource(path), formats: ALL_FORMATS });
   const name = basename(path);
   try {
@@ -119,7 +119,7 @@ export async function openSource(path: string): Promise<MediaSource> {
   }
 }
 
-export function checkRange(range: ClipRange, src: MediaSource): void {
+export function checkRange(range: ClipRange, src: OpenRecording): void {
   const { startMs, endMs } = range;
   if (!Number.isFinite(startMs) || !Number.isFinite(endMs) || startMs < 0 || endMs <= startMs)
     throw new AppError('clip_range_invalid', `A clip must end after it starts (asked for ${startMs} ms to ${endMs} ms).`, { range });
@@ -142,7 +142,7 @@ const rebase = (p: EncodedPacket, baseS: number): EncodedPacket => new EncodedPa
  * picture keep their sync. Video runs in decode order up to the last packet shown before the end: with B-frames
  * that can include a frame shown just after it, which the frames before the end need in order to decode.
  */
-export async function readSpan(src: MediaSource, range: ClipRange, signal?: AbortSignal): Promise<SpanPackets> {
+export async function readSpan(src: OpenRecording, range: ClipRange, signal?: AbortSignal): Promise<SpanPackets> {
   checkRange(range, src);
   const startS = range.startMs / 1000;
   const endS = range.endMs / 1000;
@@ -222,7 +222,7 @@ function* interleaved(spans: { packets: SpanPackets; offsetS: number }[]): Gener
  * checked every clip matches them), plus a WebVTT subtitle track where the container has one.
  */
 export async function writeSpans(
-  like: MediaSource,
+  like: OpenRecording,
   spans: { packets: SpanPackets; offsetS: number }[],
   vtt: string | null,
   signal?: AbortSignal,

@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { AppError } from '../errors';
 import { cuesInClip, reelCues, toWebVtt } from './captions';
 import type { ClipRange, Cue, CutClip, CutOptions } from './media';
-import { exactNeedsEncoder, openSource, readSpan, writeSpans, type MediaSource, type SpanPackets } from './packets';
+import { exactNeedsEncoder, openSource, readSpan, writeSpans, type OpenRecording, type SpanPackets } from './packets';
 
 export type ReelPart = { input: string; range: ClipRange; cues?: Cue[] };
 
@@ -25,7 +25,7 @@ const sameBytes = (a: VideoDecoderConfig['description'], b: VideoDecoderConfig['
 };
 
 /** What stops `src` from joining a reel that started with `first`, in words, or null when it can join. */
-export function mismatch(first: MediaSource, src: MediaSource): string | null {
+export function mismatch(first: OpenRecording, src: OpenRecording): string | null {
   if (src.ext !== first.ext) return `it is a ${src.ext} file where clip 1 is ${first.ext}`;
   if (!!src.video !== !!first.video) return src.video ? 'it has video where clip 1 has none' : 'it has no video where clip 1 has';
   if (!!src.audio !== !!first.audio) return src.audio ? 'it has sound where clip 1 has none' : 'it has no sound where clip 1 has';
@@ -54,7 +54,7 @@ export function mismatch(first: MediaSource, src: MediaSource): string | null {
 export async function joinClips(parts: ReelPart[], o: Omit<CutOptions, 'cues'> = {}): Promise<Reel> {
   if (o.snap === 'exact') throw exactNeedsEncoder();
   if (parts.length === 0) throw new AppError('reel_empty', 'A reel needs at least one clip.');
-  const sources: MediaSource[] = [];
+  const sources: OpenRecording[] = [];
   try {
     const spans: { packets: SpanPackets; offsetS: number }[] = [];
     const cueParts: { cues: Cue[]; offsetMs: number }[] = [];
