@@ -16,7 +16,10 @@ export type CutClip = {
   /** The container, as the file extension to give it: the source's own. */
   ext: 'webm' | 'mp4' | 'mkv' | 'mov';
   requested: ClipRange;
-  /** In the source's time: the keyframe the clip starts at, and its end. */
+  /**
+   * In the source's time: the keyframe the clip starts at, and its end. Sound is copied in whole packets, so the
+   * start can be up to one sound packet (about 20-120 ms) before the keyframe, to keep the sound in sync.
+   */
   actual: ClipRange;
   durationMs: number;
   /** True when the start moved to the keyframe before it (a lossless cut); the export says so. */
