@@ -10,6 +10,7 @@
  * Cutting and joining are the media core's (cut.ts, reel.ts, captions.ts); they come in as `ClipMediaFns`,
  * so this runs the same with the real ones or with a fake in tests.
  */
+import { join } from 'node:path';
 import type { Cache } from '../cache/cache';
 import { safeFileName } from '../exports/file-names';
 import { cancelledError, openExportSink, type ExportSink, type WrittenFile } from '../exports/output';
@@ -228,7 +229,7 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
     const result = await sink.finish();
     notes.unshift(...summaryNotes(cuts, leftOut, redactor));
     return {
-      location: `${result.location}/${dir}`,
+      location: join(result.location, dir),
       files: result.files,
       bytes: result.bytes,
       clips: cuts.map((c) => c.written),

@@ -5,76 +5,22 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, type Dirent 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
+import type { Cache } from '../../../../src/main/cache/cache';
 import { exportClips, type ClipExportRequest } from '../../../../src/main/clips/export';
 import type { Redactor } from '../../../../src/main/redaction/redactor';
-import { interviewRecord } from '../../../../src/shared/schemas/interview';
-import { projectListItem } from '../../../../src/shared/schemas/project';
+import { CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 
-const NOW = '2026-11-26T10:00:00.000Z';
 let cache: Cache;
+let highlight: Awaited<ReturnType<typeof clipStudy>>['highlight'];
 let base: string;
 let out: string;
-
-const TURNS: [string, string][] = [
-  ['AI', 'Why did you sign up?'],
-  ['User', 'A friend told me about the recipes.'],
-  ['AI', 'What made you cancel?'],
-  ['User', 'The boxes were too dear.'],
-];
-
-function record(id: string, completedAt: string, name: string | null, timed = true) {
-  return interviewRecord.parse({
-    id,
-    status: 'COMPLETE',
-    completed_at: completedAt,
-    participant: name ? { name, email: `${name.toLowerCase()}@example.com` } : null,
-    transcript: TURNS.map(([role, text], i) => ({ role, text, ...(timed ? { start_ms: 3000 + i * 10_000, end_ms: 3000 + i * 10_000 + 8000 } : {}) })),
-  });
-}
-
-const highlight = async (interviewId: string, st: number, et: number, tags = ['Price']) =>
-  (
-    await cache.call('highlights.add', {
-      highlight: {
-        project_id: 'p1',
-        interview_id: interviewId,
-        start_turn: st,
-        start_offset: 0,
-        end_turn: et,
-        end_offset: TURNS[et]![1].length,
-        start_ms: null,
-        quote: TURNS[st]![1],
-        note: '',
-        tags,
-      },
-      now: NOW,
-    })
-  ).id;
-
-/** Interviews with a saved video; i-c has none. */
-const VIDEOS: Record<string, string> = { 'i-a': '/videos/a.webm', 'i-b': '/videos/b.webm', 'i-d': '/videos/d.webm' };
 
 beforeEach(async () => {
   base = mkdtempSync(join(tmpdir(), 'fw-clips-'));
   out = join(base, 'out');
   mkdirSync(out);
-  cache = await openInProcessCache(':memory:');
-  await cache.call('projects.saveList', {
-    items: [projectListItem.parse({ id: 'p1', title: 'Churn', status: 'STARTED', created_at: '2026-01-01T00:00:00Z', type: 'CHURN' })],
-    syncedAt: NOW,
-  });
-  await cache.call('interviews.saveFullRecords', {
-    projectId: 'p1',
-    items: [
-      record('i-b', '2026-02-02T00:00:00Z', 'Bea'), // Interview 2
-      record('i-a', '2026-02-01T00:00:00Z', null), // Interview 1
-      record('i-c', '2026-02-03T00:00:00Z', 'Cy'), // Interview 3: no saved video
-      record('i-d', '2026-02-04T00:00:00Z', 'Dee', false), // Interview 4: no readable times
-    ],
-    now: NOW,
-  });
+  ({ cache, highlight } = await clipStudy());
 });
 
 afterEach(async () => {
@@ -107,7 +53,7 @@ function request(o: Partial<ClipExportRequest> = {}): ClipExportRequest {
     reel: true,
     includeParticipant: false,
     media: fakeClipMedia().media,
-    videoFile: async (id) => VIDEOS[id] ?? null,
+    videoFile: async (id) => CLIP_VIDEOS[id] ?? null,
     ...o,
   };
 }
