@@ -1,11 +1,12 @@
 // A small study in an in-process cache for the clip export's tests: four interviews in order of completion
 // (Interview 1 has no name, 2 is Bea, 3 is Cy with no saved video, 4 is Dee whose turns have no readable
 // time), the same four timed turns each (3 s, 13 s, 23 s, 33 s, 8 s long), and a way to code segments.
-import { openInProcessCache, type Cache } from '../../src/main/cache/cache';
+import type { Cache } from '../../src/main/cache/cache';
 import { interviewRecord } from '../../src/shared/schemas/interview';
-import { projectListItem } from '../../src/shared/schemas/project';
+import { codingCache, NOW, P } from './coding-cache';
 
-const NOW = '2026-11-26T10:00:00.000Z';
+/** The study's id. */
+export const CLIP_PROJECT = P;
 
 export const CLIP_TURNS: [string, string][] = [
   ['AI', 'Why did you sign up?'],
@@ -28,13 +29,9 @@ function record(id: string, completedAt: string, name: string | null, timed = tr
 }
 
 export async function clipStudy(): Promise<{ cache: Cache; highlight(interviewId: string, st: number, et: number, tags?: string[]): Promise<string> }> {
-  const cache = await openInProcessCache(':memory:');
-  await cache.call('projects.saveList', {
-    items: [projectListItem.parse({ id: 'p1', title: 'Churn', status: 'STARTED', created_at: '2026-01-01T00:00:00Z', type: 'CHURN' })],
-    syncedAt: NOW,
-  });
+  const cache = await codingCache();
   await cache.call('interviews.saveFullRecords', {
-    projectId: 'p1',
+    projectId: P,
     items: [
       record('i-b', '2026-02-02T00:00:00Z', 'Bea'),
       record('i-a', '2026-02-01T00:00:00Z', null),
@@ -47,7 +44,7 @@ export async function clipStudy(): Promise<{ cache: Cache; highlight(interviewId
     (
       await cache.call('highlights.add', {
         highlight: {
-          project_id: 'p1',
+          project_id: P,
           interview_id: interviewId,
           start_turn: st,
           start_offset: 0,

@@ -10,7 +10,7 @@ import { clipSelection, clipsExportCommand, padMs } from '../../../../src/main/c
 import type { Ctx } from '../../../../src/main/cli/index';
 import { Output } from '../../../../src/main/cli/output';
 import type { WorkspaceRuntime } from '../../../../src/main/workspaces/runtime';
-import { CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
+import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 
 const command = clipsExportCommand({ media: async () => fakeClipMedia().media });
@@ -41,7 +41,16 @@ describe('clips export --json', () => {
     ({ cache, highlight } = await clipStudy());
     for (const [id, file] of Object.entries(CLIP_VIDEOS)) {
       await cache.call('videos.save', {
-        video: { interview_id: id, project_id: 'p1', file, content_type: 'video/webm', bytes_total: 1, bytes_done: 1, state: 'complete', updated_at: '' },
+        video: {
+          interview_id: id,
+          project_id: CLIP_PROJECT,
+          file,
+          content_type: 'video/webm',
+          bytes_total: 1,
+          bytes_done: 1,
+          state: 'complete',
+          updated_at: '',
+        },
       });
     }
   });
@@ -69,7 +78,7 @@ describe('clips export --json', () => {
     await highlight('i-a', 1, 1);
     await highlight('i-c', 1, 1);
     const out = join(base, 'new', 'folder');
-    const json = await run(['--workspace', 'W', '--project', 'p1', '--code', 'price', '--out', out, '--reel', '--pad-ms', '1000']);
+    const json = await run(['--workspace', 'W', '--project', CLIP_PROJECT, '--code', 'price', '--out', out, '--reel', '--pad-ms', '1000']);
     expect(json).toEqual({
       location: join(out, 'Price'),
       files: [

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
 import { exportClips, type ClipExportRequest } from '../../../../src/main/clips/export';
 import type { Redactor } from '../../../../src/main/redaction/redactor';
-import { CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
+import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 
 let cache: Cache;
@@ -47,7 +47,7 @@ const everything = () =>
 
 function request(o: Partial<ClipExportRequest> = {}): ClipExportRequest {
   return {
-    projectId: 'p1',
+    projectId: CLIP_PROJECT,
     selection: { kind: 'code', name: 'price' },
     folder: out,
     reel: true,
