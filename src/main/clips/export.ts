@@ -12,6 +12,7 @@
  */
 import { join } from 'node:path';
 import type { Cache } from '../cache/cache';
+import { AppError } from '../errors';
 import { safeFileName } from '../exports/file-names';
 import { cancelledError, openExportSink, type ExportSink, type WrittenFile } from '../exports/output';
 import { count, named } from '../exports/summary';
@@ -20,19 +21,30 @@ import type { ClipRange, Cue, CutClip, CutOptions } from './media';
 import { clipCues, clipRange, readClipSources, type ClipSelection, type ClipSource, type ClipTurn } from './plan';
 import { renderReelPage, type ReelQuote } from './reel-page';
 
-/** A reel as joined: one file of the clips one after another, with no gap. */
-export type JoinedReel = { bytes: Uint8Array; ext: CutClip['ext']; durationMs: number };
-export type JoinOptions = { signal?: AbortSignal };
+/** One clip of a reel: a span of a recording, with its captions timed from `range.startMs`. */
+export type ReelPart = { input: string; range: ClipRange; cues?: Cue[] };
 
-/** The media core's functions this export needs (cut.ts, reel.ts, captions.ts); wired by the caller. */
+/**
+ * A reel as joined: the clips one after another with no gap (its times in reel time), where each clip
+ * landed (`clips[i].offsetMs`, its span in its own recording) and the captions as placed in the reel.
+ */
+export type JoinedReel = CutClip & { clips: { actual: ClipRange; offsetMs: number }[]; cues: Cue[] };
+
+/**
+ * The media core's functions this export needs (cut.ts `cutClip`, reel.ts `joinClips`, captions.ts
+ * `toWebVtt`), passed in so the export runs the same with a stand-in in tests.
+ */
 export type ClipMediaFns = {
   /** Cuts `range` (ms of the recording in `file`) out of it by copying packets. `cues` are timed from `range.startMs`. */
   cutClip(file: string, range: ClipRange, options?: CutOptions): Promise<CutClip>;
-  /** Joins clips whose codecs match, in order; fails saying which clip does not match. */
-  joinClips(clips: CutClip[], options?: JoinOptions): Promise<JoinedReel>;
+  /**
+   * Joins spans of recordings in order. A part whose format differs from part 1's is refused with an
+   * AppError 'reel_clip_mismatch' whose details.clip is its position from 1; the export leaves it out and joins the rest.
+   */
+  joinClips(parts: ReelPart[], options?: Omit<CutOptions, 'cues'>): Promise<JoinedReel>;
   /** A WebVTT file of these cues, with speaker labels (<v Speaker>). */
-  toVtt(cues: Cue[]): string;
-  /** The recording's length in ms, when the container says; clips are kept inside it. */
+  toWebVtt(cues: readonly Cue[]): string;
+  /** The recording's length in ms, when the container says; clips are kept inside it. Optional. */
   durationMs?(file: string): Promise<number | null>;
 };
 
@@ -92,6 +104,8 @@ const DEFAULT_SAVE_HINT = 'Open the interview and choose "Save for offline" (or 
 type Cut = {
   source: ClipSource;
   label: string;
+  /** The recording it was cut from, the span asked for and its captions timed from that span: how the reel cuts it again. */
+  part: ReelPart;
   clip: CutClip;
   cues: Cue[];
   /** Redaction changed its captions: the audio still says what they hide. */
@@ -107,6 +121,9 @@ function labelFor(s: ClipSource, includeParticipant: boolean, redactor: Redactor
 export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportRequest): Promise<ClipExportSummary> {
   const redactor = req.redactor ?? NO_REDACTION;
   const { title, sources } = await readClipSources(cache, req.projectId, req.selection);
+  if (sources.length === 0) {
+    throw new AppError('nothing_to_clip', `No segment is coded with "${title}" yet. Code segments in the interview viewer, then export the clips.`);
+  }
   const dir = safeFileName(redactor.text(title), { fallback: 'Clips' });
   const leftOut: LeftOut[] = [];
   const notes: string[] = [];
@@ -151,10 +168,11 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
           const n = String(cuts.length + 1).padStart(2, '0');
           const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
           const stem = written.path.slice(0, -(clip.ext.length + 1));
-          const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toVtt(cues));
+          const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
           cuts.push({
             source,
             label,
+            part: { input: file, range: planned.range, cues: inside },
             clip,
             cues,
             redactedWords: cues.some((c, i) => c.text !== raw[i]!.text),
@@ -182,36 +200,46 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
       progress('reel');
       const first = cuts[0]!.clip;
       const same = (c: CutClip) => c.ext === first.ext && c.videoCodec === first.videoCodec && c.audioCodec === first.audioCodec;
-      const inReel = cuts.filter((c) => same(c.clip));
+      const outOfReel = (c: Cut, reason: string) =>
+        leftOut.push({ highlight_id: c.source.id, interview_id: c.source.interview_id, participant: c.label, reason, from: 'reel' });
+      let inReel = cuts.filter((c) => same(c.clip));
       for (const c of cuts.filter((x) => !same(x.clip))) {
-        leftOut.push({
-          highlight_id: c.source.id,
-          interview_id: c.source.interview_id,
-          participant: c.label,
-          reason: `Its video (${describe(c.clip)}) differs from the reel's (${describe(first)}), and a reel joins clips without re-encoding. The clip itself is in clips/.`,
-          from: 'reel',
-        });
+        outOfReel(
+          c,
+          `Its video (${describe(c.clip)}) differs from the reel's (${describe(first)}), and a reel joins clips without re-encoding. The clip itself is in clips/.`,
+        );
       }
-      const joined = await req.media.joinClips(
-        inReel.map((c) => c.clip),
-        req.signal ? { signal: req.signal } : {},
-      );
+      let joined: JoinedReel | null = null;
+      while (!joined) {
+        try {
+          joined = await req.media.joinClips(
+            inReel.map((c) => c.part),
+            req.signal ? { signal: req.signal } : {},
+          );
+        } catch (e) {
+          // A difference the codecs do not show (picture size, sound format): that clip stays in clips/ only.
+          const at = e instanceof AppError && e.code === 'reel_clip_mismatch' ? Number(e.details.clip) - 1 : -1;
+          if (at < 1 || at >= inReel.length) throw e;
+          outOfReel(inReel[at]!, `${e instanceof Error ? e.message : String(e)} The clip itself is in clips/.`);
+          inReel = inReel.filter((_, i) => i !== at);
+        }
+      }
       stop();
-      const reelCues: Cue[] = [];
-      const quotes: ReelQuote[] = [];
-      let at = 0;
-      for (const c of inReel) {
-        for (const cue of c.cues) reelCues.push({ ...cue, startMs: cue.startMs + at, endMs: cue.endMs + at });
-        quotes.push({
+      const placed = joined.clips;
+      const quotes: ReelQuote[] = inReel.map((c, i) => {
+        const at = placed[i]?.offsetMs ?? 0;
+        const length = placed[i] ? placed[i].actual.endMs - placed[i].actual.startMs : c.clip.durationMs;
+        return {
           startMs: at,
-          endMs: at + c.clip.durationMs,
+          endMs: at + length,
           code: c.source.code === null ? null : redactor.text(c.source.code),
           participant: c.label,
           text: redactor.text(c.source.text),
-        });
-        at += c.clip.durationMs;
-      }
-      const vttText = req.media.toVtt(reelCues);
+        };
+      });
+      // The captions as the media core placed them in the reel (the same as the subtitle track inside it).
+      const reelCues = joined.cues;
+      const vttText = req.media.toWebVtt(reelCues);
       const video = await sink.writeFile(`${dir}/reel.${joined.ext}`, joined.bytes);
       const vtt = await sink.writeFile(`${dir}/reel.vtt`, vttText);
       const videoName = video.path.split('/').pop()!;

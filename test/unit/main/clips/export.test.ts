@@ -139,6 +139,8 @@ describe('exportClips', () => {
     expect(read('Highlights/index.html')).toContain('<span class="code">Delivery, Price</span>');
     await expect(exportClips(cache, request({ selection: { kind: 'highlights', ids: ['nope'] } }))).rejects.toThrow(/not in this study/);
     await expect(exportClips(cache, request({ selection: { kind: 'code', name: 'Nothing' } }))).rejects.toThrow(/No code called "Nothing"/);
+    await cache.call('codes.create', { projectId: CLIP_PROJECT, name: 'Unused', now: '2026-11-26T10:00:00.000Z' });
+    await expect(exportClips(cache, request({ selection: { kind: 'code', name: 'Unused' } }))).rejects.toThrow(/No segment is coded with "Unused" yet/);
   });
 
   it('keeps a clip whose codec differs out of the reel, saying which and why', async () => {
@@ -149,6 +151,19 @@ describe('exportClips', () => {
     expect(summary.clips).toHaveLength(2);
     expect(summary.left_out).toEqual([
       expect.objectContaining({ interview_id: 'i-b', from: 'reel', reason: expect.stringMatching(/WEBM, vp8, opus.*WEBM, vp9, opus/) }),
+    ]);
+    expect(read('Price/reel.webm')).toBe('reel of [clip of /videos/a.webm 12000-21000]');
+  });
+
+  it('leaves out of the reel a clip the media core refuses to join, and joins the rest', async () => {
+    await highlight('i-a', 1, 1);
+    await highlight('i-b', 1, 1);
+    await highlight('i-d', 1, 1);
+    const { media } = fakeClipMedia({ refuseInReel: (f) => f.includes('b.webm') });
+    const summary = await exportClips(cache, request({ media }));
+    expect(summary.clips.map((c) => c.interview_id)).toEqual(['i-a', 'i-b']);
+    expect(summary.left_out.filter((l) => l.from === 'reel')).toEqual([
+      expect.objectContaining({ interview_id: 'i-b', reason: expect.stringMatching(/its picture is another size\. The clip itself is in clips\//) }),
     ]);
     expect(read('Price/reel.webm')).toBe('reel of [clip of /videos/a.webm 12000-21000]');
   });
