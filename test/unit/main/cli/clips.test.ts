@@ -59,18 +59,18 @@ describe('clips export --json', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  async function run(args: string[]): Promise<unknown> {
+  async function run(args: string[], json = true): Promise<unknown> {
     let stdout = '';
     const sink = { write: (s: string) => (stdout += s) };
     const ctx = {
-      out: new Output(sink, { write: () => true }, true, {}),
-      flags: flags([...args, '--json']),
+      out: new Output(sink, { write: () => true }, json, {}),
+      flags: flags(json ? [...args, '--json'] : args),
       words: [],
       workspace: async (name: string) => ({ id: 'w1', name }),
       runtime: async () => ({ cache, signal: new AbortController().signal }) as unknown as WorkspaceRuntime,
     } as unknown as Ctx;
     await command.run(ctx);
-    return JSON.parse(stdout);
+    return json ? JSON.parse(stdout) : stdout;
   }
 
   it('lists the files, each clip’s interview, start and end, and what was left out', async () => {
@@ -130,6 +130,15 @@ describe('clips export --json', () => {
       redacted: false,
       notes: expect.arrayContaining(['2 clips cut from the saved videos, nothing uploaded.']),
     });
+  });
+
+  it('says in words what it wrote and what it left out, without --json', async () => {
+    await highlight('i-a', 1, 1);
+    await highlight('i-c', 1, 1);
+    const text = (await run(['--workspace', 'W', '--project', CLIP_PROJECT, '--code', 'Price', '--out', base, '--include-participant'], false)) as string;
+    expect(text).toMatch(/^Wrote 1 clip \(.+\) to .+Price\.\n/);
+    expect(text).toContain('  Price/clips/01 Interview 1.webm  Interview 1  0:12–0:21\n');
+    expect(text).toMatch(/Left out of the clips: Cy \(.+\): Its interview has no saved video\. Run `fieldwork videos download --workspace "W"/);
   });
 
   it('says when the study is not in the cache', async () => {
