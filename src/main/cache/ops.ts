@@ -77,6 +77,8 @@ export const cacheOps = {
   'codes.segmentFacets': codeSegments.codeSegmentFacets,
   'codes.alignmentTurns': codeSegments.alignmentTurns,
   'codes.transcriptVersions': codeSegments.transcriptVersions,
+  /** The study's interviews numbered from 1 in order of completion, by id: how "Interview N" is numbered everywhere. */
+  'interviews.numbers': (db: CacheDb, args: { projectId: string }) => Object.fromEntries(codeSegments.interviewNumbers(db, args)) as Record<string, number>,
   'imports.applyQdpx': qdpxImport.applyQdpx,
   'grid.source': grid.gridSource,
   'grid.questions': grid.studyQuestions,

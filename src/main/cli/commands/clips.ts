@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ClipExportSummary, ClipMediaFns } from '../../clips/export';
+import type { ClipSelection } from '../../clips/plan';
+import { AppError } from '../../errors';
+import type { Command, Ctx, Group } from '../index';
+import { clean, clock, mb, plural } from '../output';
+
+const USAGE = `Usage: fieldwork clips export --workspace NAME --project ID (--code NAME | --highlight ID …) --out DIR
+                              [--reel] [--pad-ms N] [--include-participant] [--json]
+
+Cuts clips from the saved (offline) videos, on this machine, nothing uploaded: every segment of a code
+(--code, in the Codes view's order) or the highlights given (--highlight, repeatable, in that order).
+A clip runs from its first turn's start to its last turn's end, widened by --pad-ms each side (default 0).
+Writes DIR/<code or "Highlights">/clips/NN <participant or "Interview N">.<ext> with a .vtt of the same
+name beside each; with --reel also reel.<ext> (the clips one after another), reel.vtt and index.html (a
+page with the reel and its quotes that opens from disk in any browser).
+Cuts start at the keyframe before each segment (fast and lossless), so a clip may begin a moment early.
+Participant names appear in file names, captions and the page only with --include-participant.
+Segments whose turns have no readable time, or whose interview has no saved video, are left out and listed
+(save the videos first with \`fieldwork videos download\`). Existing files are never overwritten.
+--json: {location, files: [{path, bytes}], clips: [{file, vtt, highlight_id, interview_id, participant,
+start_ms, end_ms, requested_start_ms, requested_end_ms, snapped}], reel: {file, vtt, page, duration_ms} | null,
+left_out: [{highlight_id, interview_id, participant, reason, from}], snapped, redacted, notes}.`;
+
+const MAX_PAD_MS = 60_000;
+
+/** The code or highlights a command line names; exactly one of the two. */
+export function clipSelection(flags: Ctx['flags']): ClipSelection {
+  const code = typeof flags.code === 'string' ? flags.code.trim() : '';
+  const ids = Array.isArray(flags.highlight)
+    ? flags.highlight
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+  if (code && ids.length) throw new AppError('usage', 'Give --code or --highlight, not both.', { usage: USAGE });
+  if (!code && !ids.length) throw new AppError('usage', 'Missing --code NAME or --highlight ID.', { usage: USAGE });
+  return code ? { kind: 'code', name: code } : { kind: 'highlights', ids };
+}
+
+export function padMs(flags: Ctx['flags']): number {
+  if (flags['pad-ms'] === undefined) return 0;
+  const raw = String(flags['pad-ms']).trim();
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > MAX_PAD_MS) {
+    throw new AppError('usage', `--pad-ms must be a whole number of milliseconds from 0 to ${MAX_PAD_MS}, not "${clean(raw)}".`, { usage: USAGE });
+  }
+  return n;
+}
+
+/** The summary as `--json` promises it, in this order. */
+export function clipsJson(s: ClipExportSummary) {
+  return {
+    location: s.location,
+    files: s.files.map((f) => ({ path: f.path, bytes: f.bytes })),
+    clips: s.clips.map((c) => ({
+      file: c.file,
+      vtt: c.vtt,
+      highlight_id: c.highlight_id,
+      interview_id: c.interview_id,
+      participant: c.participant,
+      start_ms: c.start_ms,
+      end_ms: c.end_ms,
+      requested_start_ms: c.requested.start_ms,
+      requested_end_ms: c.requested.end_ms,
+      snapped: c.snapped,
+    })),
+    reel: s.reel,
+    left_out: s.left_out,
+    snapped: s.snapped,
+    redacted: s.redacted,
+    notes: s.notes,
+  };
+}
+
+/** `clips export`, with the media core it cuts with (the real one, or a fake in tests). */
+export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> }): Command {
+  return {
+    usage: USAGE,
+    options: {
+      workspace: { type: 'string' },
+      project: { type: 'string' },
+      code: { type: 'string' },
+      highlight: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      reel: { type: 'boolean' },
+      'pad-ms': { type: 'string' },
+      'include-participant': { type: 'boolean' },
+    },
+    required: ['workspace', 'project', 'out'],
+    async run(ctx) {
+      const selection = clipSelection(ctx.flags);
+      const pad = padMs(ctx.flags);
+      const w = await ctx.workspace(String(ctx.flags.workspace));
+      const projectId = String(ctx.flags.project);
+      const runtime = await ctx.runtime(w.id);
+      if (!(await runtime.cache.call('projects.get', { id: projectId }))) {
+        throw new AppError(
+          'unknown_project',
+          `No project ${projectId} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`,
+        );
+      }
+      const media = await deps.media();
+      const out = resolve(String(ctx.flags.out));
+      // Like `mkdir -p`: naming a new folder for the clips is the common case.
+      mkdirSync(out, { recursive: true });
+      const { exportClips } = await import('../../clips/export');
+      const bar = ctx.out.progress();
+      let summary: ClipExportSummary;
+      try {
+        summary = await exportClips(runtime.cache, {
+          projectId,
+          selection,
+          folder: out,
+          reel: ctx.flags.reel === true,
+          padMs: pad,
+          includeParticipant: ctx.flags['include-participant'] === true,
+          media,
+          videoFile: async (interviewId) => {
+            const v = await runtime.cache.call('videos.get', { interviewId });
+            return v?.state === 'complete' ? v.file : null;
+          },
+          saveVideoHint: `Run \`fieldwork videos download --workspace "${w.name}" --project ${projectId}\` (or "Save for offline" in the app), then export again.`,
+          signal: runtime.signal,
+          onProgress: (p) => bar.update('Cutting clips', p.done, p.total),
+        });
+      } finally {
+        bar.clear();
+      }
+      if (ctx.out.isJson) return ctx.out.json(clipsJson(summary));
+      ctx.out.line(`Wrote ${plural(summary.clips.length, 'clip')}${summary.reel ? ' and a reel' : ''} (${mb(summary.bytes)}) to ${summary.location}.`);
+      for (const c of summary.clips) ctx.out.line(`  ${clean(c.file)}  ${clean(c.participant)}  ${clock(c.start_ms)}–${clock(c.end_ms)}`);
+      if (summary.reel) ctx.out.line(`  ${clean(summary.reel.page)}  the reel page (${clock(summary.reel.duration_ms)})`);
+      for (const n of summary.notes) ctx.out.line(`Note: ${clean(n)}`);
+      for (const l of summary.left_out) ctx.out.line(`Left out of the ${l.from}: ${clean(l.participant)} (${l.highlight_id}): ${clean(l.reason)}`);
+    },
+  };
+}
+
+export function clipsGroupWith(deps: { media: () => Promise<ClipMediaFns> }): Group {
+  return {
+    name: 'clips',
+    summary: 'cut clips and a highlight reel from the saved videos (offline)',
+    usage: `Usage: fieldwork clips <command> [options] [--json]
+
+  export    clips of a code's segments or of highlights, with captions; --reel adds a reel and its page`,
+    commands: { export: clipsExportCommand(deps) },
+  };
+}
+
+export const clipsGroup: Group = clipsGroupWith({
+  media: async () => (await import('../../clips/media-fns')).loadClipMedia(),
+});

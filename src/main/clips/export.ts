@@ -1,0 +1,303 @@
+/**
+ * Clips and reels exported from the saved videos (issue 14 §1), nothing uploaded: each clip a video file
+ * with its WebVTT beside it, and with a reel also reel.<ext>, reel.vtt and the reel page. Everything goes
+ * through the export sink, so a cancelled or failed export leaves nothing behind.
+ *
+ * DIR/<code name or "Highlights">/
+ *   clips/01 <participant or "Interview N">.<ext>   clips/01 <…>.vtt   …
+ *   reel.<ext>   reel.vtt   index.html                                   (with a reel)
+ *
+ * Cutting and joining are the media core's (cut.ts, reel.ts, captions.ts); they come in as `ClipMediaFns`,
+ * so this runs the same with the real ones or with a fake in tests.
+ */
+import { join } from 'node:path';
+import type { Cache } from '../cache/cache';
+import { AppError } from '../errors';
+import { safeFileName } from '../exports/file-names';
+import { cancelledError, openExportSink, type ExportSink, type WrittenFile } from '../exports/output';
+import { count, named } from '../exports/summary';
+import { NO_REDACTION, type Redactor } from '../redaction/redactor';
+import type { ClipRange, Cue, CutClip, CutOptions } from './media';
+import { clipCues, clipRange, readClipSources, type ClipSelection, type ClipSource, type ClipTurn } from './plan';
+import { renderReelPage, type ReelQuote } from './reel-page';
+
+/** One clip of a reel: a span of a recording, with its captions timed from `range.startMs`. */
+export type ReelPart = { input: string; range: ClipRange; cues?: Cue[] };
+
+/**
+ * A reel as joined: the clips one after another with no gap (its times in reel time), where each clip
+ * landed (`clips[i].offsetMs`, its span in its own recording) and the captions as placed in the reel.
+ */
+export type JoinedReel = CutClip & { clips: { actual: ClipRange; offsetMs: number }[]; cues: Cue[] };
+
+/**
+ * The media core's functions this export needs (cut.ts `cutClip`, reel.ts `joinClips`, captions.ts
+ * `toWebVtt`), passed in so the export runs the same with a stand-in in tests.
+ */
+export type ClipMediaFns = {
+  /** Cuts `range` (ms of the recording in `file`) out of it by copying packets. `cues` are timed from `range.startMs`. */
+  cutClip(file: string, range: ClipRange, options?: CutOptions): Promise<CutClip>;
+  /**
+   * Joins spans of recordings in order. A part whose format differs from part 1's is refused with an
+   * AppError 'reel_clip_mismatch' whose details.clip is its position from 1; the export leaves it out and joins the rest.
+   */
+  joinClips(parts: ReelPart[], options?: Omit<CutOptions, 'cues'>): Promise<JoinedReel>;
+  /** A WebVTT file of these cues, with speaker labels (<v Speaker>). */
+  toWebVtt(cues: readonly Cue[]): string;
+  /** The recording's length in ms, when the container says; clips are kept inside it. Optional. */
+  durationMs?(file: string): Promise<number | null>;
+};
+
+export type ClipExportProgress = { done: number; total: number; current: string | null };
+
+export type ClipExportRequest = {
+  projectId: string;
+  selection: ClipSelection;
+  /** DIR: an existing folder; the export goes into DIR/<code or "Highlights">/. */
+  folder: string;
+  reel: boolean;
+  padMs?: number;
+  /** Participant names in file names, captions and the page; otherwise "Interview N". */
+  includeParticipant: boolean;
+  redactor?: Redactor;
+  media: ClipMediaFns;
+  /** The saved (offline) copy of an interview's video, or null. */
+  videoFile(interviewId: string): Promise<string | null>;
+  /** How to say where a missing video can be saved from (the CLI names its command). */
+  saveVideoHint?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: ClipExportProgress) => void;
+};
+
+export type ExportedClip = {
+  highlight_id: string;
+  interview_id: string;
+  participant: string;
+  /** The clip's video and captions, relative to the export folder. */
+  file: string;
+  vtt: string;
+  requested: { start_ms: number; end_ms: number };
+  /** Where the clip really starts and ends in its recording (earlier when the cut snapped to a keyframe). */
+  start_ms: number;
+  end_ms: number;
+  duration_ms: number;
+  snapped: boolean;
+};
+
+export type LeftOut = { highlight_id: string; interview_id: string; participant: string; reason: string; from: 'clips' | 'reel' };
+
+export type ClipExportSummary = {
+  /** The export's folder (DIR/<code or "Highlights">). */
+  location: string;
+  files: WrittenFile[];
+  bytes: number;
+  clips: ExportedClip[];
+  reel: { file: string; vtt: string; page: string; duration_ms: number } | null;
+  left_out: LeftOut[];
+  snapped: boolean;
+  redacted: boolean;
+  notes: string[];
+};
+
+const DEFAULT_SAVE_HINT = 'Open the interview and choose "Save for offline" (or sync its videos), then export again.';
+
+type Cut = {
+  source: ClipSource;
+  label: string;
+  /** The recording it was cut from, the span asked for and its captions timed from that span: how the reel cuts it again. */
+  part: ReelPart;
+  clip: CutClip;
+  cues: Cue[];
+  /** Redaction changed its captions: the audio still says what they hide. */
+  redactedWords: boolean;
+  written: ExportedClip;
+};
+
+/** A segment's label: the pseudonym when redacted, its participant with participant data, else "Interview N". */
+function labelFor(s: ClipSource, includeParticipant: boolean, redactor: Redactor): string {
+  return redactor.participant(s.interview_id, includeParticipant ? s.participant_name : null, s.interview_n);
+}
+
+export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportRequest): Promise<ClipExportSummary> {
+  const redactor = req.redactor ?? NO_REDACTION;
+  const { title, sources } = await readClipSources(cache, req.projectId, req.selection);
+  if (sources.length === 0) {
+    throw new AppError('nothing_to_clip', `No segment is coded with "${title}" yet. Code segments in the interview viewer, then export the clips.`);
+  }
+  const dir = safeFileName(redactor.text(title), { fallback: 'Clips' });
+  const leftOut: LeftOut[] = [];
+  const notes: string[] = [];
+  const total = sources.length + (req.reel ? 1 : 0);
+  let done = 0;
+  const progress = (current: string | null) => req.onProgress?.({ done, total, current });
+  const stop = () => {
+    if (req.signal?.aborted) throw cancelledError();
+  };
+  const sink: ExportSink = await openExportSink({
+    target: { kind: 'folder', folder: req.folder },
+    ...(req.signal ? { signal: req.signal } : {}),
+    expected: { files: sources.length * 2 + (req.reel ? 3 : 0) },
+  });
+  try {
+    const turns = new Map<string, ClipTurn[] | null>();
+    const turnsOf = async (id: string) => {
+      if (!turns.has(id)) turns.set(id, (await cache.call('interviews.get', { id }))?.transcript ?? null);
+      return turns.get(id)!;
+    };
+    const cuts: Cut[] = [];
+    for (const source of sources) {
+      stop();
+      const label = labelFor(source, req.includeParticipant, redactor);
+      progress(label);
+      const skip = (reason: string) => leftOut.push({ highlight_id: source.id, interview_id: source.interview_id, participant: label, reason, from: 'clips' });
+      const transcript = await turnsOf(source.interview_id);
+      const file = transcript ? await req.videoFile(source.interview_id) : null;
+      if (!transcript) skip('Its interview is not in the saved data any more. Sync, then export again.');
+      else if (!file) skip(`Its interview has no saved video. ${req.saveVideoHint ?? DEFAULT_SAVE_HINT}`);
+      else {
+        const durationMs = (await req.media.durationMs?.(file)) ?? null;
+        const planned = clipRange(transcript, source, { padMs: req.padMs ?? 0, durationMs });
+        if (!planned.ok) skip(planned.reason);
+        else {
+          const inside = clipCues(transcript, planned.range, label, durationMs).map((c) => ({ ...c, text: redactor.text(c.text) }));
+          const clip = await req.media.cutClip(file, planned.range, { cues: inside, ...(req.signal ? { signal: req.signal } : {}) });
+          stop();
+          // Timed from where the cut really starts, so the captions match what is heard.
+          const raw = clipCues(transcript, clip.actual, label, durationMs);
+          const cues = raw.map((c) => ({ ...c, text: redactor.text(c.text) }));
+          const n = String(cuts.length + 1).padStart(2, '0');
+          const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
+          const stem = written.path.slice(0, -(clip.ext.length + 1));
+          const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
+          cuts.push({
+            source,
+            label,
+            part: { input: file, range: planned.range, cues: inside },
+            clip,
+            cues,
+            redactedWords: cues.some((c, i) => c.text !== raw[i]!.text),
+            written: {
+              highlight_id: source.id,
+              interview_id: source.interview_id,
+              participant: label,
+              file: written.path,
+              vtt: vtt.path,
+              requested: { start_ms: planned.range.startMs, end_ms: planned.range.endMs },
+              start_ms: clip.actual.startMs,
+              end_ms: clip.actual.endMs,
+              duration_ms: clip.durationMs,
+              snapped: clip.snapped,
+            },
+          });
+        }
+      }
+      done++;
+      progress(null);
+    }
+    let reel: ClipExportSummary['reel'] = null;
+    if (req.reel && cuts.length > 0) {
+      stop();
+      progress('reel');
+      const first = cuts[0]!.clip;
+      const same = (c: CutClip) => c.ext === first.ext && c.videoCodec === first.videoCodec && c.audioCodec === first.audioCodec;
+      const outOfReel = (c: Cut, reason: string) =>
+        leftOut.push({ highlight_id: c.source.id, interview_id: c.source.interview_id, participant: c.label, reason, from: 'reel' });
+      let inReel = cuts.filter((c) => same(c.clip));
+      for (const c of cuts.filter((x) => !same(x.clip))) {
+        outOfReel(
+          c,
+          `Its video (${describe(c.clip)}) differs from the reel's (${describe(first)}), and a reel joins clips without re-encoding. The clip itself is in clips/.`,
+        );
+      }
+      let joined: JoinedReel | null = null;
+      while (!joined) {
+        try {
+          joined = await req.media.joinClips(
+            inReel.map((c) => c.part),
+            req.signal ? { signal: req.signal } : {},
+          );
+        } catch (e) {
+          // A difference the codecs do not show (picture size, sound format): that clip stays in clips/ only.
+          const at = e instanceof AppError && e.code === 'reel_clip_mismatch' ? Number(e.details.clip) - 1 : -1;
+          if (at < 1 || at >= inReel.length) throw e;
+          outOfReel(inReel[at]!, `${e instanceof Error ? e.message : String(e)} The clip itself is in clips/.`);
+          inReel = inReel.filter((_, i) => i !== at);
+        }
+      }
+      stop();
+      const placed = joined.clips;
+      const quotes: ReelQuote[] = inReel.map((c, i) => {
+        const at = placed[i]?.offsetMs ?? 0;
+        const length = placed[i] ? placed[i].actual.endMs - placed[i].actual.startMs : c.clip.durationMs;
+        return {
+          startMs: at,
+          endMs: at + length,
+          code: c.source.code === null ? null : redactor.text(c.source.code),
+          participant: c.label,
+          text: redactor.text(c.source.text),
+        };
+      });
+      // The captions as the media core placed them in the reel (the same as the subtitle track inside it).
+      const reelCues = joined.cues;
+      const vttText = req.media.toWebVtt(reelCues);
+      const video = await sink.writeFile(`${dir}/reel.${joined.ext}`, joined.bytes);
+      const vtt = await sink.writeFile(`${dir}/reel.vtt`, vttText);
+      const videoName = video.path.split('/').pop()!;
+      const pageNotes = summaryNotes(cuts, leftOut, redactor);
+      const page = await sink.writeFile(
+        `${dir}/index.html`,
+        renderReelPage({ title: redactor.text(title), video: videoName, vtt: vttText, quotes, notes: pageNotes }),
+      );
+      reel = { file: video.path, vtt: vtt.path, page: page.path, duration_ms: joined.durationMs };
+      done++;
+      progress(null);
+    } else if (req.reel) {
+      notes.push('No clip could be cut, so there is no reel.');
+    }
+    const result = await sink.finish();
+    notes.unshift(...summaryNotes(cuts, leftOut, redactor));
+    return {
+      location: join(result.location, dir),
+      files: result.files,
+      bytes: result.bytes,
+      clips: cuts.map((c) => c.written),
+      reel,
+      left_out: leftOut,
+      snapped: cuts.some((c) => c.clip.snapped),
+      redacted: redactor.active,
+      notes,
+    };
+  } catch (e) {
+    await sink.cancel().catch(() => undefined);
+    if (req.signal?.aborted) throw cancelledError();
+    throw e;
+  }
+}
+
+function describe(c: CutClip): string {
+  return [c.ext.toUpperCase(), c.videoCodec, c.audioCodec].filter(Boolean).join(', ');
+}
+
+/** What the export did, said exactly: snapped cuts, what was left out and why, redaction. */
+function summaryNotes(cuts: Cut[], leftOut: LeftOut[], redactor: Redactor): string[] {
+  const notes = [`${count(cuts.length, 'clip')} cut from the saved videos, nothing uploaded.`];
+  const snapped = cuts.filter((c) => c.clip.snapped).length;
+  if (snapped)
+    notes.push(
+      `${snapped === cuts.length ? 'Every clip starts' : `${count(snapped, 'clip')} start`} at the keyframe just before its segment (a fast, lossless cut), so ${snapped === 1 ? 'it' : 'they'} may begin a moment early.`,
+    );
+  for (const from of ['clips', 'reel'] as const) {
+    const out = leftOut.filter((l) => l.from === from);
+    if (out.length)
+      notes.push(
+        `${count(out.length, 'segment')} left out of the ${from === 'clips' ? 'clips' : 'reel'} (${named(out.map((l) => l.participant))}): ${[...new Set(out.map((l) => l.reason))].join(' ')}`,
+      );
+  }
+  if (redactor.active) {
+    const touched = cuts.filter((c) => c.redactedWords).length;
+    notes.push(
+      `Redacted: captions, quotes and names show pseudonyms.${touched ? ` The audio is not altered: ${count(touched, 'clip')} may still say what the captions redact.` : ''}`,
+    );
+  }
+  return notes;
+}

@@ -1,0 +1,147 @@
+// `fieldwork clips export`: its arguments (exactly one of --code and --highlight, --pad-ms a whole number)
+// parsed as the CLI parses them, and its --json document, from a study in a cache with a fake media core.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Cache } from '../../../../src/main/cache/cache';
+import { clipSelection, clipsExportCommand, padMs } from '../../../../src/main/cli/commands/clips';
+import type { Ctx } from '../../../../src/main/cli/index';
+import { Output } from '../../../../src/main/cli/output';
+import type { WorkspaceRuntime } from '../../../../src/main/workspaces/runtime';
+import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
+import { fakeClipMedia } from '../../../support/fake-clip-media';
+
+const command = clipsExportCommand({ media: async () => fakeClipMedia().media });
+const flags = (args: string[]) => parseArgs({ args, options: { ...command.options, json: { type: 'boolean' } }, strict: true }).values as Ctx['flags'];
+
+describe('clips export arguments', () => {
+  it('takes a code or highlights, not both, not neither', () => {
+    expect(clipSelection(flags(['--code', ' Price versus value ']))).toEqual({ kind: 'code', name: 'Price versus value' });
+    expect(clipSelection(flags(['--highlight', 'h2', '--highlight', 'h1,h3']))).toEqual({ kind: 'highlights', ids: ['h2', 'h1', 'h3'] });
+    expect(() => clipSelection(flags(['--code', 'Price', '--highlight', 'h1']))).toThrow(/not both/);
+    expect(() => clipSelection(flags([]))).toThrow(/Missing --code NAME or --highlight ID/);
+  });
+
+  it('takes --pad-ms as whole milliseconds, 0 by default', () => {
+    expect(padMs(flags([]))).toBe(0);
+    expect(padMs(flags(['--pad-ms', '1500']))).toBe(1500);
+    for (const bad of ['-5', '1.5', 'abc', '', '60001']) expect(() => padMs(flags([`--pad-ms=${bad}`]))).toThrow(/--pad-ms must be a whole number/);
+  });
+});
+
+describe('clips export --json', () => {
+  let cache: Cache;
+  let highlight: Awaited<ReturnType<typeof clipStudy>>['highlight'];
+  let base: string;
+
+  beforeEach(async () => {
+    base = mkdtempSync(join(tmpdir(), 'fw-cli-clips-'));
+    ({ cache, highlight } = await clipStudy());
+    for (const [id, file] of Object.entries(CLIP_VIDEOS)) {
+      await cache.call('videos.save', {
+        video: {
+          interview_id: id,
+          project_id: CLIP_PROJECT,
+          file,
+          content_type: 'video/webm',
+          bytes_total: 1,
+          bytes_done: 1,
+          state: 'complete',
+          updated_at: '',
+        },
+      });
+    }
+  });
+  afterEach(async () => {
+    await cache.close();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  async function run(args: string[], json = true): Promise<unknown> {
+    let stdout = '';
+    const sink = { write: (s: string) => (stdout += s) };
+    const ctx = {
+      out: new Output(sink, { write: () => true }, json, {}),
+      flags: flags(json ? [...args, '--json'] : args),
+      words: [],
+      workspace: async (name: string) => ({ id: 'w1', name }),
+      runtime: async () => ({ cache, signal: new AbortController().signal }) as unknown as WorkspaceRuntime,
+    } as unknown as Ctx;
+    await command.run(ctx);
+    return json ? JSON.parse(stdout) : stdout;
+  }
+
+  it('lists the files, each clip’s interview, start and end, and what was left out', async () => {
+    await highlight('i-b', 3, 3);
+    await highlight('i-a', 1, 1);
+    await highlight('i-c', 1, 1);
+    const out = join(base, 'new', 'folder');
+    const json = await run(['--workspace', 'W', '--project', CLIP_PROJECT, '--code', 'price', '--out', out, '--reel', '--pad-ms', '1000']);
+    expect(json).toEqual({
+      location: join(out, 'Price'),
+      files: [
+        { path: 'Price/clips/01 Interview 1.webm', bytes: expect.any(Number) },
+        { path: 'Price/clips/01 Interview 1.vtt', bytes: expect.any(Number) },
+        { path: 'Price/clips/02 Interview 2.webm', bytes: expect.any(Number) },
+        { path: 'Price/clips/02 Interview 2.vtt', bytes: expect.any(Number) },
+        { path: 'Price/reel.webm', bytes: expect.any(Number) },
+        { path: 'Price/reel.vtt', bytes: expect.any(Number) },
+        { path: 'Price/index.html', bytes: expect.any(Number) },
+      ],
+      clips: [
+        {
+          file: 'Price/clips/01 Interview 1.webm',
+          vtt: 'Price/clips/01 Interview 1.vtt',
+          highlight_id: expect.any(String),
+          interview_id: 'i-a',
+          participant: 'Interview 1',
+          start_ms: 12_000,
+          end_ms: 22_000,
+          requested_start_ms: 12_000,
+          requested_end_ms: 22_000,
+          snapped: false,
+        },
+        {
+          file: 'Price/clips/02 Interview 2.webm',
+          vtt: 'Price/clips/02 Interview 2.vtt',
+          highlight_id: expect.any(String),
+          interview_id: 'i-b',
+          participant: 'Interview 2',
+          start_ms: 32_000,
+          end_ms: 42_000,
+          requested_start_ms: 32_000,
+          requested_end_ms: 42_000,
+          snapped: false,
+        },
+      ],
+      reel: { file: 'Price/reel.webm', vtt: 'Price/reel.vtt', page: 'Price/index.html', duration_ms: 20_000 },
+      left_out: [
+        {
+          highlight_id: expect.any(String),
+          interview_id: 'i-c',
+          participant: 'Interview 3',
+          reason: expect.stringContaining('fieldwork videos download'),
+          from: 'clips',
+        },
+      ],
+      snapped: false,
+      redacted: false,
+      notes: expect.arrayContaining(['2 clips cut from the saved videos, nothing uploaded.']),
+    });
+  });
+
+  it('says in words what it wrote and what it left out, without --json', async () => {
+    await highlight('i-a', 1, 1);
+    await highlight('i-c', 1, 1);
+    const text = (await run(['--workspace', 'W', '--project', CLIP_PROJECT, '--code', 'Price', '--out', base, '--include-participant'], false)) as string;
+    expect(text).toMatch(/^Wrote 1 clip \(.+\) to .+Price\.\n/);
+    expect(text).toContain('  Price/clips/01 Interview 1.webm  Interview 1  0:12–0:21\n');
+    expect(text).toMatch(/Left out of the clips: Cy \(.+\): Its interview has no saved video\. Run `fieldwork videos download --workspace "W"/);
+  });
+
+  it('says when the study is not in the cache', async () => {
+    await expect(run(['--workspace', 'W', '--project', 'nope', '--code', 'Price', '--out', base])).rejects.toMatchObject({ code: 'unknown_project' });
+  });
+});
