@@ -120,7 +120,3 @@ export function redactGrid(grid: QuestionGrid, r: Redactor): QuestionGrid {
     groups: grid.groups.map((g) => ({ ...g, name: r.text(g.name) })),
   };
 }
-
-/** The line an export's summary starts with when it is redacted, so nobody mistakes it for the original. */
-export const REDACTED_NOTE =
-  'This export is redacted: participants are named by pseudonyms ("Participant 07"), and names, emails, phone numbers and the other accepted findings are replaced in every file. Personal participant fields (name, email, phone, address) are left out.';
