@@ -100,6 +100,8 @@ export function createExportService(d: ExportDeps): ExportService {
       const folder = allowedFolder(input.folder);
       const workspace = d.workspaces.list().find((w) => w.id === input.workspace_id);
       if (!workspace) throw new AppError('unknown_workspace', 'This workspace is not there any more.');
+      // First: a study that cannot be redacted exports nothing.
+      const redactWith = await redactor(input.workspace_id, input.project_id, input.redact);
       const runtime = await d.runtimes.get(input.workspace_id);
       const source = cacheExportSource(runtime.cache, input.project_id, async (interviewId) => {
         const v = await runtime.cache.call('videos.get', { interviewId });
@@ -111,8 +113,6 @@ export function createExportService(d: ExportDeps): ExportService {
         input.target === 'zip'
           ? { kind: 'zip' as const, file: join(folder, safeFileName(project.title, { ext: 'zip', fallback: 'fieldwork-export' })) }
           : { kind: 'folder' as const, folder };
-      // Before the job starts: a study that cannot be redacted exports nothing.
-      const redactWith = await redactor(input.workspace_id, input.project_id, input.redact);
       const job = d.jobs.start(input.export_id);
       let last = 0;
       try {
