@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportGroup } from '../../../../src/main/cli/commands/export';
+import { gridGroup } from '../../../../src/main/cli/commands/grid';
 import type { Ctx } from '../../../../src/main/cli/index';
 import { Output } from '../../../../src/main/cli/output';
 import { cacheExportSource } from '../../../../src/main/exports/cache-source';
@@ -203,6 +204,28 @@ describe('a redacted export', () => {
     expect(printed).toContain(`Note: ${REDACTED_NOTE}`);
     const files = everyFile(out);
     expect(files.some(([n]) => n.includes(`/txt/${pseudonymOf(1)} (`))).toBe(true);
+    expect(leaks([...files, ['what the command printed', printed]])).toEqual([]);
+  });
+
+  it('fieldwork grid --redact: the CSV and JSON grids name pseudonyms only', async () => {
+    const out = join(tmp, 'cli-grid');
+    let printed = '';
+    const stream = { write: (s: string) => (printed += s) };
+    for (const format of ['csv', 'json']) {
+      const ctx = {
+        out: new Output(stream, stream, false, {}),
+        flags: { workspace: 'Demo', project: STUDY, by: 'plan', format, out: join(out, `grid.${format}`), redact: true },
+        words: [],
+        workspace: async () => ({ id: 'w', name: 'Demo' }),
+        call: async (_channel: string, i: { project_id: string; by: string | null }) => study.cache.call('grid.build', { projectId: i.project_id, by: i.by }),
+        redactorFor: async () => redactor,
+      } as unknown as Ctx;
+      await gridGroup.commands['']!.run(ctx);
+    }
+    expect(printed).toMatch(/, redacted, to /);
+    const files = everyFile(out);
+    expect(files.map(([n]) => n).sort()).toEqual(['grid.csv', 'grid.json']);
+    expect(files.find(([n]) => n === 'grid.json')![1]).toContain(`"participant": "${pseudonymOf(1)}"`);
     expect(leaks([...files, ['what the command printed', printed]])).toEqual([]);
   });
 
