@@ -4,7 +4,7 @@ import type { HighlightView } from '../../shared/ipc/channels/highlights';
 import type { InterviewDetail, ProjectDetail } from '../../shared/views';
 import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
 import { AppError } from '../errors';
-import { redactHighlights, redactInterviews } from '../redaction/apply';
+import { redactHighlights, redactInterviews, redactReport } from '../redaction/apply';
 import { NO_REDACTION, type Redactor } from '../redaction/redactor';
 import { safeFileName } from './file-names';
 import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
@@ -190,18 +190,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
       const outside = found.flat().filter((l) => l !== null && !inExport.has(l.interview_id)).length;
       const locations = found.map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
       // Quotes are found by their words as said (above), then written redacted.
-      const report = redactor.active
-        ? {
-            ...project.report,
-            summary: project.report.summary === null ? null : redactor.text(project.report.summary),
-            themes: project.report.themes.map((t) => ({
-              ...t,
-              title: redactor.text(t.title),
-              summary: redactor.text(t.summary),
-              quotes: t.quotes.map(redactor.text),
-            })),
-          }
-        : project.report;
+      const report = redactReport(project.report, redactor);
       const input = { project: { id: project.id, title: project.title }, report, locations };
       const quotes = found.flat();
       notes.push(
@@ -235,20 +224,18 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
         const file = await source.videoFile(i.id);
         if (file) videoFiles[i.id] = file;
       }
-      const report = project.report;
-      const text = (s: string) => redactor.text(s);
-      const summary = report?.summary ?? null;
+      // Redacted quotes are found in the redacted turns, where the same replacements were made.
+      const report = redactReport(project.report, redactor);
       const codes = source.codes ? await source.codes() : null;
       const qdpx = await buildQdpx(
         {
-          project: { id: project.id, title: project.title, summary: summary === null ? null : text(summary) },
+          project: { id: project.id, title: project.title, summary: report?.summary ?? null },
           user: req.user,
           interviews,
           // The .qdpx needs the quote's exact character range, so it matches quotes in the turn text itself.
-          // Redacted quotes are found in the redacted turns, where the same replacements were made.
-          themes: (report?.themes ?? []).map((t) => ({ title: text(t.title), summary: text(t.summary), frequency: t.frequency, quotes: t.quotes.map(text) })),
+          themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
           highlights: redactHighlights(await source.highlights(), originals, redactor),
-          ...(codes ? { codes: redactor.active ? codes.map((c) => ({ ...c, description: text(c.description) })) : codes } : {}),
+          ...(codes ? { codes: redactor.active ? codes.map((c) => ({ ...c, description: redactor.text(c.description) })) : codes } : {}),
           videoFiles,
           // The names the transcript files carry, so the summary's names can be found among them.
           label: (i) => interviewBaseName(i, interviews.indexOf(i) + 1, req.includeParticipant),

@@ -8,6 +8,7 @@ import type { CodeSegmentView } from '../../shared/ipc/channels/codes';
 import type { HighlightView } from '../../shared/ipc/channels/highlights';
 import type { QuestionGrid } from '../../shared/analysis/question-grid';
 import type { Participant, ParticipantValue } from '../../shared/schemas/interview';
+import type { Report } from '../../shared/schemas/report';
 import type { InterviewDetail } from '../../shared/views';
 import type { Redactor } from './redactor';
 
@@ -88,6 +89,17 @@ export function redactHighlights(highlights: HighlightView[], originals: Intervi
       ...(end !== undefined ? { end_offset: redactedOffset(end, h.end_offset, r) } : {}),
     };
   });
+}
+
+/** The study's report: its summary, and each theme's title, summary and quotes. */
+export function redactReport<R extends Report | null>(report: R, r: Redactor): R {
+  if (!r.active || report === null) return report;
+  const text = (s: string) => r.text(s);
+  return {
+    ...report,
+    summary: report.summary === null ? null : text(report.summary),
+    themes: report.themes.map((t) => ({ ...t, title: text(t.title), summary: text(t.summary), quotes: t.quotes.map(text) })),
+  };
 }
 
 /** A code's segments: the participant by pseudonym, the coded words and the question redacted. */
