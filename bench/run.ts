@@ -17,6 +17,7 @@ import { fullSync, LOOPBACK, WAN } from './rows/full-sync';
 import { resync } from './rows/resync';
 import { search } from './rows/search';
 import { exportRow } from './rows/export';
+import { exportRedact } from './rows/export-redact';
 import { viewer } from './rows/viewer';
 import { cliStartup } from './rows/cli-startup';
 import { agreement } from './rows/agreement';
@@ -35,6 +36,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'search', run: search },
   { name: 'viewer', run: viewer },
   { name: 'export', run: exportRow },
+  { name: 'export redact', run: exportRedact },
   { name: 'cli start-up', run: cliStartup },
   { name: 'agreement', run: agreement },
   { name: 'agreement service', run: agreementServiceRow },

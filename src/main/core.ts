@@ -3,6 +3,7 @@ import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
 import { ExportFolders } from './desktop/export-folders';
 import { createExportService } from './exports/export-service';
+import { studyRedactor, type RedactorFor } from './redaction/redactor-for';
 import { createNotifier, type Notifier } from './desktop/notifier';
 import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
 import { DemoService } from './demo/demo-service';
@@ -49,6 +50,8 @@ export type CoreOptions = {
   nativeMenu?: boolean;
   /** Clipboard and OS notifications; in memory when not given (test host, CLI). */
   desktop?: DesktopPorts;
+  /** A study's redactor for redacted exports; the real one (redactor-for.ts) unless a test gives its own. */
+  redactorFor?: RedactorFor;
 };
 
 export type Core = {
@@ -67,6 +70,8 @@ export type Core = {
   notifier: Notifier;
   /** Folders Fieldwork exported into: the export feature registers them, "Show in folder" checks them. */
   exports: ExportFolders;
+  /** A study's redactor, for the CLI's `export --redact`: the same one the export service uses. */
+  redactorFor: RedactorFor;
   /** Files the researcher picked or dropped, registered by the preload (or the test host) for a token. */
   pickedFiles: PickedFiles;
   /** Serves `video/<workspace>/<interview>` and `stimulus/<workspace>/<project>/<stimulus>` for the media protocol (Electron) or route (test host). */
@@ -93,6 +98,7 @@ export function createCore(o: CoreOptions): Core {
   const jobs = new JobRegistry();
   const notifier = createNotifier({ desktop, enabled: () => settings.get().notifications });
   const exportFolders = new ExportFolders(join(o.dataDir, 'export-folders.json'));
+  const redactorFor = o.redactorFor ?? studyRedactor;
   const stopNotices = composeNotices({
     events,
     notifier,
@@ -159,6 +165,7 @@ export function createCore(o: CoreOptions): Core {
       folders: exportFolders,
       notifier,
       researcherName: () => deps.settings.get().researcher_name,
+      redactorFor,
     }),
     pickedFiles,
   });
@@ -177,6 +184,7 @@ export function createCore(o: CoreOptions): Core {
     desktop,
     notifier,
     exports: exportFolders,
+    redactorFor,
     pickedFiles,
     serveMedia: async (path, range) => {
       const st = /^stimulus\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);

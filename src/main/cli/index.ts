@@ -12,6 +12,7 @@ import { createLogger } from '../logging/logger';
 import { openSecretStore } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceRuntime } from '../workspaces/runtime';
+import type { Redactor } from '../redaction/redactor';
 import { agreementGroup } from './commands/agreement';
 import { clipsGroup } from './commands/clips';
 import { codesGroup } from './commands/codes';
@@ -40,6 +41,8 @@ export type Ctx = {
   /** A workspace by name, case-insensitively; exit 2 when there is none. */
   workspace(name: string): Promise<WorkspaceSummary>;
   runtime(workspaceId: string): Promise<WorkspaceRuntime>;
+  /** A study's redactor for `--redact`: the core's, so the CLI and the app redact alike (redactor-for.ts). */
+  redactorFor(projectId: string, workspaceId: string): Promise<Redactor>;
   /** The core's typed call (inputs validated as for the app); failures throw AppError. */
   call: CoreCall<IpcContract>;
   exitCodeFor(e: unknown): number;
@@ -213,6 +216,10 @@ export async function runCli(
         return found;
       },
       runtime: async (id) => (await getCore()).runtimes.get(id),
+      redactorFor: async (projectId, workspaceId) => {
+        const c = await getCore();
+        return c.redactorFor(projectId, { id: workspaceId, runtime: () => c.runtimes.get(workspaceId) });
+      },
       call: async (channel, input) => (await getCore()).call(channel, input),
       exitCodeFor,
     };

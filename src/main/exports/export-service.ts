@@ -11,6 +11,10 @@ import { renderCodeSegmentsCsv, renderCodeSegmentsDocx } from './codes';
 import { openExportSink } from './output';
 import { safeFileName } from './file-names';
 import { runExport } from './run-export';
+import { redactSegments } from '../redaction/apply';
+import { REDACTED_NOTE } from './summary';
+import { NO_REDACTION, type Redactor } from '../redaction/redactor';
+import { studyRedactor, type RedactorFor } from '../redaction/redactor-for';
 import type { OperationOf } from '../../shared/ipc/define';
 import type { EventHub } from '../events';
 import type { JobRegistry } from '../jobs/job-registry';
@@ -28,6 +32,8 @@ export type ExportDeps = {
   notifier?: Pick<Notifier, 'notify'>;
   /** The researcher's name from the settings: how their own codings are labelled in a code's export. */
   researcherName?: () => string;
+  /** A study's redactor for redacted exports; the core passes the one builder (redactor-for.ts). */
+  redactorFor?: RedactorFor;
 };
 
 function directory(path: string): string | null {
@@ -53,6 +59,8 @@ export type ExportService = {
   allowedFolder(folder: string): string;
   /** Remembers a folder written to, so it is offered again. */
   remember(folder: string): void;
+  /** The study's redactor when the export is redacted, NO_REDACTION when not. */
+  redactor(workspaceId: string, projectId: string, redact: boolean): Promise<Redactor>;
 };
 
 /**
@@ -71,6 +79,8 @@ export function createExportService(d: ExportDeps): ExportService {
     if (!picked.has(folder) && !d.folders.chosen(folder)) throw new AppError('not_allowed', 'Choose the export folder with "Choose folder…" first.');
     return folder;
   };
+  const redactor = async (workspaceId: string, projectId: string, redact: boolean): Promise<Redactor> =>
+    redact ? (d.redactorFor ?? studyRedactor)(projectId, { id: workspaceId, runtime: () => d.runtimes.get(workspaceId) }) : NO_REDACTION;
   const lastFolder = () => [...d.folders.list()].reverse().find((f) => directory(f) !== null) ?? null;
   return {
     chooseFolder: async (input) => {
@@ -85,10 +95,13 @@ export function createExportService(d: ExportDeps): ExportService {
     lastFolder: async () => ({ folder: lastFolder() }),
     allowedFolder,
     remember: (folder) => d.folders.remember(folder),
+    redactor,
     run: async (input) => {
       const folder = allowedFolder(input.folder);
       const workspace = d.workspaces.list().find((w) => w.id === input.workspace_id);
       if (!workspace) throw new AppError('unknown_workspace', 'This workspace is not there any more.');
+      // First: a study that cannot be redacted exports nothing.
+      const redactWith = await redactor(input.workspace_id, input.project_id, input.redact);
       const runtime = await d.runtimes.get(input.workspace_id);
       const source = cacheExportSource(runtime.cache, input.project_id, async (interviewId) => {
         const v = await runtime.cache.call('videos.get', { interviewId });
@@ -111,6 +124,7 @@ export function createExportService(d: ExportDeps): ExportService {
           lineEnding: input.line_ending,
           speakerLabels: input.speaker_labels,
           bom: input.bom,
+          redactor: redactWith,
           printPdf: (html, signal) => d.desktop.printToPdf(html, signal),
           user: { id: workspace.id, name: workspace.name },
           signal: job.signal,
@@ -148,7 +162,10 @@ export function createExportService(d: ExportDeps): ExportService {
         ...(input.field ? { field: input.field } : {}),
         ...(input.screener ? { screener: input.screener } : {}),
       };
-      const { code, segments } = await codeSegments(runtime.cache, { researcherName: d.researcherName ?? (() => '') }).all(input.code_id, filter);
+      const all = await codeSegments(runtime.cache, { researcherName: d.researcherName ?? (() => '') }).all(input.code_id, filter);
+      const { code } = all;
+      const redactWith = await redactor(input.workspace_id, code.project_id, input.redact);
+      const segments = redactSegments(all.segments, redactWith);
       const project = await runtime.cache.call('projects.get', { id: code.project_id });
       const title = project?.title || 'Untitled study';
       const filters = [
@@ -171,7 +188,10 @@ export function createExportService(d: ExportDeps): ExportService {
           reveal: join(result.location, dir.split('/')[0]!, 'codes'),
           files: result.files.length,
           bytes: result.bytes,
-          notes: [`${n} ${n === 1 ? 'segment' : 'segments'} of "${code.name}" from ${plural(new Set(segments.map((s) => s.interview_id)).size, 'interview')}.`],
+          notes: [
+            ...(redactWith.active ? [REDACTED_NOTE] : []),
+            `${n} ${n === 1 ? 'segment' : 'segments'} of "${code.name}" from ${plural(new Set(segments.map((s) => s.interview_id)).size, 'interview')}.`,
+          ],
         };
       } catch (e) {
         await sink.cancel().catch(() => undefined);

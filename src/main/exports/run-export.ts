@@ -4,10 +4,12 @@ import type { HighlightView } from '../../shared/ipc/channels/highlights';
 import type { InterviewDetail, ProjectDetail } from '../../shared/views';
 import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
 import { AppError } from '../errors';
+import { redactHighlights, redactInterviews, redactReport } from '../redaction/apply';
+import { NO_REDACTION, type Redactor } from '../redaction/redactor';
 import { safeFileName } from './file-names';
 import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
-import { byStatus, count, transcriptsLine } from './summary';
+import { byStatus, count, REDACTED_NOTE, transcriptsLine } from './summary';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
 import { TRANSCRIPT_BINARY_FORMATS, TRANSCRIPT_TEXT_FORMATS, type TranscriptTextFormat } from './transcript';
@@ -44,6 +46,11 @@ export type ExportRequest = {
   /** Prints the report HTML to PDF (Electron's printToPDF, or a headless Chromium); report-pdf needs it. */
   printPdf?: (html: string, signal?: AbortSignal) => Promise<Uint8Array>;
   user: { id: string; name: string };
+  /**
+   * What every file is redacted with (issue 14 §2): transcripts, quotes, notes and participant fields go
+   * through its text(), names in labels and file names are its pseudonyms. NO_REDACTION unless given.
+   */
+  redactor?: Redactor;
   signal?: AbortSignal;
   onProgress?: (p: ExportProgress) => void;
 };
@@ -82,9 +89,10 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
   if (req.formats.length === 0) throw new AppError('usage', 'Choose at least one format.');
   const project = await source.project();
   if (!project) throw new AppError('unknown_project', 'This study is not in the saved data. Sync it first, then export.');
-  const interviews = await source.interviews(req.interviewIds);
+  const redactor = req.redactor ?? NO_REDACTION;
+  const originals = await source.interviews(req.interviewIds);
   if (req.interviewIds) {
-    const found = new Set(interviews.map((i) => i.id));
+    const found = new Set(originals.map((i) => i.id));
     const missing = req.interviewIds.filter((id) => !found.has(id));
     if (missing.length)
       throw new AppError(
@@ -104,9 +112,11 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     throw new AppError('no_report', 'This study has no report in the saved data. Generate one (or sync), then export it.');
   if (req.formats.includes('report-pdf') && !req.printPdf)
     throw new AppError('pdf_unavailable', 'PDF printing is not available here. Export the report as HTML and print that to PDF.');
+  // Redacted once, here: every format below renders these, so none can show what redaction replaced.
+  const interviews = redactInterviews(originals, redactor);
   const textFormats = req.formats.filter((f): f is TranscriptTextFormat => TEXT_FORMATS.has(f));
   const perInterview = textFormats.length + (req.formats.includes('docx') ? 1 : 0);
-  const notes: string[] = [];
+  const notes: string[] = redactor.active ? [REDACTED_NOTE] : [];
   const sink = await openExportSink({
     target: req.target,
     ...(req.signal ? { signal: req.signal } : {}),
@@ -179,7 +189,9 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
       const unplaced = found.flat().filter((l) => l === null).length;
       const outside = found.flat().filter((l) => l !== null && !inExport.has(l.interview_id)).length;
       const locations = found.map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
-      const input = { project: { id: project.id, title: project.title }, report: project.report, locations };
+      // Quotes are found by their words as said (above), then written redacted.
+      const report = redactReport(project.report, redactor);
+      const input = { project: { id: project.id, title: project.title }, report, locations };
       const quotes = found.flat();
       notes.push(
         `The report (${reportFormats.map((f) => f.slice('report-'.length).toUpperCase()).join(', ')}) is the whole study's: ${count(project.report.themes.length, 'theme')} and ${count(quotes.length, 'quote')}, whichever interviews are selected. ${
@@ -212,7 +224,9 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
         const file = await source.videoFile(i.id);
         if (file) videoFiles[i.id] = file;
       }
-      const report = project.report;
+      // Redacted quotes are found in the redacted turns, where the same replacements were made.
+      const report = redactReport(project.report, redactor);
+      const codes = source.codes ? await source.codes() : null;
       const qdpx = await buildQdpx(
         {
           project: { id: project.id, title: project.title, summary: report?.summary ?? null },
@@ -220,8 +234,8 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
           interviews,
           // The .qdpx needs the quote's exact character range, so it matches quotes in the turn text itself.
           themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
-          highlights: await source.highlights(),
-          ...(source.codes ? { codes: await source.codes() } : {}),
+          highlights: redactHighlights(await source.highlights(), originals, redactor),
+          ...(codes ? { codes: redactor.active ? codes.map((c) => ({ ...c, description: redactor.text(c.description) })) : codes } : {}),
           videoFiles,
           // The names the transcript files carry, so the summary's names can be found among them.
           label: (i) => interviewBaseName(i, interviews.indexOf(i) + 1, req.includeParticipant),

@@ -56,3 +56,10 @@ export function transcriptsLine(interviews: Pick<InterviewDetail, 'status'>[], f
   if (interviews.length === 0) return `No interviews were selected, so there are no transcripts in ${folders}.`;
   return `Transcripts of ${count(interviews.length, 'interview')} (${byStatus(interviews)}), one file per interview in ${folders}.`;
 }
+
+/**
+ * The line a redacted export's summary starts with (issue 14 §2), in the app's Export dialog and the CLI
+ * alike, so nobody mistakes the files for the originals or the originals for redacted ones.
+ */
+export const REDACTED_NOTE =
+  'This export is redacted: participants are named by pseudonyms ("Participant 07"), and names, emails, phone numbers and the other accepted findings are replaced in every file. Personal participant fields (name, email, phone, address) are left out.';

@@ -7,8 +7,9 @@ import { openExportSink } from '../exports/output';
 import type { ExportService } from '../exports/export-service';
 import type { RuntimeManager } from '../workspaces/runtime';
 import { gridCsv, gridDocx } from './grid-export';
+import { redactGrid } from '../redaction/apply';
 
-export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: Pick<ExportService, 'allowedFolder' | 'remember'> };
+export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: Pick<ExportService, 'allowedFolder' | 'remember' | 'redactor'> };
 
 /** What a grouping key is called for people: the field's name, or the screener question's text. */
 export function groupLabel(grid: QuestionGrid): string | null {
@@ -40,10 +41,18 @@ export function createGridService(d: GridDeps) {
   };
   return {
     build,
-    async export(input: { workspace_id: string; project_id: string; by: string | null; format: 'csv' | 'docx'; folder: string }): Promise<GridExportView> {
+    async export(input: {
+      workspace_id: string;
+      project_id: string;
+      by: string | null;
+      format: 'csv' | 'docx';
+      folder: string;
+      redact?: boolean;
+    }): Promise<GridExportView> {
       if (!d.exporter) throw new AppError('not_allowed', 'Exports are not available here.');
       const folder = d.exporter.allowedFolder(input.folder);
-      const grid = await build(input.workspace_id, input.project_id, input.by);
+      const redactor = await d.exporter.redactor(input.workspace_id, input.project_id, input.redact ?? false);
+      const grid = redactGrid(await build(input.workspace_id, input.project_id, input.by), redactor);
       const project = (await (await d.runtimes.get(input.workspace_id)).cache.call('projects.get', { id: input.project_id }))!;
       const data = input.format === 'csv' ? gridCsv(grid, { bom: true }) : await gridDocx(grid, project, groupLabel(grid));
       const name = safeFileName(`${project.title || 'Study'} question grid`, { ext: input.format, fallback: 'question-grid' });

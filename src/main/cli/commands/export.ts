@@ -8,13 +8,18 @@ import type { Command, Ctx, Group } from '../index';
 import { clean, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork export --workspace NAME --project ID [--interview ID …] --format LIST --out DIR
-                        [--zip] [--include-participant] [--crlf] [--labels interviewer|ai|name] [--bom] [--json]
+                        [--zip] [--include-participant] [--redact] [--crlf] [--labels interviewer|ai|name] [--bom]
+                        [--json]
 
 Exports from the offline cache (no network needed). --format is a comma-separated list of
 ${EXPORT_FORMATS.join(', ')}. Transcripts go to DIR/<study>/<format>/, one file per interview; qdpx is one
 REFI-QDA project (NVivo, MAXQDA, ATLAS.ti, QualCoder) with the report's themes and your highlights as codes.
 --interview (repeatable) exports only those interviews. --zip writes one DIR/<study>.zip instead of files.
 Participant names, emails, custom fields and screener answers are left out unless --include-participant.
+--redact writes every file redacted: each participant is named by their pseudonym ("Participant 07") in
+every label, file name and field that would show a name (--labels name included), the study's accepted
+findings (names, emails, phone numbers…) are replaced in all text, and personal participant fields are
+left out. The summary says the export is redacted.
 Existing files are never overwritten: a new name gets " (2)". Line endings are LF unless --crlf.
 --labels names speakers Interviewer/Participant (default), AI/User, or by the participant's name.
 --bom starts CSV files with a byte order mark, for Excel. report-pdf prints the HTML report with a
@@ -55,6 +60,7 @@ const exportCommand: Command = {
     out: { type: 'string' },
     zip: { type: 'boolean' },
     'include-participant': { type: 'boolean' },
+    redact: { type: 'boolean' },
     crlf: { type: 'boolean' },
     labels: { type: 'string' },
     bom: { type: 'boolean' },
@@ -87,6 +93,8 @@ const exportCommand: Command = {
     const target = ctx.flags.zip
       ? { kind: 'zip' as const, file: resolve(out, safeFileName(project.title, { ext: 'zip', fallback: 'fieldwork-export' })) }
       : { kind: 'folder' as const, folder: out };
+    // Before anything is written: a study that cannot be redacted exports nothing.
+    const redactor = ctx.flags.redact === true ? await ctx.redactorFor(projectId, w.id) : undefined;
     // Like `mkdir -p`: naming a new folder for the export is the common case.
     mkdirSync(out, { recursive: true });
     const bar = ctx.out.progress();
@@ -100,6 +108,7 @@ const exportCommand: Command = {
         lineEnding: ctx.flags.crlf ? 'crlf' : 'lf',
         speakerLabels: labels(ctx),
         bom: ctx.flags.bom === true,
+        ...(redactor ? { redactor } : {}),
         // No Electron here: the PDF is printed by a headless Chromium, Chrome or Edge if one is installed.
         printPdf: (html, signal) => chromiumPrintToPdf(html, signal ? { signal } : {}),
         user: { id: w.id, name: w.name },
@@ -111,9 +120,9 @@ const exportCommand: Command = {
     }
     const { result, notes } = outcome;
     if (ctx.out.isJson) {
-      ctx.out.json({ location: result.location, files: result.files, bytes: result.bytes, notes });
+      ctx.out.json({ location: result.location, files: result.files, bytes: result.bytes, redacted: redactor?.active === true, notes });
     } else {
-      ctx.out.line(`Exported ${plural(result.files.length, 'file')} (${mb(result.bytes)}) to ${result.location}.`);
+      ctx.out.line(`Exported ${plural(result.files.length, 'file')} (${mb(result.bytes)})${redactor?.active ? ', redacted,' : ''} to ${result.location}.`);
       for (const n of notes) ctx.out.line(`Note: ${clean(n)}`);
     }
   },

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import type { Command, Group } from '../index';
 import { clean, plural } from '../output';
 
-const USAGE = `Usage: fieldwork grid --workspace NAME --project ID [--by FIELD] --format csv|json --out FILE [--json]
+const USAGE = `Usage: fieldwork grid --workspace NAME --project ID [--by FIELD] --format csv|json --out FILE [--redact] [--json]
 
 Writes the study's question × participant grid, offline, from the cache: one row per interview, one column
 per question of the guide, each cell the participant's answer to it (follow-ups included). When Fieldwork
@@ -16,11 +16,20 @@ from the transcripts: what the interviewer asked in most interviews, in the same
 question; a cell holds the participant's turns for the question, joined with a blank line.
 --format json: {questions: [{index, text, inferred}], rows: [{interview_id, participant, group,
 cells: [{question_index, text, start_ms}]}]}.
+--redact names each participant by their pseudonym ("Participant 07") and replaces the study's accepted
+redactions in every question, answer and group.
 FILE is written whole or not at all, and replaced if it exists.`;
 
 const grid: Command = {
   usage: USAGE,
-  options: { workspace: { type: 'string' }, project: { type: 'string' }, by: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    workspace: { type: 'string' },
+    project: { type: 'string' },
+    by: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    redact: { type: 'boolean' },
+  },
   required: ['workspace', 'project', 'format', 'out'],
   async run(ctx) {
     const format = String(ctx.flags.format).trim().toLowerCase();
@@ -28,7 +37,11 @@ const grid: Command = {
     const by = typeof ctx.flags.by === 'string' && ctx.flags.by.trim() !== '' ? ctx.flags.by.trim() : null;
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
-    const built = await ctx.call('grid.build', { workspace_id: w.id, project_id: project, by });
+    // Before anything is built or written: a study that cannot be redacted gets no file.
+    const redactor = ctx.flags.redact === true ? await ctx.redactorFor(project, w.id) : null;
+    const { redactGrid } = await import('../../redaction/apply');
+    const plain = await ctx.call('grid.build', { workspace_id: w.id, project_id: project, by });
+    const built = redactor ? redactGrid(plain, redactor) : plain;
     const { gridCsv, gridJson } = await import('../../grid/grid-export');
     const text = format === 'csv' ? gridCsv(built) : `${JSON.stringify(gridJson(built), null, 2)}\n`;
     const out = resolve(String(ctx.flags.out));
@@ -50,10 +63,11 @@ const grid: Command = {
       rows: built.rows.length,
       inferred: built.guide === 'inferred',
       unmatched_turns: built.unmatched.turns,
+      ...(redactor?.active ? { redacted: true } : {}),
     };
     if (ctx.out.isJson) return ctx.out.json(summary);
     ctx.out.line(
-      `Wrote ${plural(built.rows.length, 'interview')} × ${plural(built.questions.length, 'question')} to ${out}${by ? `, grouped by ${clean(by)}` : ''}.`,
+      `Wrote ${plural(built.rows.length, 'interview')} × ${plural(built.questions.length, 'question')}${redactor?.active ? ', redacted,' : ''} to ${out}${by ? `, grouped by ${clean(by)}` : ''}.`,
     );
     if (built.guide === 'inferred') ctx.out.line('The guide was inferred from the transcripts (Fieldwork does not know this study’s guide).');
     if (built.unmatched.turns > 0)

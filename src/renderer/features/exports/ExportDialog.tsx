@@ -137,6 +137,12 @@ export function ExportDialog() {
               checked={prefs.includeParticipant}
               onChange={(on) => s.setPrefs({ includeParticipant: on })}
             />
+            <CheckChoice
+              label="Redact names and personal data"
+              hint="Participants are named by pseudonyms (Participant 07) and the study's accepted redactions are replaced in every file, file names included."
+              checked={prefs.redact}
+              onChange={(on) => s.setPrefs({ redact: on })}
+            />
             <div className="export-row">
               <label className="field">
                 <span>Speaker labels</span>

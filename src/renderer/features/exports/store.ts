@@ -23,6 +23,8 @@ export type ExportPrefs = {
   lineEnding: 'lf' | 'crlf';
   speakerLabels: SpeakerLabelChoice;
   bom: boolean;
+  /** Pseudonyms and the study's accepted redactions in every file (issue 14 §2). */
+  redact: boolean;
 };
 
 export type ExportJob = {
@@ -60,6 +62,7 @@ const DEFAULT_PREFS: ExportPrefs = {
   lineEnding: 'lf',
   speakerLabels: 'interviewer-participant',
   bom: false,
+  redact: false,
 };
 
 /**
@@ -183,6 +186,7 @@ export const useExport = create<ExportState>((set, get) => {
             line_ending: prefs.lineEnding,
             speaker_labels: prefs.speakerLabels,
             bom: prefs.bom,
+            ...(prefs.redact ? { redact: true } : {}),
           }),
         );
         const done: ExportJob = { ...(get().job ?? job), state: 'done', done: result.files, total: result.files, result };

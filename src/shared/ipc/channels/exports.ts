@@ -42,6 +42,8 @@ export const exportChannels = {
       line_ending: z.enum(['lf', 'crlf']),
       speaker_labels: z.enum(['interviewer-participant', 'ai-user', 'name']),
       bom: z.boolean(),
+      /** Pseudonyms for participants and the study's accepted redactions in every file (issue 14 §2). */
+      redact: z.boolean().default(false),
     }),
   ).returns<ExportRunView>(),
   /**
@@ -59,6 +61,7 @@ export const exportChannels = {
         .max(2),
       include_participant: z.boolean().default(false),
       line_ending: z.enum(['lf', 'crlf']).default('lf'),
+      redact: z.boolean().default(false),
       ...segmentFilter,
     }),
   ).returns<ExportRunView>(),

@@ -30,6 +30,7 @@ export const gridChannels = {
       by: groupBy,
       format: z.enum(['csv', 'docx']),
       folder: z.string().min(1).max(4096),
+      redact: z.boolean().default(false),
     }),
   ).returns<GridExportView>(),
 };
