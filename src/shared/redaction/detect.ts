@@ -133,49 +133,89 @@ const AMBIGUOUS = new Set(
 const MONTHS = new Set('january february march april may june july august september october november december'.split(' '));
 const MONTH_CONTEXT_BEFORE = /\b(?:in|of|since|until|till|by|last|next|early|late|mid|this|every|from|through|during)\s+$/i;
 
-export type KnownTerm = { text: string; kind: RedactionKind };
-export type KnownMatcher = { test(s: string): boolean; find(s: string): Span[] };
+export type KnownTerm = { text: string; kind: RedactionKind; owner?: string };
+export type KnownMatcher = { find(s: string): Span[] };
+
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+const keyOf = (s: string) => s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
+
+/** Whether a found value is the name and not the word or month it also is ("in May", "May 5", "may be"). */
+function readsAsName(m: string, s: string, i: number): boolean {
+  const key = m.toLowerCase();
+  if (!AMBIGUOUS.has(key)) return true;
+  if (m[0] !== m[0]!.toUpperCase()) return false;
+  if (!MONTHS.has(key)) return true;
+  return !MONTH_CONTEXT_BEFORE.test(s.slice(Math.max(0, i - 12), i)) && !/^\s*\d/.test(s.slice(i + m.length, i + m.length + 3));
+}
 
 /**
- * One matcher for a set of values, found case-insensitively as whole words (inside a word they are not: "Ann"
- * is not found in "Annual"); the longer of two that overlap wins.
+ * One matcher for many values (every participant of a study, the researcher's terms), found case-insensitively
+ * as whole words ("Ann" is not found in "Annual"), the longest at each place. The text's words are looked up
+ * in a map, a few words at a time, so ten thousand participants cost no more than ten; values in scripts
+ * written without spaces (Chinese, Japanese, Thai…) are found wherever they occur.
  */
-export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher {
-  const byKey = new Map<string, KnownTerm>();
+export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owners(key: string): readonly string[] } {
+  type Entry = { kind: RedactionKind; owners: string[] };
+  const byKey = new Map<string, Entry>();
+  const unspaced: string[] = [];
+  let maxWords = 1;
   for (const t of terms) {
-    const text = t.text.normalize('NFC').trim().replace(/\s+/g, ' ');
+    const text = t.text.normalize('NFC').trim();
     if (text.length < 2) continue;
-    const key = text.toLowerCase();
-    if (!byKey.has(key)) byKey.set(key, { text, kind: t.kind });
+    const key = keyOf(text);
+    let e = byKey.get(key);
+    if (!e) {
+      byKey.set(key, (e = { kind: t.kind, owners: [] }));
+      if (UNSPACED.test(text)) unspaced.push(text);
+      else maxWords = Math.max(maxWords, text.match(TOKEN)?.length ?? 1);
+    }
+    if (t.owner !== undefined && !e.owners.includes(t.owner)) e.owners.push(t.owner);
   }
-  if (byKey.size === 0) return { test: () => false, find: () => [] };
-  const sorted = [...byKey.values()].sort((a, b) => b.text.length - a.text.length);
-  const alternatives = sorted.map((t) => {
-    const body = escapeRe(t.text).replace(/ /g, '\\s+');
-    if (UNSPACED.test(t.text)) return body;
-    const start = WORD_CHAR.test(t.text[0]!) ? '(?<![\\p{L}\\p{N}_])' : '';
-    const end = WORD_CHAR.test(t.text[t.text.length - 1]!) ? '(?![\\p{L}\\p{N}_])' : '';
-    return `${start}${body}${end}`;
-  });
-  const re = new RegExp(alternatives.join('|'), 'giu');
-  const kindOf = (m: string) => byKey.get(m.toLowerCase().replace(/\s+/g, ' '))?.kind ?? 'custom';
+  const unspacedRe = unspaced.length
+    ? new RegExp(
+        unspaced
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRe)
+          .join('|'),
+        'giu',
+      )
+    : null;
+  const leadOk = (key: string) => WORD_CHAR.test(key[0]!);
   return {
-    test: (s) => {
-      re.lastIndex = 0;
-      return re.test(s);
-    },
+    owners: (key) => byKey.get(keyOf(key))?.owners ?? [],
     find: (s) => {
       const out: Span[] = [];
-      collect(re, s, 'custom', out, (m, i) => {
-        const key = m.toLowerCase();
-        if (!AMBIGUOUS.has(key)) return true;
-        if (m[0] !== m[0]!.toUpperCase()) return false;
-        if (MONTHS.has(key) && (MONTH_CONTEXT_BEFORE.test(s.slice(Math.max(0, i - 12), i)) || /^\s*\d/.test(s.slice(i + m.length, i + m.length + 3))))
-          return false;
-        return true;
-      });
-      for (const o of out) o.kind = kindOf(o.text);
-      return out;
+      if (byKey.size === 0) return out;
+      const toks: { start: number; end: number }[] = [];
+      TOKEN.lastIndex = 0;
+      for (let m = TOKEN.exec(s); m; m = TOKEN.exec(s)) toks.push({ start: m.index, end: m.index + m[0].length });
+      for (let i = 0; i < toks.length; i++) {
+        const from = toks[i]!.start;
+        for (let k = Math.min(maxWords, toks.length - i); k >= 1; k--) {
+          let to = toks[i + k - 1]!.end;
+          let key = keyOf(s.slice(from, to));
+          let e = byKey.get(key);
+          // A value that ends in punctuation ("J. R.", "Acme Ltd.") takes the character after its last word.
+          if (!e && to < s.length && !WORD_CHAR.test(s[to]!)) {
+            const withNext = keyOf(s.slice(from, to + 1));
+            const e2 = byKey.get(withNext);
+            if (e2) {
+              e = e2;
+              key = withNext;
+              to += 1;
+            }
+          }
+          if (!e || !leadOk(key)) continue;
+          const text = s.slice(from, to);
+          if (!readsAsName(text, s, from)) continue;
+          out.push({ kind: e.kind, start: from, end: to, text });
+          i += k - 1;
+          break;
+        }
+      }
+      if (unspacedRe) collect(unspacedRe, s, 'custom', out, (m, i) => !out.some((o) => i < o.end && o.start < i + m.length));
+      for (const o of out) if (o.kind === 'custom' && unspacedRe) o.kind = byKey.get(keyOf(o.text))?.kind ?? 'custom';
+      return out.sort((a, b) => a.start - b.start);
     },
   };
 }
