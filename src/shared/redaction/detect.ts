@@ -137,7 +137,8 @@ export type KnownTerm = { text: string; kind: RedactionKind; owner?: string };
 export type KnownMatcher = { find(s: string): Span[] };
 
 const TOKEN = /[\p{L}\p{N}_]+/gu;
-const keyOf = (s: string) => s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
+/** The key a value is matched under: any case, any run of spaces. */
+export const termKey = (s: string) => s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
 
 /** Whether a found value is the name and not the word or month it also is ("in May", "May 5", "may be"). */
 function readsAsName(m: string, s: string, i: number): boolean {
@@ -162,7 +163,7 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
   for (const t of terms) {
     const text = t.text.normalize('NFC').trim();
     if (text.length < 2) continue;
-    const key = keyOf(text);
+    const key = termKey(text);
     let e = byKey.get(key);
     if (!e) {
       byKey.set(key, (e = { kind: t.kind, owners: [] }));
@@ -182,7 +183,7 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
     : null;
   const leadOk = (key: string) => WORD_CHAR.test(key[0]!);
   return {
-    owners: (key) => byKey.get(keyOf(key))?.owners ?? [],
+    owners: (key) => byKey.get(termKey(key))?.owners ?? [],
     find: (s) => {
       const out: Span[] = [];
       if (byKey.size === 0) return out;
@@ -193,11 +194,11 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
         const from = toks[i]!.start;
         for (let k = Math.min(maxWords, toks.length - i); k >= 1; k--) {
           let to = toks[i + k - 1]!.end;
-          let key = keyOf(s.slice(from, to));
+          let key = termKey(s.slice(from, to));
           let e = byKey.get(key);
           // A value that ends in punctuation ("J. R.", "Acme Ltd.") takes the character after its last word.
           if (!e && to < s.length && !WORD_CHAR.test(s[to]!)) {
-            const withNext = keyOf(s.slice(from, to + 1));
+            const withNext = termKey(s.slice(from, to + 1));
             const e2 = byKey.get(withNext);
             if (e2) {
               e = e2;
@@ -214,7 +215,7 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
         }
       }
       if (unspacedRe) collect(unspacedRe, s, 'custom', out, (m, i) => !out.some((o) => i < o.end && o.start < i + m.length));
-      for (const o of out) if (o.kind === 'custom' && unspacedRe) o.kind = byKey.get(keyOf(o.text))?.kind ?? 'custom';
+      for (const o of out) if (o.kind === 'custom' && unspacedRe) o.kind = byKey.get(termKey(o.text))?.kind ?? 'custom';
       return out.sort((a, b) => a.start - b.start);
     },
   };
