@@ -1,14 +1,13 @@
 import nlp from 'compromise';
+import type { RedactionKind } from './kinds';
+
+export { REDACTION_KINDS, type RedactionKind } from './kinds';
 
 /**
  * Finding personal data in text (issue 14 §2). Pure: no node, no DOM, so the cache worker scans with it and a
  * view could too. Every detector returns spans of the text as it was given (offsets in UTF-16 code units,
  * `text === s.slice(start, end)`), and `detect` resolves overlaps to the longest span.
  */
-
-/** The kinds of personal data Fieldwork finds and replaces. */
-export type RedactionKind = 'participant' | 'person' | 'email' | 'phone' | 'url' | 'postcode' | 'number' | 'custom';
-export const REDACTION_KINDS: readonly RedactionKind[] = ['participant', 'person', 'email', 'phone', 'url', 'postcode', 'number', 'custom'];
 
 export type Span = { kind: RedactionKind; start: number; end: number; text: string };
 
