@@ -38,4 +38,10 @@ export async function scanStudy(cache: Cache, secrets: SecretStore, projectId: s
 }
 
 /** What `redact scan --json` prints for each finding. */
-export const findingJson = (f: Finding) => ({ interview_id: f.interview_id, kind: f.kind, text: f.text, start_ms: f.start_ms, suggested: f.suggested });
+export const findingJson = (f: Pick<Finding, 'interview_id' | 'kind' | 'text' | 'start_ms' | 'suggested'>) => ({
+  interview_id: f.interview_id,
+  kind: f.kind,
+  text: f.text,
+  start_ms: f.start_ms,
+  suggested: f.suggested,
+});
