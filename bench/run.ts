@@ -24,6 +24,7 @@ import { agreementServiceRow } from './rows/agreement-service';
 import { codeSegmentsRow } from './rows/code-segments';
 import { qdpxImport } from './rows/qdpx-import';
 import { grid } from './rows/grid';
+import { redactionScanRow } from './rows/redaction-scan';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -40,6 +41,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'code segments', run: codeSegmentsRow },
   { name: 'qdpx import', run: qdpxImport },
   { name: 'grid', run: grid },
+  { name: 'redaction scan', run: redactionScanRow },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };
