@@ -181,16 +181,23 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
       )
     : null;
   const leadOk = (key: string) => WORD_CHAR.test(key[0]!);
+  // Most words of a text start no value: only those that do are looked at further.
+  const firstWords = new Set<string>();
+  for (const key of byKey.keys()) firstWords.add(key.match(TOKEN)?.[0] ?? key);
   return {
     owners: (key) => byKey.get(termKey(key))?.owners ?? [],
     find: (s) => {
       const out: Span[] = [];
       if (byKey.size === 0) return out;
+      const lower = s.toLowerCase();
+      // Lower-casing that changes a text's length ("İ") would shift offsets: such a text takes the exact path.
+      const same = lower.length === s.length;
       const toks: { start: number; end: number }[] = [];
       TOKEN.lastIndex = 0;
       for (let m = TOKEN.exec(s); m; m = TOKEN.exec(s)) toks.push({ start: m.index, end: m.index + m[0].length });
       for (let i = 0; i < toks.length; i++) {
         const from = toks[i]!.start;
+        if (same && !firstWords.has(lower.slice(from, toks[i]!.end).normalize('NFC'))) continue;
         for (let k = Math.min(maxWords, toks.length - i); k >= 1; k--) {
           let to = toks[i + k - 1]!.end;
           let key = termKey(s.slice(from, to));
@@ -282,17 +289,50 @@ const CAPITALISED = /(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}'’-]*/gu;
  * in scripts without case are asked too, as their names cannot be seen from case.
  */
 export function mayHoldName(s: string): boolean {
+  return nameTriggers(s, true).length > 0;
+}
+
+/** Where the words that may start or be a name are (see mayHoldName); with `first`, only the first. */
+function nameTriggers(s: string, first = false): number[] {
+  const out: number[] = [];
   CAPITALISED.lastIndex = 0;
   for (let m = CAPITALISED.exec(s); m; m = CAPITALISED.exec(s)) {
     const w = m[0];
-    if (NOT_NAMES.has(w.toLowerCase())) continue;
-    if (TITLE.test(w)) return true;
-    const before = s.slice(Math.max(0, m.index - 3), m.index);
-    if (m.index === 0 || /[.!?…:"“]\s*$/.test(before) || /^\s*$/.test(before)) continue;
-    return true;
+    if (NOT_NAMES.has(w.toLowerCase()) || knownNotPerson(w)) continue;
+    if (!TITLE.test(w)) {
+      const before = s.slice(Math.max(0, m.index - 3), m.index);
+      if (m.index === 0 || /[.!?…:"“]\s*$/.test(before) || /^\s*$/.test(before)) continue;
+    }
+    out.push(m.index);
+    if (first) break;
   }
-  return false;
+  return out;
 }
+
+const PLACE_TAGS = new Set(['City', 'Region', 'Country', 'Place', 'Organization', 'Demonym', 'Month', 'WeekDay', 'Holiday', 'Language', 'Currency']);
+const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
+const lexiconVerdict = new Map<string, boolean>();
+let lexicon: Record<string, string | string[]> | null = null;
+
+/**
+ * A word the tagger's own lexicon knows as a place, an organisation or a date and never as a person
+ * ("London", "Tesco", "Monday"): not worth a tagger's pass. Decided once per word.
+ */
+function knownNotPerson(word: string): boolean {
+  const key = word.toLowerCase();
+  let v = lexiconVerdict.get(key);
+  if (v === undefined) {
+    lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+    const tags = lexicon[key];
+    const list = tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
+    v = list.some((t) => PLACE_TAGS.has(t)) && !list.some((t) => PERSON_TAGS.has(t));
+    lexiconVerdict.set(key, v);
+  }
+  return v;
+}
+
+/** Words either side of a possible name that the tagger reads with it: enough for "my sister Amara said". */
+const WINDOW = 3;
 
 /** The sentences of a text that may hold a name, with where each starts. */
 function candidateSentences(s: string): { text: string; at: number }[] {
@@ -314,7 +354,32 @@ function candidateSentences(s: string): { text: string; at: number }[] {
     }
     out.push({ text, at });
   }
-  return out.filter((x) => mayHoldName(x.text) || /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+\p{L}/u.test(x.text));
+  // Only the words around each possible name go to the tagger, which costs by the word.
+  const pieces: { text: string; at: number }[] = [];
+  for (const x of out) {
+    const triggers = nameTriggers(x.text);
+    if (!triggers.length) continue;
+    const words = [...x.text.matchAll(/\S+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    let from = -1;
+    let to = -1;
+    const push = () => {
+      if (from >= 0) pieces.push({ text: x.text.slice(words[from]!.start, words[to]!.end), at: x.at + words[from]!.start });
+    };
+    for (const t of triggers) {
+      const w = words.findIndex((wd) => wd.start <= t && t < wd.end);
+      if (w < 0) continue;
+      const a = Math.max(0, w - WINDOW);
+      const b = Math.min(words.length - 1, w + WINDOW);
+      if (from >= 0 && a <= to + 1) to = Math.max(to, b);
+      else {
+        push();
+        from = a;
+        to = b;
+      }
+    }
+    push();
+  }
+  return pieces;
 }
 
 /** A name as the tagger found it, cut to the person: no relation before it ("sister"), no "'s" or full stop after. */

@@ -121,6 +121,19 @@ export type RawFinding = {
 export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
 
 const CONTEXT = 60;
+
+/** The text with each span's characters replaced by "x", offsets unchanged. */
+function maskSpans(text: string, spans: readonly Span[]): string {
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    if (s.start < at) continue;
+    out += text.slice(at, s.start) + 'x'.repeat(s.end - s.start);
+    at = s.end;
+  }
+  return out + text.slice(at);
+}
 /** Turns tagged for names in one go: the tagger's batches, and the findings' order (by turn) kept. */
 const CHUNK = 400;
 
@@ -201,9 +214,12 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
   type Pending = { interviewId: string | null; source: RawFinding['source']; at: string; text: string; startMs: number | null; spans: Span[] };
   let chunk: Pending[] = [];
   const flush = () => {
-    const needsNames = chunk.filter((p) => mayHoldName(p.text));
-    const people = detectPeopleMany(needsNames.map((p) => p.text));
-    needsNames.forEach((p, i) => p.spans.push(...people[i]!));
+    // What is already found (a participant's name, an email) is blanked for the tagger: a turn whose only
+    // capitalised words are a participant's own name needs no tagging, and a name is not found twice.
+    const masked = chunk.map((p) => maskSpans(p.text, p.spans));
+    const needsNames = chunk.map((_, i) => i).filter((i) => mayHoldName(masked[i]!));
+    const people = detectPeopleMany(needsNames.map((i) => masked[i]!));
+    needsNames.forEach((c, i) => chunk[c]!.spans.push(...people[i]!));
     for (const p of chunk) emit(p.interviewId, p.source, p.at, p.text, p.startMs, p.spans);
     chunk = [];
   };
