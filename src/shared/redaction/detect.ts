@@ -318,15 +318,30 @@ let lexicon: Record<string, string | string[]> | null = null;
  * A word the tagger's own lexicon knows as a place, an organisation or a date and never as a person
  * ("London", "Tesco", "Monday"): not worth a tagger's pass. Decided once per word.
  */
+function lexiconTags(word: string): string[] {
+  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+  const tags = lexicon[word.toLowerCase()];
+  return tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
+}
 function knownNotPerson(word: string): boolean {
   const key = word.toLowerCase();
   let v = lexiconVerdict.get(key);
   if (v === undefined) {
-    lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
-    const tags = lexicon[key];
-    const list = tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
+    const list = lexiconTags(key);
     v = list.some((t) => PLACE_TAGS.has(t)) && !list.some((t) => PERSON_TAGS.has(t));
     lexiconVerdict.set(key, v);
+  }
+  return v;
+}
+const nameVerdict = new Map<string, boolean>();
+/** A word the lexicon knows only as a person's name ("Sarah", "Jones"): a name without asking the tagger. */
+function onlyAName(word: string): boolean {
+  const key = word.toLowerCase();
+  let v = nameVerdict.get(key);
+  if (v === undefined) {
+    const list = lexiconTags(key);
+    v = list.length > 0 && list.every((t) => PERSON_TAGS.has(t) && t !== 'Honorific');
+    nameVerdict.set(key, v);
   }
   return v;
 }
@@ -335,7 +350,7 @@ function knownNotPerson(word: string): boolean {
 const WINDOW = 3;
 
 /** The sentences of a text that may hold a name, with where each starts. */
-function candidateSentences(s: string): { text: string; at: number }[] {
+function candidateSentences(s: string, direct: Span[]): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   const re = /[^.!?…\n]+(?:[.!?…]+|\n|$)/gu;
   for (let m = re.exec(s); m; m = re.exec(s)) {
@@ -354,10 +369,24 @@ function candidateSentences(s: string): { text: string; at: number }[] {
     }
     out.push({ text, at });
   }
-  // Only the words around each possible name go to the tagger, which costs by the word.
+  // Only the words around each possible name go to the tagger, which costs by the word; a word the lexicon
+  // knows only as a name ("Sarah", "Jones") is a name at once, with the capitalised words right after it.
   const pieces: { text: string; at: number }[] = [];
   for (const x of out) {
-    const triggers = nameTriggers(x.text);
+    const triggers: number[] = [];
+    let covered = -1;
+    for (const t of nameTriggers(x.text)) {
+      if (t < covered) continue;
+      const word = /^[\p{L}'’-]+/u.exec(x.text.slice(t))![0].replace(/['’]s$/, '');
+      const before = x.text.slice(Math.max(0, t - 6), t);
+      if (onlyAName(word) && !TITLE_BEFORE.test(before)) {
+        const run = /^\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*/u.exec(x.text.slice(t))![0].split(' ');
+        while (run.length > 1 && (NOT_NAMES.has(run[run.length - 1]!.toLowerCase()) || knownNotPerson(run[run.length - 1]!))) run.pop();
+        const name = run.join(' ').replace(/['’]s$/, '');
+        direct.push({ kind: 'person', start: x.at + t, end: x.at + t + name.length, text: name });
+        covered = t + name.length;
+      } else triggers.push(t);
+    }
     if (!triggers.length) continue;
     const words = [...x.text.matchAll(/\S+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
     let from = -1;
@@ -436,7 +465,7 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 20_000):
     joined = '';
   };
   texts.forEach((s, doc) => {
-    for (const c of candidateSentences(s)) {
+    for (const c of candidateSentences(s, result[doc]!)) {
       // Each sentence on its own line, so the tagger never reads a name across two of them.
       const piece = { doc, at: c.at, text: c.text, joinedAt: joined.length };
       batch.push(piece);
@@ -456,7 +485,8 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 20_000):
       }
     }
   });
-  return result;
+  // A name found at once and again by the tagger (inside another name's window) is one name.
+  return result.map((spans) => resolveOverlaps(spans));
 }
 
 export const detectPeople = (s: string): Span[] => detectPeopleMany([s])[0]!;
