@@ -168,6 +168,15 @@ describe('other people’s names', () => {
     expect(mayHoldName('Mr. Okafor agreed.')).toBe(true);
   });
 
+  it('takes a name its lexicon knows at once, with the capitalised words after it but not a weekday or place', () => {
+    expect(people('we met Sarah Connor there')).toEqual(['Sarah Connor']);
+    expect(people('then I told Sarah Monday was fine')).toEqual(['Sarah']);
+    expect(people('it was Jones’s idea, ask Dr. Jones')).toEqual(['Jones', 'Dr. Jones']);
+    // A place the lexicon knows is not a person, and costs no tagging.
+    expect(people('we shop in London and Leeds now')).toEqual([]);
+    expect(mayHoldName('we shop in London and Leeds now')).toBe(false);
+  });
+
   it('places names in many texts at once, each in its own text', () => {
     const texts = ['nothing here', 'and then Sarah called', 'x'.repeat(50), 'we met Tom Baker there'];
     const many = detectPeopleMany(texts, 30);
