@@ -347,7 +347,7 @@ function onlyAName(word: string): boolean {
 }
 
 /** Words either side of a possible name that the tagger reads with it: enough for "my sister Amara said". */
-const WINDOW = 3;
+const WINDOW = 2;
 
 /** The sentences of a text that may hold a name, with where each starts. */
 function candidateSentences(s: string, direct: Span[]): { text: string; at: number }[] {
