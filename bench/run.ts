@@ -26,6 +26,7 @@ import { codeSegmentsRow } from './rows/code-segments';
 import { qdpxImport } from './rows/qdpx-import';
 import { grid } from './rows/grid';
 import { reelRow } from './rows/reel';
+import { redactionScanRow } from './rows/redaction-scan';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
 const ROWS: { name: string; run: Row }[] = [
@@ -44,6 +45,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'qdpx import', run: qdpxImport },
   { name: 'grid', run: grid },
   { name: 'reel', run: reelRow },
+  { name: 'redaction scan', run: redactionScanRow },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { openInProcessCache } from '../../src/main/cache/cache';
 import { codeSegments } from '../../src/main/codes/segments';
 import { interviewRecord } from '../../src/shared/schemas/interview';
-import { projectListItem } from '../../src/shared/schemas/project';
+import { openBenchStudy } from '../lib/bench-study';
 import { ms, num, ratio } from '../lib/format';
 import { summarize } from '../lib/stats';
 import { seededRandom } from '../../test/support/random';
@@ -28,12 +27,8 @@ const GOAL_MS = 50;
 const WORDS = 'box price week recipe delivery late cancel friend cook dinner fresh plastic card skip kids taste portion cost'.split(' ');
 
 export async function seed(file: string) {
-  const cache = await openInProcessCache(file);
   const now = '2026-11-26T10:00:00.000Z';
-  await cache.call('projects.saveList', {
-    items: [projectListItem.parse({ id: 'bench', title: 'Bench study', status: 'STARTED', created_at: now, type: 'CHURN' })],
-    syncedAt: now,
-  });
+  const cache = await openBenchStudy(file, now);
   const questions = Array.from(
     { length: QUESTIONS },
     (_, q) => `Question ${q + 1}: what about the ${WORDS[q % WORDS.length]} and the ${WORDS[(q * 7) % WORDS.length]}?`,

@@ -98,7 +98,7 @@ export function createCore(o: CoreOptions): Core {
   const jobs = new JobRegistry();
   const notifier = createNotifier({ desktop, enabled: () => settings.get().notifications });
   const exportFolders = new ExportFolders(join(o.dataDir, 'export-folders.json'));
-  const redactorFor = o.redactorFor ?? studyRedactor;
+  const redactorFor = o.redactorFor ?? studyRedactor(o.secrets);
   const stopNotices = composeNotices({
     events,
     notifier,

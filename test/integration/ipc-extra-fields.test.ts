@@ -243,6 +243,11 @@ const PLAN: Plan = {
   }),
   'grid.build': (i) => ({ workspace_id: i.ws, project_id: i.project, by: 'plan' }),
   'grid.export': (i) => ({ workspace_id: i.ws, project_id: i.project, by: null, format: 'csv', folder: dataDir }),
+  'redaction.scan': (i) => ({ workspace_id: i.ws, project_id: i.project }),
+  'redaction.decide': (i) => ({ workspace_id: i.ws, project_id: i.project, kind: 'person', text: 'Peter Jones', decision: 'reject' }),
+  'redaction.addTerm': (i) => ({ workspace_id: i.ws, project_id: i.project, text: 'Project Falcon', kind: 'custom' }),
+  'redaction.decisions': (i) => ({ workspace_id: i.ws, project_id: i.project }),
+  'redaction.removeTerm': (i) => ({ workspace_id: i.ws, project_id: i.project, text: 'Project Falcon' }),
 };
 
 describe('IPC results carry only fields the client knows', () => {
@@ -297,6 +302,10 @@ describe('IPC results carry only fields the client knows', () => {
     expect(answers.find((a) => a.channel === 'codes.delete')?.answer).toEqual({ ok: true, value: { deleted_codings: 0 } });
     expect(answers.find((a) => a.channel === 'codes.segments')?.answer).toMatchObject({ ok: true, value: { total: 0, segments: [] } });
     expect(answers.find((a) => a.channel === 'exports.codeSegments')?.answer).toMatchObject({ ok: true, value: { files: 2 } });
+    // The study's participants (names and emails came through the proxy) were scanned, and a decision and a term kept.
+    expect(answers.find((a) => a.channel === 'redaction.scan')?.answer).toMatchObject({ ok: true, value: { interviews: 4, findings: expect.any(Array) } });
+    expect(answers.find((a) => a.channel === 'redaction.decide')?.answer).toMatchObject({ ok: true, value: { term: 'peter jones', decision: 'reject' } });
+    expect(answers.find((a) => a.channel === 'redaction.removeTerm')?.answer).toEqual({ ok: true, value: { removed: true } });
     // The grid was built from the proxied transcripts; its guide inferred (the study was not made here).
     expect(answers.find((a) => a.channel === 'grid.build')?.answer).toMatchObject({ ok: true, value: { guide: 'inferred', by: 'plan' } });
     expect(answers.find((a) => a.channel === 'grid.export')?.answer).toMatchObject({ ok: true, value: { bytes: expect.any(Number) } });

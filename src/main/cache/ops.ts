@@ -9,6 +9,7 @@ import * as extras from './queries/project-extras';
 import * as grid from './queries/grid';
 import * as projects from './queries/projects';
 import * as qdpxImport from './queries/qdpx-import';
+import * as redaction from './queries/redaction';
 import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
 import * as search from './queries/search';
@@ -83,6 +84,14 @@ export const cacheOps = {
   'grid.source': grid.gridSource,
   'grid.questions': grid.studyQuestions,
   'grid.build': grid.buildGrid,
+  'redaction.scan': redaction.scanStudy,
+  'redaction.decisions': redaction.listDecisions,
+  'redaction.decide': redaction.decide,
+  'redaction.terms': redaction.listTerms,
+  'redaction.addTerm': redaction.addTerm,
+  'redaction.removeTerm': redaction.removeTerm,
+  'redaction.mapping': redaction.getMapping,
+  'redaction.saveMapping': redaction.saveMapping,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,

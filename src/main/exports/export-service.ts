@@ -14,7 +14,7 @@ import { runExport } from './run-export';
 import { redactSegments } from '../redaction/apply';
 import { REDACTED_NOTE } from './summary';
 import { NO_REDACTION, type Redactor } from '../redaction/redactor';
-import { studyRedactor, type RedactorFor } from '../redaction/redactor-for';
+import { noRedactorFor, type RedactorFor } from '../redaction/redactor-for';
 import type { OperationOf } from '../../shared/ipc/define';
 import type { EventHub } from '../events';
 import type { JobRegistry } from '../jobs/job-registry';
@@ -80,7 +80,7 @@ export function createExportService(d: ExportDeps): ExportService {
     return folder;
   };
   const redactor = async (workspaceId: string, projectId: string, redact: boolean): Promise<Redactor> =>
-    redact ? (d.redactorFor ?? studyRedactor)(projectId, { id: workspaceId, runtime: () => d.runtimes.get(workspaceId) }) : NO_REDACTION;
+    redact ? (d.redactorFor ?? noRedactorFor)(projectId, { id: workspaceId, runtime: () => d.runtimes.get(workspaceId) }) : NO_REDACTION;
   const lastFolder = () => [...d.folders.list()].reverse().find((f) => directory(f) !== null) ?? null;
   return {
     chooseFolder: async (input) => {

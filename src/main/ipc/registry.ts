@@ -24,6 +24,8 @@ import { importHandlers } from './handlers/imports';
 import { interviewHandlers } from './handlers/interviews';
 import { noteHandlers } from './handlers/notes';
 import { projectHandlers } from './handlers/projects';
+import { redactionHandlers } from './handlers/redaction';
+import { createRedactionService } from '../redaction/redaction-service';
 import { reportHandlers } from './handlers/reports';
 import { searchHandlers } from './handlers/search';
 import { settingsHandlers } from './handlers/settings';
@@ -84,6 +86,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     embed: embedHandlers(d),
     exports: exportHandlers({ exports: d.exporter }),
     imports: importHandlers(d),
+    redaction: redactionHandlers({ redaction: createRedactionService({ runtimes: d.runtimes, secrets: d.secrets }) }),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;
 }

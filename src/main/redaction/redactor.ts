@@ -5,8 +5,8 @@
  * researcher's accepted findings and own terms (build-redactor.ts).
  */
 
-/** The kinds of personal data Fieldwork finds and replaces. */
-export type RedactionKind = 'participant' | 'person' | 'email' | 'phone' | 'url' | 'postcode' | 'number' | 'custom';
+/** The kinds of personal data Fieldwork finds and replaces (defined in src/shared, where the IPC contract names them too). */
+export type { RedactionKind } from '../../shared/redaction/kinds';
 
 export interface Redactor {
   /** True when this export is redacted: its summary says so, and file names use pseudonyms. */

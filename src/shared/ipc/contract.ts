@@ -13,6 +13,7 @@ import { importChannels } from './channels/imports';
 import { interviewChannels } from './channels/interviews';
 import { noteChannels } from './channels/notes';
 import { projectChannels } from './channels/projects';
+import { redactionChannels } from './channels/redaction';
 import { reportChannels } from './channels/reports';
 import { searchChannels } from './channels/search';
 import { settingsChannels } from './channels/settings';
@@ -49,6 +50,7 @@ export const ipcDomains = {
   exports: exportChannels,
   imports: importChannels,
   grid: gridChannels,
+  redaction: redactionChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;

@@ -13,8 +13,26 @@ import { migration as m0012 } from './0012-launch-charges';
 import { migration as m0013 } from './0013-credits-unstated';
 import { migration as m0014 } from './0014-report-versions';
 import { migration as m0015 } from './0015-codebook';
+import { migration as m0016 } from './0016-redaction';
 import type { Migration } from './types';
 
 /** In order; a new step is a new file appended here, never an edit to an applied one. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015];
+export const MIGRATIONS: readonly Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+  m0011,
+  m0012,
+  m0013,
+  m0014,
+  m0015,
+  m0016,
+];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,0 +1,261 @@
+import type { Participant } from '../../../shared/schemas/interview';
+import {
+  compileKnown,
+  detectPatterns,
+  detectPeopleMany,
+  mayHoldName,
+  normaliseTerm,
+  participantTerms,
+  resolveOverlaps,
+  type KnownTerm,
+  type RedactionKind,
+  type Span,
+} from '../../../shared/redaction/detect';
+import { withFullSync, type CacheDb } from '../open';
+import { interviewNumbers } from './code-segments';
+import { stmt } from './stmt';
+
+/**
+ * Redaction's rows (migration 0016): the researcher's decisions and terms, the encrypted pseudonym mapping,
+ * and the scan itself, which runs here in the cache worker beside the turns so 400,000 of them never cross
+ * to the main process; only what was found does.
+ */
+
+export type RedactionDecision = 'accept' | 'reject';
+export type DecisionRow = { kind: RedactionKind; term: string; decision: RedactionDecision; decided_at: string };
+export type TermRow = { term: string; text: string; kind: RedactionKind; added_at: string };
+export type MappingRow = { key_account: string; iv: Uint8Array; tag: Uint8Array; ciphertext: Uint8Array; updated_at: string };
+
+export function listDecisions(db: CacheDb, args: { projectId: string }): DecisionRow[] {
+  return stmt(db, 'SELECT kind, term, decision, decided_at FROM redaction_decisions WHERE project_id = ? ORDER BY kind, term').all(
+    args.projectId,
+  ) as DecisionRow[];
+}
+
+/** Accept or reject every finding of this kind and text; `decision: null` forgets the choice. */
+export function decide(
+  db: CacheDb,
+  args: { projectId: string; kind: RedactionKind; text: string; decision: RedactionDecision | null; now: string },
+): DecisionRow | null {
+  const term = normaliseTerm(args.kind, args.text);
+  return withFullSync(db, () => {
+    if (args.decision === null) {
+      stmt(db, 'DELETE FROM redaction_decisions WHERE project_id = ? AND kind = ? AND term = ?').run(args.projectId, args.kind, term);
+      return null;
+    }
+    stmt(
+      db,
+      `INSERT INTO redaction_decisions (project_id, kind, term, decision, decided_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (project_id, kind, term) DO UPDATE SET decision = excluded.decision, decided_at = excluded.decided_at`,
+    ).run(args.projectId, args.kind, term, args.decision, args.now);
+    return { kind: args.kind, term, decision: args.decision, decided_at: args.now };
+  });
+}
+
+export function listTerms(db: CacheDb, args: { projectId: string }): TermRow[] {
+  return stmt(db, 'SELECT term, text, kind, added_at FROM redaction_terms WHERE project_id = ? ORDER BY added_at, term').all(args.projectId) as TermRow[];
+}
+
+/** The researcher's own term, found like a participant's name (whole words, any case); added again, it takes the new kind. */
+export function addTerm(db: CacheDb, args: { projectId: string; text: string; kind: RedactionKind; now: string }): TermRow {
+  const text = args.text.trim().replace(/\s+/g, ' ');
+  const term = normaliseTerm('custom', text);
+  withFullSync(db, () =>
+    stmt(
+      db,
+      `INSERT INTO redaction_terms (project_id, term, text, kind, added_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (project_id, term) DO UPDATE SET text = excluded.text, kind = excluded.kind`,
+    ).run(args.projectId, term, text, args.kind, args.now),
+  );
+  return stmt(db, 'SELECT term, text, kind, added_at FROM redaction_terms WHERE project_id = ? AND term = ?').get(args.projectId, term) as TermRow;
+}
+
+export function removeTerm(db: CacheDb, args: { projectId: string; text: string }): boolean {
+  const term = normaliseTerm('custom', args.text);
+  return withFullSync(db, () => stmt(db, 'DELETE FROM redaction_terms WHERE project_id = ? AND term = ?').run(args.projectId, term).changes > 0);
+}
+
+export function getMapping(db: CacheDb, args: { projectId: string }): MappingRow | null {
+  return (
+    (stmt(db, 'SELECT key_account, iv, tag, ciphertext, updated_at FROM redaction_mappings WHERE project_id = ?').get(args.projectId) as
+      MappingRow | undefined) ?? null
+  );
+}
+
+export function saveMapping(db: CacheDb, args: { projectId: string } & MappingRow): void {
+  withFullSync(db, () =>
+    stmt(
+      db,
+      `INSERT INTO redaction_mappings (project_id, key_account, iv, tag, ciphertext, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (project_id) DO UPDATE SET key_account = excluded.key_account, iv = excluded.iv, tag = excluded.tag,
+         ciphertext = excluded.ciphertext, updated_at = excluded.updated_at`,
+    ).run(args.projectId, args.key_account, Buffer.from(args.iv), Buffer.from(args.tag), Buffer.from(args.ciphertext), args.updated_at),
+  );
+}
+
+// ---- The scan ----
+
+export type ScanInterview = { id: string; n: number; status: string; participant_name: string | null; participant_email: string | null };
+
+/** One thing found, where it was: a turn (by index), a report quote (by its theme and place), or a participant field. */
+export type RawFinding = {
+  interview_id: string | null;
+  source: 'turn' | 'quote' | 'field';
+  /** The turn's index, the quote's "theme.position", or the field's name. */
+  at: string;
+  kind: RedactionKind;
+  text: string;
+  /** Normalised text: decisions are kept under kind + term. */
+  term: string;
+  /** For a participant's own value: whose (their interview's id). */
+  owner: string | null;
+  start_ms: number | null;
+  start: number;
+  end: number;
+  /** Up to CONTEXT characters of the text on either side, for the review list. */
+  before: string;
+  after: string;
+  decision: RedactionDecision | null;
+};
+
+export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
+
+const CONTEXT = 60;
+
+/** The text with each span's characters replaced by "x", offsets unchanged. */
+function maskSpans(text: string, spans: readonly Span[]): string {
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    if (s.start < at) continue;
+    out += text.slice(at, s.start) + 'x'.repeat(s.end - s.start);
+    at = s.end;
+  }
+  return out + text.slice(at);
+}
+/** Turns tagged for names in one go: the tagger's batches, and the findings' order (by turn) kept. */
+const CHUNK = 400;
+
+type Row = { id: string; status: string; participant_name: string | null; participant_email: string | null; participant_json: string };
+
+function fieldsOf(json: string): Record<string, unknown> {
+  try {
+    const p = JSON.parse(json) as Participant | null;
+    return p?.fields ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Everything personal in one study: every interview's participant fields and turns (whatever its status), in
+ * the study's order of completion, then the report's quotes. The regular expressions and the participants'
+ * own values run on every text; the name tagger only on sentences that may hold a name (see mayHoldName).
+ */
+export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource {
+  const numbers = interviewNumbers(db, args);
+  const rows = stmt(db, 'SELECT id, status, participant_name, participant_email, participant_json FROM interviews WHERE project_id = ?').all(
+    args.projectId,
+  ) as Row[];
+  rows.sort((a, b) => numbers.get(a.id)! - numbers.get(b.id)!);
+  const terms = listTerms(db, args);
+  const decisions = new Map(listDecisions(db, args).map((d) => [`${d.kind}\u0000${d.term}`, d.decision]));
+
+  const known: KnownTerm[] = terms.map((t) => ({ text: t.text, kind: t.kind }));
+  const fieldValues: { row: Row; field: string; value: string }[] = [];
+  for (const r of rows) {
+    const fields = fieldsOf(r.participant_json);
+    for (const t of participantTerms({ name: r.participant_name, email: r.participant_email, fields })) known.push({ ...t, owner: r.id });
+    if (r.participant_name?.trim()) fieldValues.push({ row: r, field: 'name', value: r.participant_name.trim() });
+    if (r.participant_email?.trim()) fieldValues.push({ row: r, field: 'email', value: r.participant_email.trim() });
+    for (const [k, v] of Object.entries(fields)) if (typeof v === 'string' || typeof v === 'number') fieldValues.push({ row: r, field: k, value: String(v) });
+  }
+  const matcher = compileKnown(known);
+
+  const findings: RawFinding[] = [];
+  const emit = (interviewId: string | null, source: RawFinding['source'], at: string, text: string, startMs: number | null, spans: Span[]) => {
+    for (const s of resolveOverlaps(spans)) {
+      let owner: string | null = null;
+      let kind = s.kind;
+      if (kind === 'participant' || kind === 'person') {
+        const owners = matcher.owners(s.text);
+        if (owners.length) {
+          kind = 'participant';
+          owner = interviewId && owners.includes(interviewId) ? interviewId : owners[0]!;
+        }
+      }
+      const term = normaliseTerm(kind, s.text);
+      findings.push({
+        interview_id: interviewId,
+        source,
+        at,
+        kind,
+        text: s.text,
+        term,
+        owner,
+        start_ms: startMs,
+        start: s.start,
+        end: s.end,
+        before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
+        after: text.slice(s.end, s.end + CONTEXT),
+        decision: decisions.get(`${kind}\u0000${term}`) ?? null,
+      });
+    }
+  };
+
+  // A participant's fields are findings of their own, so the review lists every participant of the study.
+  for (const f of fieldValues) {
+    const spans = matcher.find(f.value).filter((s) => s.kind === 'participant' || s.kind === 'custom');
+    if (f.field === 'name' || f.field === 'email') spans.splice(0, spans.length, { kind: 'participant', start: 0, end: f.value.length, text: f.value });
+    emit(f.row.id, 'field', f.field, f.value, null, [...spans, ...detectPatterns(f.value)]);
+  }
+
+  type Pending = { interviewId: string | null; source: RawFinding['source']; at: string; text: string; startMs: number | null; spans: Span[] };
+  let chunk: Pending[] = [];
+  const flush = () => {
+    // What is already found (a participant's name, an email) is blanked for the tagger: a turn whose only
+    // capitalised words are a participant's own name needs no tagging, and a name is not found twice.
+    const masked = chunk.map((p) => maskSpans(p.text, p.spans));
+    const needsNames = chunk.map((_, i) => i).filter((i) => mayHoldName(masked[i]!));
+    const people = detectPeopleMany(needsNames.map((i) => masked[i]!));
+    needsNames.forEach((c, i) => chunk[c]!.spans.push(...people[i]!));
+    for (const p of chunk) emit(p.interviewId, p.source, p.at, p.text, p.startMs, p.spans);
+    chunk = [];
+  };
+  const add = (p: Omit<Pending, 'spans'>) => {
+    const spans = detectPatterns(p.text);
+    spans.push(...matcher.find(p.text));
+    chunk.push({ ...p, spans });
+    if (chunk.length >= CHUNK) flush();
+  };
+
+  const turns = stmt(db, 'SELECT idx, text, start_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
+  for (const r of rows) {
+    for (const [idx, text, startMs] of turns.raw().iterate(r.id) as IterableIterator<[number, string, number]>) {
+      add({ interviewId: r.id, source: 'turn', at: String(idx), text, startMs });
+    }
+    turns.raw(false);
+  }
+  const quotes = stmt(db, 'SELECT theme_position, position, text FROM report_quotes WHERE project_id = ? ORDER BY theme_position, position').all(
+    args.projectId,
+  ) as {
+    theme_position: number;
+    position: number;
+    text: string;
+  }[];
+  for (const q of quotes) add({ interviewId: null, source: 'quote', at: `${q.theme_position}.${q.position}`, text: q.text, startMs: null });
+  flush();
+
+  return {
+    interviews: rows.map((r) => ({
+      id: r.id,
+      n: numbers.get(r.id)!,
+      status: r.status,
+      participant_name: r.participant_name,
+      participant_email: r.participant_email,
+    })),
+    terms,
+    findings,
+  };
+}

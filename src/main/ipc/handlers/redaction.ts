@@ -1,0 +1,14 @@
+import type { redactionChannels } from '../../../shared/ipc/channels/redaction';
+import type { RedactionService } from '../../redaction/redaction-service';
+import type { HandlerMap } from '../dispatcher';
+
+/** Thin: each channel calls the redaction service (redaction/redaction-service.ts). */
+export function redactionHandlers(d: { redaction: RedactionService }): HandlerMap<typeof redactionChannels> {
+  return {
+    'redaction.scan': ({ workspace_id, project_id }) => d.redaction.scan(workspace_id, project_id),
+    'redaction.decisions': ({ workspace_id, project_id }) => d.redaction.decisions(workspace_id, project_id),
+    'redaction.decide': ({ workspace_id, project_id, kind, text, decision }) => d.redaction.decide(workspace_id, project_id, kind, text, decision),
+    'redaction.addTerm': ({ workspace_id, project_id, text, kind }) => d.redaction.addTerm(workspace_id, project_id, text, kind),
+    'redaction.removeTerm': ({ workspace_id, project_id, text }) => d.redaction.removeTerm(workspace_id, project_id, text),
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  compileKnown,
+  detectPatterns,
+  normaliseTerm,
+  participantTerms,
+  resolveOverlaps,
+  termKey,
+  type KnownTerm,
+  type Span,
+} from '../../shared/redaction/detect';
+import type { Cache } from '../cache/cache';
+import type { SecretStore } from '../secrets/secret-store';
+import { FIXED_PSEUDONYMS, participantPseudonym } from './pseudonyms';
+import type { Redactor } from './redactor';
+import { scanStudy, type ScanResult } from './scan';
+
+export type BuiltRedactor = Redactor & {
+  /** Set when the study's mapping could not be read and a new one was started (see mapping-store.ts). */
+  readonly warning: string | null;
+  /** How many distinct values it replaces by name (participants' own values, people, own terms). */
+  readonly terms: number;
+};
+
+/**
+ * The study's Redactor (redactor.ts), from a scan of the study (run here unless one is given) less what the
+ * researcher rejected, plus their own terms. `text()` replaces, in one pass and the longest first, every
+ * participant's own values (all participants of the study, in any text), every name found and not rejected,
+ * every own term, and whatever in the text has the shape of an email, phone number, link, postcode or long
+ * number (found afresh, so text the scan never saw is covered too) unless that very value was rejected.
+ * Names are matched without regard to case or spacing, as whole words.
+ */
+export async function buildRedactor(cache: Cache, secrets: SecretStore, projectId: string, opts: { scan?: ScanResult } = {}): Promise<BuiltRedactor> {
+  const scan = opts.scan ?? (await scanStudy(cache, secrets, projectId));
+  const decisions = await cache.call('redaction.decisions', { projectId });
+  const rejected = new Set(decisions.filter((d) => d.decision === 'reject').map((d) => `${d.kind}\u0000${d.term}`));
+  const isRejected = (kind: string, term: string) => rejected.has(`${kind}\u0000${term}`);
+
+  const replacement = new Map<string, string>();
+  const known: KnownTerm[] = [];
+  const put = (text: string, kind: KnownTerm['kind'], pseudonym: string) => {
+    const key = termKey(text.trim());
+    if (key.length < 2 || replacement.has(key)) return;
+    replacement.set(key, pseudonym);
+    known.push({ text, kind });
+  };
+
+  // The researcher's own terms first: their choice of kind wins over what a scan thought.
+  for (const t of scan.terms) {
+    put(
+      t.text,
+      t.kind,
+      t.kind === 'person' ? scan.pseudonyms.person(t.term, t.text) : t.kind === 'participant' ? FIXED_PSEUDONYMS.custom : FIXED_PSEUDONYMS[t.kind],
+    );
+  }
+  // Every participant's name and email, found or not (their other personal fields come as findings of their own).
+  for (const iv of scan.interviews) {
+    const pseudonym = scan.pseudonyms.participant(iv.id)!;
+    for (const t of participantTerms({ name: iv.participant_name, email: iv.participant_email })) {
+      if (!isRejected('participant', normaliseTerm('participant', t.text))) put(t.text, 'participant', pseudonym);
+    }
+  }
+  for (const f of scan.findings) {
+    if (f.decision === 'reject' || isRejected(f.kind, f.term)) continue;
+    if (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom') put(f.text, f.kind, f.suggested);
+  }
+  const matcher = compileKnown(known);
+  const count = scan.interviews.length;
+
+  const text = (s: string): string => {
+    if (!s) return s;
+    const spans: Span[] = matcher.find(s);
+    for (const p of detectPatterns(s)) if (!isRejected(p.kind, normaliseTerm(p.kind, p.text))) spans.push(p);
+    if (spans.length === 0) return s;
+    let out = '';
+    let at = 0;
+    for (const sp of resolveOverlaps(spans)) {
+      const to =
+        sp.kind === 'participant' || sp.kind === 'person' || replacement.has(termKey(sp.text))
+          ? (replacement.get(termKey(sp.text)) ?? FIXED_PSEUDONYMS.custom)
+          : FIXED_PSEUDONYMS[sp.kind as keyof typeof FIXED_PSEUDONYMS];
+      out += s.slice(at, sp.start) + to;
+      at = sp.end;
+    }
+    return out + s.slice(at);
+  };
+
+  return {
+    active: true,
+    warning: scan.warning,
+    terms: replacement.size,
+    text,
+    participant: (interviewId, _name, n) => scan.pseudonyms.participant(interviewId) ?? participantPseudonym(n, Math.max(count, n)),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Cache } from '../cache/cache';
+import type { RawFinding, ScanInterview, TermRow } from '../cache/queries/redaction';
+import { AppError } from '../errors';
+import type { SecretStore } from '../secrets/secret-store';
+import { loadMapping, saveMapping } from './mapping-store';
+import { Pseudonyms } from './pseudonyms';
+
+/** A finding as the review lists it and `redact scan --json` prints it (its first five fields). */
+export type Finding = RawFinding & {
+  /** The pseudonym it becomes when accepted: "Participant 07", "[Person A]", "[email]"… */
+  suggested: string;
+};
+
+export type ScanResult = {
+  interviews: ScanInterview[];
+  terms: TermRow[];
+  findings: Finding[];
+  /** Set when the mapping could not be read (its key is gone from the keychain) and a new one was started. */
+  warning: string | null;
+  pseudonyms: Pseudonyms;
+};
+
+/**
+ * Scans one study (in the cache worker) and names what it found with the study's pseudonyms, recording any
+ * new ones in the encrypted mapping, so the suggestion the review shows is what every later export writes.
+ */
+export async function scanStudy(cache: Cache, secrets: SecretStore, projectId: string, now = new Date().toISOString()): Promise<ScanResult> {
+  if (!(await cache.call('projects.get', { id: projectId }))) {
+    throw new AppError('unknown_project', `No project ${projectId} in the saved data. Sync it first, then scan it for personal data.`);
+  }
+  const [source, loaded] = await Promise.all([cache.call('redaction.scan', { projectId }), loadMapping(cache, secrets, projectId)]);
+  const pseudonyms = new Pseudonyms(loaded.mapping, source.interviews);
+  const findings = source.findings.map((f) => ({ ...f, suggested: pseudonyms.forFinding(f.kind, f.term, f.text, f.owner) }));
+  // The researcher's own terms of kind person get their letters too (after the people found).
+  for (const t of source.terms) if (t.kind === 'person') pseudonyms.person(t.term, t.text);
+  if (pseudonyms.changed || loaded.warning) await saveMapping(cache, secrets, projectId, pseudonyms.mapping(), now);
+  return { interviews: source.interviews, terms: source.terms, findings, warning: loaded.warning, pseudonyms };
+}
+
+/** What `redact scan --json` prints for each finding. */
+export const findingJson = (f: Pick<Finding, 'interview_id' | 'kind' | 'text' | 'start_ms' | 'suggested'>) => ({
+  interview_id: f.interview_id,
+  kind: f.kind,
+  text: f.text,
+  start_ms: f.start_ms,
+  suggested: f.suggested,
+});

@@ -1,0 +1,84 @@
+/**
+ * `fieldwork redact scan`, run as a child process as cli.test.ts runs the command line (FIELDWORK_HOME in a temp
+ * dir, no keychain reachable). A study with complete and incomplete interviews is synced; then, with the
+ * service gone, the scan's JSON covers every participant of the study whatever their interview's status, each
+ * with their pseudonym, and every finding is where it says: its text in that interview's turn or field.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { cliJson, useCli } from '../support/cli';
+
+const fw = useCli({ dirPrefix: 'fw-cli-redact-', sandbox: { reportDurationMs: 0 } });
+const cli = fw.run;
+
+type Finding = { interview_id: string | null; kind: string; text: string; start_ms: number | null; suggested: string };
+
+describe('fieldwork redact scan', () => {
+  it('lists every participant’s personal data, offline, with consistent pseudonyms, as the documented JSON', async () => {
+    const { org, project } = await fw.study({ title: 'Redact study', target: 20, completed: 4, workspace: 'Redact' });
+    await org.operator('POST', `/_sandbox/projects/${project}/simulate`, { completed: 0, incomplete: 2 });
+    expect((await cli(['sync', '--workspace', 'redact'], { key: org.apiKey })).code).toBe(0);
+    await fw.stopSandbox();
+
+    // Read straight from the cache file, independently of the scan.
+    const [wsId] = readdirSync(join(fw.home, 'workspaces'));
+    const db = new Database(join(fw.home, 'workspaces', wsId!, 'cache.db'), { readonly: true });
+    type Row = { id: string; status: string; participant_name: string | null; participant_email: string | null };
+    const interviews = db
+      .prepare('SELECT id, status, participant_name, participant_email FROM interviews WHERE project_id = ? ORDER BY completed_at IS NULL, completed_at, id')
+      .all(project) as Row[];
+    const turns = db
+      .prepare('SELECT t.interview_id, t.text, t.start_ms FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id WHERE i.project_id = ?')
+      .all(project) as { interview_id: string; text: string; start_ms: number }[];
+    db.close();
+    expect(interviews.length).toBe(6);
+    expect(new Set(interviews.map((i) => i.status)).size).toBeGreaterThan(1);
+
+    const [asJson, human] = await Promise.all([
+      cli(['redact', 'scan', '--workspace', 'Redact', '--project', project, '--json']),
+      cli(['redact', 'scan', '--workspace', 'Redact', '--project', project]),
+    ]);
+    expect(asJson.code, asJson.stderr).toBe(0);
+    expect(human.code, human.stderr).toBe(0);
+    const findings = cliJson<Finding[]>(asJson);
+    for (const f of findings) expect(Object.keys(f)).toEqual(['interview_id', 'kind', 'text', 'start_ms', 'suggested']);
+
+    // Every participant, whatever their interview's status, by name and email, as "Participant N" in order of completion.
+    const width = String(interviews.length).length;
+    interviews.forEach((iv, i) => {
+      const pseudonym = `Participant ${String(i + 1).padStart(width, '0')}`;
+      for (const value of [iv.participant_name, iv.participant_email].filter((v): v is string => !!v)) {
+        expect(findings, `${iv.status} interview ${iv.id}: ${value}`).toContainEqual({
+          interview_id: iv.id,
+          kind: 'participant',
+          text: value,
+          start_ms: null,
+          suggested: pseudonym,
+        });
+      }
+    });
+    expect(interviews.some((iv) => iv.participant_name)).toBe(true);
+
+    // Each finding in a turn is in that interview's turn at that time; one value has one pseudonym throughout.
+    const byValue = new Map<string, Set<string>>();
+    for (const f of findings) {
+      if (f.interview_id && f.start_ms !== null) {
+        expect(
+          turns.some((t) => t.interview_id === f.interview_id && t.start_ms === f.start_ms && t.text.includes(f.text)),
+          JSON.stringify(f),
+        ).toBe(true);
+      }
+      const key = `${f.kind}:${f.text.toLowerCase()}`;
+      byValue.set(key, (byValue.get(key) ?? new Set()).add(f.suggested));
+    }
+    for (const [key, pseudonyms] of byValue) if (!key.startsWith('participant:')) expect([key, pseudonyms.size]).toEqual([key, 1]);
+    expect(human.stdout).toMatch(/^Found \d+ items? of personal data \(\d+ distinct values?\) in 6 interviews\./);
+    expect(human.stdout).toContain('participant details:');
+
+    const unknown = await cli(['redact', 'scan', '--workspace', 'Redact', '--project', 'no-such-study']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No project no-such-study/);
+  });
+});
