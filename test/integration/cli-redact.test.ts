@@ -4,9 +4,10 @@
  * service gone, the scan's JSON covers every participant of the study whatever their interview's status, each
  * with their pseudonym, and every finding is where it says: its text in that interview's turn or field.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { cliJson, useCli } from '../support/cli';
 
@@ -80,5 +81,52 @@ describe('fieldwork redact scan', () => {
     const unknown = await cli(['redact', 'scan', '--workspace', 'Redact', '--project', 'no-such-study']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/No project no-such-study/);
+  });
+
+  it('export --redact with the study’s real redactions: no participant name or email in any byte of any format, zips unpacked', async () => {
+    const [wsId] = readdirSync(join(fw.home, 'workspaces'));
+    const db = new Database(join(fw.home, 'workspaces', wsId!, 'cache.db'), { readonly: true });
+    const people = db.prepare('SELECT participant_name AS name, participant_email AS email FROM interviews').all() as {
+      name: string | null;
+      email: string | null;
+    }[];
+    const project = db.prepare('SELECT id FROM projects').pluck().get() as string;
+    db.close();
+    const secrets = people.flatMap((p) => [...(p.name ?? '').split(/\s+/).filter((w) => w.length >= 3), ...(p.email ? [p.email] : [])]);
+    expect(secrets.length).toBeGreaterThan(0);
+    const formats = 'txt,md,docx,srt,vtt,csv,json,qdpx,screener-csv,participants-csv';
+    const base = ['export', '--workspace', 'Redact', '--project', project, '--format', formats, '--include-participant', '--labels', 'name'];
+    const plain = await cli([...base, '--out', join(fw.tmp, 'plain')]);
+    const redacted = await cli([...base, '--redact', '--json', '--out', join(fw.tmp, 'redacted')]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(redacted.code, redacted.stderr).toBe(0);
+    expect(cliJson<{ redacted: boolean }>(redacted).redacted).toBe(true);
+
+    // Every file's bytes and name, with every zip (.docx, .qdpx) unpacked, as text.
+    const texts = (dir: string): string[] => {
+      const out: string[] = [];
+      const walk = (d: string) => {
+        for (const name of readdirSync(d)) {
+          const p = join(d, name);
+          if (statSync(p).isDirectory()) walk(p);
+          else {
+            out.push(p);
+            const bytes = readFileSync(p);
+            if (/\.(docx|qdpx)$/.test(name)) for (const [entry, data] of Object.entries(unzipSync(bytes))) out.push(entry, Buffer.from(data).toString('utf8'));
+            else out.push(bytes.toString('utf8'));
+          }
+        }
+      };
+      walk(dir);
+      return out;
+    };
+    const found = (dir: string) => {
+      const all = texts(dir).join('\n');
+      return secrets.filter((v) => new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(all));
+    };
+    // The search can fail: unredacted, the names are there.
+    expect(found(join(fw.tmp, 'plain')).length).toBeGreaterThan(0);
+    expect(found(join(fw.tmp, 'redacted'))).toEqual([]);
+    expect(texts(join(fw.tmp, 'redacted')).join('\n')).toMatch(/Participant 0?1/);
   });
 });
