@@ -61,7 +61,20 @@ export type Group = { name: string; summary: string; usage: string; commands: Re
 export type Io = { stdout: OutStream; stderr: OutStream; stdin: PromptInput; env: NodeJS.ProcessEnv };
 
 export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, network: 4, cancelled: 130 } as const;
-const GROUPS = [workspaceGroup, syncGroup, searchGroup, reportGroup, codesGroup, agreementGroup, gridGroup, videosGroup, exportGroup, clipsGroup, importGroup, redactGroup];
+const GROUPS = [
+  workspaceGroup,
+  syncGroup,
+  searchGroup,
+  reportGroup,
+  codesGroup,
+  agreementGroup,
+  gridGroup,
+  videosGroup,
+  exportGroup,
+  clipsGroup,
+  importGroup,
+  redactGroup,
+];
 const USAGE_CODES = new Set([
   'usage',
   'unknown_workspace_name',
