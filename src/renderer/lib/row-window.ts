@@ -38,20 +38,18 @@ export function scrollToReveal(o: { index: number; scrollTop: number; viewportHe
   return null;
 }
 
-/**
- * Tracks a scroll container and returns the window of rows to render. The container's height comes
- * from a ResizeObserver, so the window follows window resizes too.
- */
-export function useRowWindow(
-  ref: RefObject<HTMLElement | null>,
-  o: { count: number; rowHeight: number; overscan?: number; headerHeight?: number },
-): RowWindow & { scrollTo(index: number): void } {
-  const [view, setView] = useState({ scrollTop: 0, height: 0 });
+/** A scroll container's scroll offsets and size, kept current on scroll and on resize (a ResizeObserver). */
+export function useScrollViewport(ref: RefObject<HTMLElement | null>) {
+  const [v, setV] = useState({ top: 0, left: 0, width: 0, height: 0 });
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const read = () =>
-      setView((v) => (v.scrollTop === el.scrollTop && v.height === el.clientHeight ? v : { scrollTop: el.scrollTop, height: el.clientHeight }));
+      setV((o) =>
+        o.top === el.scrollTop && o.left === el.scrollLeft && o.width === el.clientWidth && o.height === el.clientHeight
+          ? o
+          : { top: el.scrollTop, left: el.scrollLeft, width: el.clientWidth, height: el.clientHeight },
+      );
     read();
     el.addEventListener('scroll', read, { passive: true });
     const ro = new ResizeObserver(read);
@@ -61,9 +59,21 @@ export function useRowWindow(
       ro.disconnect();
     };
   }, [ref]);
+  return v;
+}
+
+/**
+ * Tracks a scroll container and returns the window of rows to render. The container's height comes
+ * from a ResizeObserver, so the window follows window resizes too.
+ */
+export function useRowWindow(
+  ref: RefObject<HTMLElement | null>,
+  o: { count: number; rowHeight: number; overscan?: number; headerHeight?: number },
+): RowWindow & { scrollTo(index: number): void } {
+  const view = useScrollViewport(ref);
   const header = o.headerHeight ?? 0;
   const win = rowWindow({
-    scrollTop: view.scrollTop,
+    scrollTop: view.top,
     viewportHeight: Math.max(0, view.height - header),
     rowHeight: o.rowHeight,
     count: o.count,
