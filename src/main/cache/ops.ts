@@ -10,6 +10,7 @@ import * as grid from './queries/grid';
 import * as projects from './queries/projects';
 import * as qdpxImport from './queries/qdpx-import';
 import * as redaction from './queries/redaction';
+import * as reels from './queries/reels';
 import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
 import * as search from './queries/search';
@@ -92,6 +93,14 @@ export const cacheOps = {
   'redaction.removeTerm': redaction.removeTerm,
   'redaction.mapping': redaction.getMapping,
   'redaction.saveMapping': redaction.saveMapping,
+  'reels.list': reels.listReels,
+  'reels.get': reels.getReel,
+  'reels.create': reels.createReel,
+  'reels.rename': reels.renameReel,
+  'reels.delete': reels.deleteReel,
+  'reels.addItems': reels.addReelItems,
+  'reels.removeItem': reels.removeReelItem,
+  'reels.move': reels.moveReelItem,
   'notes.add': user.addNote,
   'notes.list': user.listNotes,
   'sync.started': jobs.syncStarted,

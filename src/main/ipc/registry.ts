@@ -25,6 +25,7 @@ import { interviewHandlers } from './handlers/interviews';
 import { noteHandlers } from './handlers/notes';
 import { projectHandlers } from './handlers/projects';
 import { redactionHandlers } from './handlers/redaction';
+import { reelHandlers } from './handlers/reels';
 import { createRedactionService } from '../redaction/redaction-service';
 import { reportHandlers } from './handlers/reports';
 import { searchHandlers } from './handlers/search';
@@ -78,6 +79,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     stimuli: stimulusHandlers({ stimuli: d.stimuli }),
     highlights: highlightHandlers(d),
     codes: codeHandlers(d),
+    reels: reelHandlers(d),
     agreement: agreementHandlers(d),
     grid: gridHandlers({ grid: createGridService({ runtimes: d.runtimes, exporter: d.exporter }) }),
     notes: noteHandlers(d),

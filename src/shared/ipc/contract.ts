@@ -14,6 +14,7 @@ import { interviewChannels } from './channels/interviews';
 import { noteChannels } from './channels/notes';
 import { projectChannels } from './channels/projects';
 import { redactionChannels } from './channels/redaction';
+import { reelChannels } from './channels/reels';
 import { reportChannels } from './channels/reports';
 import { searchChannels } from './channels/search';
 import { settingsChannels } from './channels/settings';
@@ -51,6 +52,7 @@ export const ipcDomains = {
   imports: importChannels,
   grid: gridChannels,
   redaction: redactionChannels,
+  reels: reelChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;

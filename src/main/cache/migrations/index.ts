@@ -14,6 +14,7 @@ import { migration as m0013 } from './0013-credits-unstated';
 import { migration as m0014 } from './0014-report-versions';
 import { migration as m0015 } from './0015-codebook';
 import { migration as m0016 } from './0016-redaction';
+import { migration as m0017 } from './0017-reels';
 import type { Migration } from './types';
 
 /** In order; a new step is a new file appended here, never an edit to an applied one. */
@@ -34,5 +35,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0014,
   m0015,
   m0016,
+  m0017,
 ];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
