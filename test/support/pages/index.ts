@@ -10,6 +10,7 @@ import { newStudy } from './new-study';
 import { messages, toasts } from './notices';
 import { reportTab } from './report';
 import { qdpxImport } from './qdpx-import';
+import { reelsView } from './reels';
 import { palette } from './search';
 import { settingsScreen } from './settings';
 import { shareTab } from './share';
@@ -43,6 +44,7 @@ export const app = (page: Page) => ({
   report: reportTab(page),
   codes: codesView(page),
   grid: gridView(page),
+  reels: reelsView(page),
   share: shareTab(page),
   viewer: viewer(page),
   newStudy: newStudy(page),

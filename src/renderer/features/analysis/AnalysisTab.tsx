@@ -4,19 +4,21 @@ import { AgreementView } from '../agreement/AgreementView';
 import { CodesView } from '../codes/CodesView';
 import { GridView } from '../grid/GridView';
 import { ImportQdpx } from '../qdpx-import/ImportQdpx';
+import { ReelsView } from '../reels/ReelsView';
 import type { TabProps } from '../interviews/InterviewsTab';
 import '../interviews/interviews.css';
 import './analysis.css';
 
-type AnalysisView = 'codes' | 'grid' | 'agreement';
+type AnalysisView = 'codes' | 'grid' | 'agreement' | 'reels';
 const VIEWS: { id: AnalysisView; label: string }[] = [
   { id: 'codes', label: 'Codes' },
   { id: 'grid', label: 'Question grid' },
   { id: 'agreement', label: 'Agreement' },
+  { id: 'reels', label: 'Reels' },
 ];
 const VIEW_IDS: TabIds = { tab: 'an-view-', panel: 'an-panel-' };
 
-/** The study's analysis: its codebook and coded segments, the question × participant grid, and coder agreement. */
+/** The study's analysis: its codebook and coded segments, the question × participant grid, coder agreement, and hand-picked reels. */
 export function AnalysisTab({ workspace, project }: TabProps) {
   const [view, setView] = useState<AnalysisView>('codes');
   return (
@@ -29,6 +31,7 @@ export function AnalysisTab({ workspace, project }: TabProps) {
         {view === 'codes' && <CodesView workspace={workspace} project={project} />}
         {view === 'grid' && <GridView workspace={workspace} project={project} />}
         {view === 'agreement' && <AgreementView workspace={workspace} project={project} />}
+        {view === 'reels' && <ReelsView workspace={workspace} project={project} />}
       </TabPanel>
     </div>
   );

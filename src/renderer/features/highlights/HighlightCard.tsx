@@ -7,6 +7,7 @@ import { fingerprint } from '../../lib/drafts';
 import { useDraft } from '../../lib/use-draft';
 import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import { timecode } from '../../lib/timecode';
+import { AddToReel } from '../reels/AddToReel';
 import { useResearcherName } from '../settings/store';
 import { codedBy, isOwnCoding } from './coding-text';
 import { copyQuote, useHighlights } from './store';
@@ -213,6 +214,7 @@ export function HighlightCard({
               <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()}>
                 Copy quote
               </button>
+              <AddToReel workspaceId={workspaceId} projectId={h.project_id} highlightId={h.id} />
               <button type="button" className="btn btn-ghost btn-small hl-delete" onClick={() => setConfirming(true)}>
                 Delete
               </button>
