@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
 import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
 import type { InterviewDetail } from '../../src/shared/views';
-import { browserSkipReason, shotEverySize } from '../support/browser';
+import { browserSkipReason, shot, shotEverySize } from '../support/browser';
 import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
 import { useDemoStudy } from '../support/e2e';
 import { app, type App } from '../support/pages';
@@ -69,7 +69,7 @@ describe.skipIf(skip !== null)('hand-picked reels', () => {
     await ui.reels.open('Meal-kit churn');
     return ui;
   }
-  const clipQuotes = (ui: App) => ui.reels.clips.locator('.rl-quote').allInnerTexts();
+  const clipQuotes = (ui: App) => ui.reels.clips.locator('.hl-quote').allInnerTexts();
 
   it('builds a reel from highlight cards and the picker, reorders it by keyboard and by button, and keeps the order', async () => {
     const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
@@ -88,6 +88,7 @@ describe.skipIf(skip !== null)('hand-picked reels', () => {
     await chooser.getByRole('textbox', { name: 'New reel’s name' }).fill(REEL);
     await chooser.getByRole('button', { name: 'Create and add' }).click();
     await expect.poll(() => cardA.root.locator('.rl-added').innerText()).toBe(`Added to “${REEL}” (1 clip)`);
+    await shot(page, 'reels-highlight-card');
     const cardB = highlightCard(page.getByRole('article', { name: containing(quoteOf(b)) }));
     await cardB.root.getByRole('button', { name: 'Add to reel…' }).click();
     await chooser.getByRole('button', { name: containing(REEL) }).click();
@@ -115,6 +116,7 @@ describe.skipIf(skip !== null)('hand-picked reels', () => {
     const options = picker.getByRole('list', { name: 'Highlights' }).getByRole('checkbox');
     await expect.poll(() => options.count()).toBe(2);
     await picker.getByRole('checkbox', { name: containing(quoteOf(c)) }).check();
+    await shot(page, 'reels-picker');
     await picker.getByRole('button', { name: 'Add 1 clip' }).click();
     await expect.poll(() => picker.count()).toBe(0);
     await expect.poll(() => r.clips.count()).toBe(3);

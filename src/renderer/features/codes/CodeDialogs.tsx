@@ -1,72 +1,11 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import type { CodeView } from '../../../shared/ipc/channels/codes';
+import { ActionDialog, useDialogAction } from '../../components/ActionDialog';
 import { Dialog } from '../../components/Dialog';
+import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { useCodes } from './store';
 import { FIELD_CODES, plural } from './words';
-
-/**
- * A dialog's one action: busy while it runs (its button disabled), closes the dialog when done, and keeps
- * the dialog open with the error when main refuses.
- */
-function useDialogAction(onClose: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<UiError | null>(null);
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      onClose();
-    } catch (err) {
-      setError(UiError.from(err));
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
-}
-
-/**
- * The shell of the codes' dialogs: Cancel and one action button in the footer. The action submits the
- * form `form` names, or else calls `onAction`.
- */
-function ActionDialog({
-  title,
-  onClose,
-  action,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  action: { label: string; className: string; disabled: boolean; form?: string; onAction?: () => void };
-  children: ReactNode;
-}) {
-  return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type={action.form ? 'submit' : 'button'}
-            form={action.form}
-            className={`btn ${action.className}`}
-            disabled={action.disabled}
-            onClick={action.onAction}
-          >
-            {action.label}
-          </button>
-        </>
-      }
-    >
-      {children}
-    </Dialog>
-  );
-}
 
 /** The <option>s of a code or category picker, one a code, by name. */
 export function CodeOptions({ codes }: { codes: CodeView[] }) {

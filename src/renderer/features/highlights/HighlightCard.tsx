@@ -9,6 +9,7 @@ import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import { timecode } from '../../lib/timecode';
 import { AddToReel } from '../reels/AddToReel';
 import { useResearcherName } from '../settings/store';
+import { CodeChips } from './CodeChips';
 import { codedBy, isOwnCoding } from './coding-text';
 import { copyQuote, useHighlights } from './store';
 import { mergeTags, TagInput } from './TagInput';
@@ -185,16 +186,7 @@ export function HighlightCard({
         </form>
       ) : (
         <>
-          {h.codes.length > 0 && (
-            <ul className="hl-tag-list" aria-label="Codes">
-              {h.codes.map((c) => (
-                <li key={c.id} className="hl-chip">
-                  <span className="code-dot" style={{ background: c.color }} aria-hidden="true" />
-                  {c.name}
-                </li>
-              ))}
-            </ul>
-          )}
+          <CodeChips codes={h.codes} />
           {h.note && <p className="hl-note">{h.note}</p>}
           {mode === 'confirm-delete' ? (
             <div className="hl-confirm" role="group" aria-label="Confirm delete">

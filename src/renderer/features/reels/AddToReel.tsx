@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { ReelNameField } from './ReelNameField';
 import { addHighlightToReel, listStudyReels } from './store';
+import '../codes/codes.css';
 import './reels.css';
 
 /**
@@ -102,12 +103,12 @@ function ReelChooser({
           </p>
         )}
         {reels && reels.length > 0 && (
-          <ul className="rl-choose" aria-label="Reels of this study">
+          <ul className="cd-list rl-choose" aria-label="Reels of this study">
             {reels.map((r) => (
               <li key={r.id}>
-                <button type="button" className="rl-row" disabled={busy} onClick={() => void add({ reelId: r.id })}>
-                  <span className="rl-row-name">{r.name}</span>
-                  <span className="rl-row-count num muted">{r.clips === 1 ? '1 clip' : `${r.clips} clips`}</span>
+                <button type="button" className="cd-row" disabled={busy} onClick={() => void add({ reelId: r.id })}>
+                  <span className="cd-row-name">{r.name}</span>
+                  <span className="cd-row-counts num muted">{r.clips === 1 ? '1 clip' : `${r.clips} clips`}</span>
                 </button>
               </li>
             ))}

@@ -1,14 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { ReelDetailView, ReelItemView, ReelView } from '../../../shared/ipc/channels/reels';
-import { Dialog } from '../../components/Dialog';
+import { ActionDialog, useDialogAction } from '../../components/ActionDialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { timecode } from '../../lib/timecode';
+import { CodeChips } from '../highlights/CodeChips';
 import type { TabProps } from '../interviews/InterviewsTab';
 import { exportReel, useReelExportable } from './export-hook';
 import { ReelNameField as NameField } from './ReelNameField';
 import { listStudyHighlights, short, useReels } from './store';
+import '../codes/codes.css';
+import '../highlights/highlights.css';
 import './reels.css';
 
 const clips = (n: number) => `${n} ${n === 1 ? 'clip' : 'clips'}`;
@@ -44,27 +47,29 @@ export function ReelsView({ workspace, project, onExport }: TabProps & { onExpor
   if (status === 'error' && error) return <ErrorNote error={error} onRetry={() => void useReels.getState().reload()} />;
   const selected = reels.find((r) => r.id === selectedId) ?? null;
   return (
-    <div className="rl-view">
-      <nav className="rl-book" aria-label="Reels">
-        <div className="rl-book-head">
-          <h2 className="rl-book-title">
+    <div className="cd-view">
+      <nav className="cd-book" aria-label="Reels">
+        <div className="cd-book-head">
+          <h2 className="cd-book-title">
             Reels <span className="num muted">{reels.length}</span>
           </h2>
-          <button type="button" className="btn btn-small btn-primary" onClick={() => setCreating(true)}>
-            New reel
-          </button>
+          <div className="row-8">
+            <button type="button" className="btn btn-small btn-primary" onClick={() => setCreating(true)}>
+              New reel
+            </button>
+          </div>
         </div>
-        <ul className="rl-list">
+        <ul className="cd-list">
           {reels.map((r) => (
             <ReelRow key={r.id} reel={r} />
           ))}
         </ul>
       </nav>
-      <div className="rl-main">
+      <div className="cd-main">
         {selected ? (
           <ReelDetail key={selected.id} reel={selected} projectId={project.id} workspaceId={workspace.id} onExport={onExport} />
         ) : (
-          <div className="empty rl-empty">
+          <div className="empty cd-empty">
             <p>
               No reels in this study yet. A reel is clips you pick from any interview, in the order you choose, to show or export together. Start one with{' '}
               <strong>New reel</strong>, or use <strong>Add to reel…</strong> on any highlight.
@@ -84,13 +89,13 @@ function ReelRow({ reel }: { reel: ReelView }) {
     <li>
       <button
         type="button"
-        className="rl-row"
+        className="cd-row"
         aria-current={selected ? 'true' : undefined}
         aria-label={`${reel.name}, ${clips(reel.clips)}`}
         onClick={() => void select(reel.id)}
       >
-        <span className="rl-row-name">{reel.name}</span>
-        <span className="rl-row-count num muted" aria-hidden="true">
+        <span className="cd-row-name">{reel.name}</span>
+        <span className="cd-row-counts num muted" aria-hidden="true">
           {reel.clips}
         </span>
       </button>
@@ -179,7 +184,7 @@ function ReelDetail({
         </p>
       )}
       {detail && detail.items.length === 0 && (
-        <div className="empty rl-empty">
+        <div className="empty cd-empty">
           <p>
             This reel has no clips yet. Use <strong>Add from highlights…</strong>, or <strong>Add to reel…</strong> on a highlight.
           </p>
@@ -239,7 +244,7 @@ function ClipList({ detail }: { detail: ReelDetailView }) {
   return (
     <>
       <p className="hint rl-hint">Drag a clip to reorder, or focus it and press Alt+↑ or Alt+↓.</p>
-      <ol className="rl-clips" aria-label={`Clips of ${detail.reel.name}`}>
+      <ol className="cd-list rl-clips" aria-label={`Clips of ${detail.reel.name}`}>
         {detail.items.map((item) => (
           <li
             key={item.highlight_id}
@@ -282,17 +287,8 @@ function ClipList({ detail }: { detail: ReelDetailView }) {
                 <span className="rl-who">{item.participant}</span>
                 <span className="muted num">{span(item.start_ms, item.end_ms)}</span>
               </div>
-              <blockquote className="rl-quote">{item.text}</blockquote>
-              {item.codes.length > 0 && (
-                <ul className="hl-tag-list" aria-label="Codes">
-                  {item.codes.map((c) => (
-                    <li key={c.id} className="hl-chip">
-                      <span className="code-dot" style={{ background: c.color }} aria-hidden="true" />
-                      {c.name}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <blockquote className="hl-quote">{item.text}</blockquote>
+              <CodeChips codes={item.codes} />
             </div>
             <div className="rl-clip-actions">
               <button
@@ -335,24 +331,6 @@ function ClipList({ detail }: { detail: ReelDetailView }) {
   );
 }
 
-/** A dialog's one action: busy while it runs, closes when done, stays open with main's reason when refused. */
-function useDialogAction(onClose: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<UiError | null>(null);
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      onClose();
-    } catch (err) {
-      setError(UiError.from(err));
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
-}
-
 /** New reel (no `reel`) or rename; a name another reel of the study has is refused at the field. */
 function NameDialog({ reel, onClose }: { reel?: ReelView; onClose: () => void }) {
   const create = useReels((s) => s.create);
@@ -366,24 +344,15 @@ function NameDialog({ reel, onClose }: { reel?: ReelView; onClose: () => void })
     await run(() => (reel ? rename(reel.id, name.trim()) : create(name.trim())));
   };
   return (
-    <Dialog
+    <ActionDialog
       title={reel ? 'Rename reel' : 'New reel'}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy}>
-            {reel ? 'Rename' : 'Create reel'}
-          </button>
-        </>
-      }
+      action={{ label: reel ? 'Rename' : 'Create reel', className: 'btn-primary', disabled: busy, form: `${id}-form` }}
     >
       <form id={`${id}-form`} className="stack-12" onSubmit={(e) => void submit(e)} noValidate>
         <NameField id={id} name={name} onName={setName} error={error} />
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }
 
@@ -391,25 +360,17 @@ function DeleteDialog({ reel, onClose }: { reel: ReelView; onClose: () => void }
   const remove = useReels((s) => s.remove);
   const { busy, error, run } = useDialogAction(onClose);
   return (
-    <Dialog
+    <ActionDialog
       title="Delete reel"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Keep it
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void run(() => remove(reel.id))}>
-            Delete reel
-          </button>
-        </>
-      }
+      cancelLabel="Keep it"
+      action={{ label: 'Delete reel', className: 'btn-danger', disabled: busy, onAction: () => void run(() => remove(reel.id)) }}
     >
       <p>
         Delete “{reel.name}”? Its {clips(reel.clips)} leave with it; the highlights themselves stay in the study, with their codes and notes.
       </p>
       {error && <ErrorNote error={error} />}
-    </Dialog>
+    </ActionDialog>
   );
 }
 
@@ -449,20 +410,16 @@ function PickerDialog({ workspaceId, projectId, detail, onClose }: { workspaceId
   const allShownPicked = addable.length > 0 && addable.every((h) => picked.includes(h.id));
 
   return (
-    <Dialog
+    <ActionDialog
       title={`Add to “${detail.reel.name}”`}
       wide
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={busy || picked.length === 0} onClick={() => void run(() => addItems(picked))}>
-            {picked.length === 0 ? 'Add clips' : `Add ${clips(picked.length)}`}
-          </button>
-        </>
-      }
+      action={{
+        label: picked.length === 0 ? 'Add clips' : `Add ${clips(picked.length)}`,
+        className: 'btn-primary',
+        disabled: busy || picked.length === 0,
+        onAction: () => void run(() => addItems(picked)),
+      }}
     >
       <div className="stack-12">
         <div className="rl-picker-filters">
@@ -510,7 +467,7 @@ function PickerDialog({ workspaceId, projectId, detail, onClose }: { workspaceId
             {list.items.length === 0 ? (
               <p className="empty">No highlights in this study yet. Select words in an interview’s transcript and press C to code them.</p>
             ) : (
-              <ul className="rl-picker" aria-label="Highlights">
+              <ul className="cd-list rl-picker" aria-label="Highlights">
                 {shown.map((h) => {
                   const already = inReel.has(h.id);
                   return (
@@ -536,6 +493,6 @@ function PickerDialog({ workspaceId, projectId, detail, onClose }: { workspaceId
         )}
         {error && <ErrorNote error={error} />}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
