@@ -16,6 +16,7 @@ import type { Redactor } from '../redaction/redactor';
 import { agreementGroup } from './commands/agreement';
 import { clipsGroup } from './commands/clips';
 import { codesGroup } from './commands/codes';
+import { reelsGroup } from './commands/reels';
 import { exportGroup } from './commands/export';
 import { importGroup } from './commands/import';
 import { gridGroup } from './commands/grid';
@@ -72,6 +73,7 @@ const GROUPS = [
   videosGroup,
   exportGroup,
   clipsGroup,
+  reelsGroup,
   importGroup,
   redactGroup,
 ];
@@ -81,6 +83,7 @@ const USAGE_CODES = new Set([
   'unknown_project',
   'unknown_report_version',
   'unknown_coder',
+  'unknown_reel',
   'report_versions_unrelated',
   'unknown_interview',
   'invalid_input',
