@@ -248,6 +248,17 @@ const PLAN: Plan = {
   'redaction.addTerm': (i) => ({ workspace_id: i.ws, project_id: i.project, text: 'Project Falcon', kind: 'custom' }),
   'redaction.decisions': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'redaction.removeTerm': (i) => ({ workspace_id: i.ws, project_id: i.project, text: 'Project Falcon' }),
+  // The code exported above (one segment): planned, then cut from the video videos.download saved.
+  'clips.plan': (i) => ({ workspace_id: i.ws, project_id: i.project, selection: { kind: 'code', code_id: i.code } }),
+  'clips.export': (i) => ({
+    workspace_id: i.ws,
+    project_id: i.project,
+    export_id: 'c-extra-1',
+    selection: { kind: 'code', code_id: i.code },
+    folder: dataDir,
+    reel: true,
+  }),
+  'clips.cancel': () => ({ export_id: 'c-extra-1' }),
 };
 
 describe('IPC results carry only fields the client knows', () => {
@@ -309,6 +320,9 @@ describe('IPC results carry only fields the client knows', () => {
     // The grid was built from the proxied transcripts; its guide inferred (the study was not made here).
     expect(answers.find((a) => a.channel === 'grid.build')?.answer).toMatchObject({ ok: true, value: { guide: 'inferred', by: 'plan' } });
     expect(answers.find((a) => a.channel === 'grid.export')?.answer).toMatchObject({ ok: true, value: { bytes: expect.any(Number) } });
+    // The exported code's segment was planned from the proxied transcript (its video saved by videos.download) and exported.
+    expect(answers.find((a) => a.channel === 'clips.plan')?.answer).toMatchObject({ ok: true, value: { title: 'Exported', clips: [{ video: true }] } });
+    expect(answers.find((a) => a.channel === 'clips.export')?.answer).toMatchObject({ ok: true, value: { location: expect.any(String) } });
     expect(called.size).toBe(channelNames.length - Object.values(PLAN).filter((p) => 'skip' in p).length);
     const failed = answers
       .filter((a) => !(a.answer as { ok: boolean }).ok)
