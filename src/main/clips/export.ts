@@ -114,7 +114,8 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
   const dir = safeFileName(redactor.text(title), { fallback: 'Clips' });
   const leftOut: LeftOut[] = [];
   const notes: string[] = [];
-  const wanted = planned.filter((p) => !unticked.has(p.source.id));
+  // Progress counts what will be cut: not the unticked, nor those that cannot be.
+  const wanted = planned.filter((p) => !unticked.has(p.source.id) && p.reason === null);
   const total = wanted.length + (req.reel ? 1 : 0);
   let done = 0;
   const progress = (current: string | null) => req.onProgress?.({ done, total, current });
@@ -135,39 +136,40 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
         skip('You left it out.');
         continue;
       }
+      if (p.reason !== null || !p.range || !p.file || !p.transcript) {
+        skip(p.reason ?? DEFAULT_SAVE_HINT);
+        continue;
+      }
       stop();
       progress(label);
-      if (p.reason !== null || !p.range || !p.file || !p.transcript) skip(p.reason ?? DEFAULT_SAVE_HINT);
-      else {
-        const clip = await req.media.cutClip(p.file, p.range, { cues: p.cues, ...(req.signal ? { signal: req.signal } : {}) });
-        stop();
-        // Timed from where the cut really starts, so the captions match what is heard.
-        const { cues, changed } = redactCues(clipCues(p.transcript, clip.actual, label, p.durationMs), redactor);
-        const n = String(cuts.length + 1).padStart(2, '0');
-        const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
-        const stem = written.path.slice(0, -(clip.ext.length + 1));
-        const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
-        cuts.push({
-          source,
-          label,
-          part: { input: p.file, range: p.range, cues: p.cues },
-          clip,
-          cues,
-          redactedWords: changed,
-          written: {
-            highlight_id: source.id,
-            interview_id: source.interview_id,
-            participant: label,
-            file: written.path,
-            vtt: vtt.path,
-            requested: { start_ms: p.range.startMs, end_ms: p.range.endMs },
-            start_ms: clip.actual.startMs,
-            end_ms: clip.actual.endMs,
-            duration_ms: clip.durationMs,
-            snapped: clip.snapped,
-          },
-        });
-      }
+      const clip = await req.media.cutClip(p.file, p.range, { cues: p.cues, ...(req.signal ? { signal: req.signal } : {}) });
+      stop();
+      // Timed from where the cut really starts, so the captions match what is heard.
+      const { cues, changed } = redactCues(clipCues(p.transcript, clip.actual, label, p.durationMs), redactor);
+      const n = String(cuts.length + 1).padStart(2, '0');
+      const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
+      const stem = written.path.slice(0, -(clip.ext.length + 1));
+      const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
+      cuts.push({
+        source,
+        label,
+        part: { input: p.file, range: p.range, cues: p.cues },
+        clip,
+        cues,
+        redactedWords: changed,
+        written: {
+          highlight_id: source.id,
+          interview_id: source.interview_id,
+          participant: label,
+          file: written.path,
+          vtt: vtt.path,
+          requested: { start_ms: p.range.startMs, end_ms: p.range.endMs },
+          start_ms: clip.actual.startMs,
+          end_ms: clip.actual.endMs,
+          duration_ms: clip.durationMs,
+          snapped: clip.snapped,
+        },
+      });
       done++;
       progress(null);
     }

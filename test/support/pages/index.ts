@@ -1,3 +1,4 @@
+import { clipExportDialog } from './clips';
 import type { Page } from 'playwright-core';
 import { codesView } from './codes';
 import { exportDialog } from './export-dialog';
@@ -42,6 +43,7 @@ export const app = (page: Page) => ({
   interviews: interviewsTab(page),
   report: reportTab(page),
   codes: codesView(page),
+  clips: clipExportDialog(page),
   grid: gridView(page),
   share: shareTab(page),
   viewer: viewer(page),

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes } from '../../lib/format';
+import { CheckChoice, FolderPicker } from './FolderPicker';
 import { chosenFormats, unavailableReason, useExport, type ExportScope } from './store';
 import './exports.css';
 
@@ -43,16 +44,7 @@ export function ExportDialog() {
   ) : (
     <>
       {/* Where the files go stays in view however long the options are: Export waits for it. */}
-      <div className="export-folder">
-        <span className="export-folder-label">To</span>
-        <span className={s.folder ? 'mono export-path' : 'muted export-path'} aria-label="Export folder" title={s.folder ?? undefined}>
-          {/* An isolate keeps the path left-to-right while the box trims its start, so the folder's own name shows. */}
-          {s.folder ? <bdi>{s.folder}</bdi> : 'No folder chosen yet'}
-        </span>
-        <button type="button" className={`btn btn-small ${s.folder ? '' : 'btn-primary'}`} onClick={() => void s.chooseFolder()}>
-          Choose folder…
-        </button>
-      </div>
+      <FolderPicker />
       <button type="button" className="btn" onClick={s.close}>
         Cancel
       </button>
@@ -192,42 +184,5 @@ export function ExportDialog() {
         </>
       )}
     </Dialog>
-  );
-}
-
-/** A checkbox whose hint describes it (aria-describedby) without becoming part of its name. */
-function CheckChoice({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={`export-choice ${disabled ? 'is-disabled' : ''}`}>
-      <input
-        id={id}
-        type="checkbox"
-        disabled={disabled}
-        checked={checked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>
-        <label htmlFor={id}>{label}</label>
-        {hint && (
-          <span id={`${id}-hint`} className="export-hint">
-            {hint}
-          </span>
-        )}
-      </span>
-    </div>
   );
 }

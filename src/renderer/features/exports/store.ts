@@ -50,6 +50,8 @@ type ExportState = {
   setPrefs(p: Partial<ExportPrefs>): void;
   toggleFormat(f: ExportFormat, on: boolean): void;
   chooseFolder(): Promise<void>;
+  /** Offers the last export folder (when it still exists) until one is chosen; every export dialog calls it on opening. */
+  offerLastFolder(): void;
   start(): Promise<void>;
   cancel(): Promise<void>;
   showInFolder(path: string): Promise<void>;
@@ -132,13 +134,15 @@ export const useExport = create<ExportState>((set, get) => {
       listen();
       const running = get().job?.state === 'running';
       set({ context, scope: context.scopes[0] ?? { kind: 'project' }, folderError: null, ...(running ? {} : { job: null }) });
-      if (get().folder === null) {
-        void call(api().exports.lastFolder())
-          .then(({ folder }) => {
-            if (get().folder === null) set({ folder });
-          })
-          .catch(() => undefined);
-      }
+      get().offerLastFolder();
+    },
+    offerLastFolder() {
+      if (get().folder !== null) return;
+      void call(api().exports.lastFolder())
+        .then(({ folder }) => {
+          if (get().folder === null) set({ folder });
+        })
+        .catch(() => undefined);
     },
     close() {
       set({ context: null, scope: null });
