@@ -84,6 +84,8 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
     studyId = demoProjectId(h, 'Meal-kit churn');
     // The report's themes as codes (the Report tab's "Turn themes into codes"): "Price versus value" has the theme's quotes.
     await vi.waitFor(() => h.core.call('codes.fromReport', { workspace_id: WS, project_id: studyId }), { timeout: 60_000, interval: 250 });
+    // The researcher's own redaction term: a word some of the clips' captions say.
+    await h.core.call('redaction.addTerm', { workspace_id: WS, project_id: studyId, text: 'discount', kind: 'custom' });
     const code = (await h.core.call('codes.list', { workspace_id: WS, project_id: studyId })).find((c) => c.name === CODE)!;
     const all = await h.core.call('codes.segments', { workspace_id: WS, id: code.id, limit: 500 });
     segments = all.segments.map((s) => ({ highlight_id: s.id, interview_id: s.interview_id }));
@@ -122,6 +124,15 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
     expect(states.filter((s) => s.checked)).toHaveLength(segments.length - cannot);
     // Participant names only when asked: labels are "Interview N" by default.
     expect(await c.items.first().innerText()).toMatch(/^1\. Interview \d+ \d+:\d\d–\d+:\d\d/);
+    // Redaction: pseudonyms in the labels, and the clips whose captions it changes say the audio still has the words.
+    await c.option('Redact names and personal data').check();
+    await expect.poll(() => c.items.first().innerText(), { timeout: 30_000 }).toMatch(/^1\. Participant \d+ /);
+    const redactedWarnings = (await c.warnings.allInnerTexts()).filter((w) => w.startsWith('Redacted words'));
+    expect(redactedWarnings.length).toBeGreaterThan(0);
+    await shotEverySize(page, 'clips-export-plan-redacted', () => c.warnings.first().scrollIntoViewIfNeeded());
+    await c.option('Redact names and personal data').uncheck();
+    await expect.poll(() => c.items.first().innerText()).toMatch(/^1\. Interview \d+ /);
+    expect(await c.warnings.allInnerTexts()).toEqual(Array(cannot).fill('No saved video — Save for offline first'));
     // Export waits for a folder.
     const folder = join(tmp, 'clips');
     expect(await c.exportButton.isDisabled()).toBe(!(await c.folder.innerText()).startsWith('/'));

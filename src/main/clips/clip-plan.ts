@@ -80,18 +80,20 @@ export async function planClips(cache: Pick<Cache, 'call'>, req: ClipPlanRequest
     const file = await files.get(source.interview_id)!;
     const planned: PlannedClip = { source, label, file, transcript, durationMs: null, range: null, reason: null, cues: [], redactedWords: false };
     if (!transcript) planned.reason = 'Its interview is not in the saved data any more. Sync, then export again.';
-    else if (!file) planned.reason = `Its interview has no saved video. ${req.saveVideoHint ?? DEFAULT_SAVE_HINT}`;
     else {
-      if (!durations.has(file)) durations.set(file, req.media.durationMs?.(file).then((d) => d ?? null) ?? Promise.resolve(null));
-      planned.durationMs = await durations.get(file)!;
+      // The span is planned without the video too, so the list shows where each segment is.
+      if (file) {
+        if (!durations.has(file)) durations.set(file, req.media.durationMs?.(file).then((d) => d ?? null) ?? Promise.resolve(null));
+        planned.durationMs = await durations.get(file)!;
+      }
       const r = clipRange(transcript, source, { padMs: req.padMs ?? 0, durationMs: planned.durationMs });
-      if (!r.ok) planned.reason = r.reason;
-      else {
+      if (r.ok) {
         planned.range = r.range;
         const { cues, changed } = redactCues(clipCues(transcript, r.range, label, planned.durationMs), redactor);
         planned.cues = cues;
         planned.redactedWords = changed;
       }
+      planned.reason = !file ? `Its interview has no saved video. ${req.saveVideoHint ?? DEFAULT_SAVE_HINT}` : r.ok ? null : r.reason;
     }
     clips.push(planned);
   }

@@ -3,8 +3,8 @@ import type { ClipPlanItemView } from '../../../shared/ipc/channels/clips';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
-import { formatBytes } from '../../lib/format';
 import { timecode } from '../../lib/timecode';
+import { DoneButtons, ExportedTo, ExportStopped } from '../exports/ExportOutcome';
 import { CheckChoice, FolderPicker } from '../exports/FolderPicker';
 import { useExport } from '../exports/store';
 import { clipsToCut, MAX_PAD_SECONDS, useClips } from './store';
@@ -38,7 +38,6 @@ export function ClipExportDialog() {
   const s = useClips();
   const folder = useExport((e) => e.folder);
   const folderError = useExport((e) => e.folderError);
-  const showInFolder = useExport((e) => e.showInFolder);
   const id = useId();
   const { target, prefs, plan, job } = s;
   if (!target) return null;
@@ -52,14 +51,7 @@ export function ClipExportDialog() {
       Cancel
     </button>
   ) : result ? (
-    <>
-      <button type="button" className="btn" onClick={() => void showInFolder(result.reveal)}>
-        Show in folder
-      </button>
-      <button type="button" className="btn btn-primary" onClick={s.close}>
-        Done
-      </button>
-    </>
+    <DoneButtons reveal={result.reveal} onClose={s.close} />
   ) : (
     <>
       <FolderPicker />
@@ -87,15 +79,13 @@ export function ClipExportDialog() {
           <p className="muted">Cut on this computer from the saved videos; nothing is uploaded. You can close this window, the export carries on.</p>
         </div>
       ) : result ? (
-        <div className="export-done" role="status">
-          <p>
-            <strong>
-              Exported {plural(result.clips.length, 'clip')}
-              {result.reel ? ' and a reel' : ''}
-            </strong>{' '}
-            ({formatBytes(result.bytes)}) to
-          </p>
-          <p className="mono export-path">{result.location}</p>
+        <ExportedTo
+          what={`${plural(result.clips.length, 'clip')}${result.reel ? ' and a reel' : ''}`}
+          bytes={result.bytes}
+          location={result.location}
+          notes={result.notes}
+          notesLabel="Notes"
+        >
           <ul className="clips-written" aria-label="What was written">
             {result.reel && (
               <li>
@@ -120,22 +110,10 @@ export function ClipExportDialog() {
               </ul>
             </>
           )}
-          {result.notes.length > 0 && (
-            <ul className="export-notes" aria-label="Notes">
-              {result.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+        </ExportedTo>
       ) : (
         <>
-          {job?.state === 'failed' && job.error && <ErrorNote error={job.error} onRetry={() => void s.start()} retryLabel="Export again" />}
-          {job?.state === 'cancelled' && (
-            <p className="export-cancelled" role="status">
-              The export was cancelled. No files were left behind.
-            </p>
-          )}
+          <ExportStopped state={job?.state} error={job?.error} onRetry={() => void s.start()} />
           <fieldset className="export-group clips-plan-group" aria-busy={s.planning}>
             <legend>Clips</legend>
             {s.planError ? (

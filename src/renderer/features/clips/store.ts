@@ -3,7 +3,7 @@ import type { ClipExportView, ClipPlanView, ClipSelectionInput } from '../../../
 import { useNav } from '../../app/nav-store';
 import { useToasts } from '../../components/Toasts';
 import { api, call, UiError } from '../../lib/api';
-import { useExport } from '../exports/store';
+import { stoppedBy, useExport } from '../exports/store';
 
 export type ClipPrefs = {
   /** Also join the clips into a reel with its page. */
@@ -159,9 +159,7 @@ export const useClips = create<ClipState>((set, get) => {
         set({ job: done });
         finished(done);
       } catch (e) {
-        const err = UiError.from(e);
-        const cancelled = err.code === 'export_cancelled';
-        const failed: ClipJob = { ...(get().job ?? job), state: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : err };
+        const failed: ClipJob = { ...(get().job ?? job), ...stoppedBy(e) };
         set({ job: failed });
         finished(failed);
       }

@@ -86,6 +86,12 @@ export function chosenFormats(state: Pick<ExportState, 'context' | 'scope' | 'pr
   return prefs.formats.filter((f) => unavailableReason(f, context, scope, prefs) === null);
 }
 
+/** How an export that threw ended: cancelled (nothing to say, nothing left behind) or failed with its error. */
+export function stoppedBy(e: unknown): { state: 'cancelled' | 'failed'; error: UiError | null } {
+  const err = UiError.from(e);
+  return err.code === 'export_cancelled' ? { state: 'cancelled', error: null } : { state: 'failed', error: err };
+}
+
 let listening = false;
 
 /**
@@ -197,9 +203,7 @@ export const useExport = create<ExportState>((set, get) => {
         set({ job: done });
         finished(done);
       } catch (e) {
-        const err = UiError.from(e);
-        const cancelled = err.code === 'export_cancelled';
-        const failed: ExportJob = { ...(get().job ?? job), state: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : err };
+        const failed: ExportJob = { ...(get().job ?? job), ...stoppedBy(e) };
         set({ job: failed });
         finished(failed);
       }

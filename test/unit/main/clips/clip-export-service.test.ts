@@ -76,7 +76,7 @@ const codeId = async () => (await cache.call('codes.list', { projectId: CLIP_PRO
 const base3 = async () => ({ workspace_id: 'w1', project_id: CLIP_PROJECT, selection: { kind: 'code' as const, code_id: await codeId() } });
 
 describe('planClips', () => {
-  it('lists a code’s segments in the Codes view’s order, each with its label, span, video and why it cannot be cut', async () => {
+  it('lists a code’s segments in the Codes view’s order, each with its label, span (with or without its video), video and why it cannot be cut', async () => {
     await highlight('i-c', 1, 1);
     await highlight('i-b', 3, 3);
     await highlight('i-a', 1, 3);
@@ -93,7 +93,7 @@ describe('planClips', () => {
     expect(plan.clips.map((c) => [c.source.interview_id, c.label, c.range, c.file !== null, c.reason?.slice(0, 20) ?? null])).toEqual([
       ['i-a', 'Interview 1', { startMs: 12_500, endMs: 41_500 }, true, null],
       ['i-b', 'Bea', { startMs: 32_500, endMs: 41_500 }, true, null],
-      ['i-c', 'Cy', null, false, 'Its interview has no'],
+      ['i-c', 'Cy', { startMs: 12_500, endMs: 21_500 }, false, 'Its interview has no'],
       ['i-d', 'Dee', null, true, 'The service sent no '],
     ]);
     // Planning cuts nothing.
@@ -117,7 +117,7 @@ describe('clips.* through IPC', () => {
     expect(redacted.clips.map((c) => [c.label, c.redacted_words, c.quote])).toEqual([
       ['Participant a', true, 'A [Person A] told me about the recipes.'],
       ['Participant b', false, 'The boxes were too dear.'],
-      ['Participant c', false, 'A [Person A] told me about the recipes.'],
+      ['Participant c', true, 'A [Person A] told me about the recipes.'],
     ]);
     expect(redacted.clips[0]).toMatchObject({ start_ms: 13_000, end_ms: 21_000 });
   });
