@@ -68,10 +68,13 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
     await ui.clips.chooseFolder.click();
     await expect.poll(() => ui.clips.folder.innerText()).toBe(folder);
   };
-  const openClipDialog = async () => {
+  const openClipDialog = async (o: { keyboard?: boolean } = {}) => {
     await ui.codes.code(CODE).click();
     await ui.codes.title(CODE).waitFor();
-    await ui.clips.openButton.click();
+    if (o.keyboard) {
+      await ui.clips.openButton.focus();
+      await page.keyboard.press('Enter');
+    } else await ui.clips.openButton.click();
     await ui.clips.dialog.waitFor();
     await expect.poll(() => ui.clips.items.count()).toBe(segments.length);
   };
@@ -193,11 +196,13 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
   }, 240_000);
 
   it('Cancel mid-export stops it and leaves no file behind; unticking a clip leaves it out', async () => {
-    await openClipDialog();
+    // By keyboard: Enter opens the dialog, Space unticks the first clip that can be cut (one fewer to cut).
+    await openClipDialog({ keyboard: true });
     const c = ui.clips;
-    // Untick the first clip that can be cut: the export then has one fewer to cut.
     const first = c.dialog.getByRole('list', { name: 'Clips to cut' }).getByRole('checkbox', { disabled: false }).first();
-    await first.uncheck();
+    await first.focus();
+    await page.keyboard.press('Space');
+    expect(await first.isChecked()).toBe(false);
     const cannot = segments.filter((s) => s.interview_id === unsaved).length;
     const toCut = segments.length - cannot - 1;
     expect(toCut).toBeGreaterThanOrEqual(2);
@@ -216,8 +221,12 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
     await c.cancelled.waitFor({ timeout: 30_000 });
     holdAfter = null;
     expect(existsSync(folder) ? readdirSync(folder, { recursive: true }) : []).toEqual([]);
+    // Nothing lost: the choices are as they were, and Export can run again.
+    expect(await first.isChecked()).toBe(false);
+    expect(await c.exportButton.isEnabled()).toBe(true);
     await page.keyboard.press('Escape');
     await c.dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Export clips…');
     expect(problems).toEqual([]);
   }, 180_000);
 });
