@@ -54,7 +54,8 @@ export function clipsToCut(s: Pick<ClipState, 'plan' | 'unticked'>): number {
   return (s.plan?.clips ?? []).filter((c) => c.reason === null && !s.unticked.includes(c.highlight_id)).length;
 }
 
-let listening = false;
+/** The bridge the progress listener is on (one per window; a test may install another). */
+let listeningOn: unknown = null;
 /** Plans are asked for in turn; an answer to an older question is dropped. */
 let planSeq = 0;
 
@@ -65,8 +66,8 @@ let planSeq = 0;
  */
 export const useClips = create<ClipState>((set, get) => {
   const listen = () => {
-    if (listening) return;
-    listening = true;
+    if (listeningOn === api()) return;
+    listeningOn = api();
     api().events.on('clips.progress', (p) => {
       const job = get().job;
       if (!job || job.exportId !== p.export_id || job.state !== 'running') return;
