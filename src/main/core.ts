@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
+import type { ClipMediaFns } from './clips/export';
 import { ExportFolders } from './desktop/export-folders';
 import { createExportService } from './exports/export-service';
 import { studyRedactor, type RedactorFor } from './redaction/redactor-for';
@@ -52,6 +53,8 @@ export type CoreOptions = {
   desktop?: DesktopPorts;
   /** A study's redactor for redacted exports; the real one (redactor-for.ts) unless a test gives its own. */
   redactorFor?: RedactorFor;
+  /** The media core clips are cut with (clips/media-fns.ts) unless a test gives a stand-in. */
+  clipMedia?: () => Promise<ClipMediaFns>;
 };
 
 export type Core = {
@@ -168,6 +171,7 @@ export function createCore(o: CoreOptions): Core {
       redactorFor,
     }),
     pickedFiles,
+    ...(o.clipMedia ? { clipMedia: o.clipMedia } : {}),
   });
 
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);

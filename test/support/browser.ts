@@ -1,3 +1,4 @@
+import type { ClipMediaFns } from '../../src/main/clips/export';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,7 +46,9 @@ export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: Me
  * A fresh profile, the real core and the test host serving the built renderer. `secrets` defaults to an
  * in-memory store that reports no problem; pass createMemoryStore('reason') to act out a missing keychain.
  */
-export async function startHarness(opts: { secrets?: SecretStore; timers?: Timers; log?: Logger } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { secrets?: SecretStore; timers?: Timers; log?: Logger; clipMedia?: () => Promise<ClipMediaFns> } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
   const desktop = createMemoryDesktop();
   // Handed to tests too, so they can read the demo workspace's key and call the demo sandbox's operator routes.
@@ -61,6 +64,7 @@ export async function startHarness(opts: { secrets?: SecretStore; timers?: Timer
     cacheWorker: { path: join(ROOT, 'src/main/cache/worker-dev.cjs') },
     mediaUrl: testHostMediaUrl,
     ...(opts.timers ? { timers: opts.timers } : {}),
+    ...(opts.clipMedia ? { clipMedia: opts.clipMedia } : {}),
   });
   const host = await startTestHost({ core, rendererDir: RENDERER_DIR, bridgeScript: BRIDGE });
   return {

@@ -18,7 +18,8 @@ import { cancelledError, openExportSink, type ExportSink, type WrittenFile } fro
 import { count, named } from '../exports/summary';
 import { NO_REDACTION, type Redactor } from '../redaction/redactor';
 import type { ClipRange, Cue, CutClip, CutOptions } from './media';
-import { clipCues, clipRange, readClipSources, type ClipSelection, type ClipSource, type ClipTurn } from './plan';
+import { DEFAULT_SAVE_HINT, planClips, redactCues, type ClipPlanRequest } from './clip-plan';
+import { clipCues, type ClipSource } from './plan';
 import { renderReelPage, type ReelQuote } from './reel-page';
 
 /** One clip of a reel: a span of a recording, with its captions timed from `range.startMs`. */
@@ -50,21 +51,13 @@ export type ClipMediaFns = {
 
 export type ClipExportProgress = { done: number; total: number; current: string | null };
 
-export type ClipExportRequest = {
-  projectId: string;
-  selection: ClipSelection;
+export type ClipExportRequest = ClipPlanRequest & {
   /** DIR: an existing folder; the export goes into DIR/<code or "Highlights">/. */
   folder: string;
   reel: boolean;
-  padMs?: number;
-  /** Participant names in file names, captions and the page; otherwise "Interview N". */
-  includeParticipant: boolean;
-  redactor?: Redactor;
   media: ClipMediaFns;
-  /** The saved (offline) copy of an interview's video, or null. */
-  videoFile(interviewId: string): Promise<string | null>;
-  /** How to say where a missing video can be saved from (the CLI names its command). */
-  saveVideoHint?: string;
+  /** Highlights the researcher unticked: listed as left out, not cut. */
+  leaveOut?: readonly string[];
   signal?: AbortSignal;
   onProgress?: (p: ClipExportProgress) => void;
 };
@@ -99,8 +92,6 @@ export type ClipExportSummary = {
   notes: string[];
 };
 
-const DEFAULT_SAVE_HINT = 'Open the interview and choose "Save for offline" (or sync its videos), then export again.';
-
 type Cut = {
   source: ClipSource;
   label: string;
@@ -113,21 +104,19 @@ type Cut = {
   written: ExportedClip;
 };
 
-/** A segment's label: the pseudonym when redacted, its participant with participant data, else "Interview N". */
-function labelFor(s: ClipSource, includeParticipant: boolean, redactor: Redactor): string {
-  return redactor.participant(s.interview_id, includeParticipant ? s.participant_name : null, s.interview_n);
-}
-
 export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportRequest): Promise<ClipExportSummary> {
   const redactor = req.redactor ?? NO_REDACTION;
-  const { title, sources } = await readClipSources(cache, req.projectId, req.selection);
-  if (sources.length === 0) {
+  const { title, clips: planned } = await planClips(cache, req);
+  if (planned.length === 0) {
     throw new AppError('nothing_to_clip', `No segment is coded with "${title}" yet. Code segments in the interview viewer, then export the clips.`);
   }
+  const unticked = new Set(req.leaveOut ?? []);
   const dir = safeFileName(redactor.text(title), { fallback: 'Clips' });
   const leftOut: LeftOut[] = [];
   const notes: string[] = [];
-  const total = sources.length + (req.reel ? 1 : 0);
+  // Progress counts what will be cut: not the unticked, nor those that cannot be.
+  const wanted = planned.filter((p) => !unticked.has(p.source.id) && p.reason === null);
+  const total = wanted.length + (req.reel ? 1 : 0);
   let done = 0;
   const progress = (current: string | null) => req.onProgress?.({ done, total, current });
   const stop = () => {
@@ -136,61 +125,51 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
   const sink: ExportSink = await openExportSink({
     target: { kind: 'folder', folder: req.folder },
     ...(req.signal ? { signal: req.signal } : {}),
-    expected: { files: sources.length * 2 + (req.reel ? 3 : 0) },
+    expected: { files: wanted.length * 2 + (req.reel ? 3 : 0) },
   });
   try {
-    const turns = new Map<string, ClipTurn[] | null>();
-    const turnsOf = async (id: string) => {
-      if (!turns.has(id)) turns.set(id, (await cache.call('interviews.get', { id }))?.transcript ?? null);
-      return turns.get(id)!;
-    };
     const cuts: Cut[] = [];
-    for (const source of sources) {
-      stop();
-      const label = labelFor(source, req.includeParticipant, redactor);
-      progress(label);
+    for (const p of planned) {
+      const { source, label } = p;
       const skip = (reason: string) => leftOut.push({ highlight_id: source.id, interview_id: source.interview_id, participant: label, reason, from: 'clips' });
-      const transcript = await turnsOf(source.interview_id);
-      const file = transcript ? await req.videoFile(source.interview_id) : null;
-      if (!transcript) skip('Its interview is not in the saved data any more. Sync, then export again.');
-      else if (!file) skip(`Its interview has no saved video. ${req.saveVideoHint ?? DEFAULT_SAVE_HINT}`);
-      else {
-        const durationMs = (await req.media.durationMs?.(file)) ?? null;
-        const planned = clipRange(transcript, source, { padMs: req.padMs ?? 0, durationMs });
-        if (!planned.ok) skip(planned.reason);
-        else {
-          const inside = clipCues(transcript, planned.range, label, durationMs).map((c) => ({ ...c, text: redactor.text(c.text) }));
-          const clip = await req.media.cutClip(file, planned.range, { cues: inside, ...(req.signal ? { signal: req.signal } : {}) });
-          stop();
-          // Timed from where the cut really starts, so the captions match what is heard.
-          const raw = clipCues(transcript, clip.actual, label, durationMs);
-          const cues = raw.map((c) => ({ ...c, text: redactor.text(c.text) }));
-          const n = String(cuts.length + 1).padStart(2, '0');
-          const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
-          const stem = written.path.slice(0, -(clip.ext.length + 1));
-          const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
-          cuts.push({
-            source,
-            label,
-            part: { input: file, range: planned.range, cues: inside },
-            clip,
-            cues,
-            redactedWords: cues.some((c, i) => c.text !== raw[i]!.text),
-            written: {
-              highlight_id: source.id,
-              interview_id: source.interview_id,
-              participant: label,
-              file: written.path,
-              vtt: vtt.path,
-              requested: { start_ms: planned.range.startMs, end_ms: planned.range.endMs },
-              start_ms: clip.actual.startMs,
-              end_ms: clip.actual.endMs,
-              duration_ms: clip.durationMs,
-              snapped: clip.snapped,
-            },
-          });
-        }
+      if (unticked.has(source.id)) {
+        skip('You left it out.');
+        continue;
       }
+      if (p.reason !== null || !p.range || !p.file || !p.transcript) {
+        skip(p.reason ?? DEFAULT_SAVE_HINT);
+        continue;
+      }
+      stop();
+      progress(label);
+      const clip = await req.media.cutClip(p.file, p.range, { cues: p.cues, ...(req.signal ? { signal: req.signal } : {}) });
+      stop();
+      // Timed from where the cut really starts, so the captions match what is heard.
+      const { cues, changed } = redactCues(clipCues(p.transcript, clip.actual, label, p.durationMs), redactor);
+      const n = String(cuts.length + 1).padStart(2, '0');
+      const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
+      const stem = written.path.slice(0, -(clip.ext.length + 1));
+      const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
+      cuts.push({
+        source,
+        label,
+        part: { input: p.file, range: p.range, cues: p.cues },
+        clip,
+        cues,
+        redactedWords: changed,
+        written: {
+          highlight_id: source.id,
+          interview_id: source.interview_id,
+          participant: label,
+          file: written.path,
+          vtt: vtt.path,
+          requested: { start_ms: p.range.startMs, end_ms: p.range.endMs },
+          start_ms: clip.actual.startMs,
+          end_ms: clip.actual.endMs,
+          duration_ms: clip.durationMs,
+          snapped: clip.snapped,
+        },
+      });
       done++;
       progress(null);
     }

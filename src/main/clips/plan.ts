@@ -97,7 +97,11 @@ export function clipCues(turns: ClipTurn[], range: ClipRange, participant: strin
 }
 
 /** What a reel is made of. */
-export type ClipSelection = { kind: 'code'; name: string } | { kind: 'highlights'; ids: string[] };
+export type ClipSelection =
+  | { kind: 'code'; name: string }
+  /** A code by its id (the app's Codes view knows which one is open; two codes may share a name). */
+  | { kind: 'code'; id: string }
+  | { kind: 'highlights'; ids: string[] };
 
 export type ClipSources = {
   /** The folder's name: the code's, or "Highlights". */
@@ -111,11 +115,17 @@ export type ClipSources = {
  */
 export async function readClipSources(cache: Pick<Cache, 'call'>, projectId: string, selection: ClipSelection): Promise<ClipSources> {
   if (selection.kind === 'code') {
-    const wanted = selection.name.trim().toLowerCase();
     const codes = await cache.call('codes.list', { projectId });
-    const code = codes.find((c) => c.name.trim().toLowerCase() === wanted && !c.is_category) ?? codes.find((c) => c.name.trim().toLowerCase() === wanted);
-    if (!code) {
-      throw new AppError('usage', `No code called "${selection.name}" in this study. See \`fieldwork codes list\` for the codes there are.`);
+    let code;
+    if ('id' in selection) {
+      code = codes.find((c) => c.id === selection.id);
+      if (!code) throw new AppError('not_found', 'This code is not in the study any more. Open the Codes view again and choose a code.');
+    } else {
+      const wanted = selection.name.trim().toLowerCase();
+      code = codes.find((c) => c.name.trim().toLowerCase() === wanted && !c.is_category) ?? codes.find((c) => c.name.trim().toLowerCase() === wanted);
+      if (!code) {
+        throw new AppError('usage', `No code called "${selection.name}" in this study. See \`fieldwork codes list\` for the codes there are.`);
+      }
     }
     if (code.is_category) throw new AppError('usage', `"${code.name}" is a category: choose one of its codes.`);
     // The rows the Codes view lists, in its order, with exactly the coded words.

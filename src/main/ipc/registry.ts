@@ -2,6 +2,7 @@ import type { IpcContract, IpcDomain, IpcDomains } from '../../shared/ipc/contra
 import type { DemoService } from '../demo/demo-service';
 import type { ExportFolders } from '../desktop/export-folders';
 import type { ExportService } from '../exports/export-service';
+import type { ClipMediaFns } from '../clips/export';
 import type { DesktopPorts } from '../desktop/ports';
 import type { PickedFiles } from '../media/picked-files';
 import type { StimulusService } from '../media/stimulus-service';
@@ -11,6 +12,9 @@ import type { Launcher } from '../studies/launch';
 import type { HandlerMap } from './dispatcher';
 import { agreementHandlers } from './handlers/agreement';
 import { appHandlers } from './handlers/app';
+import { clipHandlers } from './handlers/clips';
+import { createClipExportService } from '../clips/clip-export-service';
+import { loadClipMedia } from '../clips/media-fns';
 import type { HandlerDeps } from './handlers/context';
 import { creditHandlers } from './handlers/credits';
 import { demoHandlers } from './handlers/demo';
@@ -53,6 +57,8 @@ export type RegistryDeps = HandlerDeps & {
   exporter: ExportService;
   stimuli: StimulusService;
   pickedFiles: PickedFiles;
+  /** The media core clips are cut with; the real one (media-fns.ts) unless a test gives a stand-in. */
+  clipMedia?: () => Promise<ClipMediaFns>;
 };
 
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
@@ -89,6 +95,9 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     exports: exportHandlers({ exports: d.exporter }),
     imports: importHandlers(d),
     redaction: redactionHandlers({ redaction: createRedactionService({ runtimes: d.runtimes, secrets: d.secrets }) }),
+    clips: clipHandlers({
+      clips: createClipExportService({ runtimes: d.runtimes, jobs: d.jobs, events: d.events, exporter: d.exporter, media: d.clipMedia ?? loadClipMedia }),
+    }),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;
 }

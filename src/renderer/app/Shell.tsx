@@ -3,6 +3,7 @@ import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Toasts } from '../components/Toasts';
 import { ExportHost } from '../features/exports/ExportHost';
+import { ClipExportHost } from '../features/clips/ClipExportHost';
 import { useInterviews } from '../features/interviews/store';
 import { NewStudy } from '../features/new-study/NewStudy';
 import { StimuliWizard } from '../features/new-study/StimuliWizard';
@@ -114,6 +115,9 @@ export function Shell({ workspace }: { workspace: WorkspaceSummary }) {
       )}
       <ErrorBoundary view="the export dialog">
         <ExportHost workspaceId={workspace.id} />
+      </ErrorBoundary>
+      <ErrorBoundary view="the clip export dialog">
+        <ClipExportHost workspaceId={workspace.id} />
       </ErrorBoundary>
       <Toasts />
       <WindowFileDrop workspace={workspace} />

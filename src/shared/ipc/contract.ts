@@ -2,6 +2,7 @@ import type { ApiOf, EventsApi } from './define';
 import { event } from './define';
 import { agreementChannels } from './channels/agreement';
 import { appChannels } from './channels/app';
+import { clipChannels } from './channels/clips';
 import { codeChannels } from './channels/codes';
 import { creditChannels } from './channels/credits';
 import { demoChannels } from './channels/demo';
@@ -14,7 +15,6 @@ import { interviewChannels } from './channels/interviews';
 import { noteChannels } from './channels/notes';
 import { projectChannels } from './channels/projects';
 import { redactionChannels } from './channels/redaction';
-import { reelChannels } from './channels/reels';
 import { reportChannels } from './channels/reports';
 import { searchChannels } from './channels/search';
 import { settingsChannels } from './channels/settings';
@@ -52,7 +52,7 @@ export const ipcDomains = {
   imports: importChannels,
   grid: gridChannels,
   redaction: redactionChannels,
-  reels: reelChannels,
+  clips: clipChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;
@@ -102,6 +102,8 @@ export const ipcEvents = {
     }
   >(),
   'exports.progress': event<Ws & { export_id: string; files_done: number; files_total: number | null; current: string | null }>(),
+  /** A clip export's progress: `done` of `total` clips (the reel counts as one), `current` the clip being cut. */
+  'clips.progress': event<Ws & { export_id: string; done: number; total: number; current: string | null }>(),
   'stimuli.progress': event<Ws & { upload_id: string; sent: number; total: number }>(),
   /**
    * A finished notice, composed once in main (grouped completed interviews, a report's outcome): the

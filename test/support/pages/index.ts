@@ -1,3 +1,4 @@
+import { clipExportDialog } from './clips';
 import type { Page } from 'playwright-core';
 import { codesView } from './codes';
 import { exportDialog } from './export-dialog';
@@ -43,6 +44,7 @@ export const app = (page: Page) => ({
   interviews: interviewsTab(page),
   report: reportTab(page),
   codes: codesView(page),
+  clips: clipExportDialog(page),
   grid: gridView(page),
   reels: reelsView(page),
   share: shareTab(page),

@@ -105,7 +105,7 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
       const out = resolve(String(ctx.flags.out));
       // Like `mkdir -p`: naming a new folder for the clips is the common case.
       mkdirSync(out, { recursive: true });
-      const { exportClips } = await import('../../clips/export');
+      const [{ exportClips }, { savedVideoFile }] = await Promise.all([import('../../clips/export'), import('../../clips/clip-plan')]);
       const bar = ctx.out.progress();
       let summary: ClipExportSummary;
       try {
@@ -117,10 +117,7 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
           padMs: pad,
           includeParticipant: ctx.flags['include-participant'] === true,
           media,
-          videoFile: async (interviewId) => {
-            const v = await runtime.cache.call('videos.get', { interviewId });
-            return v?.state === 'complete' ? v.file : null;
-          },
+          videoFile: savedVideoFile(runtime.cache),
           saveVideoHint: `Run \`fieldwork videos download --workspace "${w.name}" --project ${projectId}\` (or "Save for offline" in the app), then export again.`,
           signal: runtime.signal,
           onProgress: (p) => bar.update('Cutting clips', p.done, p.total),

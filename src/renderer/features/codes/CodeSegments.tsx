@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { openInterview } from '../../app/nav-store';
 import { timecode } from '../../lib/timecode';
 import { ExportSegmentsDialog } from './CodeDialogs';
+import { openClipExport } from '../clips/store';
 import { useCodes, type SegmentFilter } from './store';
 
 const ANY = '';
@@ -149,6 +150,14 @@ export function CodeSegments({ code, projectId }: { code: CodeView; projectId: s
           }}
         >
           Export segments…
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={view.total === 0}
+          onClick={() => openClipExport({ selection: { kind: 'code', code_id: code.id }, title: code.name, projectId })}
+        >
+          Export clips…
         </button>
       </div>
       <p className="muted num" role="status" aria-live="polite">

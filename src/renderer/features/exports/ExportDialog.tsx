@@ -3,7 +3,8 @@ import { FORMAT_GROUPS } from '../../../shared/exports';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
-import { formatBytes } from '../../lib/format';
+import { DoneButtons, ExportedTo, ExportStopped } from './ExportOutcome';
+import { CheckChoice, FolderPicker } from './FolderPicker';
 import { chosenFormats, unavailableReason, useExport, type ExportScope } from './store';
 import './exports.css';
 
@@ -32,27 +33,11 @@ export function ExportDialog() {
       Cancel export
     </button>
   ) : done ? (
-    <>
-      <button type="button" className="btn" onClick={() => void s.showInFolder(job.result!.reveal)}>
-        Show in folder
-      </button>
-      <button type="button" className="btn btn-primary" onClick={s.close}>
-        Done
-      </button>
-    </>
+    <DoneButtons reveal={job.result!.reveal} onClose={s.close} />
   ) : (
     <>
       {/* Where the files go stays in view however long the options are: Export waits for it. */}
-      <div className="export-folder">
-        <span className="export-folder-label">To</span>
-        <span className={s.folder ? 'mono export-path' : 'muted export-path'} aria-label="Export folder" title={s.folder ?? undefined}>
-          {/* An isolate keeps the path left-to-right while the box trims its start, so the folder's own name shows. */}
-          {s.folder ? <bdi>{s.folder}</bdi> : 'No folder chosen yet'}
-        </span>
-        <button type="button" className={`btn btn-small ${s.folder ? '' : 'btn-primary'}`} onClick={() => void s.chooseFolder()}>
-          Choose folder…
-        </button>
-      </div>
+      <FolderPicker />
       <button type="button" className="btn" onClick={s.close}>
         Cancel
       </button>
@@ -71,30 +56,16 @@ export function ExportDialog() {
           <p className="muted">You can close this window; the export carries on and a note says when it is done.</p>
         </div>
       ) : done ? (
-        <div className="export-done" role="status">
-          <p>
-            <strong>
-              Exported {job.result!.files.toLocaleString()} {job.result!.files === 1 ? 'file' : 'files'}
-            </strong>{' '}
-            ({formatBytes(job.result!.bytes)}) to
-          </p>
-          <p className="mono export-path">{job.result!.location}</p>
-          {job.result!.notes.length > 0 && (
-            <ul className="export-notes" aria-label="What the export holds">
-              {job.result!.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ExportedTo
+          what={`${job.result!.files.toLocaleString()} ${job.result!.files === 1 ? 'file' : 'files'}`}
+          bytes={job.result!.bytes}
+          location={job.result!.location}
+          notes={job.result!.notes}
+          notesLabel="What the export holds"
+        />
       ) : (
         <>
-          {job?.state === 'failed' && job.error && <ErrorNote error={job.error} />}
-          {job?.state === 'cancelled' && (
-            <p className="export-cancelled" role="status">
-              The export was cancelled. No files were left behind.
-            </p>
-          )}
+          <ExportStopped state={job?.state} error={job?.error} />
           {context.scopes.length > 1 ? (
             <fieldset className="export-group">
               <legend>Interviews</legend>
@@ -192,42 +163,5 @@ export function ExportDialog() {
         </>
       )}
     </Dialog>
-  );
-}
-
-/** A checkbox whose hint describes it (aria-describedby) without becoming part of its name. */
-function CheckChoice({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={`export-choice ${disabled ? 'is-disabled' : ''}`}>
-      <input
-        id={id}
-        type="checkbox"
-        disabled={disabled}
-        checked={checked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>
-        <label htmlFor={id}>{label}</label>
-        {hint && (
-          <span id={`${id}-hint`} className="export-hint">
-            {hint}
-          </span>
-        )}
-      </span>
-    </div>
   );
 }

@@ -50,6 +50,8 @@ type ExportState = {
   setPrefs(p: Partial<ExportPrefs>): void;
   toggleFormat(f: ExportFormat, on: boolean): void;
   chooseFolder(): Promise<void>;
+  /** Offers the last export folder (when it still exists) until one is chosen; every export dialog calls it on opening. */
+  offerLastFolder(): void;
   start(): Promise<void>;
   cancel(): Promise<void>;
   showInFolder(path: string): Promise<void>;
@@ -82,6 +84,12 @@ export function chosenFormats(state: Pick<ExportState, 'context' | 'scope' | 'pr
   const { context, scope, prefs } = state;
   if (!context || !scope) return [];
   return prefs.formats.filter((f) => unavailableReason(f, context, scope, prefs) === null);
+}
+
+/** How an export that threw ended: cancelled (nothing to say, nothing left behind) or failed with its error. */
+export function stoppedBy(e: unknown): { state: 'cancelled' | 'failed'; error: UiError | null } {
+  const err = UiError.from(e);
+  return err.code === 'export_cancelled' ? { state: 'cancelled', error: null } : { state: 'failed', error: err };
 }
 
 let listening = false;
@@ -132,13 +140,15 @@ export const useExport = create<ExportState>((set, get) => {
       listen();
       const running = get().job?.state === 'running';
       set({ context, scope: context.scopes[0] ?? { kind: 'project' }, folderError: null, ...(running ? {} : { job: null }) });
-      if (get().folder === null) {
-        void call(api().exports.lastFolder())
-          .then(({ folder }) => {
-            if (get().folder === null) set({ folder });
-          })
-          .catch(() => undefined);
-      }
+      get().offerLastFolder();
+    },
+    offerLastFolder() {
+      if (get().folder !== null) return;
+      void call(api().exports.lastFolder())
+        .then(({ folder }) => {
+          if (get().folder === null) set({ folder });
+        })
+        .catch(() => undefined);
     },
     close() {
       set({ context: null, scope: null });
@@ -193,9 +203,7 @@ export const useExport = create<ExportState>((set, get) => {
         set({ job: done });
         finished(done);
       } catch (e) {
-        const err = UiError.from(e);
-        const cancelled = err.code === 'export_cancelled';
-        const failed: ExportJob = { ...(get().job ?? job), state: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : err };
+        const failed: ExportJob = { ...(get().job ?? job), ...stoppedBy(e) };
         set({ job: failed });
         finished(failed);
       }

@@ -1,0 +1,188 @@
+import { create } from 'zustand';
+import type { ClipExportView, ClipPlanView, ClipSelectionInput } from '../../../shared/ipc/channels/clips';
+import { useNav } from '../../app/nav-store';
+import { useToasts } from '../../components/Toasts';
+import { api, call, UiError } from '../../lib/api';
+import { stoppedBy, useExport } from '../exports/store';
+
+export type ClipPrefs = {
+  /** Also join the clips into a reel with its page. */
+  reel: boolean;
+  /** Seconds added each side of every clip, 0–10. */
+  padSeconds: number;
+  includeParticipant: boolean;
+  redact: boolean;
+};
+
+export type ClipJob = {
+  exportId: string;
+  done: number;
+  total: number | null;
+  current: string | null;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  result: ClipExportView | null;
+  error: UiError | null;
+};
+
+export type ClipTarget = { workspaceId: string; projectId: string; selection: ClipSelectionInput; title: string };
+
+type ClipState = {
+  /** The workspace the app shows (set by ClipExportHost); openClipExport exports from it. */
+  workspaceId: string | null;
+  target: ClipTarget | null;
+  prefs: ClipPrefs;
+  plan: ClipPlanView | null;
+  planError: UiError | null;
+  planning: boolean;
+  /** Highlights the researcher unticked in the list: left out of the export. */
+  unticked: string[];
+  job: ClipJob | null;
+  open(target: ClipTarget): void;
+  close(): void;
+  setPrefs(p: Partial<ClipPrefs>): void;
+  tick(highlightId: string, on: boolean): void;
+  replan(): Promise<void>;
+  start(): Promise<void>;
+  cancel(): Promise<void>;
+};
+
+export const MAX_PAD_SECONDS = 10;
+const DEFAULT_PREFS: ClipPrefs = { reel: true, padSeconds: 0, includeParticipant: false, redact: false };
+
+/** The planned clips that would be cut: ticked and with no reason they cannot be. */
+export function clipsToCut(s: Pick<ClipState, 'plan' | 'unticked'>): number {
+  return (s.plan?.clips ?? []).filter((c) => c.reason === null && !s.unticked.includes(c.highlight_id)).length;
+}
+
+/** The bridge the progress listener is on (one per window; a test may install another). */
+let listeningOn: unknown = null;
+/** Plans are asked for in turn; an answer to an older question is dropped. */
+let planSeq = 0;
+
+/**
+ * The Export clips dialog's state and the running export: the plan (what would be cut, in order), the
+ * researcher's ticks and options, progress, and the summary. It lives here so the export carries on when
+ * the dialog is closed; a toast then says when it is done.
+ */
+export const useClips = create<ClipState>((set, get) => {
+  const listen = () => {
+    if (listeningOn === api()) return;
+    listeningOn = api();
+    api().events.on('clips.progress', (p) => {
+      const job = get().job;
+      if (!job || job.exportId !== p.export_id || job.state !== 'running') return;
+      set({ job: { ...job, done: p.done, total: p.total, current: p.current ?? job.current } });
+    });
+  };
+  const finished = (job: ClipJob) => {
+    if (get().target) return;
+    const push = useToasts.getState().push;
+    if (job.state === 'done' && job.result) {
+      const reveal = job.result.reveal;
+      push(
+        {
+          tone: 'success',
+          key: 'clips',
+          title: 'Clips exported',
+          body: `${job.result.clips.length} ${job.result.clips.length === 1 ? 'clip' : 'clips'}${job.result.reel ? ' and a reel' : ''}`,
+          action: { label: 'Show in folder', run: () => void useExport.getState().showInFolder(reveal) },
+        },
+        15_000,
+      );
+    } else if (job.state === 'failed' && job.error) {
+      push({ tone: 'danger', key: 'clips', title: 'Clip export failed', body: job.error.message }, 15_000);
+    }
+  };
+  const options = () => {
+    const { target, prefs } = get();
+    return {
+      workspace_id: target!.workspaceId,
+      project_id: target!.projectId,
+      selection: target!.selection,
+      pad_ms: Math.round(prefs.padSeconds * 1000),
+      include_participant: prefs.includeParticipant,
+      redact: prefs.redact,
+    };
+  };
+  return {
+    workspaceId: null,
+    target: null,
+    prefs: DEFAULT_PREFS,
+    plan: null,
+    planError: null,
+    planning: false,
+    unticked: [],
+    job: null,
+    open(target) {
+      listen();
+      const running = get().job?.state === 'running';
+      set({ target, plan: null, planError: null, unticked: [], ...(running ? {} : { job: null }) });
+      useExport.getState().offerLastFolder();
+      void get().replan();
+    },
+    close() {
+      set({ target: null, plan: null, planError: null });
+      const job = get().job;
+      if (job && job.state !== 'running') set({ job: null });
+    },
+    setPrefs(p) {
+      const before = get().prefs;
+      const prefs = { ...before, ...p };
+      prefs.padSeconds = Math.min(MAX_PAD_SECONDS, Math.max(0, Number.isFinite(prefs.padSeconds) ? prefs.padSeconds : 0));
+      set({ prefs });
+      // Labels, times and redaction warnings depend on these; the reel does not.
+      if (prefs.padSeconds !== before.padSeconds || prefs.includeParticipant !== before.includeParticipant || prefs.redact !== before.redact) {
+        void get().replan();
+      }
+    },
+    tick: (id, on) => set((s) => ({ unticked: on ? s.unticked.filter((x) => x !== id) : [...new Set([...s.unticked, id])] })),
+    async replan() {
+      if (!get().target) return;
+      const seq = ++planSeq;
+      set({ planning: true, planError: null });
+      try {
+        const plan = await call(api().clips.plan(options()));
+        if (seq === planSeq) set({ plan, planning: false });
+      } catch (e) {
+        if (seq === planSeq) set({ planError: UiError.from(e), planning: false });
+      }
+    },
+    async start() {
+      const { target, prefs, unticked } = get();
+      const folder = useExport.getState().folder;
+      if (!target || !folder || get().job?.state === 'running') return;
+      const exportId = crypto.randomUUID();
+      const job: ClipJob = { exportId, done: 0, total: clipsToCut(get()) + (prefs.reel ? 1 : 0), current: null, state: 'running', result: null, error: null };
+      set({ job });
+      try {
+        const result = await call(api().clips.export({ ...options(), export_id: exportId, folder, reel: prefs.reel, leave_out: unticked }));
+        const done: ClipJob = { ...(get().job ?? job), state: 'done', result };
+        set({ job: done });
+        finished(done);
+      } catch (e) {
+        const failed: ClipJob = { ...(get().job ?? job), ...stoppedBy(e) };
+        set({ job: failed });
+        finished(failed);
+      }
+    },
+    async cancel() {
+      const job = get().job;
+      if (job?.state === 'running') await call(api().clips.cancel({ export_id: job.exportId })).catch(() => undefined);
+    },
+  };
+});
+
+/**
+ * Opens the Export clips dialog for these clips: a code's segments, or highlights in the order given (a
+ * hand-picked reel). The workspace is the one shown; the study is `projectId`, else the one open.
+ */
+export function openClipExport(o: { selection: ClipSelectionInput; title: string; projectId?: string }): void {
+  const route = useNav.getState().route;
+  const projectId = o.projectId ?? ('projectId' in route ? route.projectId : null);
+  const workspaceId = useClips.getState().workspaceId;
+  if (!workspaceId || !projectId) {
+    useToasts.getState().push({ tone: 'info', key: 'clips', title: 'Open a study to export clips', body: 'Clips are cut from a study’s saved videos.' });
+    return;
+  }
+  useClips.getState().open({ workspaceId, projectId, selection: o.selection, title: o.title });
+}
