@@ -133,6 +133,7 @@ type Ids = {
   version: number;
   code: string;
   otherCode: string;
+  reel: string;
 };
 
 const PLAN: Plan = {
@@ -248,6 +249,14 @@ const PLAN: Plan = {
   'redaction.addTerm': (i) => ({ workspace_id: i.ws, project_id: i.project, text: 'Project Falcon', kind: 'custom' }),
   'redaction.decisions': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'redaction.removeTerm': (i) => ({ workspace_id: i.ws, project_id: i.project, text: 'Project Falcon' }),
+  'reels.list': (i) => ({ workspace_id: i.ws, project_id: i.project }),
+  'reels.create': (i) => ({ workspace_id: i.ws, project_id: i.project, name: 'Pricing moments' }),
+  'reels.get': (i) => ({ workspace_id: i.ws, id: i.reel }),
+  'reels.rename': (i) => ({ workspace_id: i.ws, id: i.reel, name: 'Pricing, best of' }),
+  'reels.addItems': (i) => ({ workspace_id: i.ws, id: i.reel, highlight_ids: [i.highlight, i.highlight] }),
+  'reels.move': (i) => ({ workspace_id: i.ws, id: i.reel, highlight_id: i.highlight, position: 0 }),
+  'reels.removeItem': (i) => ({ workspace_id: i.ws, id: i.reel, highlight_id: i.highlight }),
+  'reels.delete': (i) => ({ workspace_id: i.ws, id: i.reel }),
   // The code exported above (one segment): planned, then cut from the video videos.download saved.
   'clips.plan': (i) => ({ workspace_id: i.ws, project_id: i.project, selection: { kind: 'code', code_id: i.code } }),
   'clips.export': (i) => ({
@@ -277,7 +286,7 @@ describe('IPC results carry only fields the client knows', () => {
     await core.call('sync.run', { workspace_id: ws.id });
     const list = await core.call('interviews.list', { workspace_id: ws.id, project_id: project });
     const interview = list.items.find((i) => i.status === 'COMPLETE')!.id;
-    const ids: Ids = { ws: ws.id, project, stimuliProject, interview, stimulus: '', highlight: '', file, version: 0, code: '', otherCode: '' };
+    const ids: Ids = { ws: ws.id, project, stimuliProject, interview, stimulus: '', highlight: '', file, version: 0, code: '', otherCode: '', reel: '' };
 
     const called = new Set<string>();
     for (const channel of channelNames) {
@@ -294,6 +303,11 @@ describe('IPC results carry only fields the client knows', () => {
         // A coded segment (its words came through the proxy) for the code's export to read.
         await core.dispatch('highlights.add', { ...(PLAN['highlights.add'] as (i: Ids) => object)(ids), tags: ['Exported'] });
         ids.code = (await core.call('codes.list', { workspace_id: ws.id, project_id: project })).find((c) => c.name === 'Exported')?.id ?? 'none';
+      }
+      if (channel === 'reels.get') {
+        // The reel just created, and a highlight still there (the one made for the code's export).
+        ids.reel = (await core.call('reels.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
+        ids.highlight = (await core.call('highlights.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       }
       if (channel === 'codes.merge') ids.otherCode = (await core.call('codes.create', { workspace_id: ws.id, project_id: project, name: 'Cost' })).id;
       const answer = await core.dispatch(channel, (plan as (i: Ids) => unknown)(ids));
@@ -317,6 +331,16 @@ describe('IPC results carry only fields the client knows', () => {
     expect(answers.find((a) => a.channel === 'redaction.scan')?.answer).toMatchObject({ ok: true, value: { interviews: 4, findings: expect.any(Array) } });
     expect(answers.find((a) => a.channel === 'redaction.decide')?.answer).toMatchObject({ ok: true, value: { term: 'peter jones', decision: 'reject' } });
     expect(answers.find((a) => a.channel === 'redaction.removeTerm')?.answer).toEqual({ ok: true, value: { removed: true } });
+    // A reel was made, a clip added once (its repeat reported), moved, taken out, and the reel deleted.
+    expect(answers.find((a) => a.channel === 'reels.addItems')?.answer).toMatchObject({
+      ok: true,
+      value: { added: [ids.highlight], duplicates: [ids.highlight], clips: 1 },
+    });
+    expect(answers.find((a) => a.channel === 'reels.move')?.answer).toMatchObject({
+      ok: true,
+      value: { reel: { name: 'Pricing, best of' }, items: [{ position: 0 }] },
+    });
+    expect(answers.find((a) => a.channel === 'reels.delete')?.answer).toEqual({ ok: true, value: { deleted: true } });
     // The grid was built from the proxied transcripts; its guide inferred (the study was not made here).
     expect(answers.find((a) => a.channel === 'grid.build')?.answer).toMatchObject({ ok: true, value: { guide: 'inferred', by: 'plan' } });
     expect(answers.find((a) => a.channel === 'grid.export')?.answer).toMatchObject({ ok: true, value: { bytes: expect.any(Number) } });

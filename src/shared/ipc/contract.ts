@@ -15,6 +15,7 @@ import { interviewChannels } from './channels/interviews';
 import { noteChannels } from './channels/notes';
 import { projectChannels } from './channels/projects';
 import { redactionChannels } from './channels/redaction';
+import { reelChannels } from './channels/reels';
 import { reportChannels } from './channels/reports';
 import { searchChannels } from './channels/search';
 import { settingsChannels } from './channels/settings';
@@ -52,6 +53,7 @@ export const ipcDomains = {
   imports: importChannels,
   grid: gridChannels,
   redaction: redactionChannels,
+  reels: reelChannels,
   clips: clipChannels,
 };
 export type IpcDomains = typeof ipcDomains;

@@ -7,7 +7,7 @@ import { UiError } from '../../lib/api';
 import { timecode } from '../../lib/timecode';
 import { CodeChips } from '../highlights/CodeChips';
 import type { TabProps } from '../interviews/InterviewsTab';
-import { exportReel, useReelExportable } from './export-hook';
+import { openClipExport } from '../clips/store';
 import { ReelNameField as NameField } from './ReelNameField';
 import { listStudyHighlights, short, useReels } from './store';
 import '../codes/codes.css';
@@ -27,7 +27,7 @@ type FocusAfter = { id: string; on: 'item' | 'up' | 'down' };
  * with its words, who said them, when and its codes; reordered by drag, by Move up/down or Alt+↑/↓ on the
  * focused clip (each move announced), removed, added from the study's highlights, and handed to the clip export.
  */
-export function ReelsView({ workspace, project, onExport }: TabProps & { onExport?: (reel: { ids: string[]; title: string }) => void }) {
+export function ReelsView({ workspace, project }: TabProps) {
   const open = useReels((s) => s.open);
   const status = useReels((s) => s.status);
   const error = useReels((s) => s.error);
@@ -67,7 +67,7 @@ export function ReelsView({ workspace, project, onExport }: TabProps & { onExpor
       </nav>
       <div className="cd-main">
         {selected ? (
-          <ReelDetail key={selected.id} reel={selected} projectId={project.id} workspaceId={workspace.id} onExport={onExport} />
+          <ReelDetail key={selected.id} reel={selected} projectId={project.id} workspaceId={workspace.id} />
         ) : (
           <div className="empty cd-empty">
             <p>
@@ -103,30 +103,19 @@ function ReelRow({ reel }: { reel: ReelView }) {
   );
 }
 
-function ReelDetail({
-  reel,
-  workspaceId,
-  projectId,
-  onExport,
-}: {
-  reel: ReelView;
-  workspaceId: string;
-  projectId: string;
-  onExport: ((reel: { ids: string[]; title: string }) => void) | undefined;
-}) {
+function ReelDetail({ reel, workspaceId, projectId }: { reel: ReelView; workspaceId: string; projectId: string }) {
   const detail = useReels((s) => (s.detail?.reel.id === reel.id ? s.detail : null));
   const detailStatus = useReels((s) => s.detailStatus);
   const detailError = useReels((s) => s.detailError);
   const announcement = useReels((s) => s.announcement);
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'add' | null>(null);
-  const hookExport = useReelExportable();
-  const canExport = (onExport !== undefined || hookExport) && (detail?.items.length ?? 0) > 0;
+  const canExport = (detail?.items.length ?? 0) > 0;
   const exportId = useId();
   const doExport = () => {
     if (!canExport || !detail) return;
     const ids = detail.items.map((i) => i.highlight_id);
-    if (onExport) onExport({ ids, title: reel.name });
-    else exportReel(ids, reel.name);
+    // The reel's own order: the clip export cuts and joins them as listed.
+    openClipExport({ selection: { kind: 'highlights', ids }, title: reel.name, projectId });
   };
 
   return (
@@ -199,8 +188,7 @@ function ReelDetail({
 }
 
 function exportReason(detail: ReelDetailView | null): string {
-  if (detail && detail.items.length === 0) return 'Add clips to the reel before exporting it.';
-  return 'Clip export is not available in this version of Fieldwork yet.';
+  return detail ? 'Add clips to the reel before exporting it.' : 'The reel is still loading.';
 }
 
 /** The reel's clips in order: drag one onto another's place, or move the focused one with Alt+↑/↓ or its buttons. */

@@ -4,7 +4,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import type { ReelDetailView, ReelItemView, ReelView } from '../../../../../src/shared/ipc/channels/reels';
-import { exportReel, setReelExporter } from '../../../../../src/renderer/features/reels/export-hook';
 import { addedText, addHighlightToReel, useReels } from '../../../../../src/renderer/features/reels/store';
 import { deferred, fakeBridge, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 
@@ -32,7 +31,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  setReelExporter(null);
 });
 
 describe('reels store', () => {
@@ -97,13 +95,5 @@ describe('reels store', () => {
     await vi.waitFor(() => expect(bridge.inputs('reels.list')).toHaveLength(2));
     // A reel deleted meanwhile is refused with what to do.
     await expect(addHighlightToReel('w1', 'p1', 'h1', { reelId: 'gone' })).rejects.toMatchObject({ code: 'not_found' });
-  });
-
-  it('hands a reel to the exporter once one is set, and says when none is', () => {
-    expect(exportReel(['a'], 'Best')).toBe(false);
-    const got: unknown[] = [];
-    setReelExporter((r) => got.push(r));
-    expect(exportReel(['b', 'a'], 'Best')).toBe(true);
-    expect(got).toEqual([{ ids: ['b', 'a'], title: 'Best' }]);
   });
 });
