@@ -26,6 +26,7 @@ import { noteHandlers } from './handlers/notes';
 import { projectHandlers } from './handlers/projects';
 import { redactionHandlers } from './handlers/redaction';
 import { createRedactionService } from '../redaction/redaction-service';
+import { createReviewService } from '../redaction/review-service';
 import { reportHandlers } from './handlers/reports';
 import { searchHandlers } from './handlers/search';
 import { settingsHandlers } from './handlers/settings';
@@ -53,6 +54,14 @@ export type RegistryDeps = HandlerDeps & {
   stimuli: StimulusService;
   pickedFiles: PickedFiles;
 };
+
+/** The redaction service, and the review's pages over it (numbering interviews as the rest of the app does). */
+function redactionDeps(d: RegistryDeps) {
+  const redaction = createRedactionService({ runtimes: d.runtimes, secrets: d.secrets });
+  const interviewNumbers = async (workspaceId: string, projectId: string) =>
+    new Map(Object.entries(await (await d.runtimes.get(workspaceId)).cache.call('interviews.numbers', { projectId })));
+  return { redaction, review: createReviewService({ redaction, interviewNumbers }) };
+}
 
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
 export function buildHandlers(d: RegistryDeps): Handlers {
@@ -86,7 +95,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     embed: embedHandlers(d),
     exports: exportHandlers({ exports: d.exporter }),
     imports: importHandlers(d),
-    redaction: redactionHandlers({ redaction: createRedactionService({ runtimes: d.runtimes, secrets: d.secrets }) }),
+    redaction: redactionHandlers(redactionDeps(d)),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;
 }

@@ -1,0 +1,34 @@
+import type { RedactionReviewPage } from '../../shared/ipc/channels/redaction';
+import type { RedactionService } from './redaction-service';
+import { filterGroups, groupFindings, reviewPage, type ReviewFilter } from './review-page';
+
+export type ReviewDeps = {
+  redaction: Pick<RedactionService, 'scan' | 'decisions' | 'decide'>;
+  /** The study's interview numbers (cache op interviews.numbers), for "Interview 7". */
+  interviewNumbers(workspaceId: string, projectId: string): Promise<ReadonlyMap<string, number>>;
+};
+
+/**
+ * The Redaction view's reads and bulk decision, over the redaction service's scan: the scan stays in main,
+ * and only a page of terms crosses to the window.
+ */
+export function createReviewService(d: ReviewDeps) {
+  return {
+    async page(workspaceId: string, projectId: string, filter: ReviewFilter & { offset: number; limit: number }): Promise<RedactionReviewPage> {
+      const [scan, decided, numbers] = await Promise.all([
+        d.redaction.scan(workspaceId, projectId),
+        d.redaction.decisions(workspaceId, projectId),
+        d.interviewNumbers(workspaceId, projectId),
+      ]);
+      return reviewPage(scan, decided.decisions, numbers, filter);
+    },
+    /** One decision for every term the filters keep, on every page; one at a time, as `redaction.decide` keeps them. */
+    async decideAll(workspaceId: string, projectId: string, filter: ReviewFilter, decision: 'accept' | 'reject'): Promise<{ decided: number }> {
+      const [scan, decided] = await Promise.all([d.redaction.scan(workspaceId, projectId), d.redaction.decisions(workspaceId, projectId)]);
+      const terms = filterGroups(groupFindings(scan.findings, decided.decisions), filter).filter((g) => g.decision !== decision);
+      for (const t of terms) await d.redaction.decide(workspaceId, projectId, t.kind, t.text, decision);
+      return { decided: terms.length };
+    },
+  };
+}
+export type ReviewService = ReturnType<typeof createReviewService>;
