@@ -28,6 +28,10 @@ function labelFor(f: RedactionFindingView, numbers: ReadonlyMap<string, number>)
   return f.source === 'field' ? `${name} · participant’s ${f.at}` : name;
 }
 
+/** Two findings the review would show alike (a participant's name found in its field twice): one is enough. */
+const samePlace = (a: RedactionFindingView, b: RedactionFindingView) =>
+  a === b || (a.interview_id === b.interview_id && a.source === b.source && a.at === b.at && a.before === b.before && a.after === b.after);
+
 /**
  * Every finding grouped by kind and term, with the decisions as they are now (a cached scan may predate them),
  * ordered by kind (participants first), then most found, then text. One pass over the findings; each group keeps
@@ -59,13 +63,13 @@ export function groupFindings(findings: readonly RedactionFindingView[], decisio
       g.ids.add(f.interview_id);
       // A first place in another interview says more than a second in the same one.
       if (g.first.length < EXAMPLES) g.first.push(f);
-    } else if (f.interview_id === null && g.first.length < EXAMPLES) g.first.push(f);
+    } else if (f.interview_id === null && g.first.length < EXAMPLES && !g.first.some((e) => samePlace(e, f))) g.first.push(f);
   }
-  // Topped up from any place when a term occurs in fewer interviews than EXAMPLES.
+  // Topped up from other places when a term occurs in fewer interviews than EXAMPLES.
   if ([...groups.values()].some((g) => g.first.length < Math.min(EXAMPLES, g.count))) {
     for (const f of findings) {
       const g = groups.get(`${f.kind}\u0000${f.term}`)!;
-      if (g.first.length < Math.min(EXAMPLES, g.count) && !g.first.includes(f)) g.first.push(f);
+      if (g.first.length < Math.min(EXAMPLES, g.count) && !g.first.some((e) => samePlace(e, f))) g.first.push(f);
     }
   }
   const list = [...groups.values()];

@@ -4,15 +4,17 @@ import { AgreementView } from '../agreement/AgreementView';
 import { CodesView } from '../codes/CodesView';
 import { GridView } from '../grid/GridView';
 import { ImportQdpx } from '../qdpx-import/ImportQdpx';
+import { RedactionView } from '../redaction/RedactionView';
 import type { TabProps } from '../interviews/InterviewsTab';
 import '../interviews/interviews.css';
 import './analysis.css';
 
-type AnalysisView = 'codes' | 'grid' | 'agreement';
+type AnalysisView = 'codes' | 'grid' | 'agreement' | 'redaction';
 const VIEWS: { id: AnalysisView; label: string }[] = [
   { id: 'codes', label: 'Codes' },
   { id: 'grid', label: 'Question grid' },
   { id: 'agreement', label: 'Agreement' },
+  { id: 'redaction', label: 'Redaction' },
 ];
 const VIEW_IDS: TabIds = { tab: 'an-view-', panel: 'an-panel-' };
 
@@ -29,6 +31,7 @@ export function AnalysisTab({ workspace, project }: TabProps) {
         {view === 'codes' && <CodesView workspace={workspace} project={project} />}
         {view === 'grid' && <GridView workspace={workspace} project={project} />}
         {view === 'agreement' && <AgreementView workspace={workspace} project={project} />}
+        {view === 'redaction' && <RedactionView workspace={workspace} project={project} />}
       </TabPanel>
     </div>
   );

@@ -6,6 +6,7 @@ import { createDispatcher, typedCall, type HandlerMap } from '../../../../src/ma
 import { redactionHandlers } from '../../../../src/main/ipc/handlers/redaction';
 import { silentLogger } from '../../../../src/main/logging/logger';
 import { createRedactionService } from '../../../../src/main/redaction/redaction-service';
+import { buildRedactor } from '../../../../src/main/redaction/build-redactor';
 import { createReviewService } from '../../../../src/main/redaction/review-service';
 import type { RuntimeManager } from '../../../../src/main/workspaces/runtime';
 import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
@@ -13,13 +14,14 @@ import { redactionChannels } from '../../../../src/shared/ipc/channels/redaction
 import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
 
 let study: RedactionStudy;
+const secrets = createMemoryStore(null);
 let call: ReturnType<typeof typedCall<typeof redactionChannels>>;
 const ws = { workspace_id: 'w1', project_id: STUDY };
 
 beforeAll(async () => {
   study = await redactionStudy(4);
   const runtimes = { get: async () => ({ cache: study.cache }) } as unknown as Pick<RuntimeManager, 'get'>;
-  const redaction = createRedactionService({ runtimes, secrets: createMemoryStore(null) });
+  const redaction = createRedactionService({ runtimes, secrets });
   const interviewNumbers = async () => new Map(Object.entries(await study.cache.call('interviews.numbers', { projectId: STUDY })));
   const handlers = redactionHandlers({ redaction, review: createReviewService({ redaction, interviewNumbers }) });
   call = typedCall(createDispatcher(redactionChannels, handlers as HandlerMap<typeof redactionChannels>, silentLogger));
@@ -63,6 +65,16 @@ describe('redaction.review', () => {
     // Already decided that way: nothing more to do. The phone kept stays kept.
     expect(await call('redaction.decideAll', { ...ws, filter: { kind: 'participant' }, decision: 'accept' })).toEqual({ decided: 0 });
     expect((await call('redaction.review', { ...ws, kind: 'phone', decision: 'reject' })).total_terms).toBe(1);
+
+    // What an export writes follows: a participant's first name kept stays as written, their full name and another
+    // participant's name (redacted above) are replaced.
+    const [a, b] = [study.people[0]!.name, study.people[1]!.name];
+    const first = a.split(' ')[0]!;
+    await call('redaction.decide', { ...ws, kind: 'participant', text: first, decision: 'reject' });
+    const out = (await buildRedactor(study.cache, secrets, STUDY)).text(`${first} met ${b}; ${a} signed.`);
+    expect(out.startsWith(`${first} met Participant `)).toBe(true);
+    expect(out).not.toContain(b);
+    expect(out).not.toContain(a);
   });
 
   it('an own term is listed under "custom" once it is found', async () => {

@@ -86,6 +86,11 @@ describe('reviewPage', () => {
     ).terms[0]!;
     expect(once.examples).toHaveLength(3);
     expect(new Set(once.examples.map((e) => e.start_ms)).size).toBe(3);
+    // The same place found twice (a name field) is shown once.
+    const field = finding('participant', 'Amara Okafor', 'iv-a', { source: 'field', at: 'name', start_ms: null, before: '', after: '' });
+    const twice = page([field, { ...field }], { offset: 0, limit: 10 }).terms[0]!;
+    expect(twice).toMatchObject({ count: 2, interviews: 1 });
+    expect(twice.examples).toHaveLength(1);
     const email = page(STUDY, { offset: 0, limit: 100, kind: 'email' }).terms[0]!;
     expect(email.examples[0]!.interview_label).toBe('Interview 1 · participant’s email');
   });
