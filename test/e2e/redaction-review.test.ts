@@ -119,6 +119,33 @@ describe.skipIf(skip !== null)('redaction review', () => {
     await rd.term('Participant', city).waitFor();
     await rd.decisionFilter('All').click();
 
+    // Bulk, for what the filters show: every participant's email kept, after a confirmation naming how many, then
+    // redacted again; the name and the city decided above are untouched.
+    await rd.kindChip('Participant details').click();
+    await rd.filter.fill('@example.com');
+    await expect.poll(() => rd.status.innerText()).toMatch(/^\d+ terms match “@example\.com”$/);
+    const emails = Number((await rd.status.innerText()).split(' ')[0]);
+    expect(emails).toBeGreaterThan(10);
+    await rd.keepAllShown.click();
+    const confirm = page.getByRole('dialog', { name: 'Keep all shown' });
+    await expect
+      .poll(() => confirm.innerText())
+      .toContain(`Keep ${emails} terms (participant details, matching “@example.com”) as written, including those not loaded yet.`);
+    await confirm.getByRole('button', { name: `Keep ${emails} terms` }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect.poll(() => rd.decisionFilter('Kept').innerText()).toBe(`Kept ${emails}`);
+    await expect.poll(() => rd.terms.locator('.rd-state').allInnerTexts()).toEqual(Array(emails).fill('Kept as written'));
+    await rd.redactAllShown.click();
+    await page
+      .getByRole('dialog', { name: 'Redact all shown' })
+      .getByRole('button', { name: `Redact ${emails} terms` })
+      .click();
+    await expect.poll(() => rd.decisionFilter('Redacted').innerText()).toBe(`Redacted ${emails}`);
+    await rd.filter.fill('');
+    await expect.poll(() => rd.decisionFilter('Kept').innerText()).toBe('Kept 1');
+    await expect.poll(() => rd.decisionFilter('Redacted').innerText()).toBe(`Redacted ${emails + 1}`);
+    await rd.kindChip('Participant details').click();
+
     await shotEverySize(page, 'redaction-review', async () => {
       await rd.filter.fill('');
       await rd.kindChip('All').click();

@@ -105,6 +105,8 @@ function BulkDialog({ decision, onClose }: { decision: 'accept' | 'reject'; onCl
   const total = useRedaction((s) => s.meta?.total_terms ?? 0);
   const filter = useRedaction((s) => s.filter);
   const decideAll = useRedaction((s) => s.decideAll);
+  // While a read is on its way the count is the last filter's: confirmed only once it is this one's.
+  const loading = useRedaction((s) => s.status === 'loading');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UiError | null>(null);
   const what = [filter.kind ? KIND.get(filter.kind)!.label.toLowerCase() : null, filter.query.trim() ? `matching “${filter.query.trim()}”` : null]
@@ -130,7 +132,7 @@ function BulkDialog({ decision, onClose }: { decision: 'accept' | 'reject'; onCl
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run()}>
+          <button type="button" className="btn btn-primary" disabled={busy || loading} onClick={() => void run()}>
             {decision === 'accept' ? `Redact ${plural(total, 'term')}` : `Keep ${plural(total, 'term')}`}
           </button>
         </>
@@ -327,12 +329,12 @@ export function RedactionView({ workspace, project }: TabProps) {
           </div>
         </div>
         <p className="muted num rd-status" role="status" aria-live="polite">
-          {status === 'loading' ? `${busyLine} ` : ''}
+          {status === 'loading' ? 'Updating… ' : ''}
           {meta.total_terms === 0
             ? filtered
               ? 'No terms match these filters.'
               : ''
-            : `${plural(meta.total_terms, 'term')}${filtered ? ' match' : ''}${items.length < meta.total_terms ? `, showing ${items.length}` : ''}`}
+            : `${plural(meta.total_terms, 'term')}${filtered ? ' match' : ''}${filter.query.trim() ? ` “${filter.query.trim()}”` : ''}${items.length < meta.total_terms ? `, showing ${items.length}` : ''}`}
         </p>
         {error && <ErrorNote error={error} onRetry={() => void useRedaction.getState().reload()} />}
         <ol className="rd-list" aria-label="Terms found" aria-busy={status === 'loading'}>

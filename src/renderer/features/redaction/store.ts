@@ -56,15 +56,38 @@ const NO_FILTER: ReviewFilter = { query: '' };
 /** The Redaction view's data: the review's pages of terms, the decisions and the researcher's own terms. Owns its IPC calls. */
 export const useRedaction = create<RedactionState>((set, get) => {
   const ids = () => ({ workspace_id: get().key!.workspaceId, project_id: get().key!.projectId });
+  // Each decision made here, by term, with when (a counter): a page read that was already on its way when the
+  // researcher pressed Redact or Keep answers with the decision before it, and must not undo what they see.
+  let tick = 0;
+  const made = new Map<string, { decision: Decision; tick: number }>();
+  /** The counts again, the list untouched: after a page read answered with decisions older than the screen's. */
+  const refreshCounts = async () => {
+    const seq = get().seq;
+    try {
+      const { terms: _one, ...meta } = await call(api().redaction.review({ ...ids(), ...filterInput(get().filter), offset: 0, limit: 1 }));
+      if (get().seq === seq) set({ meta });
+    } catch {
+      // The counts stay as they were; the next read brings them.
+    }
+  };
   /** Reads a page of terms; `append` adds it to those shown. */
   const read = async (filter: ReviewFilter, append: boolean) => {
     const seq = get().seq + 1;
+    const startedAt = ++tick;
     set({ status: 'loading', filter, error: null, seq });
     try {
       const page = await call(api().redaction.review({ ...ids(), ...filterInput(filter), offset: append ? get().items.length : 0, limit: TERM_PAGE }));
       if (get().seq !== seq) return;
-      const { terms, ...meta } = page;
+      const { terms: answered, ...meta } = page;
+      let stale = false;
+      const terms = answered.map((t) => {
+        const m = made.get(termKey(t));
+        if (!m || m.tick < startedAt || m.decision === t.decision) return t;
+        stale = true;
+        return { ...t, decision: m.decision };
+      });
       set({ status: 'ready', meta, items: append ? [...get().items, ...terms] : terms, scanning: meta.interviews });
+      if (stale) void refreshCounts();
     } catch (e) {
       if (get().seq !== seq) return;
       set({ status: 'error', error: UiError.from(e) });
@@ -107,11 +130,13 @@ export const useRedaction = create<RedactionState>((set, get) => {
     async decide(t, decision) {
       const key = termKey(t);
       const before = t.decision;
+      made.set(key, { decision, tick: ++tick });
       patchItem(key, decision);
       set((s) => ({ saving: { ...s.saving, [key]: true } }));
       try {
         await call(api().redaction.decide({ ...ids(), kind: t.kind, text: t.text, decision }));
       } catch (e) {
+        made.set(key, { decision: before, tick: ++tick });
         patchItem(key, before);
         useToasts.getState().push({ tone: 'danger', title: `Your choice for “${t.text}” was not saved`, body: UiError.from(e).message });
       } finally {
