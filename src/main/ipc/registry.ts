@@ -58,9 +58,14 @@ export type RegistryDeps = HandlerDeps & {
 /** The redaction service, and the review's pages over it (numbering interviews as the rest of the app does). */
 function redactionDeps(d: RegistryDeps) {
   const redaction = createRedactionService({ runtimes: d.runtimes, secrets: d.secrets });
-  const interviewNumbers = async (workspaceId: string, projectId: string) =>
-    new Map(Object.entries(await (await d.runtimes.get(workspaceId)).cache.call('interviews.numbers', { projectId })));
-  return { redaction, review: createReviewService({ redaction, interviewNumbers }) };
+  const cache = async (workspaceId: string) => (await d.runtimes.get(workspaceId)).cache;
+  const review = createReviewService({
+    redaction,
+    interviewNumbers: async (workspaceId, projectId) => new Map(Object.entries(await (await cache(workspaceId)).call('interviews.numbers', { projectId }))),
+    decideMany: async (workspaceId, projectId, items, decision) =>
+      (await cache(workspaceId)).call('redaction.decideMany', { projectId, items, decision, now: new Date().toISOString() }),
+  });
+  return { redaction, review };
 }
 
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */

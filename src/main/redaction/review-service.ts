@@ -1,11 +1,13 @@
-import type { RedactionReviewPage } from '../../shared/ipc/channels/redaction';
+import type { RedactionKind, RedactionReviewPage } from '../../shared/ipc/channels/redaction';
 import type { RedactionService } from './redaction-service';
 import { filterGroups, groupFindings, reviewPage, type ReviewFilter } from './review-page';
 
 export type ReviewDeps = {
-  redaction: Pick<RedactionService, 'scan' | 'decisions' | 'decide'>;
+  redaction: Pick<RedactionService, 'scan' | 'decisions'>;
   /** The study's interview numbers (cache op interviews.numbers), for "Interview 7". */
   interviewNumbers(workspaceId: string, projectId: string): Promise<ReadonlyMap<string, number>>;
+  /** One decision for many terms in one write (cache op redaction.decideMany). */
+  decideMany(workspaceId: string, projectId: string, items: { kind: RedactionKind; text: string }[], decision: 'accept' | 'reject'): Promise<number>;
 };
 
 /**
@@ -22,12 +24,19 @@ export function createReviewService(d: ReviewDeps) {
       ]);
       return reviewPage(scan, decided.decisions, numbers, filter);
     },
-    /** One decision for every term the filters keep, on every page; one at a time, as `redaction.decide` keeps them. */
+    /** One decision for every term the filters keep, on every page, in one write; those already so are left. */
     async decideAll(workspaceId: string, projectId: string, filter: ReviewFilter, decision: 'accept' | 'reject'): Promise<{ decided: number }> {
       const [scan, decided] = await Promise.all([d.redaction.scan(workspaceId, projectId), d.redaction.decisions(workspaceId, projectId)]);
       const terms = filterGroups(groupFindings(scan.findings, decided.decisions), filter).filter((g) => g.decision !== decision);
-      for (const t of terms) await d.redaction.decide(workspaceId, projectId, t.kind, t.text, decision);
-      return { decided: terms.length };
+      if (terms.length === 0) return { decided: 0 };
+      return {
+        decided: await d.decideMany(
+          workspaceId,
+          projectId,
+          terms.map((t) => ({ kind: t.kind, text: t.text })),
+          decision,
+        ),
+      };
     },
   };
 }

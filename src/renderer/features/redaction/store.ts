@@ -161,8 +161,10 @@ export const useRedaction = create<RedactionState>((set, get) => {
     },
     async addTerm(text) {
       await call(api().redaction.addTerm({ ...ids(), text }));
-      // The scan finds it on its next read: the list and the counts show where it occurs.
-      await Promise.all([readTerms(), read(get().filter, false)]);
+      // The scan finds it on its next read: the list and the counts show where it occurs. The form is free again
+      // once the term is kept (that read may take a while on a big study).
+      void read(get().filter, false);
+      await readTerms();
     },
     async removeTerm(text) {
       try {
@@ -171,7 +173,8 @@ export const useRedaction = create<RedactionState>((set, get) => {
         useToasts.getState().push({ tone: 'danger', title: `“${text}” was not removed`, body: UiError.from(e).message });
         return;
       }
-      await Promise.all([readTerms(), read(get().filter, false)]);
+      void read(get().filter, false);
+      await readTerms();
     },
   };
 });

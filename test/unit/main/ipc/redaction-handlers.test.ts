@@ -10,7 +10,7 @@ import { buildRedactor } from '../../../../src/main/redaction/build-redactor';
 import { createReviewService } from '../../../../src/main/redaction/review-service';
 import type { RuntimeManager } from '../../../../src/main/workspaces/runtime';
 import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
-import { redactionChannels } from '../../../../src/shared/ipc/channels/redaction';
+import { redactionChannels, type RedactionKind } from '../../../../src/shared/ipc/channels/redaction';
 import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
 
 let study: RedactionStudy;
@@ -23,7 +23,9 @@ beforeAll(async () => {
   const runtimes = { get: async () => ({ cache: study.cache }) } as unknown as Pick<RuntimeManager, 'get'>;
   const redaction = createRedactionService({ runtimes, secrets });
   const interviewNumbers = async () => new Map(Object.entries(await study.cache.call('interviews.numbers', { projectId: STUDY })));
-  const handlers = redactionHandlers({ redaction, review: createReviewService({ redaction, interviewNumbers }) });
+  const decideMany = async (_w: string, projectId: string, items: { kind: RedactionKind; text: string }[], decision: 'accept' | 'reject') =>
+    study.cache.call('redaction.decideMany', { projectId, items, decision, now: '2026-11-26T10:00:00Z' });
+  const handlers = redactionHandlers({ redaction, review: createReviewService({ redaction, interviewNumbers, decideMany }) });
   call = typedCall(createDispatcher(redactionChannels, handlers as HandlerMap<typeof redactionChannels>, silentLogger));
 });
 afterAll(async () => (study.cache as Cache).close?.());
