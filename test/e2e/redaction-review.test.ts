@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import { browserSkipReason, shotEverySize } from '../support/browser';
+import { browserSkipReason, shot, shotEverySize } from '../support/browser';
 import { useDemoStudy } from '../support/e2e';
 import { filesIn } from '../support/files';
 import { app, openStudyTab } from '../support/pages';
@@ -164,6 +164,9 @@ describe.skipIf(skip !== null)('redaction review', () => {
     await rd.term('Participant', city).waitFor();
     await expect.poll(() => rd.keep('Participant', city).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => rd.ownTerms.allInnerTexts()).toEqual([expect.stringMatching(/^Acme/), expect.stringMatching(new RegExp(`^${word}`, 'i'))]);
+    await rd.filter.fill(name.split(' ')[0]!);
+    await expect.poll(() => rd.status.innerText()).toMatch(/^\d+ terms? match “/);
+    await shot(page, 'redaction-review-decided');
 
     // A redacted export of the interview, participant data included: the name gone (its pseudonym instead), the
     // own term replaced. (The kept city is a personal field, which a redacted export leaves out whole, and the demo's
