@@ -88,6 +88,7 @@ export const cacheOps = {
   'redaction.scan': redaction.scanStudy,
   'redaction.decisions': redaction.listDecisions,
   'redaction.decide': redaction.decide,
+  'redaction.decideMany': redaction.decideMany,
   'redaction.terms': redaction.listTerms,
   'redaction.addTerm': redaction.addTerm,
   'redaction.removeTerm': redaction.removeTerm,

@@ -31,6 +31,7 @@ import { projectHandlers } from './handlers/projects';
 import { redactionHandlers } from './handlers/redaction';
 import { reelHandlers } from './handlers/reels';
 import { createRedactionService } from '../redaction/redaction-service';
+import { createReviewService } from '../redaction/review-service';
 import { reportHandlers } from './handlers/reports';
 import { searchHandlers } from './handlers/search';
 import { settingsHandlers } from './handlers/settings';
@@ -60,6 +61,19 @@ export type RegistryDeps = HandlerDeps & {
   /** The media core clips are cut with; the real one (media-fns.ts) unless a test gives a stand-in. */
   clipMedia?: () => Promise<ClipMediaFns>;
 };
+
+/** The redaction service, and the review's pages over it (numbering interviews as the rest of the app does). */
+function redactionDeps(d: RegistryDeps) {
+  const redaction = createRedactionService({ runtimes: d.runtimes, secrets: d.secrets });
+  const cache = async (workspaceId: string) => (await d.runtimes.get(workspaceId)).cache;
+  const review = createReviewService({
+    redaction,
+    interviewNumbers: async (workspaceId, projectId) => new Map(Object.entries(await (await cache(workspaceId)).call('interviews.numbers', { projectId }))),
+    decideMany: async (workspaceId, projectId, items, decision) =>
+      (await cache(workspaceId)).call('redaction.decideMany', { projectId, items, decision, now: new Date().toISOString() }),
+  });
+  return { redaction, review };
+}
 
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
 export function buildHandlers(d: RegistryDeps): Handlers {
@@ -94,7 +108,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     embed: embedHandlers(d),
     exports: exportHandlers({ exports: d.exporter }),
     imports: importHandlers(d),
-    redaction: redactionHandlers({ redaction: createRedactionService({ runtimes: d.runtimes, secrets: d.secrets }) }),
+    redaction: redactionHandlers(redactionDeps(d)),
     clips: clipHandlers({
       clips: createClipExportService({ runtimes: d.runtimes, jobs: d.jobs, events: d.events, exporter: d.exporter, media: d.clipMedia ?? loadClipMedia }),
     }),

@@ -52,6 +52,22 @@ export function decide(
   });
 }
 
+/** One decision for many terms in one transaction (the review's "Redact all shown"): thousands in one write. */
+export function decideMany(
+  db: CacheDb,
+  args: { projectId: string; items: { kind: RedactionKind; text: string }[]; decision: RedactionDecision; now: string },
+): number {
+  const put = stmt(
+    db,
+    `INSERT INTO redaction_decisions (project_id, kind, term, decision, decided_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (project_id, kind, term) DO UPDATE SET decision = excluded.decision, decided_at = excluded.decided_at`,
+  );
+  return withFullSync(db, () => {
+    for (const i of args.items) put.run(args.projectId, i.kind, normaliseTerm(i.kind, i.text), args.decision, args.now);
+    return args.items.length;
+  });
+}
+
 export function listTerms(db: CacheDb, args: { projectId: string }): TermRow[] {
   return stmt(db, 'SELECT term, text, kind, added_at FROM redaction_terms WHERE project_id = ? ORDER BY added_at, term').all(args.projectId) as TermRow[];
 }

@@ -5,20 +5,22 @@ import { CodesView } from '../codes/CodesView';
 import { GridView } from '../grid/GridView';
 import { ImportQdpx } from '../qdpx-import/ImportQdpx';
 import { ReelsView } from '../reels/ReelsView';
+import { RedactionView } from '../redaction/RedactionView';
 import type { TabProps } from '../interviews/InterviewsTab';
 import '../interviews/interviews.css';
 import './analysis.css';
 
-type AnalysisView = 'codes' | 'grid' | 'agreement' | 'reels';
+type AnalysisView = 'codes' | 'grid' | 'agreement' | 'reels' | 'redaction';
 const VIEWS: { id: AnalysisView; label: string }[] = [
   { id: 'codes', label: 'Codes' },
   { id: 'grid', label: 'Question grid' },
   { id: 'agreement', label: 'Agreement' },
   { id: 'reels', label: 'Reels' },
+  { id: 'redaction', label: 'Redaction' },
 ];
 const VIEW_IDS: TabIds = { tab: 'an-view-', panel: 'an-panel-' };
 
-/** The study's analysis: its codebook and coded segments, the question × participant grid, coder agreement, and hand-picked reels. */
+/** The study's analysis: its codebook and coded segments, the question × participant grid, coder agreement, hand-picked reels, and the review of what redaction will hide. */
 export function AnalysisTab({ workspace, project }: TabProps) {
   const [view, setView] = useState<AnalysisView>('codes');
   return (
@@ -32,6 +34,7 @@ export function AnalysisTab({ workspace, project }: TabProps) {
         {view === 'grid' && <GridView workspace={workspace} project={project} />}
         {view === 'agreement' && <AgreementView workspace={workspace} project={project} />}
         {view === 'reels' && <ReelsView workspace={workspace} project={project} />}
+        {view === 'redaction' && <RedactionView workspace={workspace} project={project} />}
       </TabPanel>
     </div>
   );

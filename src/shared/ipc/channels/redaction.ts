@@ -33,9 +33,70 @@ export type RedactionScanView = { findings: RedactionFindingView[]; interviews: 
 export type RedactionDecisionView = { kind: RedactionKind; term: string; decision: 'accept' | 'reject'; decided_at: string };
 export type RedactionTermView = { term: string; text: string; kind: RedactionKind; added_at: string };
 
+/** Which terms the review shows: 'undecided' is "to review" (redacted at export unless kept). */
+export type RedactionDecisionFilter = 'accept' | 'reject' | 'undecided';
+/** One place a term was found, with the words around it. */
+export type RedactionExampleView = {
+  interview_id: string | null;
+  /** "Interview 7", "Report" for a quote. */
+  interview_label: string;
+  start_ms: number | null;
+  source: 'turn' | 'quote' | 'field';
+  at: string;
+  before: string;
+  text: string;
+  after: string;
+};
+/** Every finding of one kind and term, counted: what the researcher decides on. */
+export type RedactionReviewTermView = {
+  kind: RedactionKind;
+  term: string;
+  text: string;
+  suggested: string;
+  /** Occurrences across the study. */
+  count: number;
+  /** Distinct interviews it occurs in (a report quote counts for none). */
+  interviews: number;
+  decision: 'accept' | 'reject' | null;
+  examples: RedactionExampleView[];
+};
+/** A page of the review: terms, not findings, so a 400,000-turn study sends at most `limit` of them. */
+export type RedactionReviewPage = {
+  terms: RedactionReviewTermView[];
+  /** Terms matching every filter (the list's length once every page is read). */
+  total_terms: number;
+  /** Terms of each kind matching the decision and text filters (the kind chips' counts). */
+  counts_by_kind: Record<RedactionKind, number>;
+  /** Terms of each decision matching the kind and text filters (the decision filter's counts). */
+  counts_by_decision: Record<RedactionDecisionFilter, number>;
+  /** Every distinct term found, whatever the filters, and the interviews they occur in. */
+  all_terms: number;
+  interviews_with_findings: number;
+  /** Interviews scanned. */
+  interviews: number;
+  warning: string | null;
+};
+export const REVIEW_PAGE_MAX = 200;
+const reviewFilter = {
+  kind: kind.optional(),
+  decision: z.enum(['accept', 'reject', 'undecided']).optional(),
+  query: z.string().max(200).optional(),
+};
+
 export const redactionChannels = {
   /** Scans the study (every interview whatever its status, the report's quotes, participant fields) for personal data. */
   'redaction.scan': channel(z.object(ws)).returns<RedactionScanView>(),
+  /**
+   * The review's page: what the scan found grouped by kind and term, filtered, counted, with up to 3 examples
+   * each. (`redaction.scan` keeps every finding for `fieldwork redact scan --json`.)
+   */
+  'redaction.review': channel(
+    z.object({ ...ws, ...reviewFilter, offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(REVIEW_PAGE_MAX).default(100) }),
+  ).returns<RedactionReviewPage>(),
+  /** The same decision for every term the review's filters match (not only the page shown); how many were decided. */
+  'redaction.decideAll': channel(z.object({ ...ws, filter: z.object(reviewFilter).default({}), decision: z.enum(['accept', 'reject']) })).returns<{
+    decided: number;
+  }>(),
   /** The researcher's decisions and own terms for the study. */
   'redaction.decisions': channel(z.object(ws)).returns<{ decisions: RedactionDecisionView[]; terms: RedactionTermView[] }>(),
   /** Accept or reject every finding of this kind and text; null forgets the choice. */

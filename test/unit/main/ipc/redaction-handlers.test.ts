@@ -1,0 +1,88 @@
+// The redaction channels through the dispatcher (inputs parsed as for the window) over a real in-memory study:
+// the review's page, its bounds, the bulk decision, and `redaction.scan` left whole for the CLI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cache } from '../../../../src/main/cache/cache';
+import { createDispatcher, typedCall, type HandlerMap } from '../../../../src/main/ipc/dispatcher';
+import { redactionHandlers } from '../../../../src/main/ipc/handlers/redaction';
+import { silentLogger } from '../../../../src/main/logging/logger';
+import { createRedactionService } from '../../../../src/main/redaction/redaction-service';
+import { buildRedactor } from '../../../../src/main/redaction/build-redactor';
+import { createReviewService } from '../../../../src/main/redaction/review-service';
+import type { RuntimeManager } from '../../../../src/main/workspaces/runtime';
+import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
+import { redactionChannels, type RedactionKind } from '../../../../src/shared/ipc/channels/redaction';
+import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
+
+let study: RedactionStudy;
+const secrets = createMemoryStore(null);
+let call: ReturnType<typeof typedCall<typeof redactionChannels>>;
+const ws = { workspace_id: 'w1', project_id: STUDY };
+
+beforeAll(async () => {
+  study = await redactionStudy(4);
+  const runtimes = { get: async () => ({ cache: study.cache }) } as unknown as Pick<RuntimeManager, 'get'>;
+  const redaction = createRedactionService({ runtimes, secrets });
+  const interviewNumbers = async () => new Map(Object.entries(await study.cache.call('interviews.numbers', { projectId: STUDY })));
+  const decideMany = async (_w: string, projectId: string, items: { kind: RedactionKind; text: string }[], decision: 'accept' | 'reject') =>
+    study.cache.call('redaction.decideMany', { projectId, items, decision, now: '2026-11-26T10:00:00Z' });
+  const handlers = redactionHandlers({ redaction, review: createReviewService({ redaction, interviewNumbers, decideMany }) });
+  call = typedCall(createDispatcher(redactionChannels, handlers as HandlerMap<typeof redactionChannels>, silentLogger));
+});
+afterAll(async () => (study.cache as Cache).close?.());
+
+describe('redaction.review', () => {
+  it('lists each participant’s name once, counted, with its places labelled by interview number and its pseudonym', async () => {
+    const page = await call('redaction.review', { ...ws, kind: 'participant', query: study.people[0]!.name.split(' ')[0] });
+    const first = page.terms.find((t) => t.text === study.people[0]!.name.split(' ')[0])!;
+    expect(first).toMatchObject({ kind: 'participant', text: study.people[0]!.name.split(' ')[0], suggested: expect.stringMatching(/^Participant \d+$/) });
+    expect(first.count).toBeGreaterThan(1);
+    expect(first.examples.length).toBeGreaterThan(0);
+    expect(first.examples.length).toBeLessThanOrEqual(3);
+    expect(first.examples[0]!.interview_label).toMatch(/^Interview \d|^Report$/);
+    expect(page).toMatchObject({ interviews: 4, warning: null });
+    expect(page.counts_by_kind.participant).toBe(page.total_terms); // the chips count what the text filter keeps
+  });
+
+  it('is bounded: at most `limit` terms (200 at most), and the scan channel still sends every finding', async () => {
+    const all = await call('redaction.review', { ...ws });
+    expect(all.terms.length).toBe(Math.min(100, all.total_terms));
+    const two = await call('redaction.review', { ...ws, offset: 1, limit: 2 });
+    expect(two.terms.map((t) => t.term)).toEqual(all.terms.slice(1, 3).map((t) => t.term));
+    await expect(call('redaction.review', { ...ws, limit: 201 })).rejects.toMatchObject({ code: 'invalid_input' });
+    const scan = await call('redaction.scan', ws);
+    expect(scan.findings.length).toBe(all.terms.reduce((s, t) => s + t.count, 0));
+  });
+
+  it('a decision shows on the next page read; decideAll decides every term the filters keep, on every page', async () => {
+    const phone = (await call('redaction.review', { ...ws, kind: 'phone' })).terms[0]!;
+    await call('redaction.decide', { ...ws, kind: 'phone', text: phone.text, decision: 'reject' });
+    const kept = await call('redaction.review', { ...ws, kind: 'phone', decision: 'reject' });
+    expect(kept.terms.map((t) => t.term)).toEqual([phone.term]);
+
+    const names = await call('redaction.review', { ...ws, kind: 'participant', decision: 'undecided', limit: 1 });
+    expect(names.total_terms).toBeGreaterThan(1); // more than the one page read
+    expect(await call('redaction.decideAll', { ...ws, filter: { kind: 'participant' }, decision: 'accept' })).toEqual({ decided: names.total_terms });
+    const after = await call('redaction.review', { ...ws, kind: 'participant' });
+    expect(after.counts_by_decision).toEqual({ accept: names.total_terms, reject: 0, undecided: 0 });
+    // Already decided that way: nothing more to do. The phone kept stays kept.
+    expect(await call('redaction.decideAll', { ...ws, filter: { kind: 'participant' }, decision: 'accept' })).toEqual({ decided: 0 });
+    expect((await call('redaction.review', { ...ws, kind: 'phone', decision: 'reject' })).total_terms).toBe(1);
+
+    // What an export writes follows: a participant's first name kept stays as written, their full name and another
+    // participant's name (redacted above) are replaced.
+    const [a, b] = [study.people[0]!.name, study.people[1]!.name];
+    const first = a.split(' ')[0]!;
+    await call('redaction.decide', { ...ws, kind: 'participant', text: first, decision: 'reject' });
+    const out = (await buildRedactor(study.cache, secrets, STUDY)).text(`${first} met ${b}; ${a} signed.`);
+    expect(out.startsWith(`${first} met Participant `)).toBe(true);
+    expect(out).not.toContain(b);
+    expect(out).not.toContain(a);
+  });
+
+  it('an own term is listed under "custom" once it is found', async () => {
+    await call('redaction.addTerm', { ...ws, text: 'Thanks' });
+    const own = await call('redaction.review', { ...ws, kind: 'custom' });
+    expect(own.terms.map((t) => [t.text, t.suggested])).toEqual([['Thanks', '[redacted]']]);
+    expect(own.terms[0]!.examples[0]!.after.length + own.terms[0]!.examples[0]!.before.length).toBeGreaterThan(0);
+  });
+});
