@@ -114,7 +114,7 @@ type Cut = {
 };
 
 /** A segment's label: the pseudonym when redacted, its participant with participant data, else "Interview N". */
-function labelFor(s: ClipSource, includeParticipant: boolean, redactor: Redactor): string {
+export function labelFor(s: ClipSource, includeParticipant: boolean, redactor: Redactor): string {
   return redactor.participant(s.interview_id, includeParticipant ? s.participant_name : null, s.interview_n);
 }
 

@@ -17,6 +17,8 @@ import { demoHandlers } from './handlers/demo';
 import { embedHandlers } from './handlers/embed';
 import { exportHandlers } from './handlers/exports';
 import { codeHandlers } from './handlers/codes';
+import { clipsExactHandlers } from './handlers/clips-exact';
+import { createExactClipService } from '../clips/exact-service';
 import { gridHandlers } from './handlers/grid';
 import { createGridService } from '../grid/grid-service';
 import { highlightHandlers } from './handlers/highlights';
@@ -87,6 +89,9 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     exports: exportHandlers({ exports: d.exporter }),
     imports: importHandlers(d),
     redaction: redactionHandlers({ redaction: createRedactionService({ runtimes: d.runtimes, secrets: d.secrets }) }),
+    clipsExact: clipsExactHandlers({
+      exact: createExactClipService({ runtimes: d.runtimes, exports: d.exporter, jobs: d.jobs, mediaUrl: d.mediaUrl }),
+    }),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;
 }

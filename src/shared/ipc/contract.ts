@@ -2,6 +2,7 @@ import type { ApiOf, EventsApi } from './define';
 import { event } from './define';
 import { agreementChannels } from './channels/agreement';
 import { appChannels } from './channels/app';
+import { clipsExactChannels } from './channels/clips-exact';
 import { codeChannels } from './channels/codes';
 import { creditChannels } from './channels/credits';
 import { demoChannels } from './channels/demo';
@@ -51,6 +52,7 @@ export const ipcDomains = {
   imports: importChannels,
   grid: gridChannels,
   redaction: redactionChannels,
+  clipsExact: clipsExactChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;

@@ -1,0 +1,173 @@
+// Frame-exact clips in Chromium, as the app window makes them: main says what to cut (clipsExact.source: the saved
+// video's media URL, never a path), the page re-encodes the span with WebCodecs (exact-cut.ts) and hands the
+// bytes back (clipsExact.write) into the chosen folder. ffprobe, an independent parser, checks the clip starts
+// with a frame at 0 and lasts the span asked for to within one frame, where the keyframe cut of the same span
+// (main's packet copy) starts up to 2 s earlier. The clips dialog has no checkbox for this yet, so the page
+// loads the cutter itself, bundled from its source, beside the app.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cutClip } from '../../src/main/clips/cut';
+import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
+import type * as ExactCut from '../../src/renderer/features/clips/exact-cut';
+import type { ExactClipSourceView, ExactClipWrittenView } from '../../src/shared/ipc/channels/clips-exact';
+import { browserSkipReason, ROOT } from '../support/browser';
+import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
+import { useDemoStudy } from '../support/e2e';
+import { HAS_FFMPEG, probe, run, warnIfNoFfmpeg } from '../support/media-tools';
+
+const skip = browserSkipReason();
+if (skip) console.warn(`e2e exact cut ${skip}`);
+warnIfNoFfmpeg('e2e exact cut');
+
+/** The sample recordings' frame rate (5 fps): one frame is 200 ms. */
+const FRAME_MS = 200;
+const WS = DEMO_WORKSPACE_ID;
+
+/** Every video frame's time and whether it is a keyframe, as ffprobe reads them. */
+function frames(file: string): { t: number; key: boolean }[] {
+  const r = run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time,key_frame', '-of', 'csv=p=0', file]);
+  if (r.status !== 0) throw new Error(r.stderr);
+  return r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => {
+      const [key, t] = l.split(',');
+      return { t: Number(t), key: key === '1' };
+    });
+}
+
+describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', { timeout: 120_000 }, () => {
+  const e2e = useDemoStudy('Meal-kit churn');
+  let out: string;
+  let page: Page;
+  let problems: string[];
+  let interviewId: string;
+  let highlightId: string;
+  let videoFile: string;
+
+  beforeAll(async () => {
+    out = mkdtempSync(join(tmpdir(), 'fw-exact-out-'));
+    const withVideo = (await completeDemoInterviews(e2e.harness, e2e.studyId)).filter((r) => r.has_video);
+    interviewId = withVideo[0]!.id;
+    const runtime = await e2e.harness.core.runtimes.get(WS);
+    await runtime.videos.download(interviewId);
+    const saved = await runtime.cache.call('videos.get', { interviewId });
+    expect(saved?.state).toBe('complete');
+    videoFile = saved!.file;
+    const detail = await demoInterview(e2e.harness, interviewId);
+    const turn = detail.transcript.findIndex((t, i) => i > 0 && t.start_ms !== null && t.start_ms > 2000);
+    highlightId = (
+      await e2e.harness.core.call('highlights.add', {
+        workspace_id: WS,
+        project_id: e2e.studyId,
+        interview_id: interviewId,
+        start_turn: turn,
+        start_offset: 0,
+        end_turn: turn,
+        end_offset: 4,
+        start_ms: null,
+        quote: detail.transcript[turn]!.text.slice(0, 4),
+      })
+    ).id;
+    // The folder the researcher chose in the OS dialog (the memory desktop answers with it).
+    e2e.harness.desktop.defaultFolder = out;
+    expect(await e2e.harness.core.call('exports.chooseFolder', undefined)).toEqual({ folder: expect.any(String) });
+
+    const bundle = await build({
+      stdin: { contents: "import * as cut from './src/renderer/features/clips/exact-cut'; (window as any).exactCut = cut;", resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      format: 'iife',
+      write: false,
+      target: 'es2022',
+    });
+    ({ page, problems } = await e2e.openApp());
+    // Served as a same-origin script, so the app's Content Security Policy (script-src 'self') stays as it is.
+    await page.route('**/__test/exact-cut.js', (route) => route.fulfill({ contentType: 'text/javascript', body: bundle.outputFiles[0]!.text }));
+    await page.addScriptTag({ url: '/__test/exact-cut.js' });
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  /** In the page: source (or the given span of the same video), cut, write; the written clip and how long the cut took. */
+  const cutAndWrite = (span: { startMs: number; endMs: number } | null, stem: string) =>
+    page.evaluate(
+      async ({ ws, project, highlight, folder, span, stem }) => {
+        const cutter = (window as unknown as { exactCut: typeof ExactCut }).exactCut;
+        const api = (
+          window as unknown as { fieldwork: Record<string, Record<string, (i: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>> }
+        ).fieldwork;
+        const src = await api.clipsExact!.source!({ workspace_id: ws, project_id: project, highlight_id: highlight, pad_ms: 0 });
+        if (!src.ok) throw new Error(JSON.stringify(src.error));
+        const s = src.value as ExactClipSourceView;
+        const range = span ?? { startMs: s.start_ms, endMs: s.end_ms };
+        const t0 = performance.now();
+        const clip = await cutter.cutExactly(s.media_url, range, { vtt: span ? null : s.vtt });
+        const ms = performance.now() - t0;
+        const written = await api.clipsExact!.write!({
+          workspace_id: ws,
+          project_id: project,
+          export_id: `exact-${stem}-0001`.replace(/[^A-Za-z0-9-]/g, '-'),
+          folder,
+          title: s.title,
+          stem,
+          bytes: clip.bytes,
+          vtt: s.vtt,
+        });
+        if (!written.ok) throw new Error(JSON.stringify(written.error));
+        return {
+          source: s,
+          written: written.value as ExactClipWrittenView,
+          ms,
+          durationMs: clip.durationMs,
+          codecs: [clip.videoCodec, clip.audioCodec],
+          can: await cutter.canCutExactly(),
+        };
+      },
+      { ws: WS, project: e2e.studyId, highlight: highlightId, folder: out, span, stem },
+    );
+
+  it('cuts 3.3 s to 7.9 s with its first frame at 0 and its length within a frame, where the keyframe cut starts earlier', async () => {
+    const span = { startMs: 3300, endMs: 7900 };
+    const r = await cutAndWrite(span, '01 exact');
+    expect(r.can).toEqual({ ok: true, codec: 'vp9/opus' });
+    expect(r.codecs).toEqual(['vp9', 'opus']);
+    expect(r.written.file).toBe('Highlights/clips/01 exact.webm');
+    const file = join(out, r.written.file);
+    const p = probe(file);
+    expect(p.streams.map((s) => s.codec_name)).toEqual(expect.arrayContaining(['vp9', 'opus']));
+    expect(Math.abs(p.durationS * 1000 - (span.endMs - span.startMs))).toBeLessThanOrEqual(FRAME_MS);
+    expect(Math.abs(r.durationMs - (span.endMs - span.startMs))).toBeLessThanOrEqual(FRAME_MS);
+    const f = frames(file);
+    expect(f[0]).toEqual({ t: 0, key: true });
+    // Every frame of the span is there: 4.6 s at 5 fps.
+    expect(f.length).toBeGreaterThanOrEqual((span.endMs - span.startMs) / FRAME_MS - 1);
+
+    // The same span cut as the CLI and a keyframe cut do it: it starts at the keyframe before 3.3 s (every 2 s).
+    const t0 = performance.now();
+    const keyframe = await cutClip(videoFile, span);
+    const keyframeMs = performance.now() - t0;
+    expect(keyframe.snapped).toBe(true);
+    expect(keyframe.actual.startMs).toBeLessThan(span.startMs - FRAME_MS);
+    expect(keyframe.actual.startMs).toBeGreaterThanOrEqual(span.startMs - 2000 - FRAME_MS);
+    const kfFile = join(out, 'keyframe.webm');
+    writeFileSync(kfFile, keyframe.bytes);
+    expect(probe(kfFile).durationS * 1000 - (span.endMs - span.startMs)).toBeGreaterThan(FRAME_MS);
+    console.info(`exact cut of ${span.endMs - span.startMs} ms: ${Math.round(r.ms)} ms in Chromium; keyframe cut: ${Math.round(keyframeMs)} ms in Node`);
+    expect(problems).toEqual([]);
+  });
+
+  it("cuts a highlight's own span with its captions inside and beside it", async () => {
+    const r = await cutAndWrite(null, '02 highlight');
+    const { start_ms, end_ms, vtt } = r.source;
+    expect(vtt).toMatch(/^WEBVTT\n\n00:00:00\.000 --> /);
+    const file = join(out, r.written.file);
+    expect(Math.abs(probe(file).durationS * 1000 - (end_ms - start_ms))).toBeLessThanOrEqual(FRAME_MS);
+    expect(frames(file)[0]).toEqual({ t: 0, key: true });
+    expect(probe(file).streams.map((s) => s.codec_type)).toContain('subtitle');
+    expect(readFileSync(join(out, r.written.vtt), 'utf8')).toBe(vtt);
+    expect(problems).toEqual([]);
+  });
+});
