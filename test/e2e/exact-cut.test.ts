@@ -7,16 +7,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutClip } from '../../src/main/clips/cut';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import type * as ExactCut from '../../src/renderer/features/clips/exact-cut';
 import type { ExactClipSourceView, ExactClipWrittenView } from '../../src/shared/ipc/channels/clips-exact';
 import { browserSkipReason, ROOT } from '../support/browser';
 import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
 import { useDemoStudy } from '../support/e2e';
+import { exactCutBundle, type ExactCutWindow } from '../support/exact-cut-bundle';
 import { HAS_FFMPEG, probe, run, warnIfNoFfmpeg } from '../support/media-tools';
 
 const skip = browserSkipReason();
@@ -77,25 +76,19 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
     e2e.harness.desktop.defaultFolder = out;
     expect(await e2e.harness.core.call('exports.chooseFolder', undefined)).toEqual({ folder: expect.any(String) });
 
-    const bundle = await build({
-      stdin: { contents: "import * as cut from './src/renderer/features/clips/exact-cut'; (window as any).exactCut = cut;", resolveDir: ROOT, loader: 'ts' },
-      bundle: true,
-      format: 'iife',
-      write: false,
-      target: 'es2022',
-    });
+    const bundle = await exactCutBundle(ROOT);
     ({ page, problems } = await e2e.openApp());
     // Served as a same-origin script, so the app's Content Security Policy (script-src 'self') stays as it is.
-    await page.route('**/__test/exact-cut.js', (route) => route.fulfill({ contentType: 'text/javascript', body: bundle.outputFiles[0]!.text }));
+    await page.route('**/__test/exact-cut.js', (route) => route.fulfill({ contentType: 'text/javascript', body: bundle }));
     await page.addScriptTag({ url: '/__test/exact-cut.js' });
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  /** In the page: source (or the given span of the same video), cut, write; the written clip and how long the cut took. */
+  /** In the page: source (or the given span of the same video), cut, write; the written clip and the progress reported. */
   const cutAndWrite = (span: { startMs: number; endMs: number } | null, stem: string) =>
     page.evaluate(
       async ({ ws, project, highlight, folder, span, stem }) => {
-        const cutter = (window as unknown as { exactCut: typeof ExactCut }).exactCut;
+        const cutter = (window as unknown as ExactCutWindow).exactCut;
         const api = (
           window as unknown as { fieldwork: Record<string, Record<string, (i: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>> }
         ).fieldwork;
@@ -103,9 +96,8 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
         if (!src.ok) throw new Error(JSON.stringify(src.error));
         const s = src.value as ExactClipSourceView;
         const range = span ?? { startMs: s.start_ms, endMs: s.end_ms };
-        const t0 = performance.now();
-        const clip = await cutter.cutExactly(s.media_url, range, { vtt: span ? null : s.vtt });
-        const ms = performance.now() - t0;
+        const progress: number[] = [];
+        const clip = await cutter.cutExactly(s.media_url, range, { vtt: span ? null : s.vtt, onProgress: (p) => progress.push(p) });
         const written = await api.clipsExact!.write!({
           workspace_id: ws,
           project_id: project,
@@ -120,7 +112,7 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
         return {
           source: s,
           written: written.value as ExactClipWrittenView,
-          ms,
+          progress,
           durationMs: clip.durationMs,
           codecs: [clip.videoCodec, clip.audioCodec],
           can: await cutter.canCutExactly(),
@@ -135,6 +127,10 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
     expect(r.can).toEqual({ ok: true, codec: 'vp9/opus' });
     expect(r.codecs).toEqual(['vp9', 'opus']);
     expect(r.written.file).toBe('Highlights/clips/01 exact.webm');
+    // Progress rose to the end, never back.
+    expect(r.progress.length).toBeGreaterThan(1);
+    expect(r.progress).toEqual([...r.progress].sort((a, b) => a - b));
+    expect(r.progress.at(-1)).toBeCloseTo(1, 1);
     const file = join(out, r.written.file);
     const p = probe(file);
     expect(p.streams.map((s) => s.codec_name)).toEqual(expect.arrayContaining(['vp9', 'opus']));
@@ -146,16 +142,13 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
     expect(f.length).toBeGreaterThanOrEqual((span.endMs - span.startMs) / FRAME_MS - 1);
 
     // The same span cut as the CLI and a keyframe cut do it: it starts at the keyframe before 3.3 s (every 2 s).
-    const t0 = performance.now();
     const keyframe = await cutClip(videoFile, span);
-    const keyframeMs = performance.now() - t0;
     expect(keyframe.snapped).toBe(true);
     expect(keyframe.actual.startMs).toBeLessThan(span.startMs - FRAME_MS);
     expect(keyframe.actual.startMs).toBeGreaterThanOrEqual(span.startMs - 2000 - FRAME_MS);
     const kfFile = join(out, 'keyframe.webm');
     writeFileSync(kfFile, keyframe.bytes);
     expect(probe(kfFile).durationS * 1000 - (span.endMs - span.startMs)).toBeGreaterThan(FRAME_MS);
-    console.info(`exact cut of ${span.endMs - span.startMs} ms: ${Math.round(r.ms)} ms in Chromium; keyframe cut: ${Math.round(keyframeMs)} ms in Node`);
     expect(problems).toEqual([]);
   });
 
@@ -168,6 +161,33 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
     expect(frames(file)[0]).toEqual({ t: 0, key: true });
     expect(probe(file).streams.map((s) => s.codec_type)).toContain('subtitle');
     expect(readFileSync(join(out, r.written.vtt), 'utf8')).toBe(vtt);
+    expect(problems).toEqual([]);
+  });
+
+  it('says how far it got and stops when cancelled', async () => {
+    const r = await page.evaluate(
+      async ({ ws, project, highlight }) => {
+        const cutter = (window as unknown as ExactCutWindow).exactCut;
+        const api = (window as unknown as { fieldwork: Record<string, Record<string, (i: unknown) => Promise<{ ok: boolean; value?: unknown }>>> }).fieldwork;
+        const s = (await api.clipsExact!.source!({ workspace_id: ws, project_id: project, highlight_id: highlight, pad_ms: 0 })).value as ExactClipSourceView;
+        const ac = new AbortController();
+        const progress: number[] = [];
+        const onProgress = (p: number) => {
+          progress.push(p);
+          if (p > 0.2) ac.abort();
+        };
+        try {
+          await cutter.cutExactly(s.media_url, { startMs: 1000, endMs: 25_000 }, { signal: ac.signal, onProgress });
+          return { code: null, progress };
+        } catch (e) {
+          return { code: (e as { code?: string }).code ?? String(e), progress };
+        }
+      },
+      { ws: WS, project: e2e.studyId, highlight: highlightId },
+    );
+    expect(r.code).toBe('clip_exact_cancelled');
+    expect(Math.max(...r.progress)).toBeGreaterThan(0.2);
+    expect(Math.max(...r.progress)).toBeLessThan(1);
     expect(problems).toEqual([]);
   });
 });
