@@ -24,6 +24,7 @@ import {
   canEncodeAudio,
   canEncodeVideo,
   type AudioCodec,
+  type InputTrack,
   type VideoCodec,
 } from 'mediabunny';
 
@@ -79,6 +80,21 @@ const AUDIO_CODECS: AudioCodec[] = ['opus', 'vorbis'];
 /** The size asked about before a recording is open: a typical interview recording. */
 const TYPICAL_VIDEO = { width: 1280, height: 720 };
 const TYPICAL_AUDIO = { numberOfChannels: 2, sampleRate: 48_000 };
+
+/** Floors for the re-encode's bit rates: below these, speech and faces smear whatever the source was. */
+const MIN_VIDEO_BPS = 100_000;
+const MIN_AUDIO_BPS = 32_000;
+
+/**
+ * A bit rate like the recording's own, with room for the loss a second encode adds (×1.5), so a clip is about
+ * the size its keyframe cut would be. mediabunny's default quality aims at fresh camera footage, and made the
+ * 5 fps sample clips 12 times larger than their source.
+ */
+async function bitrateLike(track: InputTrack, floor: number): Promise<number> {
+  const stats = await track.computePacketStats(120).catch(() => null);
+  const source = stats && Number.isFinite(stats.averageBitrate) ? stats.averageBitrate : 0;
+  return Math.round(Math.max(floor, source * 1.5));
+}
 
 const NO_ENCODER =
   'Frame-exact cuts re-encode the video, and this window has no video encoder for WebM (VP9, VP8 or AV1 through WebCodecs). Use keyframe cuts: they are lossless and start at the keyframe just before the chosen moment.';
@@ -176,8 +192,8 @@ export async function cutExactly(source: Blob | string, range: ExactRange, o: Ex
       trim: { start, end },
       // Never copy: a copied packet cannot start between keyframes, which is the point of this cut.
       copy: false,
-      video: { codec: videoCodec, forceTranscode: true },
-      audio: audioCodec ? { codec: audioCodec, forceTranscode: true } : { discard: true },
+      video: { codec: videoCodec, forceTranscode: true, bitrate: await bitrateLike(videoTrack, MIN_VIDEO_BPS) },
+      audio: audioCodec && audioTrack ? { codec: audioCodec, forceTranscode: true, bitrate: await bitrateLike(audioTrack, MIN_AUDIO_BPS) } : { discard: true },
       showWarnings: false,
       composable: subtitles !== null,
     });
