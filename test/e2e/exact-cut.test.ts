@@ -84,8 +84,8 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  /** In the page: source (or the given span of the same video), cut, write; the written clip and the progress reported. */
-  const cutAndWrite = (span: { startMs: number; endMs: number } | null, stem: string) =>
+  /** In the page: the highlight's video from clipsExact.source, `span` of it cut and written; the written clip and the progress reported. */
+  const cutAndWrite = (span: { startMs: number; endMs: number }, stem: string) =>
     page.evaluate(
       async ({ ws, project, highlight, folder, span, stem }) => {
         const cutter = (window as unknown as ExactCutWindow).exactCut;
@@ -95,9 +95,8 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
         const src = await api.clipsExact!.source!({ workspace_id: ws, project_id: project, highlight_id: highlight, pad_ms: 0 });
         if (!src.ok) throw new Error(JSON.stringify(src.error));
         const s = src.value as ExactClipSourceView;
-        const range = span ?? { startMs: s.start_ms, endMs: s.end_ms };
         const progress: number[] = [];
-        const clip = await cutter.cutExactly(s.media_url, range, { vtt: span ? null : s.vtt, onProgress: (p) => progress.push(p) });
+        const clip = await cutter.cutExactly(s.media_url, span, { onProgress: (p) => progress.push(p) });
         const written = await api.clipsExact!.write!({
           workspace_id: ws,
           project_id: project,
@@ -152,15 +151,44 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
     expect(problems).toEqual([]);
   });
 
-  it("cuts a highlight's own span with its captions inside and beside it", async () => {
-    const r = await cutAndWrite(null, '02 highlight');
-    const { start_ms, end_ms, vtt } = r.source;
-    expect(vtt).toMatch(/^WEBVTT\n\n00:00:00\.000 --> /);
-    const file = join(out, r.written.file);
-    expect(Math.abs(probe(file).durationS * 1000 - (end_ms - start_ms))).toBeLessThanOrEqual(FRAME_MS);
+  it("exports a highlight's own span, source to file, with its captions inside and beside it", async () => {
+    const asked = await e2e.harness.core.call('clipsExact.source', { workspace_id: WS, project_id: e2e.studyId, highlight_id: highlightId, pad_ms: 300 });
+    expect(asked.vtt).toMatch(/^WEBVTT\n\n00:00:00\.300 --> /);
+    const done = await page.evaluate(
+      ({ ws, project, highlight, folder }) => {
+        type Bridge = Parameters<ExactCutWindow['exactCut']['exportExactClip']>[0];
+        const ipc = (
+          window as unknown as { fieldwork: { clipsExact: Record<keyof Bridge, (i: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>> } }
+        ).fieldwork.clipsExact;
+        // What the dialog's store passes: each channel's value, or its error thrown.
+        const unwrap = async (r: Promise<{ ok: boolean; value?: unknown; error?: unknown }>) => {
+          const x = await r;
+          if (!x.ok) throw new Error(JSON.stringify(x.error));
+          return x.value as never;
+        };
+        const bridge: Bridge = { source: (i) => unwrap(ipc.source(i)), write: (i) => unwrap(ipc.write(i)) };
+        return (window as unknown as ExactCutWindow).exactCut.exportExactClip(bridge, {
+          workspaceId: ws,
+          projectId: project,
+          highlightId: highlight,
+          padMs: 300,
+          includeParticipant: false,
+          redact: false,
+          folder,
+          exportId: 'exact-highlight-0001',
+          n: 2,
+        });
+      },
+      { ws: WS, project: e2e.studyId, highlight: highlightId, folder: out },
+    );
+    expect(done).toMatchObject({ file: `Highlights/clips/02 ${asked.label}.webm`, vtt: `Highlights/clips/02 ${asked.label}.vtt`, codec: 'vp9/opus' });
+    expect(done.requested).toEqual({ startMs: asked.start_ms, endMs: asked.end_ms });
+    const file = join(out, done.file);
+    const p = probe(file);
+    expect(Math.abs(p.durationS * 1000 - (asked.end_ms - asked.start_ms))).toBeLessThanOrEqual(FRAME_MS);
     expect(frames(file)[0]).toEqual({ t: 0, key: true });
-    expect(probe(file).streams.map((s) => s.codec_type)).toContain('subtitle');
-    expect(readFileSync(join(out, r.written.vtt), 'utf8')).toBe(vtt);
+    expect(p.streams.map((s) => s.codec_type)).toEqual(expect.arrayContaining(['video', 'audio', 'subtitle']));
+    expect(readFileSync(join(out, done.vtt), 'utf8')).toBe(asked.vtt);
     expect(problems).toEqual([]);
   });
 

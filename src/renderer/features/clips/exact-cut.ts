@@ -45,7 +45,7 @@ export class ExactCutError extends Error {
 }
 
 export type ExactClip = {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   ext: 'webm';
   mime: string;
   requested: ExactRange;
