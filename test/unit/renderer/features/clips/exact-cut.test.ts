@@ -3,6 +3,7 @@
 // Chromium, test/e2e/exact-cut.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { canCutExactly, cutExactly, ExactCutError, type EncoderProbe } from '../../../../../src/renderer/features/clips/exact-cut';
+import { exportExactClip, type ExactClipsBridge } from '../../../../../src/renderer/features/clips/exact-export';
 
 const probe = (video: string[], audio: string[]): EncoderProbe => ({
   video: async (c) => video.includes(c),
@@ -80,5 +81,37 @@ describe('cutExactly refuses', () => {
     ac.abort();
     const e = await refusal(cutExactly(new UnreadBlob([]), { startMs: 0, endMs: 1000 }, { probe: probe(['vp9'], ['opus']), signal: ac.signal }));
     expect(e.code).toBe('clip_exact_cancelled');
+  });
+});
+
+describe('exportExactClip', () => {
+  it('asks main what to cut, and writes nothing when the window cannot encode', async () => {
+    const asked: unknown[] = [];
+    const written: unknown[] = [];
+    const bridge: ExactClipsBridge = {
+      source: async (i) => {
+        asked.push(i);
+        return { media_url: 'fieldwork-media://video/w/i', start_ms: 3300, end_ms: 7900, vtt: 'WEBVTT\n\n', label: 'Interview 2', title: 'Highlights' };
+      },
+      write: async (i) => {
+        written.push(i);
+        return { location: '/x', file: 'f', vtt: 'v', bytes: 1 };
+      },
+    };
+    const request = {
+      workspaceId: 'w1',
+      projectId: 'p1',
+      highlightId: 'h1',
+      padMs: 250,
+      includeParticipant: true,
+      redact: true,
+      folder: '/out',
+      exportId: 'exact-0001',
+      n: 3,
+    };
+    const e = await refusal(exportExactClip(bridge, request, { probe: probe([], []) }));
+    expect(e.code).toBe('clip_exact_no_encoder');
+    expect(asked).toEqual([{ workspace_id: 'w1', project_id: 'p1', highlight_id: 'h1', pad_ms: 250, include_participant: true, redact: true }]);
+    expect(written).toEqual([]);
   });
 });
