@@ -71,7 +71,11 @@ export const clipsExactChannels = {
         .instanceof(Uint8Array)
         .refine((b) => b.byteLength > 0, 'The clip is empty.')
         .refine((b) => b.byteLength <= MAX_EXACT_CLIP_BYTES, 'The clip is larger than 512 MB: cut a shorter one, or use keyframe cuts.'),
-      vtt: z.string().max(MAX_EXACT_VTT_CHARS),
+      /** The captions from clipsExact.source, written beside the clip: a WebVTT file or nothing else. */
+      vtt: z
+        .string()
+        .max(MAX_EXACT_VTT_CHARS)
+        .refine((t) => t.startsWith('WEBVTT'), 'The captions are not a WebVTT file.'),
     }),
   ).returns<ExactClipWrittenView>(),
 };

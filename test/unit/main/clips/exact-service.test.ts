@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
+import { clipsExactChannels, MAX_EXACT_CLIP_BYTES } from '../../../../src/shared/ipc/channels/clips-exact';
 import { createExactClipService, type ExactClipService, type ExactWriteRequest } from '../../../../src/main/clips/exact-service';
 import { AppError } from '../../../../src/main/errors';
 import { createExportService, type ExportDeps, type ExportService } from '../../../../src/main/exports/export-service';
@@ -104,6 +105,25 @@ describe('clipsExact.source', () => {
 });
 
 describe('clipsExact.write', () => {
+  it('takes a bounded clip and WebVTT captions only', () => {
+    const input = clipsExactChannels['clipsExact.write'].input;
+    const ok = {
+      workspace_id: 'w1',
+      project_id: CLIP_PROJECT,
+      export_id: 'exact-0001',
+      folder: out,
+      title: 'Highlights',
+      stem: '01 x',
+      bytes: new Uint8Array(4),
+      vtt: 'WEBVTT\n\n',
+    };
+    expect(input.safeParse(ok).success).toBe(true);
+    expect(input.safeParse({ ...ok, vtt: '<script>' }).success).toBe(false);
+    expect(input.safeParse({ ...ok, bytes: new Uint8Array(0) }).success).toBe(false);
+    expect(input.safeParse({ ...ok, bytes: [1, 2, 3] }).success).toBe(false);
+    expect(MAX_EXACT_CLIP_BYTES).toBe(512 * 1024 * 1024);
+  });
+
   const bytes = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]);
   const write = (o: Partial<ExactWriteRequest> = {}) =>
     exact.write({
