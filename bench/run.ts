@@ -26,6 +26,7 @@ import { codeSegmentsRow } from './rows/code-segments';
 import { qdpxImport } from './rows/qdpx-import';
 import { grid } from './rows/grid';
 import { reelRow } from './rows/reel';
+import { exactCutRow } from './rows/exact-cut';
 import { redactionScanRow } from './rows/redaction-scan';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
@@ -45,6 +46,7 @@ const ROWS: { name: string; run: Row }[] = [
   { name: 'qdpx import', run: qdpxImport },
   { name: 'grid', run: grid },
   { name: 'reel', run: reelRow },
+  { name: 'exact cut', run: exactCutRow },
   { name: 'redaction scan', run: redactionScanRow },
 ];
 

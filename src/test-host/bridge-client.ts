@@ -7,6 +7,17 @@ import { buildApi } from '../shared/ipc/build-api';
 import type { IpcResult } from '../shared/ipc/define';
 import { channelNames, eventNames, type IpcContract, type IpcEvents } from '../shared/ipc/contract';
 
+/**
+ * Electron's IPC carries a Uint8Array as it is (a frame-exact clip's bytes); JSON would turn it into an object
+ * of numbered keys, so it travels as base64 in a marked object that the host turns back (host.ts `bytesBack`).
+ */
+function carryBytes(_key: string, v: unknown): unknown {
+  if (!(v instanceof Uint8Array)) return v;
+  let binary = '';
+  for (let at = 0; at < v.length; at += 0x8000) binary += String.fromCharCode(...v.subarray(at, at + 0x8000));
+  return { $fieldworkBytes: btoa(binary) };
+}
+
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
 const source = new EventSource('/__fieldwork/events');
 source.addEventListener('message', (e: MessageEvent<string>) => {
@@ -21,7 +32,7 @@ const api = buildApi<IpcContract, IpcEvents>(
     const res = await fetch('/__fieldwork/invoke', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ channel, input: input === undefined ? null : input, hasInput: input !== undefined }),
+      body: JSON.stringify({ channel, input: input === undefined ? null : input, hasInput: input !== undefined }, carryBytes),
     });
     return (await res.json()) as IpcResult<unknown>;
   },

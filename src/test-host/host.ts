@@ -72,7 +72,7 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
           'application/json',
           JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Calls must come from the Fieldwork page.' } }),
         );
-      const body = JSON.parse(await readBody(req)) as { channel: string; input: unknown; hasInput: boolean };
+      const body = JSON.parse(await readBody(req), bytesBack) as { channel: string; input: unknown; hasInput: boolean };
       const result = await opts.core.dispatch(body.channel, body.hasInput ? body.input : undefined);
       return send(res, 200, 'application/json', JSON.stringify(result));
     }
@@ -151,6 +151,15 @@ export async function startTestHost(opts: { core: Core; rendererDir: string; bri
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
   res.end(body);
+}
+
+/** The bridge's marked base64 (bridge-client.ts `carryBytes`) back to the Uint8Array Electron's IPC would deliver. */
+function bytesBack(_key: string, v: unknown): unknown {
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const marked = (v as { $fieldworkBytes?: unknown }).$fieldworkBytes;
+    if (typeof marked === 'string' && Object.keys(v).length === 1) return new Uint8Array(Buffer.from(marked, 'base64'));
+  }
+  return v;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -44,8 +44,9 @@ describe('fieldwork clips export', () => {
       cli([...base, '--out', out, '--code', 'Price', '--pad-ms=1.5']),
       cli([...base, '--code', 'Price']),
       cli([...base, '--out', out, '--code', 'Price', '--bogus']),
+      cli([...base, '--out', out, '--code', 'Price', '--exact']),
     ]);
-    const [neither, both, pad, noOut, bogus] = runs;
+    const [neither, both, pad, noOut, bogus, exact] = runs;
     for (const r of runs) {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
@@ -56,6 +57,10 @@ describe('fieldwork clips export', () => {
     expect(pad!.stderr).toContain('--pad-ms must be a whole number of milliseconds');
     expect(noOut!.stderr).toContain('Missing --out.');
     expect(bogus!.stderr).toContain('Unknown option "--bogus".');
+    // No encoder in Node: says why, what the CLI does instead and where frame-exact cuts are made.
+    expect(exact!.stderr).toMatch(
+      /Frame-exact cuts re-encode the video, which needs a video encoder \(WebCodecs\) that only the app window has; the CLI cuts at keyframes\. Run the command again without --exact/,
+    );
     expect(readdirSync(tmp)).not.toContain('clips-out');
   });
 

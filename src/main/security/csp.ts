@@ -1,7 +1,9 @@
 /**
  * The renderer's Content-Security-Policy. Nothing loads from the network: the renderer has no business
- * talking to the service (main does that), so connect-src is 'none' in the app. Media and images come
- * from the app itself or main's fieldwork-media: protocol.
+ * talking to the service (main does that), so connect-src allows only main's fieldwork-media: protocol.
+ * Media and images come from the app itself or that protocol. The page may fetch() from it because a
+ * frame-exact clip is re-encoded in the page (WebCodecs; renderer/features/clips/exact-cut.ts), which must
+ * read the saved video's bytes, not just play them; the protocol serves only saved videos and stimuli by id.
  *
  * - development: Vite's dev server needs its origin, a websocket for HMR, and React Refresh's inline
  *   preamble; none of that reaches a build.
@@ -22,7 +24,7 @@ export function buildCsp(opts: { mode: CspMode; devServerOrigin?: string; forMet
     ['img-src', ["'self'", 'data:', 'blob:', `${MEDIA_SCHEME}:`]],
     ['media-src', ["'self'", 'blob:', `${MEDIA_SCHEME}:`]],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', dev ? ["'self'", devOrigin, wsOrigin] : opts.mode === 'test-host' ? ["'self'"] : ["'none'"]],
+    ['connect-src', dev ? ["'self'", devOrigin, wsOrigin, `${MEDIA_SCHEME}:`] : opts.mode === 'test-host' ? ["'self'"] : [`${MEDIA_SCHEME}:`]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'none'"]],

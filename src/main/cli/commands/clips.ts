@@ -16,6 +16,7 @@ Writes DIR/<code or "Highlights">/clips/NN <participant or "Interview N">.<ext> 
 name beside each; with --reel also reel.<ext> (the clips one after another), reel.vtt and index.html (a
 page with the reel and its quotes that opens from disk in any browser).
 Cuts start at the keyframe before each segment (fast and lossless), so a clip may begin a moment early.
+--exact is refused: a frame-exact cut re-encodes, which needs the app window's encoder (WebCodecs).
 Participant names appear in file names, captions and the page only with --include-participant.
 Segments whose turns have no readable time, or whose interview has no saved video, are left out and listed
 (save the videos first with \`fieldwork videos download\`). Existing files are never overwritten.
@@ -24,6 +25,10 @@ start_ms, end_ms, requested_start_ms, requested_end_ms, snapped}], reel: {file, 
 left_out: [{highlight_id, interview_id, participant, reason, from}], snapped, redacted, notes}.`;
 
 const MAX_PAD_MS = 60_000;
+
+/** Why `--exact` is refused here, and what to do instead: the CLI runs in Node, which has no video encoder. */
+export const EXACT_IN_APP_ONLY =
+  'Frame-exact cuts re-encode the video, which needs a video encoder (WebCodecs) that only the app window has; the CLI cuts at keyframes. Run the command again without --exact (each clip then starts at the keyframe before its segment, in most recordings within 2 s, and the summary gives its actual start), or make frame-exact clips in the app with "Frame-exact cuts (re-encode; slower)" when exporting clips.';
 
 /** The code or highlights a command line names; exactly one of the two. */
 export function clipSelection(flags: Ctx['flags']): ClipSelection {
@@ -87,9 +92,12 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
       reel: { type: 'boolean' },
       'pad-ms': { type: 'string' },
       'include-participant': { type: 'boolean' },
+      exact: { type: 'boolean' },
     },
     required: ['workspace', 'project', 'out'],
     async run(ctx) {
+      // Before anything opens: there is no encoder in Node, so the answer does not depend on the study.
+      if (ctx.flags.exact === true) throw new AppError('usage', EXACT_IN_APP_ONLY, { usage: USAGE });
       const selection = clipSelection(ctx.flags);
       const pad = padMs(ctx.flags);
       const w = await ctx.workspace(String(ctx.flags.workspace));

@@ -70,7 +70,7 @@ function parseCsp(csp: string): Map<string, string[]> {
 describe('buildCsp (checklist 8)', () => {
   const modes: CspMode[] = ['production', 'test-host', 'development'];
 
-  it('production: default-src none, script-src self only, no unsafe-*, everything else closed', () => {
+  it("production: default-src none, script-src self only, no unsafe-*, fetch only from main's media protocol, everything else closed", () => {
     const csp = buildCsp({ mode: 'production' });
     const d = parseCsp(csp);
     expect(d.get('default-src')).toEqual(["'none'"]);
@@ -78,7 +78,8 @@ describe('buildCsp (checklist 8)', () => {
     expect(d.get('style-src')).toEqual(["'self'"]);
     expect(d.get('object-src')).toEqual(["'none'"]);
     expect(d.get('base-uri')).toEqual(["'none'"]);
-    expect(d.get('connect-src')).toEqual(["'none'"]);
+    // Only main's media protocol: a frame-exact cut reads the saved video's bytes in the page.
+    expect(d.get('connect-src')).toEqual(['fieldwork-media:']);
     expect(d.get('form-action')).toEqual(["'none'"]);
     expect(d.get('frame-src')).toEqual(["'none'"]);
     expect(d.get('frame-ancestors')).toEqual(["'none'"]);
