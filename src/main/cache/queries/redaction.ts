@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Participant } from '../../../shared/schemas/interview';
 import {
   compileKnown,
@@ -115,7 +116,6 @@ export type RawFinding = {
   /** Up to CONTEXT characters of the text on either side, for the review list. */
   before: string;
   after: string;
-  decision: RedactionDecision | null;
 };
 
 export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
@@ -149,9 +149,38 @@ function fieldsOf(json: string): Record<string, unknown> {
 }
 
 /**
+ * What a scan of the study reads, as one cheap string: it changes whenever the study's participants or
+ * transcripts (a full record saved, a listing that changed, turns replaced), its report's quotes or the
+ * researcher's own terms change, and not when a decision is made (decisions are applied to a kept scan,
+ * see src/main/redaction/scan-memo.ts). Read from indexes and the interviews' rows, never the turns' text.
+ */
+export function scanStamp(db: CacheDb, args: { projectId: string }): string {
+  const h = createHash('sha1');
+  const ivs = stmt(db, 'SELECT id, fingerprint, turn_count, listed_at, detail_synced_at FROM interviews WHERE project_id = ? ORDER BY id').raw(true);
+  for (const row of ivs.iterate(args.projectId) as IterableIterator<unknown[]>) h.update(`${row.join('\u0001')}\u0000`);
+  ivs.raw(false);
+  const turns = stmt(
+    db,
+    'SELECT count(*), coalesce(max(t.id), 0) FROM transcript_turns t WHERE t.interview_id IN (SELECT id FROM interviews WHERE project_id = ?)',
+  )
+    .raw(true)
+    .get(args.projectId) as unknown[];
+  const report = stmt(
+    db,
+    `SELECT r.synced_at, (SELECT count(*) || '/' || coalesce(max(q.id), 0) FROM report_quotes q WHERE q.project_id = r.project_id)
+     FROM reports r WHERE r.project_id = ?`,
+  )
+    .raw(true)
+    .get(args.projectId) as unknown[] | undefined;
+  for (const t of listTerms(db, args)) h.update(`${t.kind}\u0001${t.term}\u0001${t.text}\u0000`);
+  return `${h.digest('hex')}/${turns.join('/')}/${report?.join('/') ?? '-'}`;
+}
+
+/**
  * Everything personal in one study: every interview's participant fields and turns (whatever its status), in
  * the study's order of completion, then the report's quotes. The regular expressions and the participants'
- * own values run on every text; the name tagger only on sentences that may hold a name (see mayHoldName).
+ * own values run on every text; the name tagger only on sentences that may hold a name (see mayHoldName). The researcher's decisions are
+ * not read here: they are applied to the result in main, so a decision never needs another scan.
  */
 export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource {
   const numbers = interviewNumbers(db, args);
@@ -160,7 +189,6 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
   ) as Row[];
   rows.sort((a, b) => numbers.get(a.id)! - numbers.get(b.id)!);
   const terms = listTerms(db, args);
-  const decisions = new Map(listDecisions(db, args).map((d) => [`${d.kind}\u0000${d.term}`, d.decision]));
 
   const known: KnownTerm[] = terms.map((t) => ({ text: t.text, kind: t.kind }));
   const fieldValues: { row: Row; field: string; value: string }[] = [];
@@ -199,7 +227,6 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
         end: s.end,
         before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
         after: text.slice(s.end, s.end + CONTEXT),
-        decision: decisions.get(`${kind}\u0000${term}`) ?? null,
       });
     }
   };
