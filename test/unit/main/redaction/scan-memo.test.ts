@@ -14,8 +14,8 @@ import { report } from '../../../../src/shared/schemas/report';
 const NOW = '2026-11-26T10:00:00.000Z';
 const secrets = createMemoryStore(null);
 const open: Cache[] = [];
-afterEach(() => {
-  for (const c of open.splice(0)) c.close();
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
 const turns = (...texts: string[]) => texts.map((text, i) => ({ role: i % 2 ? 'User' : 'AI', text, start_ms: i * 10_000, end_ms: i * 10_000 + 9_000 }));
