@@ -76,7 +76,11 @@ export async function buildRedactor(
   const text = (s: string): string => {
     if (!s) return s;
     const spans: Span[] = matcher.find(s);
-    for (const p of detectPatterns(s)) if (!isRejected(p.kind, normaliseTerm(p.kind, p.text))) spans.push(p);
+    const patterns = detectPatterns(s);
+    const kept = patterns.filter((p) => !isRejected(p.kind, normaliseTerm(p.kind, p.text)));
+    // Inside a rejected value nothing of its shape is replaced either: a rejected phone number keeps its digits.
+    const left = kept.length === patterns.length ? [] : patterns.filter((p) => !kept.includes(p));
+    for (const p of kept) if (!left.some((r) => r.start <= p.start && p.end <= r.end && r.end - r.start > p.end - p.start)) spans.push(p);
     if (spans.length === 0) return s;
     let out = '';
     let at = 0;
