@@ -24,6 +24,36 @@ export type KnownTerm = { text: string; kind: RedactionKind; owner?: string };
 export type KnownMatcher = { find(s: string): Span[] };
 
 const TOKEN = /[\p{L}\p{N}_]+/gu;
+/** Anything but printable ASCII, tab and newlines: a text with it is read with TOKEN (any text may be). */
+const NON_ASCII = /[^\t\n\r\u0020-\u007f]/;
+// Where find's words start and end, reused from text to text (find runs on every turn of a study).
+const starts: number[] = [];
+const ends: number[] = [];
+/** An ASCII letter, digit or "_": TOKEN's characters in an ASCII text. */
+const asciiWord = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+
+/** Fills starts/ends with the text's TOKEN words and says how many; an ASCII text is read without a regular expression. */
+function tokenize(s: string, ascii: boolean): number {
+  let n = 0;
+  if (ascii) {
+    for (let i = 0; i < s.length;) {
+      if (!asciiWord(s.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      starts[n] = i;
+      while (i < s.length && asciiWord(s.charCodeAt(i))) i++;
+      ends[n++] = i;
+    }
+    return n;
+  }
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(s); m; m = TOKEN.exec(s)) {
+    starts[n] = m.index;
+    ends[n++] = m.index + m[0].length;
+  }
+  return n;
+}
 /** The key a value is matched under: any case, any run of spaces. */
 export const termKey = (s: string) => s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
 
@@ -80,14 +110,17 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
       const lower = s.toLowerCase();
       // Lower-casing that changes a text's length ("İ") would shift offsets: such a text takes the exact path.
       const same = lower.length === s.length;
-      const toks: { start: number; end: number }[] = [];
-      TOKEN.lastIndex = 0;
-      for (let m = TOKEN.exec(s); m; m = TOKEN.exec(s)) toks.push({ start: m.index, end: m.index + m[0].length });
-      for (let i = 0; i < toks.length; i++) {
-        const from = toks[i]!.start;
-        if (same && !firstWords.has(lower.slice(from, toks[i]!.end).normalize('NFC'))) continue;
-        for (let k = Math.min(maxWords, toks.length - i); k >= 1; k--) {
-          let to = toks[i + k - 1]!.end;
+      const ascii = !NON_ASCII.test(s);
+      const n = tokenize(s, ascii);
+      for (let i = 0; i < n; i++) {
+        const from = starts[i]!;
+        if (same) {
+          // NFC leaves ASCII as it is: most texts skip normalising word by word.
+          const word = lower.slice(from, ends[i]);
+          if (!firstWords.has(ascii ? word : word.normalize('NFC'))) continue;
+        }
+        for (let k = Math.min(maxWords, n - i); k >= 1; k--) {
+          let to = ends[i + k - 1]!;
           let key = termKey(s.slice(from, to));
           let e = byKey.get(key);
           // A value that ends in punctuation ("J. R.", "Acme Ltd.") takes the character after its last word.

@@ -9,6 +9,9 @@ const URL = new RegExp(
   'giu',
 );
 // Digits in groups, with an optional country code and area code in brackets; its digits are counted after.
+// What every link has: a scheme, "www." or a dot with a letter after it (its domain's ending), tested with
+// URL's own flags. Most texts have none (a full stop is followed by a space), and URL is costly to run.
+const URL_HINT = /\.[a-z]|www\.|https?:\/\//iu;
 const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,15}(?:[ .-]\d{2,6}){0,4}(?![\p{L}\p{N}])/gu;
 const DIGITS = /(?<![\p{L}\p{N}.,])\d{6,}(?![\p{L}\p{N}]|[.,]\d)/gu;
 const UK_POSTCODE = /(?<![\p{L}\p{N}])(?:GIR 0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})(?![\p{L}\p{N}])/gu;
@@ -45,7 +48,7 @@ function looksLikePhone(m: string, start: number, s: string): boolean {
 export function detectPatterns(s: string): Span[] {
   const out: Span[] = [];
   if (s.includes('@')) collect(EMAIL, s, 'email', out);
-  if (s.includes('.')) {
+  if (s.includes('.') && URL_HINT.test(s)) {
     collect(URL, s, 'url', out, (m) => !m.includes('@'));
     // A sentence's full stop is not part of the link.
     for (const u of out) if (u.kind === 'url') trimEnd(u, /[.,;:!?)]+$/);
