@@ -156,19 +156,15 @@ function fieldsOf(json: string): Record<string, unknown> {
  * What a scan of the study reads, as one cheap string: it changes whenever the study's participants or
  * transcripts (a full record saved, a listing that changed, turns replaced), its report's quotes or the
  * researcher's own terms change, and not when a decision is made (decisions are applied to a kept scan,
- * see src/main/redaction/scan-memo.ts). Read from indexes and the interviews' rows, never the turns' text.
+ * see src/main/redaction/scan-memo.ts). Read from the interviews' rows, never the turns: turns are only
+ * ever written with their interview's full record (saveFullRecords), which sets its detail_synced_at and
+ * turn_count, and go with it when it is deleted.
  */
 export function scanStamp(db: CacheDb, args: { projectId: string }): string {
   const h = createHash('sha1');
   const ivs = stmt(db, 'SELECT id, fingerprint, turn_count, listed_at, detail_synced_at FROM interviews WHERE project_id = ? ORDER BY id').raw(true);
   for (const row of ivs.iterate(args.projectId) as IterableIterator<unknown[]>) h.update(`${row.join('\u0001')}\u0000`);
   ivs.raw(false);
-  const turns = stmt(
-    db,
-    'SELECT count(*), coalesce(max(t.id), 0) FROM transcript_turns t WHERE t.interview_id IN (SELECT id FROM interviews WHERE project_id = ?)',
-  )
-    .raw(true)
-    .get(args.projectId) as unknown[];
   const report = stmt(
     db,
     `SELECT r.synced_at, (SELECT count(*) || '/' || coalesce(max(q.id), 0) FROM report_quotes q WHERE q.project_id = r.project_id)
@@ -177,7 +173,7 @@ export function scanStamp(db: CacheDb, args: { projectId: string }): string {
     .raw(true)
     .get(args.projectId) as unknown[] | undefined;
   for (const t of listTerms(db, args)) h.update(`${t.kind}\u0001${t.term}\u0001${t.text}\u0000`);
-  return `${h.digest('hex')}/${turns.join('/')}/${report?.join('/') ?? '-'}`;
+  return `${h.digest('hex')}/${report?.join('/') ?? '-'}`;
 }
 
 /**
