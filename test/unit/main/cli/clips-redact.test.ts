@@ -19,6 +19,7 @@ import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
 import type { SecretStore } from '../../../../src/main/secrets/secret-store';
 import type { WorkspaceRuntime } from '../../../../src/main/workspaces/runtime';
 import { codingCache, NOW, P, saveInterview, type TurnSpec } from '../../../support/coding-cache';
+import { saveClipVideo } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 
 const PEOPLE = [
@@ -64,18 +65,7 @@ beforeEach(async () => {
   cache = await codingCache();
   for (const p of PEOPLE) {
     await saveInterview(cache, p.id, p.name, [...PLAIN, ...SAID(p.name)]);
-    await cache.call('videos.save', {
-      video: {
-        interview_id: p.id,
-        project_id: P,
-        file: `/videos/${p.id}.webm`,
-        content_type: 'video/webm',
-        bytes_total: 1,
-        bytes_done: 1,
-        state: 'complete',
-        updated_at: '',
-      },
-    });
+    await saveClipVideo(cache, P, p.id, `/videos/${p.id}.webm`);
   }
 });
 afterEach(async () => {
