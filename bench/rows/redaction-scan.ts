@@ -35,11 +35,14 @@ export async function redactionScanRow(ctx: BenchContext): Promise<BenchRow> {
   try {
     const secrets = createMemoryStore(null);
     const raw = cache.db.prepare(BASELINE);
-    const { scan, base, warm, findings, byKind } = await ctx.phase(`redaction scan: the scan and the raw read, ${RUNS} runs each`, async () => {
+    const { first, scan, base, warm, findings, byKind } = await ctx.phase(`redaction scan: the scan and the raw read, ${RUNS} runs each`, async () => {
       const s: number[] = [];
       const b: number[] = [];
       const w: number[] = [];
+      // The process's first scan: the tagger has read nothing yet (names.ts keeps what it found in each piece).
+      const t0 = performance.now();
       let last = await scanStudy(cache, secrets, 'bench', undefined, new ScanMemo());
+      const first = performance.now() - t0;
       const memo = new ScanMemo();
       for (let i = 0; i < RUNS; i++) {
         // A memo of its own each run: every timed scan reads and tags every turn.
@@ -57,18 +60,22 @@ export async function redactionScanRow(ctx: BenchContext): Promise<BenchRow> {
       }
       const kinds = new Map<string, number>();
       for (const f of last.findings) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
-      return { scan: summarize(s), base: summarize(b), warm: summarize(w), findings: last.findings.length, byKind: kinds };
+      return { first, scan: summarize(s), base: summarize(b), warm: summarize(w), findings: last.findings.length, byKind: kinds };
     });
     return {
       id: 'redaction-scan',
       what: `A redaction scan of ${num(INTERVIEWS * TURNS)} turns (${num(INTERVIEWS)} interviews × ${TURNS}), with pseudonyms (worst of ${RUNS})`,
-      value: [`scan: ${ms(scan.max)} worst (${ms(scan.p50)} median)`, `asked again, unchanged: ${ms(warm.max)} worst (the kept scan)`],
+      value: [
+        `first scan in the process: ${ms(first)}`,
+        `scan again (as after a sync): ${ms(scan.max)} worst (${ms(scan.p50)} median)`,
+        `asked again, unchanged: ${ms(warm.max)} worst (the kept scan)`,
+      ],
       baselines: [`the same turns read raw with one SQL query: ${ms(base.max)} worst (${ms(base.p50)} median)`],
       ratio: [ratio(scan.max / base.max)],
-      goals: [{ text: `scan ≤ ${ms(GOAL_MS)}`, pass: scan.max <= GOAL_MS }],
+      goals: [{ text: `scan ≤ ${ms(GOAL_MS)}`, pass: Math.max(first, scan.max) <= GOAL_MS }],
       notes: [
         `${num(findings)} findings: ${[...byKind].map(([k, n]) => `${k} ${num(n)}`).join(', ')}.`,
-        'In the bench process on an in-process cache (the app runs the same pass in its cache worker); the first scan (which seals the new mapping) is not timed; generating the cache is not timed.',
+        'In the bench process on an in-process cache (the app runs the same pass in its cache worker). The first scan also seals the new mapping, and its tagger reads every piece of text; a later full scan re-reads only the pieces it has not read (the tagger keeps what it found in each, names.ts), and an unchanged study is not scanned at all (scan-memo.ts). The goal is judged on the slowest of them. Generating the cache is not timed.',
       ],
     };
   } finally {

@@ -165,6 +165,16 @@ function cleanName(raw: string): { text: string; lead: number } | null {
 }
 
 type Tagged = { text: string; offset: { start: number; length: number } };
+/** A name the tagger found in a piece of text: where in the piece, and as written. */
+type PieceName = { at: number; text: string };
+
+/**
+ * What the tagger found in each piece of text it read lately. A piece is read on its own line, so what it
+ * finds there does not depend on the pieces around it: the same words around a name ("my sister Priya said
+ * the") are not read twice. Forgotten whole when full.
+ */
+const tagged = new Map<string, readonly PieceName[]>();
+const TAGGED_MAX = 50_000;
 
 /**
  * Other people's names in many texts at once: only the sentences that may hold a name go to the tagger
@@ -175,9 +185,13 @@ type Tagged = { text: string; offset: { start: number; length: number } };
  */
 export function detectPeopleMany(texts: readonly string[], batchChars = 5_000): Span[][] {
   const result: Span[][] = texts.map(() => []);
-  type Piece = { doc: number; at: number; text: string; joinedAt: number };
+  type Piece = { doc: number; at: number; text: string; joinedAt: number; names: PieceName[] };
   let batch: Piece[] = [];
   let joined = '';
+  const place = (doc: number, at: number, n: PieceName) => {
+    const docStart = at + n.at;
+    result[doc]!.push({ kind: 'person', start: docStart, end: docStart + n.text.length, text: n.text });
+  };
   const flush = () => {
     if (!batch.length) return;
     const found = nlp(joined).people().json({ offset: true }) as Tagged[];
@@ -191,18 +205,26 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 5_000): 
       if (!name) continue;
       const inPiece = start - piece.joinedAt + name.lead;
       if (inPiece < 0 || inPiece + name.text.length > piece.text.length) continue;
-      const docStart = piece.at + inPiece;
-      const docText = texts[piece.doc]!;
-      if (docText.slice(docStart, docStart + name.text.length) !== name.text) continue;
-      result[piece.doc]!.push({ kind: 'person', start: docStart, end: docStart + name.text.length, text: name.text });
+      if (piece.text.slice(inPiece, inPiece + name.text.length) !== name.text) continue;
+      piece.names.push({ at: inPiece, text: name.text });
+    }
+    for (const piece of batch) {
+      for (const n of piece.names) place(piece.doc, piece.at, n);
+      if (tagged.size >= TAGGED_MAX) tagged.clear();
+      tagged.set(piece.text, piece.names);
     }
     batch = [];
     joined = '';
   };
   texts.forEach((s, doc) => {
     for (const c of candidateSentences(s, result[doc]!)) {
+      const known = tagged.get(c.text);
+      if (known) {
+        for (const n of known) place(doc, c.at, n);
+        continue;
+      }
       // Each sentence on its own line, so the tagger never reads a name across two of them.
-      const piece = { doc, at: c.at, text: c.text, joinedAt: joined.length };
+      const piece: Piece = { doc, at: c.at, text: c.text, joinedAt: joined.length, names: [] };
       batch.push(piece);
       joined += `${c.text.replace(/\n/g, ' ')}\n\n`;
       if (joined.length >= batchChars) flush();
