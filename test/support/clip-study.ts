@@ -28,6 +28,22 @@ function record(id: string, completedAt: string, name: string | null, timed = tr
   });
 }
 
+/** Marks an interview's video as saved for offline, at `file`. */
+export async function saveClipVideo(cache: Pick<Cache, 'call'>, projectId: string, interviewId: string, file: string): Promise<void> {
+  await cache.call('videos.save', {
+    video: {
+      interview_id: interviewId,
+      project_id: projectId,
+      file,
+      content_type: 'video/webm',
+      bytes_total: 1,
+      bytes_done: 1,
+      state: 'complete',
+      updated_at: '',
+    },
+  });
+}
+
 export async function clipStudy(): Promise<{ cache: Cache; highlight(interviewId: string, st: number, et: number, tags?: string[]): Promise<string> }> {
   const cache = await codingCache();
   await cache.call('interviews.saveFullRecords', {

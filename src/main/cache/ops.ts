@@ -86,6 +86,7 @@ export const cacheOps = {
   'grid.questions': grid.studyQuestions,
   'grid.build': grid.buildGrid,
   'redaction.scan': redaction.scanStudy,
+  'redaction.scanStamp': redaction.scanStamp,
   'redaction.decisions': redaction.listDecisions,
   'redaction.decide': redaction.decide,
   'redaction.decideMany': redaction.decideMany,

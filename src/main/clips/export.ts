@@ -17,6 +17,7 @@ import { safeFileName } from '../exports/file-names';
 import { cancelledError, openExportSink, type ExportSink, type WrittenFile } from '../exports/output';
 import { count, named } from '../exports/summary';
 import { NO_REDACTION, type Redactor } from '../redaction/redactor';
+import { redactionNotes } from '../redaction/summary-notes';
 import type { ClipRange, Cue, CutClip, CutOptions } from './media';
 import { DEFAULT_SAVE_HINT, planClips, redactCues, type ClipPlanRequest } from './clip-plan';
 import { clipCues, type ClipSource } from './plan';
@@ -275,7 +276,10 @@ function summaryNotes(cuts: Cut[], leftOut: LeftOut[], redactor: Redactor): stri
   if (redactor.active) {
     const touched = cuts.filter((c) => c.redactedWords).length;
     notes.push(
-      `Redacted: captions, quotes and names show pseudonyms.${touched ? ` The audio is not altered: ${count(touched, 'clip')} may still say what the captions redact.` : ''}`,
+      ...redactionNotes(
+        redactor,
+        `Redacted: captions, quotes and names show pseudonyms.${touched ? ` The audio is not altered: ${count(touched, 'clip')} may still say what the captions redact.` : ''}`,
+      ),
     );
   }
   return notes;

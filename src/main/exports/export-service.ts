@@ -12,7 +12,7 @@ import { openExportSink } from './output';
 import { safeFileName } from './file-names';
 import { runExport } from './run-export';
 import { redactSegments } from '../redaction/apply';
-import { REDACTED_NOTE } from './summary';
+import { redactionNotes } from '../redaction/summary-notes';
 import { NO_REDACTION, type Redactor } from '../redaction/redactor';
 import { noRedactorFor, type RedactorFor } from '../redaction/redactor-for';
 import type { OperationOf } from '../../shared/ipc/define';
@@ -189,7 +189,7 @@ export function createExportService(d: ExportDeps): ExportService {
           files: result.files.length,
           bytes: result.bytes,
           notes: [
-            ...(redactWith.active ? [REDACTED_NOTE] : []),
+            ...redactionNotes(redactWith),
             `${n} ${n === 1 ? 'segment' : 'segments'} of "${code.name}" from ${plural(new Set(segments.map((s) => s.interview_id)).size, 'interview')}.`,
           ],
         };

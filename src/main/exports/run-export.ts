@@ -6,10 +6,11 @@ import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
 import { AppError } from '../errors';
 import { redactHighlights, redactInterviews, redactReport } from '../redaction/apply';
 import { NO_REDACTION, type Redactor } from '../redaction/redactor';
+import { redactionNotes } from '../redaction/summary-notes';
 import { safeFileName } from './file-names';
 import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
-import { byStatus, count, REDACTED_NOTE, transcriptsLine } from './summary';
+import { byStatus, count, transcriptsLine } from './summary';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
 import { TRANSCRIPT_BINARY_FORMATS, TRANSCRIPT_TEXT_FORMATS, type TranscriptTextFormat } from './transcript';
@@ -116,7 +117,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
   const interviews = redactInterviews(originals, redactor);
   const textFormats = req.formats.filter((f): f is TranscriptTextFormat => TEXT_FORMATS.has(f));
   const perInterview = textFormats.length + (req.formats.includes('docx') ? 1 : 0);
-  const notes: string[] = redactor.active ? [REDACTED_NOTE] : [];
+  const notes: string[] = redactionNotes(redactor);
   const sink = await openExportSink({
     target: req.target,
     ...(req.signal ? { signal: req.signal } : {}),

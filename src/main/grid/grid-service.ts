@@ -8,6 +8,7 @@ import type { ExportService } from '../exports/export-service';
 import type { RuntimeManager } from '../workspaces/runtime';
 import { gridCsv, gridDocx } from './grid-export';
 import { redactGrid } from '../redaction/apply';
+import { redactionNotes } from '../redaction/summary-notes';
 
 export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: Pick<ExportService, 'allowedFolder' | 'remember' | 'redactor'> };
 
@@ -61,7 +62,7 @@ export function createGridService(d: GridDeps) {
         const written = await sink.writeFile(name, data);
         const result = await sink.finish();
         d.exporter.remember(folder);
-        return { file: join(result.location, ...written.path.split('/')), bytes: written.bytes };
+        return { file: join(result.location, ...written.path.split('/')), bytes: written.bytes, notes: redactionNotes(redactor) };
       } catch (e) {
         await sink.cancel().catch(() => undefined);
         throw e;

@@ -13,6 +13,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { FIXED_PSEUDONYMS, participantPseudonym } from './pseudonyms';
 import type { Redactor } from './redactor';
 import { scanStudy, type ScanResult } from './scan';
+import type { ScanMemo } from './scan-memo';
 
 export type BuiltRedactor = Redactor & {
   /** Set when the study's mapping could not be read and a new one was started (see mapping-store.ts). */
@@ -29,8 +30,14 @@ export type BuiltRedactor = Redactor & {
  * number (found afresh, so text the scan never saw is covered too) unless that very value was rejected.
  * Names are matched without regard to case or spacing, as whole words.
  */
-export async function buildRedactor(cache: Cache, secrets: SecretStore, projectId: string, opts: { scan?: ScanResult } = {}): Promise<BuiltRedactor> {
-  const scan = opts.scan ?? (await scanStudy(cache, secrets, projectId));
+export async function buildRedactor(
+  cache: Cache,
+  secrets: SecretStore,
+  projectId: string,
+  opts: { scan?: ScanResult; memo?: ScanMemo } = {},
+): Promise<BuiltRedactor> {
+  // The study's kept scan (scan-memo.ts) unless its data changed: only the first redacted export after a sync pays for a scan.
+  const scan = opts.scan ?? (await scanStudy(cache, secrets, projectId, undefined, opts.memo));
   const decisions = await cache.call('redaction.decisions', { projectId });
   const rejected = new Set(decisions.filter((d) => d.decision === 'reject').map((d) => `${d.kind}\u0000${d.term}`));
   const isRejected = (kind: string, term: string) => rejected.has(`${kind}\u0000${term}`);
@@ -69,7 +76,11 @@ export async function buildRedactor(cache: Cache, secrets: SecretStore, projectI
   const text = (s: string): string => {
     if (!s) return s;
     const spans: Span[] = matcher.find(s);
-    for (const p of detectPatterns(s)) if (!isRejected(p.kind, normaliseTerm(p.kind, p.text))) spans.push(p);
+    const patterns = detectPatterns(s);
+    const kept = patterns.filter((p) => !isRejected(p.kind, normaliseTerm(p.kind, p.text)));
+    // Inside a rejected value nothing of its shape is replaced either: a rejected phone number keeps its digits.
+    const left = kept.length === patterns.length ? [] : patterns.filter((p) => !kept.includes(p));
+    for (const p of kept) if (!left.some((r) => r.start <= p.start && p.end <= r.end && r.end - r.start > p.end - p.start)) spans.push(p);
     if (spans.length === 0) return s;
     let out = '';
     let at = 0;

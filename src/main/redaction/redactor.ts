@@ -22,6 +22,11 @@ export interface Redactor {
    * "Interview N" when the service sent none (n counts the study's interviews in order of completion, from 1).
    */
   participant(interviewId: string, name: string | null, n: number): string;
+  /**
+   * Set when this redaction may be incomplete or differ from earlier ones (the mapping's key was gone and a
+   * new mapping started, say): every redacted export's summary shows it (summary-notes.ts).
+   */
+  readonly warning?: string | null;
 }
 
 export const NO_REDACTION: Redactor = {

@@ -1,14 +1,17 @@
 import type { Cache } from '../cache/cache';
-import type { RawFinding, ScanInterview, TermRow } from '../cache/queries/redaction';
+import type { RawFinding, RedactionDecision, ScanInterview, TermRow } from '../cache/queries/redaction';
 import { AppError } from '../errors';
 import type { SecretStore } from '../secrets/secret-store';
 import { loadMapping, saveMapping } from './mapping-store';
 import { Pseudonyms } from './pseudonyms';
+import { studyScans, type ScanMemo } from './scan-memo';
 
 /** A finding as the review lists it and `redact scan --json` prints it (its first five fields). */
 export type Finding = RawFinding & {
   /** The pseudonym it becomes when accepted: "Participant 07", "[Person A]", "[email]"… */
   suggested: string;
+  /** The researcher's decision on this kind and term, if any. */
+  decision: RedactionDecision | null;
 };
 
 export type ScanResult = {
@@ -21,16 +24,33 @@ export type ScanResult = {
 };
 
 /**
- * Scans one study (in the cache worker) and names what it found with the study's pseudonyms, recording any
- * new ones in the encrypted mapping, so the suggestion the review shows is what every later export writes.
+ * Scans one study (in the cache worker, or the scan kept since its data last changed: scan-memo.ts), marks
+ * each finding with the researcher's current decision, and names what it found with the study's
+ * pseudonyms, recording any new ones in the encrypted mapping, so the suggestion the review shows is what
+ * every later export writes.
  */
-export async function scanStudy(cache: Cache, secrets: SecretStore, projectId: string, now = new Date().toISOString()): Promise<ScanResult> {
+export async function scanStudy(
+  cache: Cache,
+  secrets: SecretStore,
+  projectId: string,
+  now = new Date().toISOString(),
+  memo: ScanMemo = studyScans,
+): Promise<ScanResult> {
   if (!(await cache.call('projects.get', { id: projectId }))) {
     throw new AppError('unknown_project', `No project ${projectId} in the saved data. Sync it first, then scan it for personal data.`);
   }
-  const [source, loaded] = await Promise.all([cache.call('redaction.scan', { projectId }), loadMapping(cache, secrets, projectId)]);
+  const [source, loaded, decisions] = await Promise.all([
+    memo.source(cache, projectId),
+    loadMapping(cache, secrets, projectId),
+    cache.call('redaction.decisions', { projectId }),
+  ]);
+  const decided = new Map(decisions.map((d) => [`${d.kind}\u0000${d.term}`, d.decision]));
   const pseudonyms = new Pseudonyms(loaded.mapping, source.interviews);
-  const findings = source.findings.map((f) => ({ ...f, suggested: pseudonyms.forFinding(f.kind, f.term, f.text, f.owner) }));
+  const findings = source.findings.map((f) => ({
+    ...f,
+    decision: decided.get(`${f.kind}\u0000${f.term}`) ?? null,
+    suggested: pseudonyms.forFinding(f.kind, f.term, f.text, f.owner),
+  }));
   // The researcher's own terms of kind person get their letters too (after the people found).
   for (const t of source.terms) if (t.kind === 'person') pseudonyms.person(t.term, t.text);
   if (pseudonyms.changed || loaded.warning) await saveMapping(cache, secrets, projectId, pseudonyms.mapping(), now);

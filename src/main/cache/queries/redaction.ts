@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Participant } from '../../../shared/schemas/interview';
 import {
   compileKnown,
@@ -131,7 +132,6 @@ export type RawFinding = {
   /** Up to CONTEXT characters of the text on either side, for the review list. */
   before: string;
   after: string;
-  decision: RedactionDecision | null;
 };
 
 export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
@@ -150,8 +150,12 @@ function maskSpans(text: string, spans: readonly Span[]): string {
   }
   return out + text.slice(at);
 }
-/** Turns tagged for names in one go: the tagger's batches, and the findings' order (by turn) kept. */
-const CHUNK = 400;
+/**
+ * Turns tagged for names in one go, the findings' order (by turn) kept. Only one turn in twenty or so holds
+ * words for the tagger, a few words around each possible name: 4,000 turns fill its documents (see
+ * detectPeopleMany); 400 gave it a few hundred characters a call, and its fixed cost a call dominated.
+ */
+const CHUNK = 4000;
 
 type Row = { id: string; status: string; participant_name: string | null; participant_email: string | null; participant_json: string };
 
@@ -165,9 +169,34 @@ function fieldsOf(json: string): Record<string, unknown> {
 }
 
 /**
+ * What a scan of the study reads, as one cheap string: it changes whenever the study's participants or
+ * transcripts (a full record saved, a listing that changed, turns replaced), its report's quotes or the
+ * researcher's own terms change, and not when a decision is made (decisions are applied to a kept scan,
+ * see src/main/redaction/scan-memo.ts). Read from the interviews' rows, never the turns: turns are only
+ * ever written with their interview's full record (saveFullRecords), which sets its detail_synced_at and
+ * turn_count, and go with it when it is deleted.
+ */
+export function scanStamp(db: CacheDb, args: { projectId: string }): string {
+  const h = createHash('sha1');
+  const ivs = stmt(db, 'SELECT id, fingerprint, turn_count, listed_at, detail_synced_at FROM interviews WHERE project_id = ? ORDER BY id').raw(true);
+  for (const row of ivs.iterate(args.projectId) as IterableIterator<unknown[]>) h.update(`${row.join('\u0001')}\u0000`);
+  ivs.raw(false);
+  const report = stmt(
+    db,
+    `SELECT r.synced_at, (SELECT count(*) || '/' || coalesce(max(q.id), 0) FROM report_quotes q WHERE q.project_id = r.project_id)
+     FROM reports r WHERE r.project_id = ?`,
+  )
+    .raw(true)
+    .get(args.projectId) as unknown[] | undefined;
+  for (const t of listTerms(db, args)) h.update(`${t.kind}\u0001${t.term}\u0001${t.text}\u0000`);
+  return `${h.digest('hex')}/${report?.join('/') ?? '-'}`;
+}
+
+/**
  * Everything personal in one study: every interview's participant fields and turns (whatever its status), in
  * the study's order of completion, then the report's quotes. The regular expressions and the participants'
- * own values run on every text; the name tagger only on sentences that may hold a name (see mayHoldName).
+ * own values run on every text; the name tagger only on sentences that may hold a name (see mayHoldName). The researcher's decisions are
+ * not read here: they are applied to the result in main, so a decision never needs another scan.
  */
 export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource {
   const numbers = interviewNumbers(db, args);
@@ -176,7 +205,6 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
   ) as Row[];
   rows.sort((a, b) => numbers.get(a.id)! - numbers.get(b.id)!);
   const terms = listTerms(db, args);
-  const decisions = new Map(listDecisions(db, args).map((d) => [`${d.kind}\u0000${d.term}`, d.decision]));
 
   const known: KnownTerm[] = terms.map((t) => ({ text: t.text, kind: t.kind }));
   const fieldValues: { row: Row; field: string; value: string }[] = [];
@@ -215,7 +243,6 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
         end: s.end,
         before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
         after: text.slice(s.end, s.end + CONTEXT),
-        decision: decisions.get(`${kind}\u0000${term}`) ?? null,
       });
     }
   };

@@ -7,7 +7,7 @@ import type { Command, Ctx, Group } from '../index';
 import { clean, clock, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork clips export --workspace NAME --project ID (--code NAME | --highlight ID …) --out DIR
-                              [--reel] [--pad-ms N] [--include-participant] [--json]
+                              [--reel] [--pad-ms N] [--include-participant] [--redact] [--json]
 
 Cuts clips from the saved (offline) videos, on this machine, nothing uploaded: every segment of a code
 (--code, in the Codes view's order) or the highlights given (--highlight, repeatable, in that order).
@@ -18,6 +18,10 @@ page with the reel and its quotes that opens from disk in any browser).
 Cuts start at the keyframe before each segment (fast and lossless), so a clip may begin a moment early.
 --exact is refused: a frame-exact cut re-encodes, which needs the app window's encoder (WebCodecs).
 Participant names appear in file names, captions and the page only with --include-participant.
+--redact uses the study's redactions (as \`fieldwork export --redact\`): each participant is named by their
+pseudonym ("Participant 07") in file names, captions, the reel's captions and page, and every caption,
+quote and code name has the study's accepted findings replaced. The audio is not altered; the notes say
+which clips may still say what the captions redact. A study that cannot be redacted gets no files.
 Segments whose turns have no readable time, or whose interview has no saved video, are left out and listed
 (save the videos first with \`fieldwork videos download\`). Existing files are never overwritten.
 --json: {location, files: [{path, bytes}], clips: [{file, vtt, highlight_id, interview_id, participant,
@@ -93,6 +97,7 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
       'pad-ms': { type: 'string' },
       'include-participant': { type: 'boolean' },
       exact: { type: 'boolean' },
+      redact: { type: 'boolean' },
     },
     required: ['workspace', 'project', 'out'],
     async run(ctx) {
@@ -109,6 +114,8 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
           `No project ${projectId} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`,
         );
       }
+      // Before anything is cut: a study that cannot be redacted gets no clips.
+      const redactor = ctx.flags.redact === true ? await ctx.redactorFor(projectId, w.id) : undefined;
       const media = await deps.media();
       const out = resolve(String(ctx.flags.out));
       // Like `mkdir -p`: naming a new folder for the clips is the common case.
@@ -124,6 +131,7 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
           reel: ctx.flags.reel === true,
           padMs: pad,
           includeParticipant: ctx.flags['include-participant'] === true,
+          ...(redactor ? { redactor } : {}),
           media,
           videoFile: savedVideoFile(runtime.cache),
           saveVideoHint: `Run \`fieldwork videos download --workspace "${w.name}" --project ${projectId}\` (or "Save for offline" in the app), then export again.`,
@@ -134,7 +142,9 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
         bar.clear();
       }
       if (ctx.out.isJson) return ctx.out.json(clipsJson(summary));
-      ctx.out.line(`Wrote ${plural(summary.clips.length, 'clip')}${summary.reel ? ' and a reel' : ''} (${mb(summary.bytes)}) to ${summary.location}.`);
+      ctx.out.line(
+        `Wrote ${plural(summary.clips.length, 'clip')}${summary.reel ? ' and a reel' : ''} (${mb(summary.bytes)})${summary.redacted ? ', redacted,' : ''} to ${summary.location}.`,
+      );
       for (const c of summary.clips) ctx.out.line(`  ${clean(c.file)}  ${clean(c.participant)}  ${clock(c.start_ms)}–${clock(c.end_ms)}`);
       if (summary.reel) ctx.out.line(`  ${clean(summary.reel.page)}  the reel page (${clock(summary.reel.duration_ms)})`);
       for (const n of summary.notes) ctx.out.line(`Note: ${clean(n)}`);

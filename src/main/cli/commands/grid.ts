@@ -40,6 +40,7 @@ const grid: Command = {
     // Before anything is built or written: a study that cannot be redacted gets no file.
     const redactor = ctx.flags.redact === true ? await ctx.redactorFor(project, w.id) : null;
     const { redactGrid } = await import('../../redaction/apply');
+    const { redactionNotes } = await import('../../redaction/summary-notes');
     const plain = await ctx.call('grid.build', { workspace_id: w.id, project_id: project, by });
     const built = redactor ? redactGrid(plain, redactor) : plain;
     const { gridCsv, gridJson } = await import('../../grid/grid-export');
@@ -56,6 +57,7 @@ const grid: Command = {
       throw new AppError('export_failed', `Could not write ${out}: ${(e as Error).message}. Check the folder exists and you may write there.`);
     }
     const bytes = Buffer.byteLength(text);
+    const notes = redactor ? redactionNotes(redactor) : [];
     const summary = {
       file: out,
       bytes,
@@ -63,12 +65,13 @@ const grid: Command = {
       rows: built.rows.length,
       inferred: built.guide === 'inferred',
       unmatched_turns: built.unmatched.turns,
-      ...(redactor?.active ? { redacted: true } : {}),
+      ...(redactor?.active ? { redacted: true, notes } : {}),
     };
     if (ctx.out.isJson) return ctx.out.json(summary);
     ctx.out.line(
       `Wrote ${plural(built.rows.length, 'interview')} × ${plural(built.questions.length, 'question')}${redactor?.active ? ', redacted,' : ''} to ${out}${by ? `, grouped by ${clean(by)}` : ''}.`,
     );
+    for (const n of notes) ctx.out.line(`Note: ${clean(n)}`);
     if (built.guide === 'inferred') ctx.out.line('The guide was inferred from the transcripts (Fieldwork does not know this study’s guide).');
     if (built.unmatched.turns > 0)
       ctx.out.line(

@@ -13,6 +13,8 @@ export type GridExportView = {
   /** The file as finally named (a "(2)" is added rather than replace a file). */
   file: string;
   bytes: number;
+  /** What the summary says: a redacted grid's redaction note and any warning of its redactor. */
+  notes: string[];
 };
 
 export const gridChannels = {

@@ -10,7 +10,7 @@ import { clipSelection, clipsExportCommand, padMs } from '../../../../src/main/c
 import type { Ctx } from '../../../../src/main/cli/index';
 import { Output } from '../../../../src/main/cli/output';
 import type { WorkspaceRuntime } from '../../../../src/main/workspaces/runtime';
-import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
+import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy, saveClipVideo } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 
 const command = clipsExportCommand({ media: async () => fakeClipMedia().media });
@@ -39,20 +39,7 @@ describe('clips export --json', () => {
   beforeEach(async () => {
     base = mkdtempSync(join(tmpdir(), 'fw-cli-clips-'));
     ({ cache, highlight } = await clipStudy());
-    for (const [id, file] of Object.entries(CLIP_VIDEOS)) {
-      await cache.call('videos.save', {
-        video: {
-          interview_id: id,
-          project_id: CLIP_PROJECT,
-          file,
-          content_type: 'video/webm',
-          bytes_total: 1,
-          bytes_done: 1,
-          state: 'complete',
-          updated_at: '',
-        },
-      });
-    }
+    for (const [id, file] of Object.entries(CLIP_VIDEOS)) await saveClipVideo(cache, CLIP_PROJECT, id, file);
   });
   afterEach(async () => {
     await cache.close();

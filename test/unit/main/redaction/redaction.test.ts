@@ -186,5 +186,9 @@ describe('buildRedactor', () => {
     expect(r.text('Peter Jones in Leeds saw www.tomcooks.com and project falcon with Aunt Mavis and Joan Baptiste.')).toBe(
       'Peter Jones in Leeds saw www.tomcooks.com and [redacted] with [Person C] and [Person B].',
     );
+    // A rejected phone number keeps all its digits: no long number inside it is replaced either.
+    await cache.call('redaction.decide', { projectId: 'p1', kind: 'phone', text: '07700 900123', decision: 'reject', now: NOW });
+    const again = await buildRedactor(cache, secrets, 'p1');
+    expect(again.text('Call 07700 900123 or 07700 900456.')).toBe('Call 07700 900123 or [phone].');
   });
 });

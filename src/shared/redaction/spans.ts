@@ -1,0 +1,33 @@
+import type { RedactionKind } from './kinds';
+
+/**
+ * A found value as every detector returns it: offsets in UTF-16 code units of the text as it was given,
+ * `text === s.slice(start, end)`. Shared by the detectors (patterns.ts, known-values.ts, names.ts).
+ */
+export type Span = { kind: RedactionKind; start: number; end: number; text: string };
+
+/** When two spans of one length overlap, the more specific kind wins. */
+const PRIORITY: Record<RedactionKind, number> = { custom: 0, participant: 1, email: 2, url: 3, postcode: 4, phone: 5, person: 6, number: 7 };
+
+/** Non-overlapping spans in text order: the longest first, then the more specific kind, then the earlier. */
+export function resolveOverlaps(spans: readonly Span[]): Span[] {
+  if (spans.length < 2) return [...spans];
+  const order = [...spans].sort((a, b) => b.end - b.start - (a.end - a.start) || PRIORITY[a.kind] - PRIORITY[b.kind] || a.start - b.start);
+  const kept: Span[] = [];
+  for (const s of order) if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+export const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** Every match of a global `re` in `s` as a span of `kind`, those `keep` accepts. */
+export function collect(re: RegExp, s: string, kind: RedactionKind, out: Span[], keep?: (m: string, start: number) => boolean): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    if (!keep || keep(m[0], m.index)) out.push({ kind, start: m.index, end: m.index + m[0].length, text: m[0] });
+  }
+}

@@ -1,0 +1,59 @@
+// The faster scan finds exactly what the scan before it found (issue 14 §4): over the seeded corpus of the
+// redaction-scan bench row (test/support/redaction-corpus.ts), every finding (where, what, which kind, its
+// owner, offsets and context) is the same, in the same order, as the scan of commit "Redaction detectors
+// split by concern" recorded: its count by kind and a SHA-256 of them all.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
+import { scanStudy } from '../../../../src/main/cache/queries/redaction';
+import type { CacheDb } from '../../../../src/main/cache/open';
+import { interviewRecord } from '../../../../src/shared/schemas/interview';
+import { projectListItem } from '../../../../src/shared/schemas/project';
+import { redactionCorpus } from '../../../support/redaction-corpus';
+
+const NOW = '2026-11-26T10:00:00.000Z';
+let cache: Cache & { db: CacheDb };
+beforeAll(async () => {
+  cache = await openInProcessCache(':memory:');
+  await cache.call('projects.saveList', { items: [projectListItem.parse({ id: 'bench', title: 'Bench', status: 'STARTED' })], syncedAt: NOW });
+  await redactionCorpus({ interviews: 400, turns: 40, now: NOW }, (items) =>
+    cache.call('interviews.saveFullRecords', { projectId: 'bench', items, now: NOW }).then(() => undefined),
+  );
+  // And texts off the corpus's easy path: accents, scripts without case, İ (whose lower case is longer), titles, links.
+  await cache.call('interviews.saveFullRecords', {
+    projectId: 'bench',
+    now: NOW,
+    items: [
+      interviewRecord.parse({
+        id: 'iv-edge',
+        status: 'COMPLETE',
+        completed_at: '2026-01-01T00:00:00Z',
+        participant: { name: 'José Álvarez-Ruiz', email: 'jose@example.es', city: 'İzmir', nickname: '王小明' },
+        transcript: [
+          'Hola, soy José; JOSÉ ÁLVAREZ-RUIZ en İzmir, o 王小明 para los amigos.',
+          'Dr. Chen W. and Mrs. Okafor met my uncle Bartholomew at HTTPS://Example.COM/path, then www.x.co.uk.',
+          'Call +1 (555) 010-9999 or 0161 496 0000; ZIP 90210, SW1A 1AA, 1012 AB Amsterdam, K1A 0B1.',
+          'In May, May said Will will go; Rose Tyler and İsmail Öztürk came too. ſome Kelvin K.',
+          'Ｓａｒａｈ met Zoë and Chloé — Anne-Marie O’Brien’s son Seán said: “Niamh!”',
+        ].map((text, i) => ({ role: i % 2 ? 'AI' : 'User', text, start_ms: i * 1000, end_ms: i * 1000 + 900 })),
+      }),
+    ],
+  });
+});
+afterAll(() => cache.close());
+
+it('finds exactly what the scan before the speed-ups found on the seeded corpus', () => {
+  const { findings } = scanStudy(cache.db, { projectId: 'bench' });
+  const byKind: Record<string, number> = {};
+  for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+  const hash = createHash('sha256');
+  for (const f of findings)
+    hash.update(`${JSON.stringify([f.interview_id, f.source, f.at, f.kind, f.text, f.term, f.owner, f.start_ms, f.start, f.end, f.before, f.after])}\n`);
+  expect({ count: findings.length, byKind, sha256: hash.digest('hex') }).toEqual(GOLDEN);
+});
+
+const GOLDEN = {
+  count: 2831,
+  byKind: { email: 146, number: 81, participant: 1767, person: 569, phone: 95, postcode: 96, url: 77 },
+  sha256: '69e743c4a0a7a42569b6082284437fd10e22a0fa1d46686f4930afcdea599dfb',
+};
