@@ -1,4 +1,4 @@
-import type { RedactionKind } from '../../shared/redaction/detect';
+import { participantTerms, termKey, type RedactionKind } from '../../shared/redaction/detect';
 
 /**
  * Pseudonyms, the same across a whole study (issue 14 §2): each participant "Participant 07" (their place in
@@ -49,6 +49,8 @@ export class Pseudonyms {
   private readonly persons = new Map<string, { text: string; label: string }>();
   private readonly byInterview = new Map<string, string>();
   private readonly interviews: StudyInterview[];
+  /** Each participant's name, its parts and email (termKey): what their pseudonym replaces. Built when first asked. */
+  private ownValues: Map<string, Set<string>> | null = null;
   changed = false;
 
   constructor(mapping: PseudonymMapping, interviews: readonly StudyInterview[]) {
@@ -77,11 +79,22 @@ export class Pseudonyms {
     return p.label;
   }
 
-  /** What a finding becomes: its owner's pseudonym for a participant's own value, else by kind. */
+  /**
+   * What a finding becomes: its owner's pseudonym for the participant's name or email, "[redacted]" for their
+   * other personal details (a city several participants share must not read as one participant's pseudonym),
+   * else by kind.
+   */
   forFinding(kind: RedactionKind, term: string, text: string, owner: string | null): string {
-    if (kind === 'participant') return (owner && this.participant(owner)) || FIXED_PSEUDONYMS.custom;
+    if (kind === 'participant') return (owner && this.ownValue(owner, text) && this.participant(owner)) || FIXED_PSEUDONYMS.custom;
     if (kind === 'person') return this.person(term, text);
     return FIXED_PSEUDONYMS[kind];
+  }
+
+  private ownValue(interviewId: string, text: string): boolean {
+    this.ownValues ??= new Map(
+      this.interviews.map((iv) => [iv.id, new Set(participantTerms({ name: iv.participant_name, email: iv.participant_email }).map((t) => termKey(t.text)))]),
+    );
+    return this.ownValues.get(interviewId)?.has(termKey(text.trim())) ?? false;
   }
 
   mapping(): PseudonymMapping {

@@ -91,7 +91,9 @@ describe('scan', () => {
     expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'Participant 1' });
     expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Amara Okafor', start_ms: null, suggested: 'Participant 2' });
     expect(json).toContainEqual({ interview_id: 'iv-c', kind: 'participant', text: 'lin@example.net', start_ms: null, suggested: 'Participant 3' });
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Leeds', start_ms: null, suggested: 'Participant 2' });
+    // A personal detail other than the name or email is hidden, not given the participant's pseudonym: a
+    // city several participants share must not read as one of them.
+    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Leeds', start_ms: null, suggested: '[redacted]' });
     // In order of first appearance over the study: Peter Jones (iv-a, first completed) then Joan Baptiste.
     expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'person', text: 'Peter Jones', start_ms: 10_000, suggested: '[Person A]' });
     expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'person', text: 'Joan Baptiste', start_ms: 10_000, suggested: '[Person B]' });
@@ -174,6 +176,7 @@ describe('buildRedactor', () => {
     expect(r.text('It cost £12.50 at 10:30 in May 2024.')).toBe('It cost £12.50 at 10:30 in May 2024.');
     expect(r.participant('iv-b', 'Amara Okafor', 2)).toBe('Participant 2');
     expect(r.participant('iv-unknown', null, 12)).toBe('Participant 12');
+    expect(r.text('Tom moved to Leeds.')).toBe('Participant 1 moved to [redacted].');
   });
 
   it('leaves what the researcher rejected and replaces their own terms', async () => {
