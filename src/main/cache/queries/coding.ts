@@ -47,36 +47,42 @@ export function replaceCoderCodings(
 ): { removed: number; added: number } {
   return withFullSync(db, () => {
     const codes = JSON.stringify(args.codeIds);
-    const touched = (
-      db
-        .prepare(
-          `SELECT DISTINCT h.id FROM highlights h JOIN highlight_codes hc ON hc.highlight_id = h.id
-           WHERE h.project_id = ? AND h.coder = ? AND hc.code_id IN (SELECT value FROM json_each(?))`,
-        )
-        .all(args.projectId, args.coder, codes) as { id: string }[]
-    ).map((r) => r.id);
+    const touched = db
+      .prepare(
+        `SELECT DISTINCT h.id, h.interview_id, h.start_turn, h.start_offset, h.end_turn, h.end_offset
+         FROM highlights h JOIN highlight_codes hc ON hc.highlight_id = h.id
+         WHERE h.project_id = ? AND h.coder = ? AND hc.code_id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(args.projectId, args.coder, codes) as (SegmentKey & { id: string })[];
     const unlink = db.prepare('DELETE FROM highlight_codes WHERE highlight_id = ? AND code_id IN (SELECT value FROM json_each(?))');
-    const orphan = stmt(db, 'DELETE FROM highlights WHERE id = ? AND NOT EXISTS (SELECT 1 FROM highlight_codes WHERE highlight_id = ?)');
     let removed = 0;
-    for (const id of touched) {
-      removed += unlink.run(id, codes).changes;
-      orphan.run(id, id);
-    }
+    for (const h of touched) removed += unlink.run(h.id, codes).changes;
+    // A segment coded again on the same words keeps its id, so what points at it (a reel's clip) stays.
+    const reusable = new Map(touched.map((h) => [segmentKey(h), h.id]));
     const insert = stmt(
       db,
       `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
        VALUES (@id, @project_id, @interview_id, @start_turn, @start_offset, @end_turn, @end_offset, @start_ms, @quote, '', @coder, @now, @now)`,
     );
+    const refresh = stmt(db, 'UPDATE highlights SET start_ms = @start_ms, quote = @quote, updated_at = @now WHERE id = @id');
     const link = stmt(db, 'INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
     for (const c of args.codings) {
-      const id = randomUUID();
       const { code_id, ...segment } = c;
-      insert.run({ ...segment, id, project_id: args.projectId, coder: args.coder, now: args.now });
+      const kept = reusable.get(segmentKey(segment));
+      const id = kept ?? randomUUID();
+      if (kept) refresh.run({ id, start_ms: segment.start_ms, quote: segment.quote, now: args.now });
+      else insert.run({ ...segment, id, project_id: args.projectId, coder: args.coder, now: args.now });
       link.run(id, code_id);
     }
+    // Segments left with no code go.
+    const orphan = stmt(db, 'DELETE FROM highlights WHERE id = ? AND NOT EXISTS (SELECT 1 FROM highlight_codes WHERE highlight_id = ?)');
+    for (const h of touched) orphan.run(h.id, h.id);
     return { removed, added: args.codings.length };
   });
 }
+
+type SegmentKey = Pick<NewCoding, 'interview_id' | 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset'>;
+const segmentKey = (s: SegmentKey) => `${s.interview_id}\u0000${s.start_turn}:${s.start_offset}-${s.end_turn}:${s.end_offset}`;
 
 /** One code applied by one coder to a passage, flat, for comparing coders. Offsets as highlights keep them. */
 export type CodedSegment = {

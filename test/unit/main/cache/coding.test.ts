@@ -42,6 +42,26 @@ describe('coding queries', () => {
     expect(trust!.name).toBe('Trust');
   });
 
+  it('keeps a segment coded again on the same words under its id, so a reel holding it keeps its clip', async () => {
+    const [price] = await cache.call('codes.ensure', { projectId: P, names: ['Price'], now: NOW });
+    const first = await add(['Price'], AI_REPORT_CODER);
+    const other = await codeTurn(cache, { interview: 'i1', turn: 1, from: 9, to: 11, startMs: 10_000, quote: '💸', tags: ['Price'], coder: AI_REPORT_CODER });
+    const reel = await cache.call('reels.create', { projectId: P, name: 'Pricing', now: NOW });
+    await cache.call('reels.addItems', { id: reel.id, highlightIds: [first.id, other.id], now: NOW });
+    // "Turn themes into codes" again: the first quote is found on the same words, the second no longer is.
+    const segment = { interview_id: 'i1', start_turn: 1, start_offset: 0, end_turn: 1, end_offset: 8, start_ms: 10_000, quote: 'Too dear' };
+    await cache.call('coding.replaceCoder', {
+      projectId: P,
+      coder: AI_REPORT_CODER,
+      codeIds: [price!.id],
+      codings: [{ ...segment, code_id: price!.id }],
+      now: NOW,
+    });
+    const ai = await cache.call('highlights.list', { projectId: P, coder: AI_REPORT_CODER });
+    expect(ai.map((h) => [h.id, h.tags])).toEqual([[first.id, ['Price']]]);
+    expect((await cache.call('reels.get', { id: reel.id }))!.items.map((i) => i.highlight_id)).toEqual([first.id]);
+  });
+
   it('lists segments by coder, one row per code; measures turns in UTF-16 units; reads turns by index', async () => {
     await add(['Price', 'Trust'], null);
     await add(['Price'], 'Maxine');
