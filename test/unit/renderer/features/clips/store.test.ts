@@ -19,7 +19,7 @@ afterEach(() => {
     job: null,
     unticked: [],
     workspaceId: null,
-    prefs: { reel: true, padSeconds: 0, includeParticipant: false, redact: false },
+    prefs: { reel: true, padSeconds: 0, includeParticipant: false, redact: false, exact: false },
   });
   useExport.setState({ folder: null });
 });
