@@ -2,8 +2,8 @@
 // video's media URL, never a path), the page re-encodes the span with WebCodecs (exact-cut.ts) and hands the
 // bytes back (clips.exactWrite) into the chosen folder. ffprobe, an independent parser, checks the clip starts
 // with a frame at 0 and lasts the span asked for to within one frame, where the keyframe cut of the same span
-// (main's packet copy) starts up to 2 s earlier. The clips dialog has no checkbox for this yet, so the page
-// loads the cutter itself, bundled from its source, beside the app.
+// (main's packet copy) starts up to 2 s earlier. The page loads the cutter itself, bundled from its source, to
+// drive it directly; clips-exact-export.test.ts exports through the Export clips dialog.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

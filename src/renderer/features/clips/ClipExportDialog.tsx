@@ -12,6 +12,14 @@ import './clips.css';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+const CODEC_NAMES: Record<string, string> = { vp9: 'VP9', vp8: 'VP8', av1: 'AV1', opus: 'Opus', vorbis: 'Vorbis' };
+/** "vp9/opus" as people write it: "VP9/Opus". */
+const codecName = (codec: string) =>
+  codec
+    .split('/')
+    .map((c) => CODEC_NAMES[c] ?? c.toUpperCase())
+    .join('/');
+
 /** What stops a clip being cut, or what the researcher should know about it, in a few words. */
 function warnings(c: ClipPlanItemView, redact: boolean): string[] {
   const out: string[] = [];
@@ -211,7 +219,7 @@ export function ClipExportDialog() {
                 s.exactAbility === null
                   ? 'Checking this computer’s video encoders…'
                   : s.exactAbility.ok
-                    ? `Each clip starts and ends exactly on its segment, re-encoded here as ${s.exactAbility.codec.toUpperCase()} WebM, which is slower than a keyframe cut.`
+                    ? `Each clip starts and ends exactly on its segment, re-encoded here as ${codecName(s.exactAbility.codec)} WebM, which is slower than a keyframe cut.`
                     : s.exactAbility.reason
               }
               disabled={s.exactAbility?.ok !== true}
