@@ -53,6 +53,25 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips from the Export
     await ui.clips.items.first().waitFor();
   };
 
+  /** Frame-exact on, the first three clips that can be cut ticked (`before` runs first: an option that replans), the folder chosen. */
+  const exactThree = async (folderName: string, before?: () => Promise<void>) => {
+    const c = ui.clips;
+    const box = c.option(EXACT);
+    await expect.poll(() => box.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await box.check();
+    await before?.();
+    const boxes = c.dialog.getByRole('list', { name: 'Clips to cut' }).getByRole('checkbox', { disabled: false });
+    const n = await boxes.count();
+    expect(n).toBeGreaterThanOrEqual(3);
+    for (let i = n - 1; i >= 3; i--) await boxes.nth(i).uncheck();
+    const folder = join(tmp, folderName);
+    mkdirSync(folder, { recursive: true });
+    e2e.harness.desktop.folderChoices.push(folder);
+    await c.chooseFolder.click();
+    await expect.poll(() => c.folder.innerText()).toBe(folder);
+    return folder;
+  };
+
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'fw-e2e-exact-clips-'));
     ({ page, problems } = await e2e.openDemo({ viewport: { width: 1440, height: 900 } }));
@@ -98,19 +117,8 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips from the Export
     await openClipDialog();
     const c = ui.clips;
     const box = c.option(EXACT);
-    await expect.poll(() => box.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await box.check();
+    const folder = await exactThree('exact');
     expect(await c.dialog.getByText(/re-encoded here as VP9\/Opus WebM/).count()).toBe(1);
-    // Three clips: untick every clip that can be cut after the third.
-    const boxes = c.dialog.getByRole('list', { name: 'Clips to cut' }).getByRole('checkbox', { disabled: false });
-    const n = await boxes.count();
-    expect(n).toBeGreaterThanOrEqual(3);
-    for (let i = n - 1; i >= 3; i--) await boxes.nth(i).uncheck();
-    const folder = join(tmp, 'exact');
-    mkdirSync(folder, { recursive: true });
-    e2e.harness.desktop.folderChoices.push(folder);
-    await c.chooseFolder.click();
-    await expect.poll(() => c.folder.innerText()).toBe(folder);
     await shotEverySize(page, 'clips-exact-enabled', () => box.scrollIntoViewIfNeeded());
     await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -152,20 +160,11 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips from the Export
   it('Cancel while re-encoding stops the cut and removes the clips already written: the folder is as it was', async () => {
     await openClipDialog();
     const c = ui.clips;
-    const box = c.option(EXACT);
-    await expect.poll(() => box.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await box.check();
     // Longer clips (10 s each side), so the second is still being re-encoded when Cancel is pressed.
-    await c.padding.fill('10');
-    await expect.poll(() => c.items.first().innerText()).toMatch(/^1\. Interview \d+ 00:00–/);
-    const boxes = c.dialog.getByRole('list', { name: 'Clips to cut' }).getByRole('checkbox', { disabled: false });
-    const n = await boxes.count();
-    for (let i = n - 1; i >= 3; i--) await boxes.nth(i).uncheck();
-    const folder = join(tmp, 'cancelled');
-    mkdirSync(folder, { recursive: true });
-    e2e.harness.desktop.folderChoices.push(folder);
-    await c.chooseFolder.click();
-    await expect.poll(() => c.folder.innerText()).toBe(folder);
+    const folder = await exactThree('cancelled', async () => {
+      await c.padding.fill('10');
+      await expect.poll(() => c.items.first().innerText()).toMatch(/^1\. Interview \d+ 00:00–/);
+    });
     await c.exportButton.click();
     await expect.poll(() => c.status.innerText(), { timeout: 60_000, interval: 50 }).toMatch(/^Re-encoding clip 2 of 3/);
     // Clip 1 is written (under its name, as the export sink moves each file into place).

@@ -10,7 +10,7 @@ import { canCutExactly, ExactCutError } from '../../../../../src/renderer/featur
 import type * as ExactCut from '../../../../../src/renderer/features/clips/exact-cut';
 import { exportExactClip, type ExactClipRequest } from '../../../../../src/renderer/features/clips/exact-export';
 import { useNav } from '../../../../../src/renderer/app/nav-store';
-import { useExport } from '../../../../../src/renderer/features/exports/store';
+import { planItem, resetClipStore } from '../../../../support/clip-store';
 import { deferred, flush, installFakeBridge, type InstalledFakeBridge } from '../../../../support/fake-bridge';
 
 vi.mock('../../../../../src/renderer/features/clips/exact-cut', async (original) => ({
@@ -29,29 +29,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   fake.restore();
-  useClips.setState({
-    target: null,
-    plan: null,
-    job: null,
-    unticked: [],
-    workspaceId: null,
-    exactAbility: null,
-    prefs: { reel: true, padSeconds: 0, includeParticipant: false, redact: false, exact: false },
-  });
-  useExport.setState({ folder: null });
+  resetClipStore();
 });
 
-const item = (id: string, reason: string | null = null) => ({
-  highlight_id: id,
-  interview_id: `i-${id}`,
-  label: `Interview ${id}`,
-  quote: 'q',
-  start_ms: reason ? null : 1000,
-  end_ms: reason ? null : 5000,
-  video: reason === null,
-  reason,
-  redacted_words: false,
-});
+const item = planItem;
 const PLAN: ClipPlanView = { title: 'Price', clips: [item('a'), item('b'), item('c', 'Its interview has no saved video.'), item('d')] };
 const RESULT: ClipExportView = {
   location: '/out/Price',
