@@ -92,6 +92,15 @@ export type ExactClipWrittenView = {
   bytes: number;
 };
 
+/** A frame-exact clip's reading, the same for clips.exactSource and clips.exactFinish. */
+const exactOptions = {
+  workspace_id: workspaceId,
+  project_id: id,
+  pad_ms: z.number().int().min(0).max(60_000).default(0),
+  include_participant: z.boolean().default(false),
+  redact: z.boolean().default(false),
+};
+
 export const clipChannels = {
   /** The clips an export would cut, in order, with what stops one being cut; nothing is written. */
   'clips.plan': channel(z.object(clipOptions)).returns<ClipPlanView>(),
@@ -111,16 +120,7 @@ export const clipChannels = {
   ).returns<ClipExportView>(),
   'clips.cancel': channel(z.object({ export_id: exportId })).returns<boolean>(),
   /** Frame-exact clips (issue 14 §1): the renderer re-encodes (WebCodecs, which main lacks); main says what to cut and writes the result. */
-  'clips.exactSource': channel(
-    z.object({
-      workspace_id: workspaceId,
-      project_id: idSchema,
-      highlight_id: idSchema,
-      pad_ms: z.number().int().min(0).max(60_000).default(0),
-      include_participant: z.boolean().default(false),
-      redact: z.boolean().default(false),
-    }),
-  ).returns<ExactClipSourceView>(),
+  'clips.exactSource': channel(z.object({ ...exactOptions, highlight_id: idSchema })).returns<ExactClipSourceView>(),
   /**
    * Writes `<folder>/<title>/clips/<stem>.webm` and the .vtt beside it through the export sink: names
    * sanitised, nothing outside the folder, an existing file never replaced. `folder` must have been chosen
@@ -153,12 +153,8 @@ export const clipChannels = {
    */
   'clips.exactFinish': channel(
     z.object({
-      workspace_id: workspaceId,
-      project_id: id,
       /** As given to clips.exactSource: the reel's captions and the summary are read the same way. */
-      pad_ms: z.number().int().min(0).max(60_000).default(0),
-      include_participant: z.boolean().default(false),
-      redact: z.boolean().default(false),
+      ...exactOptions,
       export_id: exportId,
       folder: z.string().min(1).max(4096),
       /** The plan's title ("Highlights", the code's name): the reel page's heading. */
