@@ -175,6 +175,7 @@ export function createExactClipService(d: ExactClipDeps): ExactClipService {
         const clips = await Promise.all(r.clips.map(async (c) => ({ ...c, plan: await planExact(cache, { ...r, highlight_id: c.highlight_id }, redactor) })));
         const dir = r.clips[0]!.file.split('/')[0]!;
         const cuts = clips.map((c) => ({ clip: { snapped: false }, redactedWords: c.plan.redactedWords }));
+        // What the renderer left out (its plan's reasons, or unticked): said in the notes and the summary, which need no interview id.
         const leftOut: LeftOut[] = r.left_out.map((l) => ({ ...l, interview_id: '', from: 'clips' }));
         const [video, audio] = r.codec.split('/');
         const exactClip = { ext: 'webm' as const, videoCodec: video ?? null, audioCodec: audio ?? null };
