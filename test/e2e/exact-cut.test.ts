@@ -1,9 +1,9 @@
-// Frame-exact clips in Chromium, as the app window makes them: main says what to cut (clipsExact.source: the saved
+// Frame-exact clips in Chromium, as the app window makes them: main says what to cut (clips.exactSource: the saved
 // video's media URL, never a path), the page re-encodes the span with WebCodecs (exact-cut.ts) and hands the
-// bytes back (clipsExact.write) into the chosen folder. ffprobe, an independent parser, checks the clip starts
+// bytes back (clips.exactWrite) into the chosen folder. ffprobe, an independent parser, checks the clip starts
 // with a frame at 0 and lasts the span asked for to within one frame, where the keyframe cut of the same span
-// (main's packet copy) starts up to 2 s earlier. The clips dialog has no checkbox for this yet, so the page
-// loads the cutter itself, bundled from its source, beside the app.
+// (main's packet copy) starts up to 2 s earlier. The page loads the cutter itself, bundled from its source, to
+// drive it directly; clips-exact-export.test.ts exports through the Export clips dialog.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutClip } from '../../src/main/clips/cut';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import type { ExactClipSourceView, ExactClipWrittenView } from '../../src/shared/ipc/channels/clips-exact';
+import type { ExactClipSourceView, ExactClipWrittenView } from '../../src/shared/ipc/channels/clips';
 import { browserSkipReason, ROOT } from '../support/browser';
 import { completeDemoInterviews, demoInterview } from '../support/demo-operator';
 import { useDemoStudy } from '../support/e2e';
@@ -84,7 +84,7 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  /** In the page: the highlight's video from clipsExact.source, `span` of it cut and written; the written clip and the progress reported. */
+  /** In the page: the highlight's video from clips.exactSource, `span` of it cut and written; the written clip and the progress reported. */
   const cutAndWrite = (span: { startMs: number; endMs: number }, stem: string) =>
     page.evaluate(
       async ({ ws, project, highlight, folder, span, stem }) => {
@@ -92,12 +92,12 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
         const api = (
           window as unknown as { fieldwork: Record<string, Record<string, (i: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>> }
         ).fieldwork;
-        const src = await api.clipsExact!.source!({ workspace_id: ws, project_id: project, highlight_id: highlight, pad_ms: 0 });
+        const src = await api.clips!.exactSource!({ workspace_id: ws, project_id: project, highlight_id: highlight, pad_ms: 0 });
         if (!src.ok) throw new Error(JSON.stringify(src.error));
         const s = src.value as ExactClipSourceView;
         const progress: number[] = [];
         const clip = await cutter.cutExactly(s.media_url, span, { onProgress: (p) => progress.push(p) });
-        const written = await api.clipsExact!.write!({
+        const written = await api.clips!.exactWrite!({
           workspace_id: ws,
           project_id: project,
           export_id: `exact-${stem}-0001`.replace(/[^A-Za-z0-9-]/g, '-'),
@@ -152,21 +152,23 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
   });
 
   it("exports a highlight's own span, source to file, with its captions inside and beside it", async () => {
-    const asked = await e2e.harness.core.call('clipsExact.source', { workspace_id: WS, project_id: e2e.studyId, highlight_id: highlightId, pad_ms: 300 });
+    const asked = await e2e.harness.core.call('clips.exactSource', { workspace_id: WS, project_id: e2e.studyId, highlight_id: highlightId, pad_ms: 300 });
     expect(asked.vtt).toMatch(/^WEBVTT\n\n00:00:00\.300 --> /);
     const done = await page.evaluate(
       ({ ws, project, highlight, folder }) => {
         type Bridge = Parameters<ExactCutWindow['exactCut']['exportExactClip']>[0];
         const ipc = (
-          window as unknown as { fieldwork: { clipsExact: Record<keyof Bridge, (i: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>> } }
-        ).fieldwork.clipsExact;
+          window as unknown as {
+            fieldwork: { clips: Record<'exactSource' | 'exactWrite', (i: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>> };
+          }
+        ).fieldwork.clips;
         // What the dialog's store passes: each channel's value, or its error thrown.
         const unwrap = async (r: Promise<{ ok: boolean; value?: unknown; error?: unknown }>) => {
           const x = await r;
           if (!x.ok) throw new Error(JSON.stringify(x.error));
           return x.value as never;
         };
-        const bridge: Bridge = { source: (i) => unwrap(ipc.source(i)), write: (i) => unwrap(ipc.write(i)) };
+        const bridge: Bridge = { source: (i) => unwrap(ipc.exactSource(i)), write: (i) => unwrap(ipc.exactWrite(i)) };
         return (window as unknown as ExactCutWindow).exactCut.exportExactClip(bridge, {
           workspaceId: ws,
           projectId: project,
@@ -197,7 +199,7 @@ describe.skipIf(skip !== null || !HAS_FFMPEG)('frame-exact clips in Chromium', {
       async ({ ws, project, highlight }) => {
         const cutter = (window as unknown as ExactCutWindow).exactCut;
         const api = (window as unknown as { fieldwork: Record<string, Record<string, (i: unknown) => Promise<{ ok: boolean; value?: unknown }>>> }).fieldwork;
-        const s = (await api.clipsExact!.source!({ workspace_id: ws, project_id: project, highlight_id: highlight, pad_ms: 0 })).value as ExactClipSourceView;
+        const s = (await api.clips!.exactSource!({ workspace_id: ws, project_id: project, highlight_id: highlight, pad_ms: 0 })).value as ExactClipSourceView;
         const ac = new AbortController();
         const progress: number[] = [];
         const onProgress = (p: number) => {

@@ -270,8 +270,8 @@ const PLAN: Plan = {
     reel: true,
   }),
   'clips.cancel': () => ({ export_id: 'c-extra-1' }),
-  'clipsExact.source': (i) => ({ workspace_id: i.ws, project_id: i.project, highlight_id: i.highlight, pad_ms: 500 }),
-  'clipsExact.write': (i) => ({
+  'clips.exactSource': (i) => ({ workspace_id: i.ws, project_id: i.project, highlight_id: i.highlight, pad_ms: 500 }),
+  'clips.exactWrite': (i) => ({
     workspace_id: i.ws,
     project_id: i.project,
     export_id: 'e-extra-exact-1',
@@ -280,6 +280,17 @@ const PLAN: Plan = {
     stem: '01 Interview 1',
     bytes: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]),
     vtt: 'WEBVTT\n\n',
+  }),
+  // The clip just written (the bytes are not a video, so no reel): the summary's fields.
+  'clips.exactFinish': (i) => ({
+    workspace_id: i.ws,
+    project_id: i.project,
+    export_id: 'e-extra-exact-1',
+    folder: dataDir,
+    title: 'Highlights',
+    reel: false,
+    clips: [{ highlight_id: i.highlight, file: 'Highlights/clips/01 Interview 1.webm', duration_ms: 1000 }],
+    codec: 'vp9/opus',
   }),
 };
 
@@ -312,7 +323,7 @@ describe('IPC results carry only fields the client knows', () => {
         ids.highlight ||= (await core.call('highlights.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       }
       // A highlight still there (highlights.delete removed the first one), with its words from the proxy.
-      if (channel === 'clipsExact.source') ids.highlight = (await core.call('highlights.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
+      if (channel === 'clips.exactSource') ids.highlight = (await core.call('highlights.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       if (channel === 'codes.update') ids.code = (await core.call('codes.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       if (channel === 'exports.codeSegments') {
         // A coded segment (its words came through the proxy) for the code's export to read.

@@ -178,57 +178,16 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
     if (req.reel && cuts.length > 0) {
       stop();
       progress('reel');
-      const first = cuts[0]!.clip;
-      const same = (c: CutClip) => c.ext === first.ext && c.videoCodec === first.videoCodec && c.audioCodec === first.audioCodec;
-      const outOfReel = (c: Cut, reason: string) =>
-        leftOut.push({ highlight_id: c.source.id, interview_id: c.source.interview_id, participant: c.label, reason, from: 'reel' });
-      let inReel = cuts.filter((c) => same(c.clip));
-      for (const c of cuts.filter((x) => !same(x.clip))) {
-        outOfReel(
-          c,
-          `Its video (${describe(c.clip)}) differs from the reel's (${describe(first)}), and a reel joins clips without re-encoding. The clip itself is in clips/.`,
-        );
-      }
-      let joined: JoinedReel | null = null;
-      while (!joined) {
-        try {
-          joined = await req.media.joinClips(
-            inReel.map((c) => c.part),
-            req.signal ? { signal: req.signal } : {},
-          );
-        } catch (e) {
-          // A difference the codecs do not show (picture size, sound format): that clip stays in clips/ only.
-          const at = e instanceof AppError && e.code === 'reel_clip_mismatch' ? Number(e.details.clip) - 1 : -1;
-          if (at < 1 || at >= inReel.length) throw e;
-          outOfReel(inReel[at]!, `${e instanceof Error ? e.message : String(e)} The clip itself is in clips/.`);
-          inReel = inReel.filter((_, i) => i !== at);
-        }
-      }
-      stop();
-      const placed = joined.clips;
-      const quotes: ReelQuote[] = inReel.map((c, i) => {
-        const at = placed[i]?.offsetMs ?? 0;
-        const length = placed[i] ? placed[i].actual.endMs - placed[i].actual.startMs : c.clip.durationMs;
-        return {
-          startMs: at,
-          endMs: at + length,
-          code: c.source.code === null ? null : redactor.text(c.source.code),
-          participant: c.label,
-          text: redactor.text(c.source.text),
-        };
+      const joined = await writeReel(sink, {
+        dir,
+        title: redactor.text(title),
+        clips: cuts.map((c) => ({ ...reelClip(c.source, c.label, c.part, redactor), clip: c.clip })),
+        media: req.media,
+        ...(req.signal ? { signal: req.signal } : {}),
+        pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor),
       });
-      // The captions as the media core placed them in the reel (the same as the subtitle track inside it).
-      const reelCues = joined.cues;
-      const vttText = req.media.toWebVtt(reelCues);
-      const video = await sink.writeFile(`${dir}/reel.${joined.ext}`, joined.bytes);
-      const vtt = await sink.writeFile(`${dir}/reel.vtt`, vttText);
-      const videoName = video.path.split('/').pop()!;
-      const pageNotes = summaryNotes(cuts, leftOut, redactor);
-      const page = await sink.writeFile(
-        `${dir}/index.html`,
-        renderReelPage({ title: redactor.text(title), video: videoName, vtt: vttText, quotes, notes: pageNotes }),
-      );
-      reel = { file: video.path, vtt: vtt.path, page: page.path, duration_ms: joined.durationMs };
+      leftOut.push(...joined.leftOut);
+      reel = joined.reel;
       done++;
       progress(null);
     } else if (req.reel) {
@@ -254,13 +213,111 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
   }
 }
 
-function describe(c: CutClip): string {
+/** One clip of a reel as writeReel takes it: the file or span to join, how it was cut, and its quote for the page (redacted). */
+export type ReelClipInput = {
+  highlight_id: string;
+  interview_id: string;
+  participant: string;
+  code: string | null;
+  text: string;
+  part: ReelPart;
+  clip: Pick<CutClip, 'ext' | 'videoCodec' | 'audioCodec' | 'durationMs'>;
+};
+
+/** A clip's reel entry with its code and words redacted as the page shows them. */
+export function reelClip(source: ClipSource, label: string, part: ReelPart, redactor: Redactor): Omit<ReelClipInput, 'clip'> {
+  return {
+    highlight_id: source.id,
+    interview_id: source.interview_id,
+    participant: label,
+    code: source.code === null ? null : redactor.text(source.code),
+    text: redactor.text(source.text),
+    part,
+  };
+}
+
+/**
+ * Joins clips into `<dir>/reel.<ext>`, `reel.vtt` and the reel page (index.html) through `sink`: the keyframe
+ * export's reel and the frame-exact one's (exact-service.ts) alike. A reel joins by packet copy, so a clip
+ * whose format differs from the first's is left out of it (it stays in clips/). `pageNotes` gets those left out.
+ */
+export async function writeReel(
+  sink: ExportSink,
+  o: {
+    dir: string;
+    /** The page's heading, redacted. */
+    title: string;
+    clips: ReelClipInput[];
+    media: Pick<ClipMediaFns, 'joinClips' | 'toWebVtt'>;
+    signal?: AbortSignal;
+    pageNotes: (leftOut: LeftOut[]) => string[];
+  },
+): Promise<{ reel: NonNullable<ClipExportSummary['reel']>; leftOut: LeftOut[] }> {
+  const leftOut: LeftOut[] = [];
+  const first = o.clips[0]!.clip;
+  const same = (c: ReelClipInput['clip']) => c.ext === first.ext && c.videoCodec === first.videoCodec && c.audioCodec === first.audioCodec;
+  const outOfReel = (c: ReelClipInput, reason: string) =>
+    leftOut.push({ highlight_id: c.highlight_id, interview_id: c.interview_id, participant: c.participant, reason, from: 'reel' });
+  let inReel = o.clips.filter((c) => same(c.clip));
+  for (const c of o.clips.filter((x) => !same(x.clip))) {
+    outOfReel(
+      c,
+      `Its video (${describe(c.clip)}) differs from the reel's (${describe(first)}), and a reel joins clips without re-encoding. The clip itself is in clips/.`,
+    );
+  }
+  let joined: JoinedReel | null = null;
+  while (!joined) {
+    try {
+      joined = await o.media.joinClips(
+        inReel.map((c) => c.part),
+        o.signal ? { signal: o.signal } : {},
+      );
+    } catch (e) {
+      // A difference the codecs do not show (picture size, sound format): that clip stays in clips/ only.
+      const at = e instanceof AppError && e.code === 'reel_clip_mismatch' ? Number(e.details.clip) - 1 : -1;
+      if (at < 1 || at >= inReel.length) throw e;
+      outOfReel(inReel[at]!, `${e instanceof Error ? e.message : String(e)} The clip itself is in clips/.`);
+      inReel = inReel.filter((_, i) => i !== at);
+    }
+  }
+  if (o.signal?.aborted) throw cancelledError();
+  const placed = joined.clips;
+  const quotes: ReelQuote[] = inReel.map((c, i) => {
+    const at = placed[i]?.offsetMs ?? 0;
+    const length = placed[i] ? placed[i].actual.endMs - placed[i].actual.startMs : c.clip.durationMs;
+    return { startMs: at, endMs: at + length, code: c.code, participant: c.participant, text: c.text };
+  });
+  // The captions as the media core placed them in the reel (the same as the subtitle track inside it).
+  const vttText = o.media.toWebVtt(joined.cues);
+  const video = await sink.writeFile(`${o.dir}/reel.${joined.ext}`, joined.bytes);
+  const vtt = await sink.writeFile(`${o.dir}/reel.vtt`, vttText);
+  const videoName = video.path.split('/').pop()!;
+  const page = await sink.writeFile(
+    `${o.dir}/index.html`,
+    renderReelPage({ title: o.title, video: videoName, vtt: vttText, quotes, notes: o.pageNotes(leftOut) }),
+  );
+  return { reel: { file: video.path, vtt: vtt.path, page: page.path, duration_ms: joined.durationMs }, leftOut };
+}
+
+const EXACT_CODEC_NAMES: Record<string, string> = { vp9: 'VP9', vp8: 'VP8', av1: 'AV1', opus: 'Opus', vorbis: 'Vorbis' };
+
+function describe(c: ReelClipInput['clip']): string {
   return [c.ext.toUpperCase(), c.videoCodec, c.audioCodec].filter(Boolean).join(', ');
 }
 
-/** What the export did, said exactly: snapped cuts, what was left out and why, redaction. */
-function summaryNotes(cuts: Cut[], leftOut: LeftOut[], redactor: Redactor): string[] {
+/**
+ * What the export did, said exactly: snapped or re-encoded cuts, what was left out and why, redaction.
+ * `exact` is the codecs a frame-exact export re-encoded to ("vp9/opus").
+ */
+export function summaryNotes(cuts: { clip: { snapped: boolean }; redactedWords: boolean }[], leftOut: LeftOut[], redactor: Redactor, exact?: string): string[] {
   const notes = [`${count(cuts.length, 'clip')} cut from the saved videos, nothing uploaded.`];
+  if (exact)
+    notes.push(
+      `Cuts are frame-exact (re-encoded as ${exact
+        .split('/')
+        .map((x) => EXACT_CODEC_NAMES[x] ?? x.toUpperCase())
+        .join('/')}).`,
+    );
   const snapped = cuts.filter((c) => c.clip.snapped).length;
   if (snapped)
     notes.push(

@@ -21,7 +21,6 @@ import { demoHandlers } from './handlers/demo';
 import { embedHandlers } from './handlers/embed';
 import { exportHandlers } from './handlers/exports';
 import { codeHandlers } from './handlers/codes';
-import { clipsExactHandlers } from './handlers/clips-exact';
 import { createExactClipService } from '../clips/exact-service';
 import { gridHandlers } from './handlers/grid';
 import { createGridService } from '../grid/grid-service';
@@ -113,9 +112,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     redaction: redactionHandlers(redactionDeps(d)),
     clips: clipHandlers({
       clips: createClipExportService({ runtimes: d.runtimes, jobs: d.jobs, events: d.events, exporter: d.exporter, media: d.clipMedia ?? loadClipMedia }),
-    }),
-    clipsExact: clipsExactHandlers({
-      exact: createExactClipService({ runtimes: d.runtimes, exports: d.exporter, jobs: d.jobs, mediaUrl: d.mediaUrl }),
+      exact: createExactClipService({ runtimes: d.runtimes, exports: d.exporter, jobs: d.jobs, mediaUrl: d.mediaUrl, media: d.clipMedia ?? loadClipMedia }),
     }),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;

@@ -3,7 +3,6 @@ import { event } from './define';
 import { agreementChannels } from './channels/agreement';
 import { appChannels } from './channels/app';
 import { clipChannels } from './channels/clips';
-import { clipsExactChannels } from './channels/clips-exact';
 import { codeChannels } from './channels/codes';
 import { creditChannels } from './channels/credits';
 import { demoChannels } from './channels/demo';
@@ -56,7 +55,6 @@ export const ipcDomains = {
   redaction: redactionChannels,
   reels: reelChannels,
   clips: clipChannels,
-  clipsExact: clipsExactChannels,
 };
 export type IpcDomains = typeof ipcDomains;
 export type IpcDomain = keyof IpcDomains;

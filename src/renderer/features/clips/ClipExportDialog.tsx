@@ -12,6 +12,14 @@ import './clips.css';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+const CODEC_NAMES: Record<string, string> = { vp9: 'VP9', vp8: 'VP8', av1: 'AV1', opus: 'Opus', vorbis: 'Vorbis' };
+/** "vp9/opus" as people write it: "VP9/Opus". */
+const codecName = (codec: string) =>
+  codec
+    .split('/')
+    .map((c) => CODEC_NAMES[c] ?? c.toUpperCase())
+    .join('/');
+
 /** What stops a clip being cut, or what the researcher should know about it, in a few words. */
 function warnings(c: ClipPlanItemView, redact: boolean): string[] {
   const out: string[] = [];
@@ -21,12 +29,12 @@ function warnings(c: ClipPlanItemView, redact: boolean): string[] {
   return out;
 }
 
-/** "Cutting clip 3 of 12", then "Joining the reel…" (the reel counts as the last step). */
-function progressText(done: number, total: number | null, reel: boolean): string {
+/** "Cutting clip 3 of 12" ("Re-encoding…" when frame-exact), then "Joining the reel…" (the reel counts as the last step). */
+function progressText(done: number, total: number | null, reel: boolean, exact: boolean): string {
   if (!total) return 'Preparing…';
   const clips = total - (reel ? 1 : 0);
   if (reel && done >= clips) return 'Joining the reel…';
-  return `Cutting clip ${Math.min(done + 1, clips)} of ${clips}`;
+  return `${exact ? 'Re-encoding' : 'Cutting'} clip ${Math.min(done + 1, clips)} of ${clips}`;
 }
 
 /**
@@ -72,10 +80,11 @@ export function ClipExportDialog() {
       {running ? (
         <div className="export-progress" role="status" aria-live="polite">
           <p>
-            {progressText(job.done, job.total, prefs.reel)}
+            {progressText(job.done, job.total, prefs.reel, job.exact)}
             {job.current && job.current !== 'reel' ? <span className="muted"> · {job.current}</span> : null}
           </p>
-          <ProgressBar value={job.done} max={job.total ?? 0} label="Clip export progress" />
+          {/* Frame-exact: the clip being re-encoded fills its share of the bar as the cutter reports. */}
+          <ProgressBar value={job.done + (job.exact ? job.fraction : 0)} max={job.total ?? 0} label="Clip export progress" />
           <p className="muted">Cut on this computer from the saved videos; nothing is uploaded. You can close this window, the export carries on.</p>
         </div>
       ) : result ? (
@@ -204,8 +213,26 @@ export function ClipExportDialog() {
               checked={prefs.redact}
               onChange={(on) => s.setPrefs({ redact: on })}
             />
+            <CheckChoice
+              label="Frame-exact cuts (re-encode; slower)"
+              hint={
+                s.exactAbility === null
+                  ? 'Checking this computer’s video encoders…'
+                  : s.exactAbility.ok
+                    ? `Each clip starts and ends exactly on its segment, re-encoded here as ${codecName(s.exactAbility.codec)} WebM, which is slower than a keyframe cut.`
+                    : s.exactAbility.reason
+              }
+              disabled={s.exactAbility?.ok !== true}
+              checked={prefs.exact && s.exactAbility?.ok === true}
+              onChange={(on) => s.setPrefs({ exact: on })}
+            />
             {folderError && <ErrorNote error={folderError} />}
-            <p className="export-hint">Cuts snap to the keyframe before each segment, so a clip may begin a moment early. Existing files are never replaced.</p>
+            <p className="export-hint">
+              {prefs.exact && s.exactAbility?.ok
+                ? 'Clips are re-encoded on this computer, so they start exactly where each segment starts.'
+                : 'Cuts snap to the keyframe before each segment, so a clip may begin a moment early.'}{' '}
+              Existing files are never replaced.
+            </p>
           </fieldset>
         </>
       )}

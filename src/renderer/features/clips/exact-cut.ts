@@ -3,7 +3,7 @@
  * and lossless but must start at a keyframe (up to 2 s early in the sample recordings). A cut that starts
  * exactly where the researcher chose has to decode and re-encode the video, and only the renderer has
  * encoders (WebCodecs); main runs in Node and has none. So the renderer cuts here, with mediabunny's
- * Conversion, and hands the bytes to main (clipsExact.write), which writes them through the export sink.
+ * Conversion, and hands the bytes to main (clips.exactWrite), which writes them through the export sink.
  *
  * The output is WebM: VP9 video where an encoder exists, else VP8, else AV1; Opus sound (else Vorbis).
  * Pure module, no React: the clips dialog (or its store) calls `canCutExactly` to offer the option and
@@ -28,7 +28,7 @@ import {
   type VideoCodec,
 } from 'mediabunny';
 
-/** A span of the recording, in ms from its start: as clipsExact.source returns it. */
+/** A span of the recording, in ms from its start: as clips.exactSource returns it. */
 export type ExactRange = { startMs: number; endMs: number };
 
 export type ExactCutErrorCode = 'clip_exact_no_encoder' | 'clip_exact_bad_range' | 'clip_exact_cancelled' | 'clip_exact_failed';
@@ -119,7 +119,7 @@ export async function canCutExactly(probe: EncoderProbe = webCodecsProbe): Promi
 }
 
 export type ExactCutOptions = {
-  /** A WebVTT file timed from the clip's start (clipsExact.source gives it): put inside the WebM as a subtitle track. */
+  /** A WebVTT file timed from the clip's start (clips.exactSource gives it): put inside the WebM as a subtitle track. */
   vtt?: string | null;
   signal?: AbortSignal;
   /** 0..1 as the cut proceeds. */
@@ -140,7 +140,7 @@ async function writtenDurationMs(bytes: Uint8Array): Promise<number> {
 const cancelled = () => new ExactCutError('clip_exact_cancelled', 'The cut was cancelled.');
 
 /**
- * Cuts `range` out of the recording at `source` (the saved video's media URL from clipsExact.source, or a
+ * Cuts `range` out of the recording at `source` (the saved video's media URL from clips.exactSource, or a
  * Blob) by decoding and re-encoding it: the first frame is the one showing at `range.startMs`, placed at 0,
  * and the clip lasts `range.endMs - range.startMs` to within one frame. Refuses with `clip_exact_no_encoder`
  * before reading any media when this window cannot encode, and with `clip_exact_cancelled` when `signal` aborts.

@@ -1,21 +1,21 @@
 /**
  * One frame-exact clip of a highlight, start to finish, for the clips dialog's store: main says what to cut
- * (clipsExact.source), this window re-encodes it (exact-cut.ts), main writes it beside the keyframe clips'
- * layout (clipsExact.write: `<folder>/<title>/clips/NN <label>.webm` and its .vtt). Pure, no React.
+ * (clips.exactSource), this window re-encodes it (exact-cut.ts), main writes it beside the keyframe clips'
+ * layout (clips.exactWrite: `<folder>/<title>/clips/NN <label>.webm` and its .vtt). Pure, no React.
  */
-import type { clipsExactChannels, ExactClipSourceView, ExactClipWrittenView } from '../../../shared/ipc/channels/clips-exact';
+import type { clipChannels, ExactClipSourceView, ExactClipWrittenView } from '../../../shared/ipc/channels/clips';
 import type { InputOf } from '../../../shared/ipc/define';
 import { cutExactly, type EncoderProbe } from './exact-cut';
 
-type Channels = typeof clipsExactChannels;
+type Channels = typeof clipChannels;
 
 /**
  * main's two channels, unwrapped: the store that owns the IPC passes
- * `{ source: (i) => call(api().clipsExact.source(i)), write: (i) => call(api().clipsExact.write(i)) }`.
+ * `{ source: (i) => call(api().clips.exactSource(i)), write: (i) => call(api().clips.exactWrite(i)) }`.
  */
 export type ExactClipsBridge = {
-  source(input: InputOf<Channels['clipsExact.source']>): Promise<ExactClipSourceView>;
-  write(input: InputOf<Channels['clipsExact.write']>): Promise<ExactClipWrittenView>;
+  source(input: InputOf<Channels['clips.exactSource']>): Promise<ExactClipSourceView>;
+  write(input: InputOf<Channels['clips.exactWrite']>): Promise<ExactClipWrittenView>;
 };
 
 export type ExactClipRequest = {
@@ -31,6 +31,8 @@ export type ExactClipRequest = {
   exportId: string;
   /** The clip's place in the export, from 1: its file name starts "01 ". */
   n: number;
+  /** The export's folder name (the plan's title: a code's name); else the source's ("Highlights"). */
+  title?: string;
 };
 
 export type ExactClipDone = ExactClipWrittenView & { durationMs: number; requested: { startMs: number; endMs: number }; codec: string };
@@ -61,7 +63,7 @@ export async function exportExactClip(
     project_id: r.projectId,
     export_id: r.exportId,
     folder: r.folder,
-    title: s.title,
+    title: r.title ?? s.title,
     stem: `${String(r.n).padStart(2, '0')} ${s.label}`,
     bytes: clip.bytes,
     vtt: s.vtt,

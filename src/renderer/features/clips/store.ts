@@ -4,6 +4,8 @@ import { useNav } from '../../app/nav-store';
 import { useToasts } from '../../components/Toasts';
 import { api, call, UiError } from '../../lib/api';
 import { stoppedBy, useExport } from '../exports/store';
+import { canCutExactly, ExactCutError } from './exact-cut';
+import { exportExactClip, type ExactClipsBridge } from './exact-export';
 
 export type ClipPrefs = {
   /** Also join the clips into a reel with its page. */
@@ -12,7 +14,12 @@ export type ClipPrefs = {
   padSeconds: number;
   includeParticipant: boolean;
   redact: boolean;
+  /** Frame-exact cuts: re-encoded in this window (exact-cut.ts), used only when `exactAbility` is ok. */
+  exact: boolean;
 };
+
+/** Whether this window can cut frame-exactly (canCutExactly), or null while it is being asked. */
+export type ExactAbility = { ok: true; codec: string } | { ok: false; reason: string } | null;
 
 export type ClipJob = {
   exportId: string;
@@ -22,6 +29,9 @@ export type ClipJob = {
   state: 'running' | 'done' | 'failed' | 'cancelled';
   result: ClipExportView | null;
   error: UiError | null;
+  /** Frame-exact: clips are re-encoded here, one at a time; `fraction` is the running one's progress, 0..1. */
+  exact: boolean;
+  fraction: number;
 };
 
 export type ClipTarget = { workspaceId: string; projectId: string; selection: ClipSelectionInput; title: string };
@@ -37,6 +47,7 @@ type ClipState = {
   /** Highlights the researcher unticked in the list: left out of the export. */
   unticked: string[];
   job: ClipJob | null;
+  exactAbility: ExactAbility;
   open(target: ClipTarget): void;
   close(): void;
   setPrefs(p: Partial<ClipPrefs>): void;
@@ -47,7 +58,7 @@ type ClipState = {
 };
 
 export const MAX_PAD_SECONDS = 10;
-const DEFAULT_PREFS: ClipPrefs = { reel: true, padSeconds: 0, includeParticipant: false, redact: false };
+const DEFAULT_PREFS: ClipPrefs = { reel: true, padSeconds: 0, includeParticipant: false, redact: false, exact: false };
 
 /** The planned clips that would be cut: ticked and with no reason they cannot be. */
 export function clipsToCut(s: Pick<ClipState, 'plan' | 'unticked'>): number {
@@ -58,6 +69,20 @@ export function clipsToCut(s: Pick<ClipState, 'plan' | 'unticked'>): number {
 let listeningOn: unknown = null;
 /** Plans are asked for in turn; an answer to an older question is dropped. */
 let planSeq = 0;
+/** Stops the frame-exact cut under way (Cancel); main's half is stopped with clips.cancel. */
+let exactAbort: AbortController | null = null;
+
+/** main's frame-exact channels, unwrapped for exportExactClip. */
+const exactBridge: ExactClipsBridge = {
+  source: (i) => call(api().clips.exactSource(i)),
+  write: (i) => call(api().clips.exactWrite(i)),
+};
+
+/** A cutter's refusal as the dialog shows errors: its code and sentence; a cancelled cut is a cancelled export. */
+function exactError(e: unknown): unknown {
+  if (!(e instanceof ExactCutError)) return e;
+  return e.code === 'clip_exact_cancelled' ? new UiError('export_cancelled', e.message) : new UiError(e.code, e.message);
+}
 
 /**
  * The Export clips dialog's state and the running export: the plan (what would be cut, in order), the
@@ -104,6 +129,77 @@ export const useClips = create<ClipState>((set, get) => {
       redact: prefs.redact,
     };
   };
+  const progress = (p: Partial<ClipJob>) => {
+    const job = get().job;
+    if (job?.state === 'running') set({ job: { ...job, ...p } });
+  };
+  /**
+   * The frame-exact export: each planned clip not left out, in order, cut here and written by main into one
+   * export; then main joins the reel and sums up (clips.exactFinish). Any failure or Cancel cancels main's
+   * export too, so nothing half-written stays.
+   */
+  const exportExactly = async (exportId: string, folder: string): Promise<ClipExportView> => {
+    const { plan, prefs, unticked } = get();
+    const o = options();
+    const abort = new AbortController();
+    exactAbort = abort;
+    const wanted = (plan?.clips ?? []).filter((c) => c.reason === null && !unticked.includes(c.highlight_id));
+    const leftOut = (plan?.clips ?? [])
+      .filter((c) => !wanted.includes(c))
+      .map((c) => ({ highlight_id: c.highlight_id, participant: c.label, reason: c.reason ?? 'You left it out.' }));
+    try {
+      const written: { highlight_id: string; file: string; duration_ms: number }[] = [];
+      let codec = '';
+      for (const [i, c] of wanted.entries()) {
+        progress({ done: i, current: c.label, fraction: 0 });
+        const clip = await exportExactClip(
+          exactBridge,
+          {
+            workspaceId: o.workspace_id,
+            projectId: o.project_id,
+            highlightId: c.highlight_id,
+            padMs: o.pad_ms,
+            includeParticipant: o.include_participant,
+            redact: o.redact,
+            folder,
+            exportId,
+            n: i + 1,
+            title: plan!.title,
+          },
+          { signal: abort.signal, onProgress: (fraction) => progress({ fraction }) },
+        );
+        if (abort.signal.aborted) throw new UiError('export_cancelled', 'The export was cancelled. No files were left behind.');
+        written.push({ highlight_id: c.highlight_id, file: clip.file, duration_ms: Math.max(1, Math.round(clip.durationMs)) });
+        codec = clip.codec;
+      }
+      progress({ done: wanted.length, current: prefs.reel ? 'reel' : null, fraction: 0 });
+      return await call(
+        api().clips.exactFinish({
+          workspace_id: o.workspace_id,
+          project_id: o.project_id,
+          pad_ms: o.pad_ms,
+          include_participant: o.include_participant,
+          redact: o.redact,
+          export_id: exportId,
+          folder,
+          title: plan!.title,
+          reel: prefs.reel,
+          clips: written,
+          left_out: leftOut,
+          codec,
+        }),
+      );
+    } catch (e) {
+      // Cancelled by the researcher: whatever then failed (the cut, a write, the finish) failed because of it.
+      const cancelled = abort.signal.aborted;
+      abort.abort();
+      // Main removes whatever this export wrote; a second cancel (after Cancel's) changes nothing.
+      await call(api().clips.cancel({ export_id: exportId })).catch(() => undefined);
+      throw cancelled ? new UiError('export_cancelled', 'The export was cancelled. No files were left behind.') : exactError(e);
+    } finally {
+      if (exactAbort === abort) exactAbort = null;
+    }
+  };
   return {
     workspaceId: null,
     target: null,
@@ -113,8 +209,17 @@ export const useClips = create<ClipState>((set, get) => {
     planning: false,
     unticked: [],
     job: null,
+    exactAbility: null,
     open(target) {
       listen();
+      // Asked once per window: the encoders do not come and go.
+      if (get().exactAbility === null) {
+        void canCutExactly().then(
+          (exactAbility) => set({ exactAbility }),
+          (e: unknown) =>
+            set({ exactAbility: { ok: false, reason: `Frame-exact cuts are not available here: ${e instanceof Error ? e.message : String(e)}` } }),
+        );
+      }
       const running = get().job?.state === 'running';
       set({ target, plan: null, planError: null, unticked: [], ...(running ? {} : { job: null }) });
       useExport.getState().offerLastFolder();
@@ -152,10 +257,14 @@ export const useClips = create<ClipState>((set, get) => {
       const folder = useExport.getState().folder;
       if (!target || !folder || get().job?.state === 'running') return;
       const exportId = crypto.randomUUID();
-      const job: ClipJob = { exportId, done: 0, total: clipsToCut(get()) + (prefs.reel ? 1 : 0), current: null, state: 'running', result: null, error: null };
+      const exact = prefs.exact && get().exactAbility?.ok === true;
+      const total = clipsToCut(get()) + (prefs.reel ? 1 : 0);
+      const job: ClipJob = { exportId, done: 0, total, current: null, state: 'running', result: null, error: null, exact, fraction: 0 };
       set({ job });
       try {
-        const result = await call(api().clips.export({ ...options(), export_id: exportId, folder, reel: prefs.reel, leave_out: unticked }));
+        const result = exact
+          ? await exportExactly(exportId, folder)
+          : await call(api().clips.export({ ...options(), export_id: exportId, folder, reel: prefs.reel, leave_out: unticked }));
         const done: ClipJob = { ...(get().job ?? job), state: 'done', result };
         set({ job: done });
         finished(done);
@@ -167,7 +276,10 @@ export const useClips = create<ClipState>((set, get) => {
     },
     async cancel() {
       const job = get().job;
-      if (job?.state === 'running') await call(api().clips.cancel({ export_id: job.exportId })).catch(() => undefined);
+      if (job?.state !== 'running') return;
+      // Frame-exact: the cut under way here, and main's export, which removes the clips it has written.
+      if (job.exact) exactAbort?.abort();
+      await call(api().clips.cancel({ export_id: job.exportId })).catch(() => undefined);
     },
   };
 });

@@ -12,6 +12,7 @@ import { createClipExportService } from '../../../../src/main/clips/clip-export-
 import { planClips } from '../../../../src/main/clips/clip-plan';
 import { AppError } from '../../../../src/main/errors';
 import { EventHub, type AppEvent } from '../../../../src/main/events';
+import type { ExactClipService } from '../../../../src/main/clips/exact-service';
 import { clipHandlers } from '../../../../src/main/ipc/handlers/clips';
 import { createDispatcher, typedCall } from '../../../../src/main/ipc/dispatcher';
 import { JobRegistry } from '../../../../src/main/jobs/job-registry';
@@ -68,7 +69,7 @@ function core(o: { cutDelay?: () => Promise<void> } = {}) {
     },
     media: async () => media.media,
   });
-  const dispatch = createDispatcher(clipChannels, clipHandlers({ clips }), silentLogger);
+  const dispatch = createDispatcher(clipChannels, clipHandlers({ clips, exact: {} as ExactClipService }), silentLogger);
   return { dispatch, call: typedCall<typeof clipChannels>(dispatch), jobs };
 }
 

@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
-import { clipsExactChannels, MAX_EXACT_CLIP_BYTES } from '../../../../src/shared/ipc/channels/clips-exact';
+import { clipChannels, MAX_EXACT_CLIP_BYTES } from '../../../../src/shared/ipc/channels/clips';
 import { createExactClipService, type ExactClipService, type ExactWriteRequest } from '../../../../src/main/clips/exact-service';
 import { AppError } from '../../../../src/main/errors';
+import type { ReelPart } from '../../../../src/main/clips/export';
+import { toWebVtt } from '../../../../src/main/clips/captions';
 import { createExportService, type ExportDeps, type ExportService } from '../../../../src/main/exports/export-service';
 import { JobRegistry } from '../../../../src/main/jobs/job-registry';
 import type { RuntimeManager } from '../../../../src/main/workspaces/runtime';
@@ -22,6 +24,8 @@ let out: string;
 let exporter: ExportService;
 let exact: ExactClipService;
 let jobs: JobRegistry;
+/** The reel's join as the media core would be asked: the parts, in order. */
+let joined: ReelPart[][];
 
 beforeEach(async () => {
   base = mkdtempSync(join(tmpdir(), 'fw-exact-'));
@@ -51,7 +55,36 @@ beforeEach(async () => {
     folders: { chosen: () => false, remember: () => undefined, list: () => [] },
     redactorFor: async () => fakeRedactor([{ id: 'i-b', name: 'Bea' }], ['friend']),
   } as unknown as ExportDeps);
-  exact = createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: (w, i) => `fieldwork-media://video/${w}/${i}` });
+  joined = [];
+  // A stand-in join: the exact clips' bytes end to end, each part placed after the one before.
+  const media = async () => ({
+    toWebVtt,
+    joinClips: async (parts: ReelPart[]) => {
+      joined.push(parts);
+      let at = 0;
+      const clips = parts.map((p) => {
+        const placed = { actual: p.range, offsetMs: at };
+        at += p.range.endMs - p.range.startMs;
+        return placed;
+      });
+      const range = { startMs: 0, endMs: at };
+      const cues = parts.flatMap((p, i) => (p.cues ?? []).map((q) => ({ ...q, startMs: q.startMs + clips[i]!.offsetMs, endMs: q.endMs + clips[i]!.offsetMs })));
+      return {
+        bytes: new Uint8Array([9, 9]),
+        ext: 'webm' as const,
+        requested: range,
+        actual: range,
+        durationMs: at,
+        snapped: false,
+        videoCodec: 'vp9',
+        audioCodec: 'opus',
+        captionsInside: true,
+        clips,
+        cues,
+      };
+    },
+  });
+  exact = createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: (w, i) => `fieldwork-media://video/${w}/${i}`, media });
 });
 
 afterEach(async () => {
@@ -71,7 +104,7 @@ async function failure(p: Promise<unknown>): Promise<AppError> {
   return e as AppError;
 }
 
-describe('clipsExact.source', () => {
+describe('clips.exactSource', () => {
   it("gives the saved video's media URL, the padded span of the highlight's turns and its captions timed from the span's start", async () => {
     const id = await highlight('i-b', 1, 1);
     const s = await source(id);
@@ -104,9 +137,9 @@ describe('clipsExact.source', () => {
   });
 });
 
-describe('clipsExact.write', () => {
+describe('clips.exactWrite', () => {
   it('takes a bounded clip and WebVTT captions only', () => {
-    const input = clipsExactChannels['clipsExact.write'].input;
+    const input = clipChannels['clips.exactWrite'].input;
     const ok = {
       workspace_id: 'w1',
       project_id: CLIP_PROJECT,
@@ -167,5 +200,114 @@ describe('clipsExact.write', () => {
     expect(jobs.cancel('exact-cancel-1')).toBe(true);
     expect(await failure(writing)).toMatchObject({ code: 'export_cancelled' });
     expect(readdirSync(out, { recursive: true })).toEqual([]);
+  });
+
+  it('one export, one sink: cancelling it after two clips removes both, and the folder is as it was', async () => {
+    await exporter.chooseFolder(undefined);
+    await write({ export_id: 'exact-two-1' });
+    await write({ export_id: 'exact-two-1', stem: '02 Interview 3' });
+    expect(readdirSync(join(out, 'Highlights/clips')).sort()).toEqual([
+      '01 Interview 2.vtt',
+      '01 Interview 2.webm',
+      '02 Interview 3.vtt',
+      '02 Interview 3.webm',
+    ]);
+    expect(jobs.cancel('exact-two-1')).toBe(true);
+    // The sink undoes on the job's signal: wait for the folder it made to go.
+    await expect.poll(() => readdirSync(out)).toEqual([]);
+    expect((await failure(exact.finish(finishReq('exact-two-1', [])))).code).toBe('clip_export_gone');
+  });
+});
+
+const finishReq = (export_id: string, clips: { highlight_id: string; file: string; duration_ms: number }[], o: { reel?: boolean; redact?: boolean } = {}) => ({
+  workspace_id: 'w1',
+  project_id: CLIP_PROJECT,
+  export_id,
+  folder: out,
+  pad_ms: 500,
+  include_participant: true,
+  redact: o.redact ?? false,
+  title: 'Highlights',
+  reel: o.reel ?? true,
+  clips,
+  left_out: [{ highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.' }],
+  codec: 'vp9/opus',
+});
+
+describe('clips.exactFinish', () => {
+  const vtt = 'WEBVTT\n\n';
+  const writeClip = (export_id: string, stem: string) =>
+    exact.write({ workspace_id: 'w1', project_id: CLIP_PROJECT, export_id, folder: out, title: 'Highlights', stem, bytes: new Uint8Array([1, 2, 3]), vtt });
+
+  it('joins the clips the export wrote, in order, into the reel, its captions and page, and sums up like a keyframe export', async () => {
+    await exporter.chooseFolder(undefined);
+    const [h1, h2] = [await highlight('i-b', 1, 1), await highlight('i-a', 0, 0)];
+    const a = await writeClip('exact-fin-1', '01 Bea');
+    const b = await writeClip('exact-fin-1', '02 Ann');
+    const view = await exact.finish(
+      finishReq('exact-fin-1', [
+        { highlight_id: h1, file: a.file, duration_ms: 9000 },
+        { highlight_id: h2, file: b.file, duration_ms: 4000 },
+      ]),
+    );
+    // The written files themselves, whole, with their captions from their start.
+    expect(joined).toEqual([
+      [
+        expect.objectContaining({ input: join(out, a.file), range: { startMs: 0, endMs: 9000 } }),
+        expect.objectContaining({ input: join(out, b.file), range: { startMs: 0, endMs: 4000 } }),
+      ],
+    ]);
+    expect(joined[0]![0]!.cues![0]).toMatchObject({ startMs: 500, text: 'A friend told me about the recipes.' });
+    expect(view.reel).toEqual({ file: 'Highlights/reel.webm', page: 'Highlights/index.html', duration_ms: 13_000 });
+    expect(view.files).toBe(7);
+    expect(view.location).toBe(join(out, 'Highlights'));
+    expect(view.clips.map((c) => [c.participant, c.file, c.end_ms - c.start_ms, c.snapped])).toEqual([
+      ['Bea', a.file, 9000, false],
+      [expect.any(String), b.file, 4000, false],
+    ]);
+    expect(view.notes).toEqual(
+      expect.arrayContaining(['2 clips cut from the saved videos, nothing uploaded.', 'Cuts are frame-exact (re-encoded as VP9/Opus).']),
+    );
+    expect(view.notes.join(' ')).toContain('1 segment left out of the clips (Interview 4)');
+    expect(view.left_out).toEqual([{ highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.', from: 'clips' }]);
+    const page = readFileSync(join(out, 'Highlights/index.html'), 'utf8');
+    expect(page).toContain('Cuts are frame-exact');
+    expect(page).toContain('A friend told me about the recipes.');
+    expect(readFileSync(join(out, 'Highlights/reel.vtt'), 'utf8')).toContain('00:00:00.500 --> 00:00:08.500');
+    // Done: cancelling now changes nothing.
+    expect(jobs.cancel('exact-fin-1')).toBe(false);
+    expect(existsSync(join(out, a.file))).toBe(true);
+  });
+
+  it('redacted: the page and the notes say so, with the pseudonyms', async () => {
+    await exporter.chooseFolder(undefined);
+    const h = await highlight('i-b', 1, 1);
+    const a = await writeClip('exact-fin-r', '01 Participant 01');
+    const view = await exact.finish(finishReq('exact-fin-r', [{ highlight_id: h, file: a.file, duration_ms: 9000 }], { redact: true }));
+    expect(view.redacted).toBe(true);
+    expect(view.notes.join(' ')).toContain('Redacted:');
+    expect(view.clips[0]!.participant).toBe('Participant 01');
+    expect(readFileSync(join(out, 'Highlights/index.html'), 'utf8')).not.toMatch(/Bea|friend/);
+  });
+
+  it('reads only files this export wrote: another is refused and the export is undone', async () => {
+    await exporter.chooseFolder(undefined);
+    const h = await highlight('i-b', 1, 1);
+    const a = await writeClip('exact-fin-2', '01 Bea');
+    const e = await failure(exact.finish(finishReq('exact-fin-2', [{ highlight_id: h, file: '../secret.webm', duration_ms: 1000 }])));
+    expect(e.code).toBe('not_allowed');
+    expect(joined).toEqual([]);
+    expect(existsSync(join(out, a.file))).toBe(false);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('without a reel: only the clips, and no reel in the summary', async () => {
+    await exporter.chooseFolder(undefined);
+    const h = await highlight('i-b', 1, 1);
+    const a = await writeClip('exact-fin-3', '01 Bea');
+    const view = await exact.finish(finishReq('exact-fin-3', [{ highlight_id: h, file: a.file, duration_ms: 9000 }], { reel: false }));
+    expect(view.reel).toBeNull();
+    expect(joined).toEqual([]);
+    expect(view.files).toBe(2);
   });
 });

@@ -8,33 +8,16 @@ import type { ClipExportView, ClipPlanView } from '../../../../../src/shared/ipc
 import { clipsToCut, openClipExport, useClips } from '../../../../../src/renderer/features/clips/store';
 import { useNav } from '../../../../../src/renderer/app/nav-store';
 import { useExport } from '../../../../../src/renderer/features/exports/store';
+import { planItem, resetClipStore } from '../../../../support/clip-store';
 import { deferred, flush, installFakeBridge, IpcFailure, type InstalledFakeBridge } from '../../../../support/fake-bridge';
 
 let fake: InstalledFakeBridge;
 afterEach(() => {
   fake.restore();
-  useClips.setState({
-    target: null,
-    plan: null,
-    job: null,
-    unticked: [],
-    workspaceId: null,
-    prefs: { reel: true, padSeconds: 0, includeParticipant: false, redact: false },
-  });
-  useExport.setState({ folder: null });
+  resetClipStore();
 });
 
-const item = (id: string, reason: string | null = null) => ({
-  highlight_id: id,
-  interview_id: `i-${id}`,
-  label: `Interview ${id}`,
-  quote: 'q',
-  start_ms: reason ? null : 1000,
-  end_ms: reason ? null : 5000,
-  video: reason === null,
-  reason,
-  redacted_words: false,
-});
+const item = planItem;
 const PLAN: ClipPlanView = { title: 'Price', clips: [item('a'), item('b'), item('c', 'Its interview has no saved video.')] };
 const RESULT: ClipExportView = {
   location: '/out/Price',
