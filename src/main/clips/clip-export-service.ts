@@ -44,7 +44,7 @@ export function clipExportView(s: ClipExportSummary): ClipExportView {
       snapped: c.snapped,
     })),
     reel: s.reel ? { file: s.reel.file, page: s.reel.page, duration_ms: s.reel.duration_ms } : null,
-    left_out: s.left_out.map((l) => ({ highlight_id: l.highlight_id, participant: l.participant, reason: l.reason, from: l.from })),
+    left_out: s.left_out.map((l) => ({ highlight_id: l.highlight_id, participant: l.participant, reason: l.reason, from: l.from, chosen: l.chosen === true })),
     snapped: s.snapped,
     redacted: s.redacted,
     notes: s.notes,

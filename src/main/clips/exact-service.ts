@@ -176,7 +176,12 @@ export function createExactClipService(d: ExactClipDeps): ExactClipService {
         const dir = r.clips[0]!.file.split('/')[0]!;
         const cuts = clips.map((c) => ({ clip: { snapped: false }, redactedWords: c.plan.redactedWords }));
         // What the renderer left out (its plan's reasons, or unticked): said in the notes and the summary, which need no interview id.
-        const leftOut: LeftOut[] = r.left_out.map((l) => ({ ...l, interview_id: '', from: 'clips' }));
+        const leftOut: LeftOut[] = r.left_out.map(({ chosen, ...l }) => ({
+          ...l,
+          interview_id: '',
+          from: 'clips',
+          ...(chosen ? { chosen: true as const } : {}),
+        }));
         const [video, audio] = r.codec.split('/');
         const exactClip = { ext: 'webm' as const, videoCodec: video ?? null, audioCodec: audio ?? null };
         let reel: Awaited<ReturnType<typeof writeReel>>['reel'] | null = null;

@@ -78,7 +78,15 @@ export type ExportedClip = {
   snapped: boolean;
 };
 
-export type LeftOut = { highlight_id: string; interview_id: string; participant: string; reason: string; from: 'clips' | 'reel' };
+export type LeftOut = {
+  highlight_id: string;
+  interview_id: string;
+  participant: string;
+  reason: string;
+  from: 'clips' | 'reel';
+  /** The researcher unticked it: said once as a count, not listed among what could not be cut. */
+  chosen?: true;
+};
 
 export type ClipExportSummary = {
   /** The export's folder (DIR/<code or "Highlights">). */
@@ -132,9 +140,10 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
     const cuts: Cut[] = [];
     for (const p of planned) {
       const { source, label } = p;
-      const skip = (reason: string) => leftOut.push({ highlight_id: source.id, interview_id: source.interview_id, participant: label, reason, from: 'clips' });
+      const skip = (reason: string, chosen?: true) =>
+        leftOut.push({ highlight_id: source.id, interview_id: source.interview_id, participant: label, reason, from: 'clips', ...(chosen ? { chosen } : {}) });
       if (unticked.has(source.id)) {
-        skip('You left it out.');
+        skip('You left it out.', true);
         continue;
       }
       if (p.reason !== null || !p.range || !p.file || !p.transcript) {
@@ -323,8 +332,10 @@ export function summaryNotes(cuts: { clip: { snapped: boolean }; redactedWords: 
     notes.push(
       `${snapped === cuts.length ? 'Every clip starts' : `${count(snapped, 'clip')} start`} at the keyframe just before its segment (a fast, lossless cut), so ${snapped === 1 ? 'it' : 'they'} may begin a moment early.`,
     );
+  const chosen = leftOut.filter((l) => l.chosen).length;
+  if (chosen) notes.push(`${count(chosen, 'segment')} you unticked ${chosen === 1 ? 'was' : 'were'} not cut.`);
   for (const from of ['clips', 'reel'] as const) {
-    const out = leftOut.filter((l) => l.from === from);
+    const out = leftOut.filter((l) => l.from === from && !l.chosen);
     if (out.length)
       notes.push(
         `${count(out.length, 'segment')} left out of the ${from === 'clips' ? 'clips' : 'reel'} (${named(out.map((l) => l.participant))}): ${[...new Set(out.map((l) => l.reason))].join(' ')}`,

@@ -51,6 +51,8 @@ export function ClipExportDialog() {
   if (!target) return null;
   const running = job?.state === 'running';
   const result = job?.state === 'done' ? job.result : null;
+  // What could not be cut; the clips the researcher unticked are one line in the notes.
+  const problems = result?.left_out.filter((l) => !l.chosen) ?? [];
   const cuttable = clipsToCut(s);
   const canStart = folder !== null && cuttable > 0 && !running && !s.planning && plan !== null;
 
@@ -107,11 +109,11 @@ export function ClipExportDialog() {
               </li>
             ))}
           </ul>
-          {result.left_out.length > 0 && (
+          {problems.length > 0 && (
             <>
               <h3 className="clips-subhead">Left out</h3>
               <ul className="clips-left-out" aria-label="Left out">
-                {result.left_out.map((l) => (
+                {problems.map((l) => (
                   <li key={`${l.from}-${l.highlight_id}`}>
                     {l.participant} ({l.from === 'reel' ? 'from the reel' : 'not cut'}): {l.reason}
                   </li>

@@ -146,7 +146,7 @@ export const useClips = create<ClipState>((set, get) => {
     const wanted = (plan?.clips ?? []).filter((c) => c.reason === null && !unticked.includes(c.highlight_id));
     const leftOut = (plan?.clips ?? [])
       .filter((c) => !wanted.includes(c))
-      .map((c) => ({ highlight_id: c.highlight_id, participant: c.label, reason: c.reason ?? 'You left it out.' }));
+      .map((c) => ({ highlight_id: c.highlight_id, participant: c.label, reason: c.reason ?? 'You left it out.', chosen: c.reason === null }));
     try {
       const written: { highlight_id: string; file: string; duration_ms: number }[] = [];
       let codec = '';

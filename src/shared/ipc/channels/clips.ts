@@ -53,7 +53,8 @@ export type ClipExportView = {
   bytes: number;
   clips: { highlight_id: string; file: string; participant: string; start_ms: number; end_ms: number; snapped: boolean }[];
   reel: { file: string; page: string; duration_ms: number } | null;
-  left_out: { highlight_id: string; participant: string; reason: string; from: 'clips' | 'reel' }[];
+  /** `chosen`: the researcher unticked it (not a problem to list). */
+  left_out: { highlight_id: string; participant: string; reason: string; from: 'clips' | 'reel'; chosen: boolean }[];
   snapped: boolean;
   redacted: boolean;
   notes: string[];
@@ -175,7 +176,7 @@ export const clipChannels = {
         .min(1, 'No clip was written.')
         .max(500),
       left_out: z
-        .array(z.object({ highlight_id: id, participant: z.string().max(200), reason: z.string().max(1000) }))
+        .array(z.object({ highlight_id: id, participant: z.string().max(200), reason: z.string().max(1000), chosen: z.boolean().default(false) }))
         .max(500)
         .default([]),
       /** What the clips were re-encoded as: "vp9/opus". */

@@ -147,10 +147,11 @@ describe('clips.* through IPC', () => {
     expect(view.reveal).toBe(view.location);
     expect(view.clips.map((c) => [c.highlight_id, c.file, c.snapped])).toEqual([[a, 'Price/clips/01 Interview 1.webm', true]]);
     expect(view.reel).toEqual({ file: 'Price/reel.webm', page: 'Price/index.html', duration_ms: expect.any(Number) });
-    expect(view.left_out.map((l) => [l.participant, l.from, l.reason.slice(0, 20)])).toEqual([
-      ['Interview 2', 'clips', 'You left it out.'],
-      ['Interview 3', 'clips', 'Its interview has no'],
+    expect(view.left_out.map((l) => [l.participant, l.from, l.reason.slice(0, 20), l.chosen])).toEqual([
+      ['Interview 2', 'clips', 'You left it out.', true],
+      ['Interview 3', 'clips', 'Its interview has no', false],
     ]);
+    expect(view.notes).toContain('1 segment you unticked was not cut.');
     expect(view.files).toBe(5);
     expect(view.notes.join('\n')).toMatch(/keyframe/);
     expect(media.cuts.map((c) => c.file)).toEqual(['/videos/a.webm']);

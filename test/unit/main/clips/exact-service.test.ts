@@ -230,7 +230,10 @@ const finishReq = (export_id: string, clips: { highlight_id: string; file: strin
   title: 'Highlights',
   reel: o.reel ?? true,
   clips,
-  left_out: [{ highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.' }],
+  left_out: [
+    { highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.', chosen: true },
+    { highlight_id: 'h-y', participant: 'Interview 5', reason: 'Its interview has no saved video.', chosen: false },
+  ],
   codec: 'vp9/opus',
 });
 
@@ -268,8 +271,13 @@ describe('clips.exactFinish', () => {
     expect(view.notes).toEqual(
       expect.arrayContaining(['2 clips cut from the saved videos, nothing uploaded.', 'Cuts are frame-exact (re-encoded as VP9/Opus).']),
     );
-    expect(view.notes.join(' ')).toContain('1 segment left out of the clips (Interview 4)');
-    expect(view.left_out).toEqual([{ highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.', from: 'clips' }]);
+    // What the researcher unticked is a count; what could not be cut is named with its reason.
+    expect(view.notes).toContain('1 segment you unticked was not cut.');
+    expect(view.notes.join(' ')).toContain('1 segment left out of the clips (Interview 5): Its interview has no saved video.');
+    expect(view.left_out).toEqual([
+      { highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.', from: 'clips', chosen: true },
+      { highlight_id: 'h-y', participant: 'Interview 5', reason: 'Its interview has no saved video.', from: 'clips', chosen: false },
+    ]);
     const page = readFileSync(join(out, 'Highlights/index.html'), 'utf8');
     expect(page).toContain('Cuts are frame-exact');
     expect(page).toContain('A friend told me about the recipes.');

@@ -104,8 +104,8 @@ describe('frame-exact clip export (store)', () => {
           { highlight_id: 'd', file: 'Price/clips/02 Interview d.webm', duration_ms: 4000 },
         ],
         left_out: [
-          { highlight_id: 'b', participant: 'Interview b', reason: 'You left it out.' },
-          { highlight_id: 'c', participant: 'Interview c', reason: 'Its interview has no saved video.' },
+          { highlight_id: 'b', participant: 'Interview b', reason: 'You left it out.', chosen: true },
+          { highlight_id: 'c', participant: 'Interview c', reason: 'Its interview has no saved video.', chosen: false },
         ],
       }),
     ]);
