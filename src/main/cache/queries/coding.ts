@@ -57,8 +57,10 @@ export function replaceCoderCodings(
     const unlink = db.prepare('DELETE FROM highlight_codes WHERE highlight_id = ? AND code_id IN (SELECT value FROM json_each(?))');
     let removed = 0;
     for (const h of touched) removed += unlink.run(h.id, codes).changes;
-    // A segment coded again on the same words keeps its id, so what points at it (a reel's clip) stays.
-    const reusable = new Map(touched.map((h) => [segmentKey(h), h.id]));
+    // A segment coded again on the same words keeps its id, so what points at it (a reel's clip) stays. Each id
+    // is taken once: codings are written as they were, one segment each, however many share the words.
+    const reusable = new Map<string, string[]>();
+    for (const h of touched) reusable.set(segmentKey(h), [...(reusable.get(segmentKey(h)) ?? []), h.id]);
     const insert = stmt(
       db,
       `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
@@ -68,7 +70,7 @@ export function replaceCoderCodings(
     const link = stmt(db, 'INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
     for (const c of args.codings) {
       const { code_id, ...segment } = c;
-      const kept = reusable.get(segmentKey(segment));
+      const kept = reusable.get(segmentKey(segment))?.shift();
       const id = kept ?? randomUUID();
       if (kept) refresh.run({ id, start_ms: segment.start_ms, quote: segment.quote, now: args.now });
       else insert.run({ ...segment, id, project_id: args.projectId, coder: args.coder, now: args.now });
