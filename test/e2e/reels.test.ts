@@ -97,6 +97,12 @@ describe.skipIf(skip !== null)('hand-picked reels', () => {
     await cardB.root.getByRole('button', { name: 'Add to reel…' }).click();
     await chooser.getByRole('button', { name: containing(REEL) }).click();
     await expect.poll(() => cardB.root.locator('.rl-added').innerText()).toBe(`Already in “${REEL}”`);
+    // One highlight as a clip of its own: the clip export opens with just it.
+    await cardB.root.getByRole('button', { name: 'Export clip…' }).click();
+    await ui.clips.dialog.waitFor();
+    await expect.poll(() => ui.clips.dialog.locator('.clips-quote').allInnerTexts()).toEqual([`“${b.quote}”`]);
+    await page.keyboard.press('Escape');
+    await ui.clips.dialog.waitFor({ state: 'hidden' });
 
     // The Reels view: the reel open, its two clips in the order added, with who, when and their codes.
     await ui.study.openTab('Analysis');

@@ -7,6 +7,7 @@ import { fingerprint } from '../../lib/drafts';
 import { useDraft } from '../../lib/use-draft';
 import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 import { timecode } from '../../lib/timecode';
+import { openClipExport } from '../clips/store';
 import { AddToReel } from '../reels/AddToReel';
 import { useResearcherName } from '../settings/store';
 import { CodeChips } from './CodeChips';
@@ -207,6 +208,13 @@ export function HighlightCard({
                 Copy quote
               </button>
               <AddToReel workspaceId={workspaceId} projectId={h.project_id} highlightId={h.id} />
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                onClick={() => openClipExport({ selection: { kind: 'highlights', ids: [h.id] }, title: 'This highlight', projectId: h.project_id })}
+              >
+                Export clip…
+              </button>
               <button type="button" className="btn btn-ghost btn-small hl-delete" onClick={() => setConfirming(true)}>
                 Delete
               </button>
