@@ -93,8 +93,15 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
     mkdirSync(gridFolder, { recursive: true });
     e2e.harness.desktop.folderChoices.push(gridFolder);
     await ui.grid.exportCsv.click();
-    await expect.poll(() => filesIn(gridFolder).length, { timeout: 20_000 }).toBe(1);
-    const csv = parse(readFileSync(filesIn(gridFolder)[0]!, 'utf8').replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    // By name: while it is written the folder holds it under a temporary name.
+    await expect.poll(() => filesIn(gridFolder).filter((f) => f.endsWith('.csv')).length, { timeout: 20_000 }).toBe(1);
+    const csv = parse(
+      readFileSync(
+        filesIn(gridFolder).find((f) => f.endsWith('.csv'))!,
+        'utf8',
+      ).replace(/^\uFEFF/, ''),
+      { columns: true },
+    ) as Record<string, string>[];
     expect(csv.length).toBeGreaterThan(0);
     expect(csv.map((r) => r.interview_id)).toContain(row.id);
     expect(Object.values(csv.find((r) => r.interview_id === row.id)!).join('\n')).toContain(answers[0]!.text);

@@ -180,7 +180,8 @@ describe.skipIf(skip !== null)('question grid', () => {
     // DOCX to the same folder: one section per question, each answer under its participant and plan.
     e2e.harness.desktop.folderChoices.push(folder);
     await ui.grid.exportDocx.click();
-    await expect.poll(() => filesIn(folder).length, { timeout: 20_000 }).toBe(2);
+    // Wait for the .docx by name: while it is written the folder holds it under a temporary name.
+    await expect.poll(() => filesIn(folder).filter((f) => f.endsWith('.docx')).length, { timeout: 20_000 }).toBe(1);
     const docx = filesIn(folder).find((f) => f.endsWith('.docx'))!;
     const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(docx)))['word/document.xml']!);
     const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('\n');
