@@ -213,7 +213,15 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
     for (const t of participantTerms({ name: r.participant_name, email: r.participant_email, fields })) known.push({ ...t, owner: r.id });
     if (r.participant_name?.trim()) fieldValues.push({ row: r, field: 'name', value: r.participant_name.trim() });
     if (r.participant_email?.trim()) fieldValues.push({ row: r, field: 'email', value: r.participant_email.trim() });
-    for (const [k, v] of Object.entries(fields)) if (typeof v === 'string' || typeof v === 'number') fieldValues.push({ row: r, field: k, value: String(v) });
+    // The fields hold the raw record, so the name and email are there too (under "name", "full_name", "email"…):
+    // listed once, above, not again as the field they came from.
+    const same = (v: string, known: string | null) => known !== null && v.trim() === known.trim();
+    for (const [k, v] of Object.entries(fields)) {
+      if (typeof v !== 'string' && typeof v !== 'number') continue;
+      const value = String(v);
+      if (same(value, r.participant_name) || same(value, r.participant_email)) continue;
+      fieldValues.push({ row: r, field: k, value });
+    }
   }
   const matcher = compileKnown(known);
 

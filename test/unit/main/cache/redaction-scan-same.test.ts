@@ -52,8 +52,11 @@ it('finds exactly what the scan before the speed-ups found on the seeded corpus'
   expect({ count: findings.length, byKind, sha256: hash.digest('hex') }).toEqual(GOLDEN);
 });
 
+// Recorded again when each participant's name and email stopped being listed twice (once as themselves, once
+// as the raw field they came from): 802 participant findings fewer, two for each of the 401 interviews, and
+// every other finding as before.
 const GOLDEN = {
-  count: 2831,
-  byKind: { email: 146, number: 81, participant: 1767, person: 569, phone: 95, postcode: 96, url: 77 },
-  sha256: '69e743c4a0a7a42569b6082284437fd10e22a0fa1d46686f4930afcdea599dfb',
+  count: 2029,
+  byKind: { email: 146, number: 81, participant: 965, person: 569, phone: 95, postcode: 96, url: 77 },
+  sha256: '36d2107df324cb7bd49d63a3ad7ed4d895b47bbb2bc688232f436d6fbf620c49',
 };

@@ -104,6 +104,13 @@ describe('scan', () => {
     // A quote belongs to no interview, but a participant named in it is theirs.
     expect(json).toContainEqual({ interview_id: null, kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'Participant 1' });
     expect(json.filter((f) => f.text === 'Friday' || f.text === 'Hello')).toEqual([]);
+    // The name and email are listed once each, not again as the raw fields they came from.
+    const fields = r.findings.filter((f) => f.interview_id === 'iv-b' && f.source === 'field');
+    expect(fields.map((f) => [f.at, f.text])).toEqual([
+      ['name', 'Amara Okafor'],
+      ['email', 'amara@example.com'],
+      ['city', 'Leeds'],
+    ]);
     const joan = r.findings.find((f) => f.text === 'Joan Baptiste' && f.interview_id === 'iv-b')!;
     expect(joan).toMatchObject({ source: 'turn', at: '1', before: 'My sister ', term: 'joan baptiste', decision: null });
     expect(joan.after.startsWith(' loved it')).toBe(true);
