@@ -3,6 +3,8 @@
 #   videos/<id>.webm|.jpg|.json   one short synthetic interview + transcript for
 #                                 every demo interview with a recording
 #   stimuli/*                     concept images shown to participants
+#   generic/recording.webm|.jpg  the recording every other completed
+#                                 interview links to (names no one)
 #   index.json, stimuli/index.json
 #
 # Everything is synthesised locally (espeak-ng speech, ffmpeg drawing), so the
@@ -254,6 +256,9 @@ stimulus delivery-tracker.png "Delivery tracking screen" 0xE4E9EC \
   "$(draw_text 'Delivered' 13 0x8A979F 282 237)"
 
 node "$TOOL" manifest "$OUT" "$STIMULI_TSV"
+
+# What a completed interview without a sample video of its own links to.
+"$ROOT/scripts/sample-media/generic-recording.sh" "$OUT" "$FONT"
 
 total_bytes="$(du -cb "$OUT"/videos/*.webm | tail -n1 | cut -f1)"
 log "done: ${#IDS[@]} videos, ${total_bytes} bytes of video in $OUT"

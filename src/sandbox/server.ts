@@ -3,22 +3,15 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock';
-import type { ApiHandler, Reply, SandboxConfig, SandboxContext } from './context';
-import { checkSignedQuery } from './domain/signing';
+import type { SandboxConfig, SandboxContext } from './context';
 import { loadSampleMedia } from './domain/sample-media';
-import { ApiError } from './http/errors';
-import { serveFile } from './http/range';
+import { apiRequest } from './http/api-pipeline';
 import { RateLimiter } from './http/rate-limit';
-import { errorPayload, sendJson } from './http/respond';
-import type { Router } from './http/router';
+import { fail, reply } from './http/reply';
 import { buildApiRouter, buildOperatorRouter } from './routes';
 import { createOrgRoute } from './routes/operator';
-import { leaveSession, sendMessage, serveAsset, servePage, serveWidget, startSession } from './routes/participant';
-import { handleUpload, serveObject } from './routes/storage';
+import { publicRequest } from './routes/public';
 import { metaValue, openSandboxDb } from './store/db';
-import { getFaults } from './store/faults';
-import { getInterview } from './store/interviews';
-import { hashKey, orgForKey } from './store/orgs';
 import { DEFAULT_RETRY_SCHEDULE_MS, WebhookDispatcher, type FetchLike } from './webhooks/dispatcher';
 
 export type SandboxOptions = {
@@ -100,92 +93,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', baseUrl);
     const path = url.pathname;
-    if (path.startsWith('/v1/') || path.startsWith('/external/')) return apiRequest(req, res, url, api, true);
+    if (path.startsWith('/v1/') || path.startsWith('/external/')) return apiRequest(ctx, limiter, req, res, url, api, true);
     if (path === '/_sandbox/organisations' && req.method === 'POST') return reply(res, await createOrgRoute(req, ctx));
-    if (path.startsWith('/_sandbox/')) return apiRequest(req, res, url, operator, false);
-    return publicRequest(req, res, url);
-  }
-
-  async function apiRequest(req: IncomingMessage, res: ServerResponse, url: URL, router: Router<ApiHandler>, service: boolean) {
-    const key = req.headers['x-api-key'];
-    const org = typeof key === 'string' && key !== '' ? orgForKey(db, key) : null;
-    if (!org) throw new ApiError(401, 'invalid_api_key', 'The API key is missing, invalid or revoked.');
-    if (service && limiter) {
-      const taken = limiter.take(hashKey(key as string), clock.now());
-      if (!taken.ok)
-        throw new ApiError(
-          429,
-          'rate_limited',
-          'Too many requests. Retry after the time in Retry-After.',
-          {},
-          { 'retry-after': String(taken.retryAfterSeconds) },
-        );
-    }
-    const faults = getFaults(db, org.id);
-    const faulty = service && (faults.fault_methods.length === 0 || faults.fault_methods.includes(req.method ?? ''));
-    if (faulty) {
-      if (faults.latency_ms > 0) await new Promise((r) => setTimeout(r, faults.latency_ms));
-      if (ctx.random() < faults.rate_429) {
-        throw new ApiError(429, 'rate_limited', 'Too many requests (injected).', {}, { 'retry-after': String(faults.retry_after_seconds) });
-      }
-      if (ctx.random() < faults.rate_5xx) {
-        const status = [500, 502, 503][Math.floor(ctx.random() * 3)]!;
-        throw new ApiError(status, 'service_unavailable', 'The service had a temporary problem (injected).');
-      }
-    }
-    const match = router.match(req.method ?? 'GET', url.pathname);
-    if ('status' in match) throw routeMiss(match.status);
-    // Handlers return a Reply instead of writing it, so the pipeline can inject faults after them.
-    const result = await match.handler(req, match.params, { ...ctx, org, faults }, url);
-    // Truncation happens after the handler ran: the change is made but the answer is lost, as on a real network.
-    if (faulty && result.body !== undefined && ctx.random() < faults.truncate_rate) return truncate(res, result);
-    reply(res, result);
-  }
-
-  async function publicRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const parts = url.pathname
-      .split('/')
-      .filter(Boolean)
-      .map((p) => decodeURIComponent(p));
-    const method = req.method ?? 'GET';
-    const read = method === 'GET' || method === 'HEAD';
-    if (url.pathname === '/_storage/upload' && method === 'POST') {
-      await handleUpload(req, ctx);
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    if (parts[0] === '_media' && parts[1] === 'objects' && read) {
-      if (serveObject(req, res, parts.slice(2).join('/'), ctx)) return;
-      throw new ApiError(404, 'not_found', 'No such object.');
-    }
-    if (parts[0] === '_media' && parts[1] === 'interviews' && parts.length === 4 && read) return interviewMedia(req, res, url, parts[2]!, parts[3]!);
-    if (parts[0] === 'call') {
-      if (parts[1] === 'assets' && parts.length === 3 && read && serveAsset(res, parts[2]!)) return;
-      if (parts[1] === 'api' && method === 'POST') {
-        if (parts.length === 3 && parts[2] === 'sessions') return reply(res, await startSession(req, ctx));
-        if (parts.length === 5 && parts[2] === 'sessions' && parts[4] === 'messages') return reply(res, await sendMessage(req, ctx, parts[3]!));
-        if (parts.length === 5 && parts[2] === 'sessions' && parts[4] === 'leave') return reply(res, leaveSession(ctx, parts[3]!));
-      }
-      if (parts[1] === 'embed' && parts.length === 4 && read) return servePage(res, ctx, 'embed', parts[2]!, parts[3]!);
-      if (parts.length === 4 && read) return servePage(res, ctx, 'call', parts[2]!, parts[3]!);
-    }
-    if (url.pathname === '/widget.js' && read) return serveWidget(res);
-    if (url.pathname === '/' && read)
-      return reply(res, { status: 200, body: { service: 'Research Interview Service sandbox', docs: 'See docs/sandbox.md in the Fieldwork repository.' } });
-    throw new ApiError(404, 'not_found', 'Nothing is served at this path.');
-  }
-
-  function interviewMedia(req: IncomingMessage, res: ServerResponse, url: URL, interviewId: string, what: string): void {
-    const interview = getInterview(db, interviewId);
-    const video = interview?.video_key?.startsWith('sample:') ? ctx.media.videos.find((v) => `sample:${v.id}` === interview.video_key) : undefined;
-    if (!video) throw new ApiError(404, 'not_found', 'No recording for this interview.');
-    if (what === 'thumbnail') return serveFile(req, res, video.thumbnailPath, 'image/jpeg');
-    if (what !== 'video') throw new ApiError(404, 'not_found', 'No such media.');
-    const check = checkSignedQuery(ctx.signingSecret, url.pathname, url.searchParams, clock.now());
-    if (check === 'expired') throw new ApiError(403, 'link_expired', 'This video link has expired. Fetch the interview again for a fresh link.');
-    if (check === 'invalid') throw new ApiError(403, 'invalid_signature', 'This video link is not valid.');
-    serveFile(req, res, video.path, video.contentType);
+    if (path.startsWith('/_sandbox/')) return apiRequest(ctx, limiter, req, res, url, operator, false);
+    return publicRequest(ctx, req, res, url);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -208,35 +119,4 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       db.close();
     },
   };
-}
-
-function routeMiss(status: 404 | 405): ApiError {
-  return status === 405 ? new ApiError(405, 'method_not_allowed', 'This method is not allowed here.') : new ApiError(404, 'not_found', 'No such endpoint.');
-}
-
-function reply(res: ServerResponse, r: Reply): void {
-  if (r.body === undefined) {
-    res.writeHead(r.status, r.headers ?? {});
-    res.end();
-    return;
-  }
-  sendJson(res, r.status, r.body, r.headers);
-}
-
-function truncate(res: ServerResponse, r: Reply): void {
-  const text = JSON.stringify(r.body);
-  res.writeHead(r.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...r.headers });
-  res.write(text.slice(0, Math.floor(text.length / 2)));
-  res.destroy();
-}
-
-function fail(res: ServerResponse, err: unknown): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  if (err instanceof ApiError) return sendJson(res, err.status, errorPayload(err), err.headers);
-  sendJson(res, 500, { error: { code: 'internal_error', message: 'The sandbox hit an unexpected error.' } });
-  // Operators should see what broke; this is the sandbox, not the app.
-  process.stderr.write(`sandbox: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
 }

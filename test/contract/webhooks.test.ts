@@ -76,6 +76,24 @@ describe('interview_completed webhooks', () => {
     expect(deliveries.body.items.map((d) => d.attempts).sort()).toEqual([1, 2]);
   });
 
+  it('carry a video_url string for every completed interview, those without a sample video of their own too', async () => {
+    const org = await sb.newOrg({ trial_credits: 100 });
+    await org.operator('POST', '/_sandbox/webhooks', { url });
+    const { id } = await org.client.createProject(projectBody());
+    await org.client.launchProject(id, 60);
+    const before = received.length;
+    // More completions than one topic has sample videos, so some link the generic recording.
+    const sim = await org.operator<{ completed: string[] }>('POST', `/_sandbox/projects/${id}/simulate`, { completed: 40 });
+    await expect.poll(() => received.length - before, { timeout: 10_000 }).toBe(40);
+    const raw = received
+      .slice(before)
+      .map((r) => JSON.parse(r.body) as { data: { user_interview_id: string; video_url: unknown; video_url_expires_at: unknown } });
+    expect(raw.map((p) => p.data.user_interview_id).sort()).toEqual([...sim.body.completed].sort());
+    expect(raw.filter((p) => typeof p.data.video_url !== 'string' || typeof p.data.video_url_expires_at !== 'string')).toEqual([]);
+    // Each link plays: the interview's own sample video or the generic recording.
+    for (const p of raw) expect((await fetch(p.data.video_url as string, { method: 'HEAD' })).status).toBe(200);
+  });
+
   it('a tampered body or another secret does not verify', async () => {
     const r = received[1]!;
     expect(verify('whsec_' + Buffer.alloc(24, 1).toString('base64'), r)).toBe(false);

@@ -2,7 +2,7 @@ import type { SandboxContext } from '../context';
 import type { Interview } from '../store/interviews';
 import { getOrg } from '../store/orgs';
 import { countCompleted, type Project } from '../store/projects';
-import { videoLink } from '../routes/views';
+import { recordingLink } from '../routes/views';
 import { iso } from '../clock';
 
 /**
@@ -13,7 +13,7 @@ import { iso } from '../clock';
 export function announceCompletion(ctx: SandboxContext, project: Project, interview: Interview): void {
   const org = getOrg(ctx.db, project.org_id);
   if (!org || interview.status !== 'COMPLETE') return;
-  const video = interview.video_key ? videoLink({ ...ctx, org }, interview.id) : null;
+  const video = recordingLink({ ...ctx, org }, interview);
   ctx.webhooks.enqueue(org.id, {
     event: 'interview_completed',
     created_at: iso(ctx.clock.now()),

@@ -17,7 +17,9 @@ export type SampleVideo = {
   turns: WireTurn[];
 };
 export type SampleStimulus = { path: string; file: string; caption: string; contentType: string; bytes: number };
-export type SampleMedia = { videos: SampleVideo[]; stimuli: SampleStimulus[] };
+/** The recording a completed interview without a sample video of its own links to: it names no one. */
+export type GenericRecording = { path: string; thumbnailPath: string; contentType: string };
+export type SampleMedia = { videos: SampleVideo[]; stimuli: SampleStimulus[]; generic: GenericRecording | null };
 
 type Manifest = {
   videos: { id: string; file: string; thumbnail: string; transcript: string; content_type: string; bytes: number; duration_s: number; topic: string }[];
@@ -35,7 +37,7 @@ type Sidecar = {
 /** Reads the committed sample media (resources/sample-media). A missing folder means no sample videos. */
 export function loadSampleMedia(dir: string): SampleMedia {
   const manifestPath = join(dir, 'index.json');
-  if (!existsSync(manifestPath)) return { videos: [], stimuli: [] };
+  if (!existsSync(manifestPath)) return { videos: [], stimuli: [], generic: null };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const videos = manifest.videos.map((v): SampleVideo => {
     const sidecar = JSON.parse(readFileSync(join(dir, v.transcript), 'utf8')) as Sidecar;
@@ -60,5 +62,11 @@ export function loadSampleMedia(dir: string): SampleMedia {
     contentType: s.content_type,
     bytes: s.bytes,
   }));
-  return { videos, stimuli };
+  return { videos, stimuli, generic: genericRecording(dir) };
+}
+
+function genericRecording(dir: string): GenericRecording | null {
+  const path = join(dir, 'generic', 'recording.webm');
+  const thumbnailPath = join(dir, 'generic', 'recording.jpg');
+  return existsSync(path) && existsSync(thumbnailPath) ? { path, thumbnailPath, contentType: 'video/webm' } : null;
 }

@@ -53,8 +53,22 @@ export function videoLink(
   return { url: `${ctx.baseUrl()}${path}?${signedQuery(ctx.signingSecret, path, expires)}`, expiresAt: new Date(expires * 1000).toISOString() };
 }
 
+/**
+ * Whether the service links a recording for this interview: one with a sample video of its own, and every
+ * completed one (the contract gives a completed interview a `video_url` string; without a sample video of
+ * its own it plays the generic recording, which names no one). A started interview has none yet.
+ */
+export const hasRecording = (i: Pick<Interview, 'video_key' | 'status'>): boolean => i.video_key !== null || i.status === 'COMPLETE';
+
+export function recordingLink(
+  ctx: Parameters<typeof videoLink>[0],
+  i: Pick<Interview, 'id' | 'video_key' | 'status'>,
+): { url: string; expiresAt: string } | null {
+  return hasRecording(i) ? videoLink(ctx, i.id) : null;
+}
+
 export function interviewRecord(ctx: ApiContext, i: Interview, opts: { transcripts: boolean; screener: boolean }) {
-  const video = i.video_key ? videoLink(ctx, i.id) : null;
+  const video = recordingLink(ctx, i);
   return {
     id: i.id,
     status: i.status,
@@ -62,7 +76,7 @@ export function interviewRecord(ctx: ApiContext, i: Interview, opts: { transcrip
     duration_minutes: i.duration_seconds === null ? null : Math.max(1, Math.ceil(i.duration_seconds / 60)),
     video_url: video?.url ?? null,
     video_url_expires_at: video?.expiresAt ?? null,
-    thumbnail_url: i.video_key ? `${ctx.baseUrl()}/_media/interviews/${i.id}/thumbnail` : null,
+    thumbnail_url: video ? `${ctx.baseUrl()}/_media/interviews/${i.id}/thumbnail` : null,
     participant: i.participant,
     ...(opts.transcripts ? { transcript: i.transcript } : {}),
     ...(opts.screener ? { screener: i.screener } : {}),
