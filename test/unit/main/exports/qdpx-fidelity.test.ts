@@ -20,16 +20,21 @@ import type { TranscriptTurn } from '../../../../src/shared/schemas/transcript';
 import type { InterviewDetail } from '../../../../src/shared/views';
 
 const XSD = resolve(__dirname, '../../../../../shared/refi-qda/Project.xsd');
-let canValidate = false;
+let hasXmllint = false;
 try {
   execFileSync('xmllint', ['--version'], { stdio: 'pipe' });
-  canValidate = existsSync(XSD);
+  hasXmllint = true;
 } catch {
-  canValidate = false;
+  hasXmllint = false;
+}
+const hasXsd = existsSync(XSD);
+const canValidate = hasXmllint && hasXsd;
+// A check that cannot run is skipped and says why; it never passes without looking.
+if (!canValidate) {
+  console.warn(`qdpx-fidelity: skipping XSD validation: ${hasXsd ? '' : `no schema at ${XSD}. `}${hasXmllint ? '' : 'xmllint is not installed.'}`);
 }
 const dir = mkdtempSync(join(tmpdir(), 'qdpx-fidelity-'));
 function validate(xml: string) {
-  if (!canValidate) return;
   const file = join(dir, `p${Math.random().toString(36).slice(2)}.qde`);
   writeFileSync(file, xml);
   const r = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
@@ -129,7 +134,7 @@ describe('export fidelity', () => {
   const plan = planProjectQde(input(), { includeParticipant: true, now: new Date('2026-11-26T00:00:00Z') });
   const doc = root(plan.xml);
 
-  it('validates against the REFI-QDA XSD', () => validate(plan.xml));
+  it.skipIf(!canValidate)('validates against the REFI-QDA XSD', () => validate(plan.xml));
 
   it('gives two participants with one name two cases', () => {
     const cases = kids(kid(doc, 'Cases')!, 'Case').map((c) => c.attrs.name);
