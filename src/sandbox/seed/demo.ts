@@ -63,6 +63,8 @@ function caller(baseUrl: string, key: () => string): Call {
   };
 }
 
+const ENGLISH = [{ language_name: 'English', accent: 'en-GB' }];
+
 export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<DemoSeed> {
   let apiKey = '';
   const call = caller(baseUrl, () => apiKey);
@@ -75,10 +77,13 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
   apiKey = org.api_key;
   // Seeded reports finish at once; the organisation goes back to the normal generation time afterwards.
   await call('PUT', '/_sandbox/organisations/me', { report_duration_ms: 0 });
-  const english = [{ language_name: 'English', accent: 'en-GB' }];
-  const projects: SeededProject[] = [];
+  const projects = [await seedChurn(call), await seedPackaging(call, media), await seedOnboarding(call)];
+  await call('PUT', '/_sandbox/organisations/me', { report_duration_ms: null });
+  return { organisation_id: org.organisation_id, api_key: org.api_key, projects };
+}
 
-  // 1. Meal-kit churn: launched, interviews with video, a finished report.
+/** 1. Meal-kit churn: launched, interviews with video, a finished report. */
+async function seedChurn(call: Call): Promise<SeededProject> {
   const churn = {
     title: 'Meal-kit churn',
     type: 'CHURN' as const,
@@ -87,7 +92,7 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
       'Hi, and thank you for joining. We would like to hear how your meal-kit subscription went, and why you paused or cancelled. There are no right or wrong answers.',
     end_message: 'Thank you. Your answers will help us make the service better.',
     questions: CHURN_QUESTIONS,
-    languages: english,
+    languages: ENGLISH,
     interaction_modes: ['video', 'audio'] as ('video' | 'audio' | 'chat')[],
     target_participants: 30,
   };
@@ -105,25 +110,16 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
   await call('POST', `/_sandbox/projects/${churnIds.id}/simulate`, DEMO_SIMULATIONS.churn);
   await call('POST', `/v1/projects/${churnIds.id}/report`);
   await call('GET', `/v1/projects/${churnIds.id}/report`);
-  projects.push({ ...churnIds, ...churn, launched: true });
+  return { ...churnIds, ...churn, launched: true };
+}
 
-  // 2. Packaging concepts: STIMULI through the spec's typical flow 2.
-  const objective = PACKAGING_OBJECTIVE;
-  const pack = await call<{ id: string; interview_id: string }>('POST', '/v1/projects', {
-    title: 'Packaging concepts',
-    type: 'STIMULI',
-    research_objective: objective,
-    intro_message: 'Thanks for helping us. We will show you three packaging ideas and ask what you think.',
-    questions: [{ question: 'Placeholder question', probing_level: 'medium' }],
-    target_participants: 15,
-    languages: english,
-    interaction_modes: ['video', 'chat'],
-  });
+/** Uploads the stimuli through presign, the storage form and confirm, as a client would. */
+async function uploadStimuli(call: Call, projectId: string, media: SampleMedia): Promise<{ id: string; caption: string }[]> {
   const concepts = media.stimuli.filter((s) => s.file.startsWith('concept-')).slice(0, 3);
   const stimulusIds: { id: string; caption: string }[] = [];
   for (const s of concepts) {
     const presign = await call<{ upload_url: string; upload_fields: Record<string, string>; file_id: string }>('POST', '/v1/stimuli/presign', {
-      project_id: pack.id,
+      project_id: projectId,
       filename: s.file,
       content_type: s.contentType,
       file_size_bytes: s.bytes,
@@ -134,13 +130,30 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     const up = await fetch(presign.upload_url, { method: 'POST', body: form });
     if (up.status !== 204) throw new Error(`Seeding the demo failed uploading ${s.file}: ${up.status} ${await up.text()}`);
     await call('POST', '/v1/stimuli/confirm', {
-      project_id: pack.id,
+      project_id: projectId,
       file_id: presign.file_id,
       file_ext: s.file.slice(s.file.lastIndexOf('.')),
       caption: s.caption,
     });
     stimulusIds.push({ id: presign.file_id, caption: s.caption });
   }
+  return stimulusIds;
+}
+
+/** 2. Packaging concepts: STIMULI through the spec's typical flow 2. */
+async function seedPackaging(call: Call, media: SampleMedia): Promise<SeededProject> {
+  const objective = PACKAGING_OBJECTIVE;
+  const pack = await call<{ id: string; interview_id: string }>('POST', '/v1/projects', {
+    title: 'Packaging concepts',
+    type: 'STIMULI',
+    research_objective: objective,
+    intro_message: 'Thanks for helping us. We will show you three packaging ideas and ask what you think.',
+    questions: [{ question: 'Placeholder question', probing_level: 'medium' }],
+    target_participants: 15,
+    languages: ENGLISH,
+    interaction_modes: ['video', 'chat'],
+  });
+  const stimulusIds = await uploadStimuli(call, pack.id, media);
   const draft = await call<{ questions: SeededProject['questions']; intro_message: string; end_message: string }>('POST', '/v1/projects/generate-questions', {
     research_objective: objective,
     type: 'STIMULI',
@@ -156,7 +169,7 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
   }
   await call('POST', `/v1/projects/${pack.id}/launch`, { target_participants: 15 });
   await call('POST', `/_sandbox/projects/${pack.id}/simulate`, DEMO_SIMULATIONS.packaging);
-  projects.push({
+  return {
     ...pack,
     title: 'Packaging concepts',
     type: 'STIMULI',
@@ -164,13 +177,15 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     intro_message: patched.intro_message,
     end_message: patched.end_message,
     questions: patched.questions,
-    languages: english,
+    languages: ENGLISH,
     interaction_modes: ['video', 'chat'],
     target_participants: 15,
     launched: true,
-  });
+  };
+}
 
-  // 3. Onboarding interviews: an AI-drafted guide, left unlaunched to edit.
+/** 3. Onboarding interviews: an AI-drafted guide, left unlaunched to edit. */
+async function seedOnboarding(call: Call): Promise<SeededProject> {
   const onboardingObjective = 'Learn how new customers experience their first two weeks with Northwind Meals';
   const onboardingDraft = await call<{ questions: SeededProject['questions']; suggested_title: string; intro_message: string; end_message: string }>(
     'POST',
@@ -184,13 +199,10 @@ export async function seedDemo(baseUrl: string, media: SampleMedia): Promise<Dem
     intro_message: onboardingDraft.intro_message,
     end_message: onboardingDraft.end_message,
     questions: onboardingDraft.questions,
-    languages: english,
+    languages: ENGLISH,
     interaction_modes: ['video', 'audio', 'chat'] as ('video' | 'audio' | 'chat')[],
     target_participants: 12,
   };
   const onboardingIds = await call<{ id: string; interview_id: string }>('POST', '/v1/projects', onboarding);
-  projects.push({ ...onboardingIds, ...onboarding, launched: false });
-
-  await call('PUT', '/_sandbox/organisations/me', { report_duration_ms: null });
-  return { organisation_id: org.organisation_id, api_key: org.api_key, projects };
+  return { ...onboardingIds, ...onboarding, launched: false };
 }
