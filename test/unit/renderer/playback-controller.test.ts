@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isMediaUrl,
   PlaybackController,
+  SAVED_COPY_FAILS_MESSAGE,
   UNREACHABLE_MESSAGE,
   type PlaybackState,
   type PlayerPort,
@@ -53,21 +54,56 @@ function fakePlayer() {
 const URL = '/__fieldwork/media/video/demo/iv-1';
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(sources: (PlaybackView | Error)[]) {
+/** Timers the test fires by hand: `fire(ms)` runs the live ones set for `ms`. */
+function fakeTimers() {
+  const pending: { fn: () => void; ms: number; live: boolean }[] = [];
+  return {
+    pending,
+    timers: {
+      set: (fn: () => void, ms: number) => {
+        const t = { fn, ms, live: true };
+        pending.push(t);
+        return t;
+      },
+      clear: (h: unknown) => void ((h as { live: boolean }).live = false),
+    },
+    live: (ms: number) => pending.filter((t) => t.live && t.ms === ms).length,
+    fire: (ms: number) => {
+      for (const t of pending.filter((p) => p.live && p.ms === ms)) {
+        t.live = false;
+        t.fn();
+      }
+    },
+  };
+}
+
+const SOURCE_MS = 7000;
+const LOAD_MS = 9000;
+
+/** `'hang'` is a source request main does not answer until the test calls `late`. */
+function setup(sources: (PlaybackView | Error | 'hang')[]) {
   const player = fakePlayer();
   const states: PlaybackState[] = [];
+  const clock = fakeTimers();
   let asked = 0;
+  const late: ((v: PlaybackView) => void)[] = [];
   const c = new PlaybackController({
     player: player.port,
     fetchSource: async () => {
       const s = sources[Math.min(asked++, sources.length - 1)]!;
+      if (s === 'hang') return new Promise<PlaybackView>((r) => late.push(r));
       if (s instanceof Error) throw s;
       return s;
     },
     onState: (s) => states.push(s),
+    timers: clock.timers,
+    sourceTimeoutMs: SOURCE_MS,
+    loadTimeoutMs: LOAD_MS,
   });
-  return { c, player, states, asked: () => asked };
+  return { c, player, states, clock, asked: () => asked, late };
 }
+
+const loads = (calls: string[]) => calls.filter((c) => c.startsWith('load '));
 
 describe('playback controller', () => {
   it('opens at atMs: loads the source, seeks once metadata is in, stays paused', async () => {
@@ -228,6 +264,95 @@ describe('playback controller', () => {
     const before = pending.length;
     c.noteWaiting();
     expect(pending.length).toBe(before);
+  });
+
+  it('a reloaded source that fails too counts as a failure: the viewer ends in the clear message, never stays reconnecting', async () => {
+    // The journey's case: a live signed link in the cache, the service gone, so every load of the media
+    // route fails. The error of the `?attempt=2` reload arrives while the state is still 'recovering'.
+    const { c, player, states } = setup([{ kind: 'remote', media_url: URL }]);
+    await c.start(95_000);
+    await c.recover();
+    expect(c.current).toEqual({ kind: 'recovering' });
+    await c.recover();
+    expect(loads(player.calls)).toHaveLength(3);
+    expect(player.calls.at(-1)).toBe(`load ${URL}?attempt=3`);
+    await c.recover();
+    expect(c.current).toEqual({ kind: 'unavailable', message: UNREACHABLE_MESSAGE });
+    expect(states.map((s) => s.kind)).toEqual(['loading', 'recovering', 'recovering', 'unavailable']);
+    // Try again starts afresh.
+    await c.retry();
+    player.fireLoaded();
+    expect(c.current).toEqual({ kind: 'ready', source: 'remote' });
+  });
+
+  it('an error while main is still being asked for the new source belongs to the replaced load: asked once', async () => {
+    let answer: (v: PlaybackView) => void = () => undefined;
+    const player = fakePlayer();
+    let asked = 0;
+    const c = new PlaybackController({
+      player: player.port,
+      fetchSource: () => {
+        asked++;
+        return asked === 1 ? Promise.resolve({ kind: 'remote', media_url: URL }) : new Promise<PlaybackView>((r) => (answer = r));
+      },
+      onState: () => undefined,
+      timers: fakeTimers().timers,
+    });
+    await c.start(null);
+    player.fireLoaded();
+    const first = c.recover();
+    await c.recover();
+    expect(asked).toBe(2);
+    answer({ kind: 'remote', media_url: URL });
+    await first;
+    player.fireLoaded();
+    expect(c.current).toEqual({ kind: 'ready', source: 'remote' });
+  });
+
+  it('a source that neither loads nor fails counts as failed after loadTimeoutMs, until the clear message', async () => {
+    const { c, player, clock } = setup([{ kind: 'remote', media_url: URL }]);
+    await c.start(null);
+    for (let i = 1; i <= 2; i++) {
+      expect(clock.live(LOAD_MS)).toBe(1);
+      clock.fire(LOAD_MS);
+      await flush();
+      expect(c.current).toEqual({ kind: 'recovering' });
+      expect(loads(player.calls)).toHaveLength(i + 1);
+    }
+    clock.fire(LOAD_MS);
+    await flush();
+    expect(c.current).toEqual({ kind: 'unavailable', message: UNREACHABLE_MESSAGE });
+    expect(clock.live(LOAD_MS)).toBe(0);
+  });
+
+  it('a load that arrives in time disarms the load timeout', async () => {
+    const { c, player, clock } = setup([{ kind: 'remote', media_url: URL }]);
+    await c.start(null);
+    player.fireLoaded();
+    expect(clock.live(LOAD_MS)).toBe(0);
+    expect(c.current.kind).toBe('ready');
+  });
+
+  it('main never answering where the video is ends in the clear message after sourceTimeoutMs; a late answer is ignored', async () => {
+    const { c, player, clock, late } = setup(['hang']);
+    const started = c.start(null);
+    expect(c.current).toEqual({ kind: 'loading' });
+    clock.fire(SOURCE_MS);
+    await started;
+    expect(c.current).toEqual({ kind: 'unavailable', message: UNREACHABLE_MESSAGE });
+    late[0]!({ kind: 'remote', media_url: URL });
+    await flush();
+    expect(c.current).toEqual({ kind: 'unavailable', message: UNREACHABLE_MESSAGE });
+    expect(player.calls).toEqual([]);
+  });
+
+  it('a saved copy that keeps failing says so, not that the video is not saved', async () => {
+    const { c } = setup([{ kind: 'local', media_url: URL }]);
+    await c.start(null);
+    await c.recover();
+    await c.recover();
+    await c.recover();
+    expect(c.current).toEqual({ kind: 'unavailable', message: SAVED_COPY_FAILS_MESSAGE });
   });
 
   it('ignores a late answer after dispose', async () => {

@@ -82,7 +82,13 @@ function ViewerReady({
     <section className={`viewer${stimuli.shows ? ' has-stimuli' : ''}`} aria-labelledby="viewer-title">
       <div className="viewer-left">
         <ViewerHeader workspace={workspace} projectId={projectId} interview={interview} title={title} sequence={sequence} playback={playback} />
-        <PlayerFrame title={title} playback={playback} onReady={play.setPlayer} onRetry={play.retry} />
+        <PlayerFrame
+          title={title}
+          playback={playback}
+          endedBeforeMs={play.videoMs !== null && timeMs > play.videoMs ? play.videoMs : null}
+          onReady={play.setPlayer}
+          onRetry={play.retry}
+        />
         <HighlightTimeline highlights={coding.highlights} durationMs={play.durationMs} onSeek={seekMs} />
         <PlayerStatus rate={play.rate} />
         <ViewerTabs workspace={workspace} interview={interview} onSeek={seekMs} />

@@ -1,3 +1,4 @@
+import { formatClock } from './active-turn';
 import { UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
 import { VideoPlayer, type VjsPlayer } from './VideoPlayer';
 
@@ -5,11 +6,14 @@ import { VideoPlayer, type VjsPlayer } from './VideoPlayer';
 export function PlayerFrame({
   title,
   playback,
+  endedBeforeMs,
   onReady,
   onRetry,
 }: {
   title: string;
   playback: PlaybackState;
+  /** The recording's length when the transcript is showing a later moment than the recording reaches. */
+  endedBeforeMs: number | null;
   onReady: (player: VjsPlayer) => void;
   onRetry: () => void;
 }) {
@@ -29,6 +33,11 @@ export function PlayerFrame({
       {playback.kind === 'recovering' && (
         <div className="player-message player-message-quiet" role="status">
           <span className="spinner" aria-hidden="true" /> Reconnecting to the video…
+        </div>
+      )}
+      {playback.kind === 'ready' && endedBeforeMs !== null && (
+        <div className="player-message player-message-quiet" role="status">
+          The recording ends at {formatClock(endedBeforeMs)}, before this part of the transcript. Read on below, or pick an earlier turn to watch.
         </div>
       )}
     </div>

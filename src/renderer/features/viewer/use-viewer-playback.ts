@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { transcriptMoment } from './past-end';
 import { PlaybackController, type PlaybackState } from './playback-controller';
 import { videoSource } from './store';
 import { playerPort, type VjsPlayer } from './VideoPlayer';
@@ -19,6 +20,8 @@ export function useViewerPlayback(workspaceId: string, interviewId: string, atMs
   // before React has re-rendered.
   const playbackNow = useRef<PlaybackState>({ kind: 'loading' });
   const [videoMs, setVideoMs] = useState<number | null>(null);
+  // The last moment asked for (opening at a hit, a click on a turn) until the player has settled on it.
+  const requested = useRef<number | null>(atMs);
   // Without a video length (no recording, not loaded yet), the transcript's last time stands in for it.
   const transcriptMs = useMemo(() => Math.max(0, ...turns.map((t) => t.end_ms ?? t.start_ms ?? 0)), [turns]);
   const durationMs = videoMs ?? (transcriptMs > 0 ? transcriptMs : null);
@@ -37,7 +40,11 @@ export function useViewerPlayback(workspaceId: string, interviewId: string, atMs
     controller.current = c;
     const onTime = () => {
       c.noteProgress();
-      setTimeMs(Math.round((player.currentTime() ?? 0) * 1000));
+      const d = player.duration();
+      const length = d !== undefined && Number.isFinite(d) && d > 0 ? Math.round(d * 1000) : null;
+      const at = transcriptMoment(Math.round((player.currentTime() ?? 0) * 1000), length, requested.current);
+      requested.current = at.requestedMs;
+      setTimeMs(at.ms);
     };
     const onError = () => {
       player.error(null);
@@ -71,6 +78,7 @@ export function useViewerPlayback(workspaceId: string, interviewId: string, atMs
   useEffect(() => {
     if (atMs === firstAt.current || atMs === null || !player) return;
     firstAt.current = atMs;
+    requested.current = atMs;
     player.currentTime(atMs / 1000);
     setTimeMs(atMs);
     setFollow(true);
@@ -80,6 +88,7 @@ export function useViewerPlayback(workspaceId: string, interviewId: string, atMs
     (ms: number) => {
       setTimeMs(ms);
       setFollow(true);
+      requested.current = ms;
       if (player && playback.kind === 'ready') player.currentTime(ms / 1000);
     },
     [player, playback.kind],
@@ -97,6 +106,8 @@ export function useViewerPlayback(workspaceId: string, interviewId: string, atMs
     setFollow,
     rate,
     durationMs,
+    /** The recording's own length, once known; the transcript may run longer. */
+    videoMs,
     seekMs,
   };
 }
