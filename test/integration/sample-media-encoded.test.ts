@@ -139,33 +139,42 @@ function keyframeTimes(file: string): number[] {
 
 // ---------------------------------------------------------------------------
 
+// The first two probe each of the forty videos in one test: a minute on a busy two-core machine.
 describe('encoded media (ffmpeg)', () => {
-  it.skipIf(!HAS_FFMPEG)('are 320x240 5 fps VP9 + mono Opus, with the sidecar duration', () => {
-    for (const v of manifest.videos) {
-      const probe = ffprobe(join(ROOT, v.file));
-      const video = probe.streams.find((s) => s.codec_type === 'video');
-      const audio = probe.streams.find((s) => s.codec_type === 'audio');
-      expect(video?.codec_name, v.id).toBe('vp9');
-      expect([video?.width, video?.height], v.id).toEqual([320, 240]);
-      expect(video?.r_frame_rate, v.id).toBe('5/1');
-      expect(audio?.codec_name, v.id).toBe('opus');
-      expect(audio?.channels, v.id).toBe(1);
-      expect(Number(probe.format.duration), v.id).toBeCloseTo(sidecarOf(v.id).duration_s, 2);
-    }
-  });
+  it.skipIf(!HAS_FFMPEG)(
+    'are 320x240 5 fps VP9 + mono Opus, with the sidecar duration',
+    () => {
+      for (const v of manifest.videos) {
+        const probe = ffprobe(join(ROOT, v.file));
+        const video = probe.streams.find((s) => s.codec_type === 'video');
+        const audio = probe.streams.find((s) => s.codec_type === 'audio');
+        expect(video?.codec_name, v.id).toBe('vp9');
+        expect([video?.width, video?.height], v.id).toEqual([320, 240]);
+        expect(video?.r_frame_rate, v.id).toBe('5/1');
+        expect(audio?.codec_name, v.id).toBe('opus');
+        expect(audio?.channels, v.id).toBe(1);
+        expect(Number(probe.format.duration), v.id).toBeCloseTo(sidecarOf(v.id).duration_s, 2);
+      }
+    },
+    90_000,
+  );
 
-  it.skipIf(!HAS_FFMPEG)(`have a keyframe at the start and then every ${KEYFRAME_INTERVAL_S} s at most`, () => {
-    for (const v of manifest.videos) {
-      const keyframes = keyframeTimes(join(ROOT, v.file));
-      const duration = sidecarOf(v.id).duration_s;
-      expect(keyframes[0], v.id).toBeLessThan(0.05);
-      // Frame times are whole frames (0.2 s at 5 fps), so a 2 s interval is exactly 2 s; 1 ms absorbs rounding.
-      const gaps = [...keyframes.slice(1), duration].map((t, i) => t - keyframes[i]!);
-      expect(Math.max(...gaps), v.id).toBeLessThanOrEqual(KEYFRAME_INTERVAL_S + 0.001);
-      // Not a keyframe-only stream: the frames between keyframes are predicted.
-      expect(keyframes.length, v.id).toBeLessThan(duration);
-    }
-  });
+  it.skipIf(!HAS_FFMPEG)(
+    `have a keyframe at the start and then every ${KEYFRAME_INTERVAL_S} s at most`,
+    () => {
+      for (const v of manifest.videos) {
+        const keyframes = keyframeTimes(join(ROOT, v.file));
+        const duration = sidecarOf(v.id).duration_s;
+        expect(keyframes[0], v.id).toBeLessThan(0.05);
+        // Frame times are whole frames (0.2 s at 5 fps), so a 2 s interval is exactly 2 s; 1 ms absorbs rounding.
+        const gaps = [...keyframes.slice(1), duration].map((t, i) => t - keyframes[i]!);
+        expect(Math.max(...gaps), v.id).toBeLessThanOrEqual(KEYFRAME_INTERVAL_S + 0.001);
+        // Not a keyframe-only stream: the frames between keyframes are predicted.
+        expect(keyframes.length, v.id).toBeLessThan(duration);
+      }
+    },
+    90_000,
+  );
 
   it.skipIf(!HAS_FFMPEG)('stimulus images are 640x480', () => {
     for (const s of manifest.stimuli) {
