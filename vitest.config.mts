@@ -59,14 +59,7 @@ export default defineConfig({
         extends: true,
         // Each e2e file runs a core, a sandbox and a Chromium: at most two at once, whatever the machine, after
         // the other tests, so a browser never competes with a CPU-bound unit test for the same core.
-        // One Chromium serves them all (test/support/browser-server.ts): each file connects and works in contexts of its own.
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/browser-server.ts'],
-          maxWorkers: E2E_WORKERS,
-          sequence: { groupOrder: 1 },
-        },
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], maxWorkers: E2E_WORKERS, sequence: { groupOrder: 1 } },
       },
     ],
   },

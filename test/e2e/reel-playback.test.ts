@@ -9,8 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toWebVtt } from '../../src/main/clips/captions';
 import { joinClips, type Reel } from '../../src/main/clips/reel';
-import { CHROMIUM, ROOT, watchPage } from '../support/browser';
-import { sharedBrowser } from '../support/e2e';
+import { CHROMIUM, launchBrowser, ROOT, watchPage } from '../support/browser';
 import { useMediaDir } from '../support/media-tools';
 
 const skip = existsSync(CHROMIUM) ? null : `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
@@ -54,7 +53,7 @@ describe.skipIf(skip !== null)('a highlight reel in Chromium', { timeout: 60_000
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const addr = server.address();
     base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`;
-    browser = await sharedBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

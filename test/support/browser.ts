@@ -1,7 +1,7 @@
 import type { ClipMediaFns } from '../../src/main/clips/export';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core';
 import { createMemoryDesktop, type MemoryDesktop } from '../../src/main/desktop/ports';
@@ -10,11 +10,9 @@ import { silentLogger, type Logger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { startTestHost, testHostMediaUrl, type TestHost } from '../../src/test-host/host';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
-import { ROOT } from './paths';
 
-export { ROOT } from './paths';
-export { CHROMIUM } from './chromium';
+export const ROOT = resolve(__dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
 export const BRIDGE = join(ROOT, 'out/test-host/bridge.js');
 export const SHOTS = join(ROOT, 'test-results/e2e');
@@ -27,9 +25,19 @@ export function browserSkipReason(): string | null {
   return null;
 }
 
-/** A new Chromium of its own. e2e files use sharedBrowser() (test/support/e2e.ts), a connection to the project's one. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
 }
 
 export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: MemoryDesktop; secrets: SecretStore; close(): Promise<void> };

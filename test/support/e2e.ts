@@ -1,19 +1,9 @@
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/server';
 import { launchBrowser, startHarness, watchPage, type Harness } from './browser';
 import { demoStudy, openDemo } from './demo-operator';
 import { testSandbox, type TestSandbox } from './sandbox';
-
-/**
- * The e2e project's one Chromium (started by its globalSetup, test/support/browser-server.ts), connected to:
- * closing the returned Browser closes the contexts and pages made through it and leaves the Chromium to the other
- * files. Run outside that project (no endpoint provided), a Chromium of its own.
- */
-export async function sharedBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumWsEndpoint');
-  return endpoint ? chromium.connect(endpoint) : launchBrowser();
-}
 
 type HarnessOptions = NonNullable<Parameters<typeof startHarness>[0]>;
 type PageOptions = NonNullable<Parameters<Browser['newPage']>[0]>;
@@ -48,7 +38,7 @@ export function useHarness(opts: { harness?: HarnessOptions | false; sandbox?: S
   beforeAll(async () => {
     // All at once, but each kept as soon as it is up, so afterAll closes what did start when another part failed.
     const started = await Promise.allSettled([
-      sharedBrowser().then((b) => (browser = b)),
+      launchBrowser().then((b) => (browser = b)),
       opts.harness === false ? null : startHarness(opts.harness ?? {}).then((h) => (harness = h)),
       opts.sandbox ? testSandbox(opts.sandbox === true ? {} : opts.sandbox).then((s) => (sandbox = closingOnce(s))) : null,
     ]);
