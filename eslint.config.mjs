@@ -7,7 +7,7 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { ISOLATED_UNIT } from './test/isolated-unit.mjs';
+import { ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
 
 const nodeBuiltins = [
   'assert',
@@ -264,6 +264,53 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // `npm run test:unit` stays in-process (test/isolated-unit.mjs): no child process, worker thread, browser or
+    // server in a unit file. Files that need one are listed in UNIT_OUT_OF_PROCESS and run as integration tests.
+    files: ['test/unit/**/*.{ts,tsx}'],
+    ignores: UNIT_OUT_OF_PROCESS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['child_process', 'node:child_process', 'worker_threads', 'node:worker_threads', 'cluster', 'node:cluster', 'playwright-core'].map((name) => ({
+              name,
+              message: 'Unit tests stay in-process: list this file in UNIT_OUT_OF_PROCESS (test/isolated-unit.mjs) or put it under test/integration/.',
+            })),
+            ...['http', 'node:http', 'https', 'node:https', 'net', 'node:net'].map((name) => ({
+              name,
+              importNames: ['createServer', 'Server'],
+              message:
+                'A server is network, even on loopback: list this file in UNIT_OUT_OF_PROCESS (test/isolated-unit.mjs) or put it under test/integration/.',
+            })),
+          ],
+          patterns: [
+            {
+              regex: '(^|/)(support/(browser|core|e2e|cli|http-stub|media-tools|variant-service|demo-operator)|sandbox/server|test-host/host)$',
+              message:
+                'This starts a server, a browser or a child process: list this file in UNIT_OUT_OF_PROCESS (test/isolated-unit.mjs) or put it under test/integration/.',
+            },
+            {
+              regex: '(^|/)support/sandbox$',
+              importNames: ['testSandbox'],
+              message: 'The sandbox listens on loopback: list this file in UNIT_OUT_OF_PROCESS (test/isolated-unit.mjs) or put it under test/integration/.',
+            },
+            {
+              regex: '(^|/)support/workspace$',
+              importNames: ['WORKER', 'workerCache'],
+              message: 'A worker-hosted cache is a real thread: use memoryCache(), or test the worker under test/integration/.',
+            },
+            {
+              regex: '(^|/)main/cache/cache$',
+              importNames: ['openWorkerCache'],
+              message: 'A worker-hosted cache is a real thread: use openInProcessCache, or test the worker under test/integration/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Shared-graph unit files (see test/isolated-unit.mjs): a module mock or process hook would leak into the next file.

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { ISOLATED_UNIT } from './test/isolated-unit.mjs';
+import { ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
 
 /**
  * electron-vite turns `import p from './x?modulePath'` into the path of a separately built chunk (the
@@ -15,6 +16,12 @@ function modulePath(): Plugin {
       return `export default ${JSON.stringify(id.slice(0, -'?modulePath'.length))};`;
     },
   };
+}
+
+// A listed file that was moved or renamed would silently fall back into the unit project (where lint then refuses
+// it) or out of every project: say so here instead.
+for (const file of [...ISOLATED_UNIT, ...UNIT_OUT_OF_PROCESS].filter((f) => !f.includes('*'))) {
+  if (!existsSync(new URL(file, import.meta.url))) throw new Error(`test/isolated-unit.mjs lists ${file}, which does not exist: update the list`);
 }
 
 const E2E_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
@@ -35,10 +42,19 @@ export default defineConfig({
         extends: true,
         // Unit files share their worker's module graph instead of re-importing it per file (half the wall time):
         // they hold no process-wide state. Those that replace modules or install process hooks run isolated.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], exclude: ISOLATED_UNIT, isolate: false },
+        // Files that leave the process (UNIT_OUT_OF_PROCESS) run with the integration tests.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          exclude: [...ISOLATED_UNIT, ...UNIT_OUT_OF_PROCESS],
+          isolate: false,
+        },
       },
-      { extends: true, test: { name: 'unit-isolated', include: ISOLATED_UNIT } },
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit-isolated', include: ISOLATED_UNIT, exclude: UNIT_OUT_OF_PROCESS } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts', ...UNIT_OUT_OF_PROCESS] },
+      },
       {
         extends: true,
         // Each e2e file runs a core, a sandbox and a Chromium: at most two at once, whatever the machine, after

@@ -1,2 +1,3 @@
-/** Declared for vitest.config.mts (the list is plain JS so eslint.config.mjs can import it too). */
+/** Declared for vitest.config.mts (the lists are plain JS so eslint.config.mjs can import them too). */
 export declare const ISOLATED_UNIT: string[];
+export declare const UNIT_OUT_OF_PROCESS: string[];

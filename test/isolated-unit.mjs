@@ -9,3 +9,28 @@ export const ISOLATED_UNIT = [
   'test/unit/renderer/features/**/*.test.ts',
   'test/unit/renderer/lib/report-error.test.ts',
 ];
+
+// Files under test/unit that leave the process: a loopback server (the sandbox, an HTTP stub), a child process
+// (ffmpeg, xmllint) or a Chromium. They test one module each, so they live beside its unit tests, but they run
+// in the "integration" project: `npm run test:unit` stays in-process (no network, no child process, no worker
+// thread, no browser), and lint refuses those imports in every other unit file (eslint.config.mjs). A file
+// that needs one of them goes here, or under test/integration/.
+export const UNIT_OUT_OF_PROCESS = [
+  // HTTP against a stub server on loopback.
+  'test/unit/main/api/transport.test.ts',
+  // The core against the sandbox on loopback.
+  'test/unit/main/media/stimuli.test.ts',
+  'test/unit/main/studies/studies.test.ts',
+  'test/unit/main/studies/launch-and-share.test.ts',
+  'test/unit/main/workspaces/workspaces.test.ts',
+  'test/unit/sandbox/demo-seed.test.ts',
+  // The shell's IPC reaching a service on loopback (its Electron is a module mock, so it runs isolated there too).
+  'test/unit/main/shell/electron-shell.test.ts',
+  // Clips cut, and then probed, with ffmpeg.
+  'test/unit/main/clips/cut.test.ts',
+  'test/unit/main/clips/reel.test.ts',
+  // Written and read QDPX files validated against the REFI-QDA schema with xmllint.
+  'test/unit/main/exports/qdpx.test.ts',
+  'test/unit/main/exports/qdpx-fidelity.test.ts',
+  'test/unit/main/qdpx-import/import.test.ts',
+];

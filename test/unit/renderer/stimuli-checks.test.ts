@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suggestQuestions } from '../../../src/renderer/features/new-study/assign-suggest';
 import { checkStimulusFile, formatBytes } from '../../../src/renderer/features/stimuli/file-check';
-import { ROOT } from '../../support/browser';
+import { ROOT } from '../../support/paths';
 
 const PNG = new Uint8Array(readFileSync(join(ROOT, 'resources/sample-media/stimuli/concept-a-kraft-box.png')));
 const MB = 1024 * 1024;

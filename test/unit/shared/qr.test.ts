@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The QR encoder's structure, read back from the matrix. Decoding it with a real reader (zbarimg) is
+// test/integration/qr-zbar.test.ts.
 import { describe, expect, it } from 'vitest';
 import { encodeQr, type QrMatrix } from '../../../src/shared/qr';
 
@@ -39,16 +37,6 @@ function finderAt(m: QrMatrix, x0: number, y0: number): boolean {
     }
   }
   return true;
-}
-
-function zbarAvailable(): boolean {
-  try {
-    execFileSync('zbarimg', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn('qr round trip skipped: no zbarimg (apt-get install zbar-tools; .ci/run does)');
-    return false;
-  }
 }
 
 describe('QR encoder', () => {
@@ -90,31 +78,5 @@ describe('QR encoder', () => {
     for (let i = 0; i < 18; i++) v |= (m[Math.floor(i / 3)]![size - 11 + (i % 3)] ? 1 : 0) << i;
     expect(v >>> 12).toBe(7);
     expect(v).toBe(0x07c94); // the standard's table: version 7
-  });
-
-  it.skipIf(!zbarAvailable())('decodes back to the same text with a real reader (zbarimg)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-    try {
-      for (const text of ['hi', URL_110, 'https://example.com/' + 'x'.repeat(300)]) {
-        const m = encodeQr(text);
-        const scale = 4;
-        const n = (m.length + 8) * scale;
-        const rows: string[] = [];
-        for (let y = 0; y < n; y++) {
-          let row = '';
-          for (let x = 0; x < n; x++) {
-            const my = Math.floor(y / scale) - 4;
-            const mx = Math.floor(x / scale) - 4;
-            row += my >= 0 && mx >= 0 && my < m.length && mx < m.length && m[my]![mx] ? '1' : '0';
-          }
-          rows.push(row);
-        }
-        const file = join(dir, 'qr.pbm');
-        writeFileSync(file, `P1\n${n} ${n}\n${rows.join('\n')}\n`);
-        expect(execFileSync('zbarimg', ['-q', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()).toBe(text);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
