@@ -12,7 +12,7 @@ import { createLogger } from '../logging/logger';
 import { openSecretStore } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceRuntime } from '../workspaces/runtime';
-import type { Redactor } from '../redaction/redactor';
+import type { Redactor } from '../output/redactor';
 import { agreementGroup } from './commands/agreement';
 import { clipsGroup } from './commands/clips';
 import { codesGroup } from './commands/codes';

@@ -5,7 +5,7 @@
  * same plan, so what the dialog shows is what the export does.
  */
 import type { Cache } from '../cache/cache';
-import { NO_REDACTION, type Redactor } from '../redaction/redactor';
+import { NO_REDACTION, type Redactor } from '../output/redactor';
 import type { ClipMediaFns } from './export';
 import type { ClipRange, Cue } from './media';
 import { clipCues, clipRange, readClipSources, type ClipSelection, type ClipSource, type ClipTurn } from './plan';

@@ -15,10 +15,10 @@ import type { clipChannels, ClipExportView, ExactClipSourceView, ExactClipWritte
 import type { ParsedInputOf } from '../../shared/ipc/define';
 import { AppError } from '../errors';
 import type { ExportService } from '../exports/export-service';
-import { safeFileName } from '../exports/file-names';
-import { cancelledError, openExportSink, type ExportSink } from '../exports/output';
+import { safeFileName } from '../output/file-names';
+import { cancelledError, openExportSink, type ExportSink } from '../output/sink';
 import type { JobRegistry } from '../jobs/job-registry';
-import type { Redactor } from '../redaction/redactor';
+import type { Redactor } from '../output/redactor';
 import type { RuntimeManager } from '../workspaces/runtime';
 import { toWebVtt } from './captions';
 import { clipExportView } from './clip-export-service';

@@ -13,11 +13,11 @@
 import { join } from 'node:path';
 import type { Cache } from '../cache/cache';
 import { AppError } from '../errors';
-import { safeFileName } from '../exports/file-names';
-import { cancelledError, openExportSink, type ExportSink, type WrittenFile } from '../exports/output';
-import { count, named } from '../exports/summary';
-import { NO_REDACTION, type Redactor } from '../redaction/redactor';
-import { redactionNotes } from '../redaction/summary-notes';
+import { safeFileName } from '../output/file-names';
+import { cancelledError, openExportSink, type ExportSink, type WrittenFile } from '../output/sink';
+import { count, named } from '../output/summary';
+import { NO_REDACTION, type Redactor } from '../output/redactor';
+import { redactionNotes } from '../output/summary-notes';
 import type { ClipRange, Cue, CutClip, CutOptions } from './media';
 import { DEFAULT_SAVE_HINT, planClips, redactCues, type ClipPlanRequest } from './clip-plan';
 import { clipCues, type ClipSource } from './plan';

@@ -14,7 +14,7 @@ import type { CodeView } from '../../../shared/ipc/channels/codes';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { InterviewDetail } from '../../../shared/views';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
-import { count, named, withStatus } from '../summary';
+import { count, named, withStatus } from '../../output/summary';
 import { casesAndVariables, participantNames } from './cases';
 import { createCodebook } from './codebook';
 import { stableGuid } from './guid';

@@ -5,7 +5,7 @@
  * their time stamps are estimated by interpolating within the turn.
  */
 import type { InterviewDetail } from '../../../shared/views';
-import { count, named } from '../summary';
+import { count, named } from '../../output/summary';
 import type { QdpxInput, QdpxPlan, QdpxTextFile, QdpxVideoFile, SyncPoint } from './project';
 import { selectionElements, type Selection } from './selections';
 import type { PlacedTurn, TranscriptText } from './transcript-text';
