@@ -6,7 +6,7 @@ import type { Notifier } from '../desktop/notifier';
 import type { DesktopPorts } from '../desktop/ports';
 import { AppError } from '../errors';
 import { cacheExportSource } from './cache-source';
-import { codeSegments } from '../codes/segments';
+import { codeSegments } from '../analysis/codes/segments';
 import { renderCodeSegmentsCsv, renderCodeSegmentsDocx } from './codes';
 import { openExportSink } from '../output/sink';
 import { safeFileName } from '../output/file-names';

@@ -17,7 +17,7 @@ import { Output } from '../../../../src/main/cli/output';
 import { cacheExportSource } from '../../../../src/main/exports/cache-source';
 import { createExportService, type ExportDeps } from '../../../../src/main/exports/export-service';
 import { runExport, type ExportRequest } from '../../../../src/main/exports/run-export';
-import { createGridService } from '../../../../src/main/grid/grid-service';
+import { createGridService } from '../../../../src/main/analysis/grid/grid-service';
 import { REDACTED_NOTE } from '../../../../src/main/output/summary';
 import { NO_REDACTION } from '../../../../src/main/output/redactor';
 import { EXPORT_FORMATS } from '../../../../src/shared/exports';

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
-import type { QuestionGrid } from '../../shared/analysis/question-grid';
-import type { GridExportView } from '../../shared/ipc/channels/grid';
-import { AppError } from '../errors';
-import { safeFileName } from '../output/file-names';
-import { openExportSink } from '../output/sink';
-import type { ExportService } from '../exports/export-service';
-import type { RuntimeManager } from '../workspaces/runtime';
+import type { QuestionGrid } from '../../../shared/analysis/question-grid';
+import type { GridExportView } from '../../../shared/ipc/channels/grid';
+import { AppError } from '../../errors';
+import { safeFileName } from '../../output/file-names';
+import { openExportSink } from '../../output/sink';
+import type { ExportService } from '../../exports/export-service';
+import type { RuntimeManager } from '../../workspaces/runtime';
 import { gridCsv, gridDocx } from './grid-export';
-import { redactGrid } from '../redaction/apply';
-import { redactionNotes } from '../output/summary-notes';
+import { redactGrid } from '../../redaction/apply';
+import { redactionNotes } from '../../output/summary-notes';
 
 export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: Pick<ExportService, 'allowedFolder' | 'remember' | 'redactor'> };
 

@@ -1,8 +1,8 @@
-import { AI_REPORT_CODER } from '../../shared/analysis/codebook';
-import type { CodesFromReportView } from '../../shared/ipc/channels/codes';
-import type { Cache } from '../cache/cache';
-import type { NewCoding } from '../cache/queries/coding';
-import { AppError } from '../errors';
+import { AI_REPORT_CODER } from '../../../shared/analysis/codebook';
+import type { CodesFromReportView } from '../../../shared/ipc/channels/codes';
+import type { Cache } from '../../cache/cache';
+import type { NewCoding } from '../../cache/queries/coding';
+import { AppError } from '../../errors';
 
 /**
  * The AI report's themes as codes (issue 13 §1): each theme becomes a code named by its title with its

@@ -4,9 +4,9 @@
  * words), every coding placed on turns or said why not, and the codebook folded to Fieldwork's one level
  * of categories. The cache op `imports.applyQdpx` then writes it in one transaction.
  */
-import type { QdpxMatchedBy, QdpxSourceReport, QdpxUnmatchedCoding } from '../../shared/ipc/channels/imports';
-import type { TranscriptTurn } from '../../shared/schemas/transcript';
-import { stableGuid } from '../exports/qdpx/project';
+import type { QdpxMatchedBy, QdpxSourceReport, QdpxUnmatchedCoding } from '../../../shared/ipc/channels/imports';
+import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { stableGuid } from '../../exports/qdpx/project';
 import type { QdaCode, QdaProject, QdaSelection, QdaSource, QdaText } from './model';
 import { locateTurns, rangeForText, rangeForTime, SourceText, type PositionMode, type TurnRange } from './text-map';
 
