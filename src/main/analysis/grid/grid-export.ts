@@ -6,9 +6,9 @@
  */
 import { HeadingLevel, Paragraph } from 'docx';
 import type { QuestionGrid } from '../../../shared/analysis/question-grid';
-import { csvDocument } from '../../exports/transcript/csv';
-import { compactText, oneLine } from '../../exports/transcript/common';
-import { fieldParagraph, packDocx, run, textRuns } from '../../exports/transcript/docx';
+import { csvDocument } from '../../output/csv';
+import { compactText, oneLine } from '../../output/text';
+import { fieldParagraph, packDocx, run, textRuns } from '../../output/docx';
 
 export const GRID_CSV_FIXED_COLUMNS = ['interview_id', 'participant', 'status'] as const;
 
