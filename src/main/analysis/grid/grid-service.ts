@@ -4,13 +4,13 @@ import type { GridExportView } from '../../../shared/ipc/channels/grid';
 import { AppError } from '../../errors';
 import { safeFileName } from '../../output/file-names';
 import { openExportSink } from '../../output/sink';
-import type { ExportService } from '../../exports/export-service';
+import type { OutputPort } from '../../output/port';
 import type { RuntimeManager } from '../../workspaces/runtime';
 import { gridCsv, gridDocx } from './grid-export';
 import { redactGrid } from '../../redaction/apply';
 import { redactionNotes } from '../../output/summary-notes';
 
-export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: Pick<ExportService, 'allowedFolder' | 'remember' | 'redactor'> };
+export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: OutputPort };
 
 /** What a grouping key is called for people: the field's name, or the screener question's text. */
 export function groupLabel(grid: QuestionGrid): string | null {
