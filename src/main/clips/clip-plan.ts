@@ -6,8 +6,7 @@
  */
 import type { Cache } from '../cache/cache';
 import { NO_REDACTION, type Redactor } from '../output/redactor';
-import type { ClipMediaFns } from './export';
-import type { ClipRange, Cue } from './media';
+import type { ClipMediaFns, ClipRange, Cue } from './media';
 import { clipCues, clipRange, readClipSources, type ClipSelection, type ClipSource, type ClipTurn } from './plan';
 
 export type ClipPlanRequest = {

@@ -9,7 +9,7 @@ import type { InterviewDetail } from '../../../shared/views';
 import { count } from '../../output/summary';
 import type { Codebook } from './codebook';
 import { stableGuid } from './guid';
-import type { QdpxQuote, QdpxTheme } from './project';
+import type { QdpxQuote, QdpxTheme } from './types';
 import type { TranscriptText } from './transcript-text';
 import { el, textEl } from './xml';
 

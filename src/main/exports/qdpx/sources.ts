@@ -6,7 +6,7 @@
  */
 import type { InterviewDetail } from '../../../shared/views';
 import { count, named } from '../../output/summary';
-import type { QdpxInput, QdpxPlan, QdpxTextFile, QdpxVideoFile, SyncPoint } from './project';
+import type { QdpxInput, QdpxPlan, QdpxTextFile, QdpxVideoFile, SyncPoint } from './types';
 import { selectionElements, type Selection } from './selections';
 import type { PlacedTurn, TranscriptText } from './transcript-text';
 import { el, textEl } from './xml';
