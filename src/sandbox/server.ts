@@ -63,6 +63,7 @@ export function defaultMediaDir(): string {
   return candidates.find((c) => existsSync(c)) ?? candidates[1]!;
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by sandbox (issue 20)
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const db = openSandboxDb(options.dataFile ?? ':memory:', options.nativeBinding);
   const clock = options.clock ?? systemClock;

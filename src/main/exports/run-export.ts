@@ -86,6 +86,7 @@ async function locateQuotes(source: ExportSource, themes: { quotes: string[] }[]
   return out;
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export async function runExport(source: ExportSource, req: ExportRequest): Promise<ExportOutcome> {
   if (req.formats.length === 0) throw new AppError('usage', 'Choose at least one format.');
   const project = await source.project();

@@ -35,6 +35,7 @@ export function resolveCoder(name: string, coders: readonly AgreementCoderView[]
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function agreementService(d: Deps) {
   const coders = async (projectId: string): Promise<AgreementCoderView[]> => {
     const researcher = d.researcherName();

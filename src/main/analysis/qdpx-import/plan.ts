@@ -30,6 +30,7 @@ export type TextLookup = (text: QdaText) => { text: string } | { error: string }
 const MAX_UNMATCHED_LISTED = 50;
 const CODE_NAME_MAX = 80;
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function planImport(project: QdaProject, interviews: readonly ImportInterview[], projectId: string, readText: TextLookup): ImportPlan {
   const notes: string[] = [];
   const codeNames = foldCodes(project, notes);
