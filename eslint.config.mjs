@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
@@ -75,6 +76,50 @@ const NO_HANDLERS = {
   message: 'IPC handlers are adapters: call the domain service instead (only src/main/ipc/registry.ts imports handlers).',
 };
 
+/**
+ * The floors of src/main, lowest first; each names its rooms (folders, or the few top-level files). A room
+ * imports its own floor and the floors below it, never one above, so the lower floors can be loaded, tested
+ * and reasoned about without the domains and adapters that stand on them. Within a floor the rooms may use
+ * each other (no-cycle still applies).
+ */
+const MAIN_FLOORS = [
+  {
+    name: 'platform',
+    rooms: ['errors.ts', 'events.ts', 'settings.ts', 'timers.ts', 'logging', 'secrets', 'security', 'native', 'desktop'],
+    holds: 'errors, events, settings, timers, logging, secrets, security, native bindings and the desktop ports',
+  },
+  { name: 'data', rooms: ['api', 'cache'], holds: 'the API client and the offline cache' },
+  { name: 'output', rooms: ['output'], holds: 'the export sink and its backends, file names, summaries, the docx/csv/html/text helpers and the output port' },
+  { name: 'runtime', rooms: ['jobs', 'sync', 'media', 'workspaces', 'webhooks.ts'], holds: "background jobs, sync, media and the workspaces' runtimes" },
+  {
+    name: 'domains',
+    rooms: ['analysis', 'studies', 'reports', 'share', 'redaction', 'clips', 'exports'],
+    holds: 'the research domains and their services',
+  },
+  {
+    name: 'adapters',
+    rooms: ['ipc', 'cli', 'shell', 'demo', 'core.ts'],
+    holds: 'IPC, the CLI, the Electron shell, the demo and the core that wires the services',
+  },
+];
+/** A new room in src/main must be given a floor here, or lint would not know which imports it may make. */
+for (const entry of readdirSync(new URL('./src/main/', import.meta.url))) {
+  if (entry !== 'env.d.ts' && !MAIN_FLOORS.some((f) => f.rooms.includes(entry))) {
+    throw new Error(`src/main/${entry} has no floor: add it to MAIN_FLOORS in eslint.config.mjs.`);
+  }
+}
+const roomPaths = (floor) => floor.rooms.map((room) => `./src/main/${room}`);
+/** One zone for each floor and each floor above it: the message names both and what the lower one may do instead. */
+const FLOOR_ZONES = MAIN_FLOORS.flatMap((floor, i) =>
+  MAIN_FLOORS.slice(i + 1).map((above) => ({
+    target: roomPaths(floor),
+    from: roomPaths(above),
+    message:
+      `The ${floor.name} floor (${floor.holds}) stands below the ${above.name} floor and may not import it: ` +
+      'move the code it needs down a floor, or take it as a port (an interface passed in by the core).',
+  })),
+);
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**', '.fieldwork-dev/**'] },
   js.configs.recommended,
@@ -115,6 +160,23 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The floors of main (MAIN_FLOORS above): a lower floor never imports a higher one.
+    files: ['src/main/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: FLOOR_ZONES }] },
+  },
+  {
+    // A function longer than a screen is read in pieces anyway: name the pieces. React components and zustand
+    // stores are one function each by design, so the renderer is left out.
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/sandbox/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // A migration's up() is its list of SQL statements, read top to bottom as the schema change it is;
+    // splitting it into functions would only scatter one change across a file.
+    files: ['src/main/cache/migrations/*.ts'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['src/shared/**/*.ts'],

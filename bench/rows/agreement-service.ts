@@ -1,4 +1,4 @@
-import { agreementService } from '../../src/main/agreement/agreement';
+import { agreementService } from '../../src/main/analysis/agreement/agreement';
 import { openInProcessCache } from '../../src/main/cache/cache';
 import { AI_REPORT_CODER } from '../../src/shared/analysis/codebook';
 import { interviewRecord } from '../../src/shared/schemas/interview';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { codeSegments } from '../../src/main/codes/segments';
+import { codeSegments } from '../../src/main/analysis/codes/segments';
 import { interviewRecord } from '../../src/shared/schemas/interview';
 import { openBenchStudy } from '../lib/bench-study';
 import { ms, num, ratio } from '../lib/format';

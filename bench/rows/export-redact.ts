@@ -4,7 +4,7 @@ import type { Cache } from '../../src/main/cache/cache';
 import { cacheExportSource } from '../../src/main/exports/cache-source';
 import { runExport, type ExportRequest } from '../../src/main/exports/run-export';
 import { buildRedactor } from '../../src/main/redaction/build-redactor';
-import type { Redactor } from '../../src/main/redaction/redactor';
+import type { Redactor } from '../../src/main/output/redactor';
 import { ScanMemo } from '../../src/main/redaction/scan-memo';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import type { ExportFormat } from '../../src/shared/exports';

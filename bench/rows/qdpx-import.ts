@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { openInProcessCache } from '../../src/main/cache/cache';
 import { buildQdpx } from '../../src/main/exports/qdpx';
-import { readQdaFile } from '../../src/main/qdpx-import';
-import { planImport, type ImportInterview } from '../../src/main/qdpx-import/plan';
-import { bufferSource } from '../../src/main/qdpx-import/zip';
+import { readQdaFile } from '../../src/main/analysis/qdpx-import';
+import { planImport, type ImportInterview } from '../../src/main/analysis/qdpx-import/plan';
+import { bufferSource } from '../../src/main/analysis/qdpx-import/zip';
 import type { HighlightView } from '../../src/shared/ipc/channels/highlights';
 import type { TranscriptTurn } from '../../src/shared/schemas/transcript';
 import type { InterviewDetail } from '../../src/shared/views';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClipMediaFns } from '../../src/main/clips/export';
 import { loadClipMedia } from '../../src/main/clips/media-fns';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
-import { cancelledError } from '../../src/main/exports/output';
+import { cancelledError } from '../../src/main/output/sink';
 import { browserSkipReason, shotEverySize, watchPage } from '../support/browser';
 import { demoProjectId } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';

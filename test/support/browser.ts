@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core';
 import { createMemoryDesktop, type MemoryDesktop } from '../../src/main/desktop/ports';
-import type { Timers } from '../../src/main/jobs/timers';
+import type { Timers } from '../../src/main/timers';
 import { silentLogger, type Logger } from '../../src/main/logging/logger';
 import { createMemoryStore } from '../../src/main/secrets/memory-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';

@@ -1,7 +1,7 @@
 // A stand-in for the study's Redactor (the real one is built from the accepted findings): it replaces a
 // given list of known values, whole words in any case, and names each participant "Participant NN" in
 // the order given. Enough to prove every export path asks it for every text and every name.
-import type { Redactor } from '../../src/main/redaction/redactor';
+import type { Redactor } from '../../src/main/output/redactor';
 
 export type KnownPerson = { id: string; name: string; email?: string | null; phone?: string | null };
 

@@ -1,4 +1,4 @@
-import type { Timers } from '../../src/main/jobs/timers';
+import type { Timers } from '../../src/main/timers';
 
 /** One turn of the event loop: callbacks already queued (promise jobs, I/O completions) run first. */
 const turn = () => new Promise<void>((r) => setImmediate(r));

@@ -10,7 +10,7 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { stableGuid } from '../../src/main/exports/qdpx/project';
-import type { ImportInterview } from '../../src/main/qdpx-import/plan';
+import type { ImportInterview } from '../../src/main/analysis/qdpx-import/plan';
 import type { TranscriptTurn } from '../../src/shared/schemas/transcript';
 
 export const FIXTURE_PROJECT = 'prj_fixture';

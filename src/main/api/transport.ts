@@ -57,6 +57,7 @@ export const abortableSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+// eslint-disable-next-line max-lines-per-function -- split by perf (issue 20)
 export function createTransport(opts: TransportOptions): Transport {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
   const headersTimeout = opts.headersTimeoutMs ?? 30_000;

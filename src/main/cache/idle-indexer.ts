@@ -1,4 +1,4 @@
-import type { Timers } from '../jobs/timers';
+import type { Timers } from '../timers';
 import type { IndexProgress } from './queries/search-index';
 
 export type IdleIndexer = {

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../errors';
 import { serializeError } from './cache';
 import { createIdleIndexer, INDEX_IDLE_MS, INDEX_STEP_ROWS } from './idle-indexer';
-import { realTimers } from '../jobs/timers';
+import { realTimers } from '../timers';
 import { indexBacklog } from './queries/search-index';
 import { cacheOps } from './ops';
 import { openCacheDb, type CacheDb } from './open';

@@ -7,7 +7,7 @@
 import type { clipChannels, ClipExportView, ClipSelectionInput } from '../../shared/ipc/channels/clips';
 import type { OperationOf } from '../../shared/ipc/define';
 import type { EventHub } from '../events';
-import type { ExportService } from '../exports/export-service';
+import type { OutputPort } from '../output/port';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { RuntimeManager } from '../workspaces/runtime';
 import { planClips, savedVideoFile } from './clip-plan';
@@ -18,7 +18,7 @@ export type ClipExportDeps = {
   runtimes: Pick<RuntimeManager, 'get'>;
   jobs: JobRegistry;
   events: EventHub;
-  exporter: Pick<ExportService, 'allowedFolder' | 'remember' | 'redactor'>;
+  exporter: OutputPort;
   /** The media core (loadClipMedia), or a stand-in in tests. */
   media: () => Promise<ClipMediaFns>;
 };

@@ -5,9 +5,8 @@
  * same plan, so what the dialog shows is what the export does.
  */
 import type { Cache } from '../cache/cache';
-import { NO_REDACTION, type Redactor } from '../redaction/redactor';
-import type { ClipMediaFns } from './export';
-import type { ClipRange, Cue } from './media';
+import { NO_REDACTION, type Redactor } from '../output/redactor';
+import type { ClipMediaFns, ClipRange, Cue } from './media';
 import { clipCues, clipRange, readClipSources, type ClipSelection, type ClipSource, type ClipTurn } from './plan';
 
 export type ClipPlanRequest = {

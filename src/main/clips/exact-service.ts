@@ -14,11 +14,11 @@ import type { Cache } from '../cache/cache';
 import type { clipChannels, ClipExportView, ExactClipSourceView, ExactClipWrittenView } from '../../shared/ipc/channels/clips';
 import type { ParsedInputOf } from '../../shared/ipc/define';
 import { AppError } from '../errors';
-import type { ExportService } from '../exports/export-service';
-import { safeFileName } from '../exports/file-names';
-import { cancelledError, openExportSink, type ExportSink } from '../exports/output';
+import type { OutputPort } from '../output/port';
+import { safeFileName } from '../output/file-names';
+import { cancelledError, openExportSink, type ExportSink } from '../output/sink';
 import type { JobRegistry } from '../jobs/job-registry';
-import type { Redactor } from '../redaction/redactor';
+import type { Redactor } from '../output/redactor';
 import type { RuntimeManager } from '../workspaces/runtime';
 import { toWebVtt } from './captions';
 import { clipExportView } from './clip-export-service';
@@ -29,8 +29,8 @@ import { clipCues, clipRange, readClipSources, type ClipSource } from './plan';
 
 export type ExactClipDeps = {
   runtimes: Pick<RuntimeManager, 'get'>;
-  /** The export service's folder guard (only folders chosen with exports.chooseFolder) and redactor. */
-  exports: Pick<ExportService, 'allowedFolder' | 'remember' | 'redactor'>;
+  /** The output floor's folder guard (only folders chosen with exports.chooseFolder) and redactor. */
+  exports: OutputPort;
   jobs: JobRegistry;
   /** How the renderer addresses a saved video (fieldwork-media: in Electron). */
   mediaUrl: (workspaceId: string, interviewId: string) => string;
@@ -88,6 +88,7 @@ async function planExact(cache: Pick<Cache, 'call'>, r: Omit<ExactSourceRequest,
   return { title: redactor.text(title), source, range: planned.range, label, cues, redactedWords: changed };
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function createExactClipService(d: ExactClipDeps): ExactClipService {
   const sessions = new Map<string, Promise<Session>>();
   const close = (id: string, s: Session) => {

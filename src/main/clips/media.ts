@@ -37,3 +37,30 @@ export type CutOptions = {
   cues?: Cue[];
   signal?: AbortSignal;
 };
+
+/** One clip of a reel: a span of a recording, with its captions timed from `range.startMs`. */
+export type ReelPart = { input: string; range: ClipRange; cues?: Cue[] };
+
+/**
+ * A reel as joined: the clips one after another with no gap (its times in reel time), where each clip
+ * landed (`clips[i].offsetMs`, its span in its own recording) and the captions as placed in the reel.
+ */
+export type JoinedReel = CutClip & { clips: { actual: ClipRange; offsetMs: number }[]; cues: Cue[] };
+
+/**
+ * The media core's functions this export needs (cut.ts `cutClip`, reel.ts `joinClips`, captions.ts
+ * `toWebVtt`), passed in so the export runs the same with a stand-in in tests.
+ */
+export type ClipMediaFns = {
+  /** Cuts `range` (ms of the recording in `file`) out of it by copying packets. `cues` are timed from `range.startMs`. */
+  cutClip(file: string, range: ClipRange, options?: CutOptions): Promise<CutClip>;
+  /**
+   * Joins spans of recordings in order. A part whose format differs from part 1's is refused with an
+   * AppError 'reel_clip_mismatch' whose details.clip is its position from 1; the export leaves it out and joins the rest.
+   */
+  joinClips(parts: ReelPart[], options?: Omit<CutOptions, 'cues'>): Promise<JoinedReel>;
+  /** A WebVTT file of these cues, with speaker labels (<v Speaker>). */
+  toWebVtt(cues: readonly Cue[]): string;
+  /** The recording's length in ms, when the container says; clips are kept inside it. Optional. */
+  durationMs?(file: string): Promise<number | null>;
+};

@@ -8,7 +8,7 @@
  * opened from disk is its own unique origin in Chromium, which refuses to load <track src="reel.vtt">
  * from a file: URL ("file: URLs are treated as unique security origins"), while the video itself loads.
  */
-import { escapeHtml } from '../exports/report/html';
+import { escapeHtml } from '../output/html';
 
 export type ReelQuote = {
   /** Where the quote's clip starts and ends in the reel, in ms. */

@@ -6,14 +6,12 @@ import type { Notifier } from '../desktop/notifier';
 import type { DesktopPorts } from '../desktop/ports';
 import { AppError } from '../errors';
 import { cacheExportSource } from './cache-source';
-import { codeSegments } from '../codes/segments';
-import { renderCodeSegmentsCsv, renderCodeSegmentsDocx } from './codes';
-import { openExportSink } from './output';
-import { safeFileName } from './file-names';
+import { exportCodeSegments } from '../analysis/codes/segments-export';
+import { safeFileName } from '../output/file-names';
 import { runExport } from './run-export';
-import { redactSegments } from '../redaction/apply';
-import { redactionNotes } from '../redaction/summary-notes';
-import { NO_REDACTION, type Redactor } from '../redaction/redactor';
+import type { OutputPort } from '../output/port';
+import type { ExportProgress } from '../output/sink';
+import { NO_REDACTION, type Redactor } from '../output/redactor';
 import { noRedactorFor, type RedactorFor } from '../redaction/redactor-for';
 import type { OperationOf } from '../../shared/ipc/define';
 import type { EventHub } from '../events';
@@ -44,23 +42,25 @@ function directory(path: string): string | null {
   }
 }
 
+/** The export's progress as events, at most ~20 a second: a thousand small files would otherwise flood the renderer. */
+function progressEvents(events: EventHub, workspaceId: string, exportId: string): (p: ExportProgress) => void {
+  let last = 0;
+  return (p) => {
+    const now = Date.now();
+    if (now - last < 50 && p.filesDone !== p.filesTotal) return;
+    last = now;
+    events.emit('exports.progress', { workspace_id: workspaceId, export_id: exportId, files_done: p.filesDone, files_total: p.filesTotal, current: p.current });
+  };
+}
+
 type Op<K extends keyof typeof exportChannels> = OperationOf<(typeof exportChannels)[K]>;
-/** The export service's operations, typed by the contract's channels. */
-export type ExportService = {
+/** The export service's operations, typed by the contract's channels, and the output port it provides (clips, the grid and a code's segments take that). */
+export type ExportService = OutputPort & {
   chooseFolder: Op<'exports.chooseFolder'>;
   lastFolder: Op<'exports.lastFolder'>;
   run: Op<'exports.run'>;
   codeSegments: Op<'exports.codeSegments'>;
   cancel: Op<'exports.cancel'>;
-  /**
-   * The folder, resolved, when the researcher picked it in the OS dialog (this session or an earlier
-   * export); otherwise an error saying to choose it. Other exports (the question grid) write only there.
-   */
-  allowedFolder(folder: string): string;
-  /** Remembers a folder written to, so it is offered again. */
-  remember(folder: string): void;
-  /** The study's redactor when the export is redacted, NO_REDACTION when not. */
-  redactor(workspaceId: string, projectId: string, redact: boolean): Promise<Redactor>;
 };
 
 /**
@@ -72,7 +72,6 @@ export function createExportService(d: ExportDeps): ExportService {
   // Folders the researcher picked in the OS dialog this session; only these (and earlier export
   // folders) may be written to, whatever path the page sends.
   const picked = new Set<string>();
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const allowedFolder = (path: string): string => {
     const folder = directory(path);
     if (!folder) throw new AppError('not_a_folder', 'The export folder is not there any more. Choose a folder again.');
@@ -81,6 +80,7 @@ export function createExportService(d: ExportDeps): ExportService {
   };
   const redactor = async (workspaceId: string, projectId: string, redact: boolean): Promise<Redactor> =>
     redact ? (d.redactorFor ?? noRedactorFor)(projectId, { id: workspaceId, runtime: () => d.runtimes.get(workspaceId) }) : NO_REDACTION;
+  const port: OutputPort = { allowedFolder, remember: (folder) => d.folders.remember(folder), redactor };
   const lastFolder = () => [...d.folders.list()].reverse().find((f) => directory(f) !== null) ?? null;
   return {
     chooseFolder: async (input) => {
@@ -93,9 +93,7 @@ export function createExportService(d: ExportDeps): ExportService {
       return { folder: real };
     },
     lastFolder: async () => ({ folder: lastFolder() }),
-    allowedFolder,
-    remember: (folder) => d.folders.remember(folder),
-    redactor,
+    ...port,
     run: async (input) => {
       const folder = allowedFolder(input.folder);
       const workspace = d.workspaces.list().find((w) => w.id === input.workspace_id);
@@ -114,7 +112,6 @@ export function createExportService(d: ExportDeps): ExportService {
           ? { kind: 'zip' as const, file: join(folder, safeFileName(project.title, { ext: 'zip', fallback: 'fieldwork-export' })) }
           : { kind: 'folder' as const, folder };
       const job = d.jobs.start(input.export_id);
-      let last = 0;
       try {
         const { result, notes } = await runExport(source, {
           formats: input.formats,
@@ -128,19 +125,7 @@ export function createExportService(d: ExportDeps): ExportService {
           printPdf: (html, signal) => d.desktop.printToPdf(html, signal),
           user: { id: workspace.id, name: workspace.name },
           signal: job.signal,
-          onProgress: (p) => {
-            // At most ~20 events a second: a thousand small files would otherwise flood the renderer.
-            const now = Date.now();
-            if (now - last < 50 && p.filesDone !== p.filesTotal) return;
-            last = now;
-            d.events.emit('exports.progress', {
-              workspace_id: input.workspace_id,
-              export_id: input.export_id,
-              files_done: p.filesDone,
-              files_total: p.filesTotal,
-              current: p.current,
-            });
-          },
+          onProgress: progressEvents(d.events, input.workspace_id, input.export_id),
         });
         d.folders.remember(folder);
         const first = result.files[0]?.path.split('/')[0];
@@ -154,50 +139,7 @@ export function createExportService(d: ExportDeps): ExportService {
         job.done();
       }
     },
-    codeSegments: async (input) => {
-      const folder = allowedFolder(input.folder);
-      const runtime = await d.runtimes.get(input.workspace_id);
-      const filter = {
-        ...(input.coder !== undefined ? { coder: input.coder } : {}),
-        ...(input.field ? { field: input.field } : {}),
-        ...(input.screener ? { screener: input.screener } : {}),
-      };
-      const all = await codeSegments(runtime.cache, { researcherName: d.researcherName ?? (() => '') }).all(input.code_id, filter);
-      const { code } = all;
-      const redactWith = await redactor(input.workspace_id, code.project_id, input.redact);
-      const segments = redactSegments(all.segments, redactWith);
-      const project = await runtime.cache.call('projects.get', { id: code.project_id });
-      const title = project?.title || 'Untitled study';
-      const filters = [
-        input.field ? `${input.field.name}: ${input.field.value}` : null,
-        input.screener ? `screener ${input.screener.id}: ${input.screener.answer}` : null,
-        input.coder !== undefined ? `coder: ${segments[0]?.coder_label ?? input.coder ?? 'you'}` : null,
-      ].filter((f) => f !== null);
-      const doc = { project: { id: code.project_id, title }, code, segments, includeParticipant: input.include_participant, filters };
-      const dir = `${safeFileName(title, { fallback: `study-${code.project_id.slice(0, 8)}` })}/codes`;
-      const base = safeFileName(code.name, { fallback: `code-${code.id.slice(0, 8)}` });
-      const sink = await openExportSink({ target: { kind: 'folder', folder }, expected: { files: input.formats.length } });
-      try {
-        if (input.formats.includes('csv')) await sink.writeFile(`${dir}/${base}.csv`, renderCodeSegmentsCsv(doc, { lineEnding: input.line_ending }));
-        if (input.formats.includes('docx')) await sink.writeFile(`${dir}/${base}.docx`, await renderCodeSegmentsDocx(doc));
-        const result = await sink.finish();
-        d.folders.remember(folder);
-        const n = segments.length;
-        return {
-          location: result.location,
-          reveal: join(result.location, dir.split('/')[0]!, 'codes'),
-          files: result.files.length,
-          bytes: result.bytes,
-          notes: [
-            ...redactionNotes(redactWith),
-            `${n} ${n === 1 ? 'segment' : 'segments'} of "${code.name}" from ${plural(new Set(segments.map((s) => s.interview_id)).size, 'interview')}.`,
-          ],
-        };
-      } catch (e) {
-        await sink.cancel().catch(() => undefined);
-        throw e;
-      }
-    },
+    codeSegments: (input) => exportCodeSegments({ runtimes: d.runtimes, output: port, researcherName: d.researcherName }, input),
     cancel: async ({ export_id }) => d.jobs.cancel(export_id),
   };
 }

@@ -5,12 +5,12 @@ import type { InterviewDetail, ProjectDetail } from '../../shared/views';
 import { PARTICIPANT_FORMATS, type ExportFormat } from '../../shared/exports';
 import { AppError } from '../errors';
 import { redactHighlights, redactInterviews, redactReport } from '../redaction/apply';
-import { NO_REDACTION, type Redactor } from '../redaction/redactor';
-import { redactionNotes } from '../redaction/summary-notes';
-import { safeFileName } from './file-names';
-import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from './output';
+import { NO_REDACTION, type Redactor } from '../output/redactor';
+import { redactionNotes } from '../output/summary-notes';
+import { safeFileName } from '../output/file-names';
+import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from '../output/sink';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
-import { byStatus, count, transcriptsLine } from './summary';
+import { byStatus, count, transcriptsLine } from '../output/summary';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
 import { TRANSCRIPT_BINARY_FORMATS, TRANSCRIPT_TEXT_FORMATS, type TranscriptTextFormat } from './transcript';
@@ -86,6 +86,7 @@ async function locateQuotes(source: ExportSource, themes: { quotes: string[] }[]
   return out;
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export async function runExport(source: ExportSource, req: ExportRequest): Promise<ExportOutcome> {
   if (req.formats.length === 0) throw new AppError('usage', 'Choose at least one format.');
   const project = await source.project();

@@ -23,7 +23,7 @@ import { exportHandlers } from './handlers/exports';
 import { codeHandlers } from './handlers/codes';
 import { createExactClipService } from '../clips/exact-service';
 import { gridHandlers } from './handlers/grid';
-import { createGridService } from '../grid/grid-service';
+import { createGridService } from '../analysis/grid/grid-service';
 import { highlightHandlers } from './handlers/highlights';
 import { importHandlers } from './handlers/imports';
 import { interviewHandlers } from './handlers/interviews';

@@ -2,7 +2,7 @@ import type { NoticeView } from '../../shared/ipc/contract';
 import type { Notifier } from '../desktop/notifier';
 import type { EventHub } from '../events';
 import type { Logger } from '../logging/logger';
-import { realTimers, type Timers } from './timers';
+import { realTimers, type Timers } from '../timers';
 
 export type CompletedGroup = { project_id: string; title: string | null; count: number };
 export type ReportOutcome = 'completed' | 'failed' | 'timed_out';

@@ -5,7 +5,7 @@ import type { Cache } from '../cache/cache';
 import type { ReportPoll } from '../cache/queries/jobs';
 import { isAppError } from '../errors';
 import type { Logger } from '../logging/logger';
-import { realTimers, type Timers } from './timers';
+import { realTimers, type Timers } from '../timers';
 
 export type ReportDone = { project_id: string; state: 'completed' | 'failed' | 'timed_out'; report: Report | null };
 

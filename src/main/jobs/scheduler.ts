@@ -1,4 +1,4 @@
-import { realTimers, type Timers } from './timers';
+import { realTimers, type Timers } from '../timers';
 
 /**
  * Runs a job now and then on an interval, never two at once: the next run is scheduled when the

@@ -127,6 +127,7 @@ export class VideoStore {
   }
 
   /** Downloads (or finishes downloading) one interview's video. */
+  // eslint-disable-next-line max-lines-per-function -- split by perf (issue 20)
   async download(interviewId: string, opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}): Promise<VideoFile> {
     const existing = await this.o.cache.call('videos.get', { interviewId });
     if (existing?.state === 'complete' && existsSync(existing.file)) return existing;

@@ -10,7 +10,7 @@ import type { QuestionGrid } from '../../shared/analysis/question-grid';
 import type { Participant, ParticipantValue } from '../../shared/schemas/interview';
 import type { Report } from '../../shared/schemas/report';
 import type { InterviewDetail } from '../../shared/views';
-import type { Redactor } from './redactor';
+import type { Redactor } from '../output/redactor';
 
 /**
  * Participant fields that identify a person by themselves: left out of a redacted export whole (a

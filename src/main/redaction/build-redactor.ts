@@ -11,7 +11,7 @@ import {
 import type { Cache } from '../cache/cache';
 import type { SecretStore } from '../secrets/secret-store';
 import { FIXED_PSEUDONYMS, participantPseudonym } from './pseudonyms';
-import type { Redactor } from './redactor';
+import type { Redactor } from '../output/redactor';
 import { scanStudy, type ScanResult } from './scan';
 import type { ScanMemo } from './scan-memo';
 

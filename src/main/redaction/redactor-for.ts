@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import type { SecretStore } from '../secrets/secret-store';
 import type { WorkspaceRuntime } from '../workspaces/runtime';
 import { buildRedactor } from './build-redactor';
-import type { Redactor } from './redactor';
+import type { Redactor } from '../output/redactor';
 
 /** A study's redactor; the workspace's cache holds the study's findings and choices. */
 export type RedactorFor = (projectId: string, workspace: { id: string; runtime: () => Promise<WorkspaceRuntime> }) => Promise<Redactor>;

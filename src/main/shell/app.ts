@@ -50,6 +50,7 @@ app.on('web-contents-created', (_event, contents) => hardenContents(contents, { 
 
 app
   .whenReady()
+  // eslint-disable-next-line max-lines-per-function -- split by lead (issue 20)
   .then(async () => {
     const ses = session.defaultSession;
     ses.setPermissionRequestHandler(permissionRequestHandler(allowedOrigins));

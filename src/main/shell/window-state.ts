@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { realTimers, type Timers } from '../jobs/timers';
+import { realTimers, type Timers } from '../timers';
 
 /**
  * The main window's size and position across restarts, without Electron: the shell passes in the

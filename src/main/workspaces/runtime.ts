@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import type { EventHub } from '../events';
 import { ReportPoller } from '../jobs/report-poller';
-import { realTimers, type Timers } from '../jobs/timers';
+import { realTimers, type Timers } from '../timers';
 import type { Logger } from '../logging/logger';
 import { VideoStore } from '../media/video-store';
 import type { SettingsStore } from '../settings';

@@ -33,6 +33,7 @@ export type InferOptions = {
 type Seen = { text: string; first: number; count: number; answered: boolean; replyWords: number };
 
 /** The guide's questions in order, each as the interviewer first said it (its most common wording). */
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function inferGuide(transcripts: readonly (readonly AlignableTurn[])[], options: InferOptions = {}): string[] {
   const minShare = options.minShare ?? 0.4;
   const minConsistency = options.minConsistency ?? 0.8;

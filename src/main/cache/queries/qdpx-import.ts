@@ -34,11 +34,13 @@ export type ApplyQdpxResult = {
 
 type CodeRow = { id: string; name: string; is_category: 0 | 1; description: string };
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function applyQdpx(
   db: CacheDb,
   args: { projectId: string; coder: string; codes: ApplyQdpxCode[]; segments: ApplyQdpxSegment[]; now: string },
 ): ApplyQdpxResult {
   const out: ApplyQdpxResult = { created: [], merged: [], categories: [], skipped: [], added: 0, already_there: 0, refused: 0 };
+  // eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
   return withFullSync(db, () => {
     const existing = stmt(db, 'SELECT id, name, is_category, description FROM codes WHERE project_id = ?').all(args.projectId) as CodeRow[];
     const byLower = new Map(existing.map((c) => [c.name.toLowerCase(), c]));

@@ -198,6 +198,7 @@ export function scanStamp(db: CacheDb, args: { projectId: string }): string {
  * own values run on every text; the name tagger only on sentences that may hold a name (see mayHoldName). The researcher's decisions are
  * not read here: they are applied to the result in main, so a decision never needs another scan.
  */
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource {
   const numbers = interviewNumbers(db, args);
   const rows = stmt(db, 'SELECT id, status, participant_name, participant_email, participant_json FROM interviews WHERE project_id = ?').all(

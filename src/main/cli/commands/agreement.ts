@@ -1,5 +1,5 @@
 import type { Statistic } from '../../../shared/analysis/agreement-stats';
-import { resolveCoder } from '../../agreement/agreement';
+import { resolveCoder } from '../../analysis/agreement/agreement';
 import { AppError } from '../../errors';
 import type { Command, Group } from '../index';
 import { clean, plural } from '../output';

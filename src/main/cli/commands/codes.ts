@@ -1,5 +1,5 @@
 import type { CodeView } from '../../../shared/ipc/channels/codes';
-import { codeSegments } from '../../codes/segments';
+import { codeSegments } from '../../analysis/codes/segments';
 import { AppError } from '../../errors';
 import type { Command, Group } from '../index';
 import { clean, clock, plural } from '../output';

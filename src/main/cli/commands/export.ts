@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppError } from '../../errors';
-import { safeFileName } from '../../exports/file-names';
+import { safeFileName } from '../../output/file-names';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/exports';
 import type { SpeakerLabels } from '../../exports/transcript/common';
 import type { Command, Ctx, Group } from '../index';

@@ -40,10 +40,10 @@ const grid: Command = {
     // Before anything is built or written: a study that cannot be redacted gets no file.
     const redactor = ctx.flags.redact === true ? await ctx.redactorFor(project, w.id) : null;
     const { redactGrid } = await import('../../redaction/apply');
-    const { redactionNotes } = await import('../../redaction/summary-notes');
+    const { redactionNotes } = await import('../../output/summary-notes');
     const plain = await ctx.call('grid.build', { workspace_id: w.id, project_id: project, by });
     const built = redactor ? redactGrid(plain, redactor) : plain;
-    const { gridCsv, gridJson } = await import('../../grid/grid-export');
+    const { gridCsv, gridJson } = await import('../../analysis/grid/grid-export');
     const text = format === 'csv' ? gridCsv(built) : `${JSON.stringify(gridJson(built), null, 2)}\n`;
     const out = resolve(String(ctx.flags.out));
     mkdirSync(dirname(out), { recursive: true });

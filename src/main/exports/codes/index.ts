@@ -8,7 +8,7 @@ import type { CodeSegmentView } from '../../../shared/ipc/channels/codes';
 import { csvDocument } from '../transcript/csv';
 import type { TranscriptExportOptions } from '../transcript/common';
 import { clock, compactText, oneLine, TIME_UNKNOWN } from '../transcript/common';
-import { fieldParagraph, packDocx, run, textRuns } from '../transcript/docx';
+import { fieldParagraph, packDocx, run, textRuns } from '../../output/docx';
 
 export type CodeSegmentsExportInput = {
   project: { id: string; title: string };

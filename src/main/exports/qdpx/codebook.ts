@@ -4,7 +4,7 @@
  * code). Codes are listed in that order, a tag's when a highlight first uses it.
  */
 import type { CodeView } from '../../../shared/ipc/channels/codes';
-import type { QdpxTheme } from './project';
+import type { QdpxTheme } from './types';
 import { el, textEl } from './xml';
 
 const THEME_COLOR = '#3b6fd4';

@@ -10,66 +10,21 @@
  * the codings (selections.ts), cases and variables (cases.ts) and the sources with their transcripts
  * (sources.ts).
  */
-import type { CodeView } from '../../../shared/ipc/channels/codes';
-import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { InterviewDetail } from '../../../shared/views';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
-import { count, named, withStatus } from '../summary';
+import { count, named, withStatus } from '../../output/summary';
 import { casesAndVariables, participantNames } from './cases';
 import { createCodebook } from './codebook';
 import { stableGuid } from './guid';
 import { collectSelections, createCoders } from './selections';
 import { buildSources } from './sources';
 import { el, textEl } from './xml';
-import { buildTranscriptText, type QdpxLineEnding, type TranscriptText } from './transcript-text';
+import { buildTranscriptText, type TranscriptText } from './transcript-text';
+import type { QdpxInput, QdpxOptions, QdpxPlan } from './types';
 
 export { stableGuid };
 
-export type QdpxQuote = string | { text: string; interview_id?: string; turn_index?: number };
-
-export type QdpxTheme = { title: string; summary?: string | null; frequency?: number; quotes: QdpxQuote[] };
-
-export type QdpxInput = {
-  project: { id: string; title: string; summary?: string | null };
-  user: { id: string; name: string };
-  interviews: InterviewDetail[];
-  themes?: QdpxTheme[];
-  highlights?: HighlightView[];
-  /** The study's codebook: categories (not codable) holding codes, with colours and descriptions. */
-  codes?: CodeView[];
-  /** Cached video files by interview id: embedded in the zip and referenced as `internal://`. */
-  videoFiles?: Record<string, string>;
-  /** Service video URLs by interview id: referenced when there is no cached file. */
-  videoUrls?: Record<string, string>;
-  /** How the summary names an interview (the transcript files' own names); "Interview <id>" when not given. */
-  label?: (interview: InterviewDetail) => string;
-};
-
-export type QdpxOptions = {
-  lineEnding: QdpxLineEnding;
-  /** Participant names, emails, custom fields and screener answers. Off by default: exports leave the machine. */
-  includeParticipant: boolean;
-  /** When the export happened; fixed in tests so output is reproducible. */
-  now: Date;
-};
-
-export type QdpxTextFile = { path: string; content: string };
-export type QdpxVideoFile = { path: string; sourcePath: string };
-
-export type QdpxPlan = {
-  xml: string;
-  /** Zip paths (under `sources/`) and contents of the transcript texts. */
-  texts: QdpxTextFile[];
-  /** Video files to copy into the zip. */
-  videos: QdpxVideoFile[];
-  /** What the export summary should tell the user: external videos, quotes not found, and so on. */
-  notes: string[];
-  /** For tests and callers: the transcript text and sync points of each exported interview. */
-  transcripts: { interviewId: string; sourceGuid: string; text: TranscriptText; syncPoints: SyncPoint[] }[];
-};
-
-/** `timeStamp` is null where the turn's time is unknown: the point then has a position only (it is optional in REFI-QDA). */
-export type SyncPoint = { guid: string; position: number; timeStamp: number | null; turnStart: number | null };
+export type { QdpxQuote, QdpxTheme, QdpxInput, QdpxOptions, QdpxTextFile, QdpxVideoFile, QdpxPlan, SyncPoint } from './types';
 
 const NS = 'urn:QDA-XML:project:1.0';
 

@@ -6,10 +6,10 @@
 import { AI_REPORT_CODER } from '../../../shared/analysis/codebook';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { InterviewDetail } from '../../../shared/views';
-import { count } from '../summary';
+import { count } from '../../output/summary';
 import type { Codebook } from './codebook';
 import { stableGuid } from './guid';
-import type { QdpxQuote, QdpxTheme } from './project';
+import type { QdpxQuote, QdpxTheme } from './types';
 import type { TranscriptText } from './transcript-text';
 import { el, textEl } from './xml';
 

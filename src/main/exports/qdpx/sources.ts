@@ -5,8 +5,8 @@
  * their time stamps are estimated by interpolating within the turn.
  */
 import type { InterviewDetail } from '../../../shared/views';
-import { count, named } from '../summary';
-import type { QdpxInput, QdpxPlan, QdpxTextFile, QdpxVideoFile, SyncPoint } from './project';
+import { count, named } from '../../output/summary';
+import type { QdpxInput, QdpxPlan, QdpxTextFile, QdpxVideoFile, SyncPoint } from './types';
 import { selectionElements, type Selection } from './selections';
 import type { PlacedTurn, TranscriptText } from './transcript-text';
 import { el, textEl } from './xml';

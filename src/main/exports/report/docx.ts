@@ -4,7 +4,7 @@
  */
 import { HeadingLevel, Paragraph } from 'docx';
 import { compactText, oneLine } from '../transcript/common';
-import { fieldParagraph, packDocx, run, textRuns } from '../transcript/docx';
+import { fieldParagraph, packDocx, run, textRuns } from '../../output/docx';
 import { citation, locationOf, metaRows, percent, reportTitle, themesByFrequency, type ReportExportInput } from './common';
 
 export async function renderReportDocx(input: ReportExportInput): Promise<Buffer> {

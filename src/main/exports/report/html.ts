@@ -3,12 +3,9 @@
  * links), so it opens anywhere offline and the same file prints to PDF (Electron's printToPDF, Chromium's
  * in tests) through its print stylesheet. Every string from the service is HTML-escaped.
  */
-import { compactText, oneLine } from '../transcript/common';
+import { escapeHtml } from '../../output/html';
+import { compactText, oneLine } from '../../output/text';
 import { citation, locationOf, metaRows, percent, reportTitle, themesByFrequency, type ReportExportInput } from './common';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /** Escaped text whose line breaks are kept as <br>. */
 function block(text: string): string {

@@ -8,7 +8,8 @@ import { renderReportMarkdown } from './markdown';
 
 export * from './common';
 export { renderReportDocx } from './docx';
-export { renderReportHtml, escapeHtml } from './html';
+export { renderReportHtml } from './html';
+export { escapeHtml } from '../../output/html';
 export { renderReportMarkdown, type ReportTextOptions } from './markdown';
 
 export const REPORT_FORMATS = {

@@ -4,6 +4,10 @@
  */
 import type { InterviewDetail } from '../../../shared/views';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { oneLine } from '../../output/text';
+
+/** The text helpers live on the output floor; the transcript formats take them from here. */
+export { compactText, oneLine, unifyNewlines } from '../../output/text';
 
 export type SpeakerLabels = 'interviewer-participant' | 'ai-user' | 'name';
 export type LineEnding = 'lf' | 'crlf';
@@ -44,28 +48,9 @@ export function eolOf(options: TranscriptExportOptions): string {
   return options.lineEnding === 'crlf' ? '\r\n' : '\n';
 }
 
-/** Every line break (CRLF, CR, LF, U+2028/9) becomes LF, so output line endings can be applied once. */
-export function unifyNewlines(text: string): string {
-  return text.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
-}
-
 /** Joins lines with the chosen ending; used on the final document so every line ends the same way. */
 export function withEol(lfText: string, options: TranscriptExportOptions): string {
   return options.lineEnding === 'crlf' ? lfText.replace(/\n/g, '\r\n') : lfText;
-}
-
-/** Turn text with blank lines removed and trailing spaces trimmed: blank lines end paragraphs and cues. */
-export function compactText(text: string): string {
-  return unifyNewlines(text)
-    .split('\n')
-    .map((line) => line.replace(/\s+$/u, ''))
-    .filter((line) => line.trim() !== '')
-    .join('\n');
-}
-
-/** A one-line form of a name: line breaks and runs of whitespace become one space. */
-export function oneLine(text: string): string {
-  return unifyNewlines(text).replace(/\s+/gu, ' ').trim();
 }
 
 export function participantName(input: TranscriptExportInput): string | null {

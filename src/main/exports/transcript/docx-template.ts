@@ -14,7 +14,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import type { TextRun } from 'docx';
 import { oneLine, type TranscriptExportInput, type TranscriptExportOptions } from './common';
-import { PARAGRAPH_KINDS, packDocx, textRuns, transcriptBlocks, xmlSafe, type DocxBlock, type ParagraphKind } from './docx';
+import { PARAGRAPH_KINDS, packDocx, textRuns, xmlSafe, type DocxBlock, type ParagraphKind } from '../../output/docx';
+import { transcriptBlocks } from './docx';
 
 /** The XML around a paragraph's texts: `fixed[i]` before the i-th single-line piece, then the tail's lines. */
 type KindPieces = {

@@ -33,7 +33,8 @@ export const TRANSCRIPT_TEXT_FORMATS: Record<
   json: { extension: 'json', mime: 'application/json', render: renderJson },
 };
 
-export { packDocx, run, textRuns, fieldParagraph, xmlSafe, renderDocxWithLibrary, transcriptBlocks, blockParagraph, type DocxBlock } from './docx';
+export { renderDocxWithLibrary, transcriptBlocks } from './docx';
+export { packDocx, run, textRuns, fieldParagraph, xmlSafe, blockParagraph, type DocxBlock } from '../../output/docx';
 export { renderDocx, docxTemplate, DocxTemplate, xmlText } from './docx-template';
 
 /** Binary formats render asynchronously to bytes (a zip), so they sit apart from the text formats. */

@@ -1,5 +1,5 @@
 import type { agreementChannels } from '../../../shared/ipc/channels/agreement';
-import { agreementService } from '../../agreement/agreement';
+import { agreementService } from '../../analysis/agreement/agreement';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 

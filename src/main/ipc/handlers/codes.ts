@@ -1,7 +1,7 @@
 import type { codeChannels } from '../../../shared/ipc/channels/codes';
-import { codesFromReport } from '../../codes/from-report';
+import { codesFromReport } from '../../analysis/codes/from-report';
 import type { Cache } from '../../cache/cache';
-import { codeSegments, type CodeSegments } from '../../codes/segments';
+import { codeSegments, type CodeSegments } from '../../analysis/codes/segments';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 

@@ -1,5 +1,5 @@
 import type { gridChannels } from '../../../shared/ipc/channels/grid';
-import type { GridService } from '../../grid/grid-service';
+import type { GridService } from '../../analysis/grid/grid-service';
 import type { HandlerMap } from '../dispatcher';
 
 /** Thin: each channel calls the grid service (grid/grid-service.ts). */

@@ -1,7 +1,7 @@
 import type { importChannels } from '../../../shared/ipc/channels/imports';
 import { AppError } from '../../errors';
 import type { PickedFiles } from '../../media/picked-files';
-import { importQdpxFile } from '../../qdpx-import';
+import { importQdpxFile } from '../../analysis/qdpx-import';
 import type { HandlerMap } from '../dispatcher';
 import type { HandlerDeps } from './context';
 

@@ -3,7 +3,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useSettings, videoUsage } from '../settings/store';
 import { projectJob, useDownloads } from './downloads-store';
-import type { TabProps } from './InterviewsTab';
+import type { TabProps } from './tab-props';
 
 export function DownloadAll({ workspace, project }: TabProps) {
   const job = useDownloads((s) => projectJob(s.jobs, workspace.id, project.id));

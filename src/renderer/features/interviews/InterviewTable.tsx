@@ -7,7 +7,7 @@ import { formatShortDateTime } from '../../lib/timecode';
 import { interviewJob, useDownloads, type DownloadJob } from './downloads-store';
 import { uiFor, useInterviewsUi } from './ui-store';
 import type { useInterviewPages } from './use-interview-pages';
-import type { TabProps } from './InterviewsTab';
+import type { TabProps } from './tab-props';
 
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;

@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { ProjectDetail } from '../../../shared/views';
-import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
 import { TabList, TabPanel, type TabIds } from '../../components/Tabs';
 import { openProject } from '../../app/nav-store';
@@ -12,9 +10,10 @@ import { InterviewToolbar, SelectionBar } from './InterviewToolbar';
 import { NO_FILTERS, uiFor, useInterviewsUi, type InterviewsView } from './ui-store';
 import type { InterviewFilters } from './store';
 import { useInterviewPages } from './use-interview-pages';
+import type { TabProps } from './tab-props';
 import './interviews.css';
 
-export type TabProps = { workspace: WorkspaceSummary; project: ProjectDetail };
+export type { TabProps } from './tab-props';
 
 const VIEW_IDS: TabIds = { tab: 'iv-view-', panel: 'iv-panel-' };
 

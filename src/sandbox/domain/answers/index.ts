@@ -12,7 +12,7 @@ import { contentStems, hash32, seededRandom } from '../text';
 import { FOLLOW_UPS } from './bank/common';
 import { churnAnswerer, churnCorpus, churnProfile } from './churn';
 import { packagingAnswerer, packagingCorpus, packagingProfile } from './packaging';
-import { chance, SentenceUse, Speaker, styleOf, weighted, type Rand } from './speaker';
+import { chance, SentenceUse, Speaker, styleOf, weighted, type Rand, type ScriptStatus } from './speaker';
 
 export { SentenceUse };
 
@@ -20,7 +20,8 @@ export type Topic = 'churn' | 'packaging';
 export const TOPICS: readonly Topic[] = ['churn', 'packaging'];
 export type ScriptTurn = { role: 'AI' | 'User'; text: string };
 export type GuideQuestion = { question: string; probing_level: 'low' | 'medium' | 'high' };
-export type ScriptStatus = 'COMPLETE' | 'INCOMPLETE';
+/** Declared with the speakers that title a script by it (speaker.ts). */
+export type { ScriptStatus } from './speaker';
 export type InterviewScript = { title: string; turns: ScriptTurn[] };
 
 /** Follow-ups a recorded interview asks: up to two on a high-probing question, one on medium, none on low. */

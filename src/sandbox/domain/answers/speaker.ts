@@ -4,7 +4,9 @@
  * that the same words come back as rarely as the banks allow.
  */
 import { HEDGES } from './bank/common';
-import type { ScriptStatus } from './index';
+
+/** A script is a whole interview or one that stops part way; a speaker titles it by that. */
+export type ScriptStatus = 'COMPLETE' | 'INCOMPLETE';
 
 /** How many interviews of a study have said each sentence. */
 export class SentenceUse {

@@ -1,7 +1,7 @@
 // The agreement service: which coders a study has and how names resolve to them, and the per-code comparison
 // of two coders over the turns of the interviews both coded, with each disagreement placed for the viewer.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agreementService, resolveCoder } from '../../../../src/main/agreement/agreement';
+import { agreementService, resolveCoder } from '../../../../src/main/analysis/agreement/agreement';
 import type { Cache } from '../../../../src/main/cache/cache';
 import { AI_REPORT_CODER } from '../../../../src/shared/analysis/codebook';
 import { codeTurn, codingCache, NOW, P, saveInterview } from '../../../support/coding-cache';

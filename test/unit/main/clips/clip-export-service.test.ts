@@ -17,7 +17,7 @@ import { clipHandlers } from '../../../../src/main/ipc/handlers/clips';
 import { createDispatcher, typedCall } from '../../../../src/main/ipc/dispatcher';
 import { JobRegistry } from '../../../../src/main/jobs/job-registry';
 import { silentLogger } from '../../../../src/main/logging/logger';
-import { NO_REDACTION, type Redactor } from '../../../../src/main/redaction/redactor';
+import { NO_REDACTION, type Redactor } from '../../../../src/main/output/redactor';
 import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
 import { exportClips, type ClipExportRequest } from '../../../../src/main/clips/export';
-import type { Redactor } from '../../../../src/main/redaction/redactor';
+import type { Redactor } from '../../../../src/main/output/redactor';
 import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 

@@ -2,7 +2,7 @@
 // coded by "AI report" on exactly their words, quotes no transcript holds counted, and a second run idempotent.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
-import { codesFromReport, quoteRange } from '../../../../src/main/codes/from-report';
+import { codesFromReport, quoteRange } from '../../../../src/main/analysis/codes/from-report';
 import { AI_REPORT_CODER } from '../../../../src/shared/analysis/codebook';
 import { codeTurn, codingCache, NOW, P, saveInterview, saveReport } from '../../../support/coding-cache';
 

@@ -2,7 +2,7 @@
 // question each answers, the coder's label, and filters by participant field, screener answer and coder.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
-import { codeSegments } from '../../../../src/main/codes/segments';
+import { codeSegments } from '../../../../src/main/analysis/codes/segments';
 import { interviewRecord } from '../../../../src/shared/schemas/interview';
 import { projectListItem } from '../../../../src/shared/schemas/project';
 

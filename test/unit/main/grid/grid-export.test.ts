@@ -3,7 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildQuestionGrid, type GridSource } from '../../../../src/shared/analysis/question-grid';
-import { gridCsv, gridDocx, gridJson } from '../../../../src/main/grid/grid-export';
+import { gridCsv, gridDocx, gridJson } from '../../../../src/main/analysis/grid/grid-export';
 
 const Q = ['Why did you cancel?', 'What did you think of the price?'];
 const turns = (answers: string[][]) =>

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { readQdaFile, resolvePath } from '../../../../src/main/qdpx-import';
-import { planImport, type ImportInterview } from '../../../../src/main/qdpx-import/plan';
-import { locateTurns, rangeForText, rangeForTime, SourceText } from '../../../../src/main/qdpx-import/text-map';
-import { parseXml } from '../../../../src/main/qdpx-import/xml';
-import { bufferSource, readCentralDirectory, ZipReader } from '../../../../src/main/qdpx-import/zip';
+import { readQdaFile, resolvePath } from '../../../../src/main/analysis/qdpx-import';
+import { planImport, type ImportInterview } from '../../../../src/main/analysis/qdpx-import/plan';
+import { locateTurns, rangeForText, rangeForTime, SourceText } from '../../../../src/main/analysis/qdpx-import/text-map';
+import { parseXml } from '../../../../src/main/analysis/qdpx-import/xml';
+import { bufferSource, readCentralDirectory, ZipReader } from '../../../../src/main/analysis/qdpx-import/zip';
 import { FIXTURE_FILES, FIXTURE_INTERVIEWS, FIXTURE_PROJECT, IV_ALPHA, IV_BETA, nvivoCrlf, zip } from '../../../support/qdpx-fixtures';
 
 const FIXTURES = resolve(__dirname, '../../../fixtures/qdpx');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createExportService, type ExportDeps } from '../../../../src/main/exports/export-service';
 import { isPersonalField, redactedOffset, redactHighlights, redactInterview, redactInterviews } from '../../../../src/main/redaction/apply';
-import { NO_REDACTION } from '../../../../src/main/redaction/redactor';
+import { NO_REDACTION } from '../../../../src/main/output/redactor';
 import type { HighlightView } from '../../../../src/shared/ipc/channels/highlights';
 import type { InterviewDetail } from '../../../../src/shared/views';
 import { fakeRedactor } from '../../../support/fake-redactor';

@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 /** What went wrong reading an archive: a stable `code` and a sentence for the researcher, never a stack. */
 export class ImportError extends AppError {

@@ -20,31 +20,11 @@ import { posix, win32 } from 'node:path';
 import { AppError } from '../errors';
 import { safeFileName } from './file-names';
 import { FolderBackend } from './folder-backend';
-import { errno, unsafePath, type Backend } from './output-fs';
+import { errno, unsafePath, type Backend, type ExportSinkOptions } from './output-fs';
 import { ZipBackend } from './zip-backend';
 
-export type ExportTarget = { kind: 'folder'; folder: string } | { kind: 'zip'; file: string };
-
-export interface ExportProgress {
-  filesDone: number;
-  /** From `expected`, when the caller knows it up front. */
-  filesTotal: number | null;
-  bytesDone: number;
-  bytesTotal: number | null;
-  /** The relative path being written, null between files. */
-  current: string | null;
-}
-
-export interface ExportSinkOptions {
-  target: ExportTarget;
-  /** Replace existing files (atomically) instead of choosing "name (2).ext". Off by default. */
-  overwrite?: boolean;
-  signal?: AbortSignal;
-  onProgress?: (progress: ExportProgress) => void;
-  expected?: { files?: number; bytes?: number };
-  /** fsync each file before it is moved into place. Off by default: it costs a disk flush per file. */
-  fsync?: boolean;
-}
+/** The backends are opened with the same options (output-fs.ts); callers take them from here. */
+export type { ExportProgress, ExportSinkOptions, ExportTarget } from './output-fs';
 
 export interface WriteOptions {
   /** Deflate inside a .zip. Defaults to on, except for formats that are compressed already. */

@@ -1,9 +1,9 @@
-import { AI_REPORT_CODER, coderLabel } from '../../shared/analysis/codebook';
-import { agreementByCode, type Coding } from '../../shared/analysis/turn-units';
-import type { AgreementCoderView, AgreementView, CodeAgreementView } from '../../shared/ipc/channels/agreement';
-import { alignTurns } from '../../shared/question-alignment';
-import type { Cache } from '../cache/cache';
-import { AppError } from '../errors';
+import { AI_REPORT_CODER, coderLabel } from '../../../shared/analysis/codebook';
+import { agreementByCode, type Coding } from '../../../shared/analysis/turn-units';
+import type { AgreementCoderView, AgreementView, CodeAgreementView } from '../../../shared/ipc/channels/agreement';
+import { alignTurns } from '../../../shared/question-alignment';
+import type { Cache } from '../../cache/cache';
+import { AppError } from '../../errors';
 
 /**
  * Agreement between two coders of a study (issue 13 §3), read from the offline cache: the researcher
@@ -35,6 +35,7 @@ export function resolveCoder(name: string, coders: readonly AgreementCoderView[]
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function agreementService(d: Deps) {
   const coders = async (projectId: string): Promise<AgreementCoderView[]> => {
     const researcher = d.researcherName();

@@ -5,10 +5,10 @@
  * readable with a thousand interviews where a 12-column table would not), and the CLI's JSON.
  */
 import { HeadingLevel, Paragraph } from 'docx';
-import type { QuestionGrid } from '../../shared/analysis/question-grid';
-import { csvDocument } from '../exports/transcript/csv';
-import { compactText, oneLine } from '../exports/transcript/common';
-import { fieldParagraph, packDocx, run, textRuns } from '../exports/transcript/docx';
+import type { QuestionGrid } from '../../../shared/analysis/question-grid';
+import { csvDocument } from '../../output/csv';
+import { compactText, oneLine } from '../../output/text';
+import { fieldParagraph, packDocx, run, textRuns } from '../../output/docx';
 
 export const GRID_CSV_FIXED_COLUMNS = ['interview_id', 'participant', 'status'] as const;
 

@@ -4,9 +4,9 @@
  * words), every coding placed on turns or said why not, and the codebook folded to Fieldwork's one level
  * of categories. The cache op `imports.applyQdpx` then writes it in one transaction.
  */
-import type { QdpxMatchedBy, QdpxSourceReport, QdpxUnmatchedCoding } from '../../shared/ipc/channels/imports';
-import type { TranscriptTurn } from '../../shared/schemas/transcript';
-import { stableGuid } from '../exports/qdpx/project';
+import type { QdpxMatchedBy, QdpxSourceReport, QdpxUnmatchedCoding } from '../../../shared/ipc/channels/imports';
+import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { stableGuid } from '../../exports/qdpx/project';
 import type { QdaCode, QdaProject, QdaSelection, QdaSource, QdaText } from './model';
 import { locateTurns, rangeForText, rangeForTime, SourceText, type PositionMode, type TurnRange } from './text-map';
 
@@ -30,6 +30,7 @@ export type TextLookup = (text: QdaText) => { text: string } | { error: string }
 const MAX_UNMATCHED_LISTED = 50;
 const CODE_NAME_MAX = 80;
 
+// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function planImport(project: QdaProject, interviews: readonly ImportInterview[], projectId: string, readText: TextLookup): ImportPlan {
   const notes: string[] = [];
   const codeNames = foldCodes(project, notes);

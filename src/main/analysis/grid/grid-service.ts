@@ -1,16 +1,16 @@
 import { join } from 'node:path';
-import type { QuestionGrid } from '../../shared/analysis/question-grid';
-import type { GridExportView } from '../../shared/ipc/channels/grid';
-import { AppError } from '../errors';
-import { safeFileName } from '../exports/file-names';
-import { openExportSink } from '../exports/output';
-import type { ExportService } from '../exports/export-service';
-import type { RuntimeManager } from '../workspaces/runtime';
+import type { QuestionGrid } from '../../../shared/analysis/question-grid';
+import type { GridExportView } from '../../../shared/ipc/channels/grid';
+import { AppError } from '../../errors';
+import { safeFileName } from '../../output/file-names';
+import { openExportSink } from '../../output/sink';
+import type { OutputPort } from '../../output/port';
+import type { RuntimeManager } from '../../workspaces/runtime';
 import { gridCsv, gridDocx } from './grid-export';
-import { redactGrid } from '../redaction/apply';
-import { redactionNotes } from '../redaction/summary-notes';
+import { redactGrid } from '../../redaction/apply';
+import { redactionNotes } from '../../output/summary-notes';
 
-export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: Pick<ExportService, 'allowedFolder' | 'remember' | 'redactor'> };
+export type GridDeps = { runtimes: Pick<RuntimeManager, 'get'>; exporter?: OutputPort };
 
 /** What a grouping key is called for people: the field's name, or the screener question's text. */
 export function groupLabel(grid: QuestionGrid): string | null {

@@ -1,11 +1,11 @@
-import { coderLabel } from '../../shared/analysis/codebook';
-import type { CodeSegmentsView, CodeSegmentView, CodeView } from '../../shared/ipc/channels/codes';
-import type { Cache } from '../cache/cache';
-import type { CodeSegmentRow, SegmentFilter } from '../cache/queries/code-segments';
-import { AppError } from '../errors';
+import { coderLabel } from '../../../shared/analysis/codebook';
+import type { CodeSegmentsView, CodeSegmentView, CodeView } from '../../../shared/ipc/channels/codes';
+import type { Cache } from '../../cache/cache';
+import type { CodeSegmentRow, SegmentFilter } from '../../cache/queries/code-segments';
+import { AppError } from '../../errors';
 import { questionLookup, studyQuestions, type QuestionLookup } from './questions';
 
-export type { SegmentFilter } from '../cache/queries/code-segments';
+export type { SegmentFilter } from '../../cache/queries/code-segments';
 
 /** "Interview 3" for an interview with no participant name (its place in order of completion). */
 export const interviewLabel = (name: string | null, n: number): string => name?.trim() || `Interview ${n}`;

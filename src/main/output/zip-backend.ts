@@ -7,8 +7,7 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { AppError } from '../errors';
 import { nameKey, numberedName, safeFileName } from './file-names';
-import type { ExportSinkOptions } from './output';
-import { place, removeQuietly, tempName, unsafePath, type Backend } from './output-fs';
+import { place, removeQuietly, tempName, unsafePath, type Backend, type ExportSinkOptions } from './output-fs';
 
 // fflate writes no Zip64 records: entries and offsets must stay below 4 GiB.
 const ZIP_LIMIT = 0xffff_ffff - (1 << 20);

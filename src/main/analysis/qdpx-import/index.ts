@@ -3,9 +3,9 @@
  * (or Fieldwork) into a study, as one coder. Electron-free: the IPC handler and the CLI both call
  * `importQdpxFile`. Nothing in the file is trusted: see zip.ts and xml.ts for the limits.
  */
-import type { QdpxImportReport } from '../../shared/ipc/channels/imports';
-import type { Cache } from '../cache/cache';
-import { AppError } from '../errors';
+import type { QdpxImportReport } from '../../../shared/ipc/channels/imports';
+import type { Cache } from '../../cache/cache';
+import { AppError } from '../../errors';
 import { ImportError } from './errors';
 import { readProject, type QdaProject, type QdaText } from './model';
 import { planImport, type ImportInterview, type TextLookup } from './plan';

@@ -6,6 +6,29 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { AppError } from '../errors';
 import { numberedName } from './file-names';
 
+export type ExportTarget = { kind: 'folder'; folder: string } | { kind: 'zip'; file: string };
+
+export interface ExportProgress {
+  filesDone: number;
+  /** From `expected`, when the caller knows it up front. */
+  filesTotal: number | null;
+  bytesDone: number;
+  bytesTotal: number | null;
+  /** The relative path being written, null between files. */
+  current: string | null;
+}
+
+export interface ExportSinkOptions {
+  target: ExportTarget;
+  /** Replace existing files (atomically) instead of choosing "name (2).ext". Off by default. */
+  overwrite?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: ExportProgress) => void;
+  expected?: { files?: number; bytes?: number };
+  /** fsync each file before it is moved into place. Off by default: it costs a disk flush per file. */
+  fsync?: boolean;
+}
+
 export interface Backend {
   /** How many puts may run at once: a .zip takes entries one at a time, a folder a few files at once. */
   readonly lanes: number;

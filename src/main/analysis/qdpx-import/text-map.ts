@@ -6,7 +6,7 @@
  * the selection names) more often. Turns are found in the text by their words, in order, so any layout
  * (Fieldwork's `Speaker: text` paragraphs, another tool's timestamps and speaker lines) works.
  */
-import type { TranscriptTurn } from '../../shared/schemas/transcript';
+import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 
 export type PositionMode = 'as_written' | 'crlf_as_one';
 

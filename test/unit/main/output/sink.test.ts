@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportPathSegments, openExportSink, type ExportProgress, type ExportSink } from '../../../../src/main/exports/output';
+import { exportPathSegments, openExportSink, type ExportProgress, type ExportSink } from '../../../../src/main/output/sink';
 import { seededRandom } from '../../../support/random';
 
 let base: string;

@@ -4,8 +4,7 @@ import { lstat, mkdir, open, readdir, realpath, rmdir, stat } from 'node:fs/prom
 import { isAbsolute, join, resolve } from 'node:path';
 import { AppError } from '../errors';
 import { nameKey, numberedName } from './file-names';
-import type { ExportSinkOptions } from './output';
-import { errno, isInside, place, removeQuietly, tempName, unsafePath, type Backend } from './output-fs';
+import { errno, isInside, place, removeQuietly, tempName, unsafePath, type Backend, type ExportSinkOptions } from './output-fs';
 
 export class FolderBackend implements Backend {
   /**

@@ -11,10 +11,10 @@ import { gridGroup } from '../../../../src/main/cli/commands/grid';
 import type { Ctx } from '../../../../src/main/cli/index';
 import { Output } from '../../../../src/main/cli/output';
 import { createExportService, type ExportDeps } from '../../../../src/main/exports/export-service';
-import { REDACTED_NOTE } from '../../../../src/main/exports/summary';
-import { createGridService } from '../../../../src/main/grid/grid-service';
-import { NO_REDACTION } from '../../../../src/main/redaction/redactor';
-import { redactionNotes } from '../../../../src/main/redaction/summary-notes';
+import { REDACTED_NOTE } from '../../../../src/main/output/summary';
+import { createGridService } from '../../../../src/main/analysis/grid/grid-service';
+import { NO_REDACTION } from '../../../../src/main/output/redactor';
+import { redactionNotes } from '../../../../src/main/output/summary-notes';
 import { fakeRedactor } from '../../../support/fake-redactor';
 import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
 

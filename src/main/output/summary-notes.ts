@@ -1,4 +1,4 @@
-import { REDACTED_NOTE } from '../exports/summary';
+import { REDACTED_NOTE } from './summary';
 import type { Redactor } from './redactor';
 
 /**

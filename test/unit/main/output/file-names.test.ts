@@ -1,6 +1,6 @@
 // File names built from untrusted text must be creatable on Windows, macOS and Linux.
 import { describe, expect, it } from 'vitest';
-import { MAX_NAME_BYTES, numberedName, safeFileName, truncateUtf8, uniqueName, utf8Length } from '../../../../src/main/exports/file-names';
+import { MAX_NAME_BYTES, numberedName, safeFileName, truncateUtf8, uniqueName, utf8Length } from '../../../../src/main/output/file-names';
 import { seededRandom } from '../../../support/random';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -1,5 +1,5 @@
-import { alignTurns } from '../../shared/question-alignment';
-import type { Cache } from '../cache/cache';
+import { alignTurns } from '../../../shared/question-alignment';
+import type { Cache } from '../../cache/cache';
 
 /** The questions a study's interviews are lined up against, in the guide's order. */
 export type StudyQuestions = { texts: string[]; /** Worked out from the transcripts rather than known from the guide. */ inferred: boolean };
