@@ -8,9 +8,9 @@ const questionKey = (projectId: string, text: string) => `${projectId}\u0000${qu
 
 /**
  * Where each question was asked, kept while the cache is unchanged: a guide question is asked in every
- * interview of its study, so finding them all reads thousands of turns, and the same few questions come up
- * search after search (each keystroke is one). Any write to the cache, by this connection (total_changes)
- * or another process (data_version), forgets them.
+ * interview of its study, so even from the index its list is thousands of rows, and the same few questions
+ * come up search after search (each keystroke is one). Any write to the cache, by this connection
+ * (total_changes) or another process (data_version), forgets them.
  */
 type Memo = { stamp: string; asked: Map<string, AskedIn[]> };
 const memos = new WeakMap<CacheDb, Memo>();
