@@ -32,13 +32,21 @@ function listQuestions(db: CacheDb, turns: AiTurn[]) {
      ON CONFLICT (project_id, question_key, interview_id) DO UPDATE SET idx = excluded.idx, start_ms = excluded.start_ms
      WHERE excluded.idx < asked_questions.idx`,
   );
-  // A guide's few questions are most of the turns: each text is read into words once.
+  // A guide's few questions are most of the turns: each text is read into words once, and an interview that
+  // asks a question several times is written once, for its first asking.
   const keys = new Map<string, string>();
-  for (const [interviewId, projectId, idx, startMs, text, completedAt, participantName] of turns) {
+  const first = new Map<string, [key: string, turn: AiTurn]>();
+  for (const turn of turns) {
+    const [interviewId, projectId, idx, , text] = turn;
     let key = keys.get(text);
     if (key === undefined) keys.set(text, (key = questionWords(text)));
-    if (key !== '') put.run(projectId, key, interviewId, idx, startMs, completedAt === null ? 1 : 0, completedAt, participantName);
+    if (key === '') continue;
+    const at = `${projectId}\u0000${key}\u0000${interviewId}`;
+    const seen = first.get(at);
+    if (!seen || idx < seen[1][2]) first.set(at, [key, turn]);
   }
+  for (const [key, [interviewId, projectId, idx, startMs, , completedAt, participantName]] of first.values())
+    put.run(projectId, key, interviewId, idx, startMs, completedAt === null ? 1 : 0, completedAt, participantName);
 }
 
 const AI_TURNS = `SELECT t.interview_id, i.project_id, t.idx, CASE WHEN t.time_known = 1 THEN t.start_ms END, t.text, i.completed_at, i.participant_name

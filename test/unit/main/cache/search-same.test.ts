@@ -106,7 +106,7 @@ beforeAll(async () => {
       ],
     }),
   });
-});
+}, 120_000);
 afterAll(() => cache.close());
 
 it('every query kind returns the same hits, order, snippets, ranks and question lists as before the question index', async () => {
@@ -121,6 +121,6 @@ it('every query kind returns the same hits, order, snippets, ranks and question 
       hash.update(`${JSON.stringify([query, v, out])}\n`);
     }
   expect({ hits, questions, sha256: hash.digest('hex') }).toEqual(GOLDEN);
-});
+}, 120_000); // 1,000-odd searches over 10,000 turns: a few seconds alone, far more on a machine shared by many
 
 const GOLDEN = { hits: 14052, questions: 115, sha256: 'adb06edbde1ca1b8ef88701bd757a408241467f66f040da06542d9153cc9659f' };
