@@ -58,6 +58,8 @@ const USAGE = `Usage: npx tsx bench/run.ts [--write-docs] [--fresh] [--keep] [--
   --fresh        rebuild the seeded sandbox file instead of reusing it
   --keep         keep this run's folder (caches, naive output, CPU profiles)
   --cpu-prof     write a .cpuprofile per contender into the run folder (implies --keep)
+  --only ROWS    run only these rows (names as listed in ROWS, comma-separated; a row that needs an earlier
+                 row's cache needs that row too, e.g. --only 'full sync,search'); with --write-docs refused
   --interviews, --turns   a smaller data set for a quick try (default ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns})`;
 
 async function main(): Promise<number> {
@@ -70,6 +72,7 @@ async function main(): Promise<number> {
       interviews: { type: 'string', default: String(ISSUE_SIZE.interviews) },
       turns: { type: 'string', default: String(ISSUE_SIZE.turns) },
       data: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -85,6 +88,10 @@ async function main(): Promise<number> {
     throw new Error(`--interviews and --turns must be whole numbers.\n\n${USAGE}`);
   const issueSize = interviews === ISSUE_SIZE.interviews && turns === ISSUE_SIZE.turns;
   const keep = values.keep || values['cpu-prof'];
+  const only = values.only?.split(',').map((n) => n.trim()) ?? null;
+  const unknown = only?.filter((n) => !ROWS.some((r) => r.name === n)) ?? [];
+  if (unknown.length) throw new Error(`No such row: ${unknown.join(', ')}. Rows: ${ROWS.map((r) => r.name).join(', ')}.`);
+  if (only && values['write-docs']) throw new Error('--write-docs needs every row: leave out --only.');
 
   const benchDir = join(tmpdir(), 'fieldwork-bench');
   mkdirSync(benchDir, { recursive: true });
@@ -143,6 +150,7 @@ async function main(): Promise<number> {
       shared: new Map(),
     };
     for (const row of ROWS) {
+      if (only && !only.includes(row.name)) continue;
       try {
         rows.push(await row.run(ctx));
       } catch (e) {

@@ -1,4 +1,5 @@
 import type { CacheDb } from '../open';
+import { indexQuestions, reindexStaleQuestions, staleQuestionCount } from './question-index';
 import { stmt } from './stmt';
 
 export type IndexProgress = { indexed: number; remaining: number };
@@ -14,10 +15,14 @@ export function searchBacklog(db: CacheDb): number {
     .get() as number;
 }
 
+/** Turns per interview, roughly: how many stale interviews one bounded step lists the questions of again. */
+const TURNS_PER_INTERVIEW = 40;
+
 /**
  * Adds up to `maxRows` waiting turns to the search index, oldest first, in one transaction with the
  * new mark, so a crash leaves either the whole step or none of it. One bulk insert costs a fraction of
- * indexing the same turns one by one as they arrive.
+ * indexing the same turns one by one as they arrive. The same step lists the new turns' interviewer
+ * questions, and those of interviews whose indexed turns changed (migration 0018).
  */
 export function indexBacklog(db: CacheDb, args: { maxRows?: number }): IndexProgress {
   const max = Math.max(1, Math.floor(args.maxRows ?? Number.MAX_SAFE_INTEGER));
@@ -25,13 +30,15 @@ export function indexBacklog(db: CacheDb, args: { maxRows?: number }): IndexProg
   const upTo = stmt(db, `SELECT max(id) FROM (SELECT id FROM transcript_turns WHERE id > ? ORDER BY id LIMIT ?)`).pluck();
   const add = stmt(db, 'INSERT INTO turns_fts(rowid, text) SELECT id, text FROM transcript_turns WHERE id > ? AND id <= ?');
   const move = stmt(db, "UPDATE search_backlog SET indexed_upto = ? WHERE name = 'turns'");
-  const indexed = db.transaction(() => {
+  const { indexed, relisted } = db.transaction(() => {
+    const relisted = reindexStaleQuestions(db, Math.max(1, Math.ceil(max / TURNS_PER_INTERVIEW)));
     const from = mark.get() as number;
     const to = upTo.get(from, max) as number | null;
-    if (to === null) return 0;
+    if (to === null) return { indexed: 0, relisted };
     const n = add.run(from, to).changes;
+    indexQuestions(db, from, to);
     move.run(to);
-    return n;
+    return { indexed: n, relisted };
   })();
-  return { indexed, remaining: indexed === 0 ? 0 : searchBacklog(db) };
+  return { indexed, remaining: indexed === 0 && relisted === 0 ? 0 : searchBacklog(db) + staleQuestionCount(db) };
 }

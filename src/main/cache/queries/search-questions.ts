@@ -1,22 +1,16 @@
 import type { AskedIn } from '../../../shared/ipc/channels/search';
 import type { CacheDb } from '../open';
-import { toFtsQuery, tokens } from './search-terms';
+import { askedInIndexed, questionWords } from './question-index';
 import { stmt } from './stmt';
 
-/** A question as its words: case, spacing and punctuation differences do not make it another question. */
-const questionKey = (projectId: string, text: string) =>
-  `${projectId}\u0000${tokens(
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase(),
-  ).join(' ')}`;
+/** A question as its words, in its study: case, spacing and punctuation differences do not make it another question. */
+const questionKey = (projectId: string, text: string) => `${projectId}\u0000${questionWords(text)}`;
 
 /**
  * Where each question was asked, kept while the cache is unchanged: a guide question is asked in every
- * interview of its study, so finding them all reads thousands of turns, and the same few questions come up
- * search after search (each keystroke is one). Any write to the cache, by this connection (total_changes)
- * or another process (data_version), forgets them.
+ * interview of its study, so even from the index its list is thousands of rows, and the same few questions
+ * come up search after search (each keystroke is one). Any write to the cache, by this connection
+ * (total_changes) or another process (data_version), forgets them.
  */
 type Memo = { stamp: string; asked: Map<string, AskedIn[]> };
 const memos = new WeakMap<CacheDb, Memo>();
@@ -33,27 +27,8 @@ function memoFor(db: CacheDb): Memo {
 function askedIn(db: CacheDb, memo: Memo, key: string, projectId: string, text: string): AskedIn[] {
   const known = memo.asked.get(key);
   if (known) return known;
-  const phrase = toFtsQuery(`"${text.replace(/"/g, ' ')}"`);
-  const interviews = new Map<string, AskedIn>();
-  if (phrase) {
-    // Rows as arrays: a guide question matches a turn in each of thousands of interviews.
-    const rows = stmt(
-      db,
-      `SELECT t.interview_id, i.participant_name, CASE WHEN t.time_known = 1 THEN t.start_ms END, t.text
-       FROM turns_fts f JOIN transcript_turns t ON t.id = f.rowid JOIN interviews i ON i.id = t.interview_id
-       WHERE turns_fts MATCH ? AND t.role = 'AI' AND i.project_id = ?
-       ORDER BY i.completed_at IS NULL, i.completed_at, t.interview_id, t.idx`,
-    )
-      .raw(true)
-      .all(phrase, projectId) as [string, string | null, number | null, string][];
-    for (const [interview_id, participant_name, start_ms, turnText] of rows) {
-      if (interviews.has(interview_id)) continue;
-      // Most are the same text; only a turn that differs is compared word by word.
-      if (turnText !== text && questionKey(projectId, turnText) !== key) continue;
-      interviews.set(interview_id, { interview_id, participant_name, start_ms });
-    }
-  }
-  const asked = [...interviews.values()];
+  // The index lists every interviewer turn under its words (question-index.ts), so this reads one row per interview.
+  const asked = askedInIndexed(db, projectId, questionWords(text));
   if (memo.asked.size >= MEMO_QUESTIONS) memo.asked.delete(memo.asked.keys().next().value!);
   memo.asked.set(key, asked);
   return asked;
