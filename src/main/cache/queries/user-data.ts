@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { AppError } from '../../errors';
 import { withFullSync, type CacheDb } from '../open';
@@ -9,7 +10,7 @@ import { stmt } from './stmt';
 export type Highlight = HighlightView;
 
 export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name' | 'codes' | 'coder'> & { coder?: string | null };
-export type HighlightRange = Pick<Highlight, 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset' | 'start_ms' | 'quote'>;
+export type HighlightRange = PlacedTurnRange;
 
 /** Link a segment to the codes with these names (created where new), replacing any it had. */
 function setCodes(db: CacheDb, highlightId: string, projectId: string, names: string[], now: string) {

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { api, call, UiError } from '../../lib/api';
 import { quoteCitation } from '../../lib/timecode';
 
-/** A selection in the transcript, as the viewer reports it: turn indexes plus character offsets in each turn's text. */
-export type TranscriptRange = { start_turn: number; start_offset: number; end_turn: number; end_offset: number; start_ms: number | null; quote: string };
+/** A selection in the transcript, as the viewer reports it: the shared turn range, with its start and words. */
+export type TranscriptRange = PlacedTurnRange;
 export type HighlightContext = { workspaceId: string; projectId: string; interviewId: string };
 
 export type HighlightList = { status: 'loading' | 'ready' | 'error'; items: HighlightView[]; error: UiError | null };

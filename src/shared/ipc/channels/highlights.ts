@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placedTurnRangeSchema, type TurnRange } from '../../analysis/turn-range';
 import { idSchema } from '../../ids';
 import { channel } from '../define';
 import { workspaceId } from './workspaces';
@@ -6,14 +7,10 @@ import { workspaceId } from './workspaces';
 const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
-export type HighlightView = {
+export type HighlightView = TurnRange & {
   id: string;
   project_id: string;
   interview_id: string;
-  start_turn: number;
-  start_offset: number;
-  end_turn: number;
-  end_offset: number;
   start_ms: number | null;
   quote: string;
   note: string;
@@ -29,12 +26,6 @@ export type HighlightView = {
   participant_name: string | null;
 };
 
-const range = {
-  start_turn: z.number().int().min(0),
-  start_offset: z.number().int().min(0),
-  end_turn: z.number().int().min(0),
-  end_offset: z.number().int().min(0),
-};
 const tags = z.array(z.string().trim().min(1).max(80)).max(40);
 
 export const highlightChannels = {
@@ -43,9 +34,7 @@ export const highlightChannels = {
       ...ws,
       project_id: id,
       interview_id: id,
-      ...range,
-      start_ms: z.number().int().min(0).nullable(),
-      quote: z.string().min(1).max(10_000),
+      ...placedTurnRangeSchema.shape,
       note: z.string().max(5000).default(''),
       tags: tags.default([]),
     }),
@@ -57,7 +46,7 @@ export const highlightChannels = {
       id,
       note: z.string().max(5000).optional(),
       tags: tags.optional(),
-      range: z.object({ ...range, start_ms: z.number().int().min(0).nullable(), quote: z.string().min(1).max(10_000) }).optional(),
+      range: placedTurnRangeSchema.optional(),
     }),
   ).returns<HighlightView | null>(),
   'highlights.delete': channel(z.object({ ...ws, id })).returns<boolean>(),
