@@ -101,7 +101,10 @@ function hl(id: string, interviewId: string, words: string, tags: string[], code
     quote: words,
     note: '',
     tags,
-    codes: tags.map((name) => ({ id: name, name, color: CODES.find((c) => c.name === name)?.color ?? '#d4883b' })),
+    codes: tags.map((name) => {
+      const inBook = CODES.find((c) => c.name === name);
+      return { id: inBook?.id ?? `new-${name}`, name, color: inBook?.color ?? '#d4883b' };
+    }),
     coder,
     created_at: '',
     updated_at: '',
