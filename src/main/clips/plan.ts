@@ -159,7 +159,7 @@ export async function readClipSources(cache: Pick<Cache, 'call'>, projectId: str
       interview_id: h.interview_id,
       interview_n: numbers[h.interview_id] ?? 0,
       participant_name: h.participant_name,
-      code: h.tags.length ? h.tags.join(', ') : null,
+      code: h.codes.length ? h.codes.map((c) => c.name).join(', ') : null,
       start_turn: h.start_turn,
       end_turn: h.end_turn,
       text: h.quote,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
 import type { CodeView } from '../../../shared/ipc/channels/codes';
-import type { HighlightView } from '../../../shared/ipc/channels/highlights';
+import type { CodeChoice, HighlightView } from '../../../shared/ipc/channels/highlights';
 import { api, call, UiError } from '../../lib/api';
 import { quoteCitation } from '../../lib/timecode';
 
@@ -33,9 +33,10 @@ type HighlightsState = {
   codebooks: Record<string, Codebook>;
   loadCodes(workspaceId: string, projectId: string): Promise<void>;
   load(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string }): Promise<void>;
-  add(ctx: HighlightContext, range: TranscriptRange, tags: string[], note: string): Promise<HighlightView>;
-  /** Note, recode (`tags`: code names, created where new) or move/resize (`range`). */
-  update(workspaceId: string, id: string, patch: { tags?: string[]; note?: string; range?: TranscriptRange }): Promise<HighlightView | null>;
+  /** Codes the selection: `codes` are codebook codes by id and new codes by name. */
+  add(ctx: HighlightContext, range: TranscriptRange, codes: CodeChoice, note: string): Promise<HighlightView>;
+  /** Note, recode (`codes` replace its codes) or move/resize (`range`). */
+  update(workspaceId: string, id: string, patch: { codes?: CodeChoice; note?: string; range?: TranscriptRange }): Promise<HighlightView | null>;
   remove(workspaceId: string, id: string): Promise<void>;
 };
 
@@ -69,7 +70,7 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
       }));
     }
   },
-  async add(ctx, range, tags, note) {
+  async add(ctx, range, codes, note) {
     const h = await call(
       api().highlights.add({
         workspace_id: ctx.workspaceId,
@@ -82,18 +83,20 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
         start_ms: range.start_ms === null ? null : Math.max(0, Math.round(range.start_ms)),
         quote: range.quote,
         note,
-        tags,
+        code_ids: codes.code_ids,
+        new_codes: codes.new_codes,
       }),
     );
     set((s) => ({ version: s.version + 1 }));
     return h;
   },
-  async update(workspaceId, id, { range, ...patch }) {
+  async update(workspaceId, id, { range, codes, note }) {
     const h = await call(
       api().highlights.update({
         workspace_id: workspaceId,
         id,
-        ...patch,
+        ...(note !== undefined ? { note } : {}),
+        ...(codes ? { code_ids: codes.code_ids, new_codes: codes.new_codes } : {}),
         ...(range
           ? {
               range: {
@@ -132,7 +135,7 @@ export function useInterviewHighlights(workspaceId: string, interviewId: string)
 }
 
 /** A list of highlights kept fresh: loaded on mount and after every add, edit or delete. */
-export function useHighlightList(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string; tag?: string }): HighlightList {
+export function useHighlightList(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string; code_id?: string }): HighlightList {
   const version = useHighlights((s) => s.version);
   const load = useHighlights((s) => s.load);
   const list = useHighlights((s) => s.lists[key]);

@@ -96,7 +96,6 @@ function highlight(over: Partial<HighlightView>): HighlightView {
     start_ms: 4600,
     quote: '',
     note: 'a note <with> & markup',
-    tags: ['pricing'],
     codes: [{ id: 'c1', name: 'pricing', color: '#d4883b' }],
     coder: null,
     created_at: '2026-11-21T00:00:00Z',
@@ -112,7 +111,6 @@ const hlEmoji = highlight({
   id: 'h_emoji',
   start_offset: rawA1.indexOf('😀'),
   end_offset: rawA1.indexOf('repetitive') + 'repetitive'.length,
-  tags: ['food', 'pricing'],
   codes: [
     { id: 'c2', name: 'food', color: '#2e9e6a' },
     { id: 'c1', name: 'pricing', color: '#d4883b' },
@@ -125,7 +123,6 @@ const hlMultiTurn = highlight({
   start_offset: ADVERSARIAL[2]!.text.indexOf('price'),
   end_turn: 3,
   end_offset: rawA3.indexOf(' pasta'),
-  tags: [],
   codes: [],
 });
 
@@ -215,7 +212,7 @@ describe('qdpx project.qde', () => {
       screener: { approved: null, items: [{ id: 'q]]>', text: 'Q "quoted" <b>', answer: '\u0007bell' }] },
     });
     hostile.themes = [{ title: '', quotes: ['', '   '] }];
-    hostile.highlights = [highlight({ tags: ['<script>'], codes: [{ id: 'c_x', name: '<script>', color: 'red' }], start_offset: 5, end_offset: 2 })];
+    hostile.highlights = [highlight({ codes: [{ id: 'c_x', name: '<script>', color: 'red' }], start_offset: 5, end_offset: 2 })];
     const xml = buildProjectQde(hostile, { now: NOW, includeParticipant: true, lineEnding: 'crlf' });
     const result = validate(xml);
     expect(result.output).toContain('validates');
@@ -330,8 +327,8 @@ describe('qdpx project.qde', () => {
       updated_at: '',
     }));
     twoCases.highlights = [
-      highlight({ id: 'h_upper', interview_id: 'iv_b', start_offset: 0, end_offset: 8, tags: ['Trust'], codes: [book[0]!] }),
-      highlight({ id: 'h_lower', interview_id: 'iv_b', start_offset: 9, end_offset: 20, tags: ['trust'], codes: [book[1]!] }),
+      highlight({ id: 'h_upper', interview_id: 'iv_b', start_offset: 0, end_offset: 8, codes: [book[0]!] }),
+      highlight({ id: 'h_lower', interview_id: 'iv_b', start_offset: 9, end_offset: 20, codes: [book[1]!] }),
     ];
     const plan = planProjectQde(twoCases, { now: NOW });
     const names = codeNames(plan.xml);

@@ -18,7 +18,6 @@ const highlight: HighlightView = {
   start_ms: 83_000,
   quote: ' Too pricey. ',
   note: '',
-  tags: ['price'],
   codes: [{ id: 'c1', name: 'price', color: '#3b6fd4' }],
   coder: null,
   created_at: '2026-01-01T00:00:00Z',
@@ -95,7 +94,7 @@ describe('highlights store', () => {
     bridge.answer('highlights.add', () => highlight);
     bridge.answer('highlights.update', () => highlight);
     bridge.answer('highlights.delete', () => true);
-    await useHighlights.getState().add(ctx, range, ['Price', 'Trust'], '');
+    await useHighlights.getState().add(ctx, range, { code_ids: ['c-price'], new_codes: ['Trust'] }, '');
     expect(bridge.inputs('highlights.add')).toEqual([
       {
         workspace_id: 'w1',
@@ -108,13 +107,14 @@ describe('highlights store', () => {
         start_ms: 1235,
         quote: 'too dear',
         note: '',
-        tags: ['Price', 'Trust'],
+        code_ids: ['c-price'],
+        new_codes: ['Trust'],
       },
     ]);
-    await useHighlights.getState().update('w1', 'h1', { tags: ['Delivery'] });
+    await useHighlights.getState().update('w1', 'h1', { codes: { code_ids: ['c-delivery'], new_codes: [] } });
     await useHighlights.getState().update('w1', 'h1', { range: { ...range, start_ms: null } });
     expect(bridge.inputs('highlights.update')).toEqual([
-      { workspace_id: 'w1', id: 'h1', tags: ['Delivery'] },
+      { workspace_id: 'w1', id: 'h1', code_ids: ['c-delivery'], new_codes: [] },
       { workspace_id: 'w1', id: 'h1', range: { start_turn: 2, start_offset: 4, end_turn: 3, end_offset: 9, start_ms: null, quote: 'too dear' } },
     ]);
     await useHighlights.getState().remove('w1', 'h1');
