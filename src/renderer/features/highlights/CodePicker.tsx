@@ -5,7 +5,8 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { timecode } from '../../lib/timecode';
 import { categoryNamed, choiceFor, codeChoice, pickerOptions, toggleCode, type ChosenCode, type PickerOption } from './code-picker-model';
-import { useCodebook, useHighlights, type CodingRequest } from './store';
+import { useCodebook } from '../codes/codebook-store';
+import { useHighlights, type CodingRequest } from './store';
 import './highlights.css';
 
 let root: Root | null = null;

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
-import type { CodeView } from '../../../shared/ipc/channels/codes';
 import type { CodeChoice, HighlightView } from '../../../shared/ipc/channels/highlights';
 import { api, call, UiError } from '../../lib/api';
 import { quoteCitation } from '../../lib/timecode';
@@ -16,9 +15,6 @@ export type HighlightList = { status: 'loading' | 'ready' | 'error'; items: High
 export type CodingRequest =
   { ctx: HighlightContext; kind: 'new'; range: TranscriptRange } | { ctx: HighlightContext; kind: 'recode'; highlight: HighlightView };
 
-/** A study's codebook as the picker reads it; kept while it reloads, so the list does not flash empty. */
-export type Codebook = { status: 'loading' | 'ready' | 'error'; codes: CodeView[]; error: UiError | null };
-const NO_CODES: Codebook = { status: 'loading', codes: [], error: null };
 const EMPTY: HighlightList = { status: 'loading', items: [], error: null };
 const NONE: HighlightView[] = [];
 
@@ -29,9 +25,6 @@ type HighlightsState = {
   version: number;
   /** What the code picker is open for (a selection to code, or a coding to recode). */
   pending: CodingRequest | null;
-  /** Each study's codebook, keyed `${workspace}/${project}`. */
-  codebooks: Record<string, Codebook>;
-  loadCodes(workspaceId: string, projectId: string): Promise<void>;
   load(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string }): Promise<void>;
   /** Codes the selection: `codes` are codebook codes by id and new codes by name. */
   add(ctx: HighlightContext, range: TranscriptRange, codes: CodeChoice, note: string): Promise<HighlightView>;
@@ -41,24 +34,12 @@ type HighlightsState = {
 };
 
 export const interviewKey = (workspaceId: string, interviewId: string) => `${workspaceId}/i/${interviewId}`;
-export const codebookKey = (workspaceId: string, projectId: string) => `${workspaceId}/${projectId}`;
 export const projectKey = (workspaceId: string, projectId: string) => `${workspaceId}/p/${projectId}`;
 
 export const useHighlights = create<HighlightsState>((set, get) => ({
   lists: {},
   version: 0,
   pending: null,
-  codebooks: {},
-  async loadCodes(workspaceId, projectId) {
-    const key = codebookKey(workspaceId, projectId);
-    set((s) => ({ codebooks: { ...s.codebooks, [key]: { ...(s.codebooks[key] ?? NO_CODES), status: 'loading', error: null } } }));
-    try {
-      const codes = await call(api().codes.list({ workspace_id: workspaceId, project_id: projectId }));
-      set((s) => ({ codebooks: { ...s.codebooks, [key]: { status: 'ready', codes, error: null } } }));
-    } catch (e) {
-      set((s) => ({ codebooks: { ...s.codebooks, [key]: { ...(s.codebooks[key] ?? NO_CODES), status: 'error', error: UiError.from(e) } } }));
-    }
-  },
   async load(key, input) {
     if (!get().lists[key]) set((s) => ({ lists: { ...s.lists, [key]: EMPTY } }));
     try {
@@ -144,15 +125,4 @@ export function useHighlightList(key: string, input: { workspace_id: string; int
     void load(key, JSON.parse(inputKey) as typeof input);
   }, [key, inputKey, version, load]);
   return list ?? { ...EMPTY, items: NONE };
-}
-
-/** A study's codebook, loaded on mount and after every coding change (their counts order the picker's numbers). */
-export function useCodebook(workspaceId: string, projectId: string): Codebook {
-  const version = useHighlights((s) => s.version);
-  const loadCodes = useHighlights((s) => s.loadCodes);
-  const book = useHighlights((s) => s.codebooks[codebookKey(workspaceId, projectId)]);
-  useEffect(() => {
-    void loadCodes(workspaceId, projectId);
-  }, [workspaceId, projectId, version, loadCodes]);
-  return book ?? NO_CODES;
 }

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import type { HighlightView } from '../../../../../src/shared/ipc/channels/highlights';
 import { UiError } from '../../../../../src/renderer/lib/api';
-import { codebookKey, copyQuote, interviewKey, useHighlights } from '../../../../../src/renderer/features/highlights/store';
+import { copyQuote, interviewKey, useHighlights } from '../../../../../src/renderer/features/highlights/store';
+import { codebookKey, useCodebooks } from '../../../../../src/renderer/features/codes/codebook-store';
 import type { CodeView } from '../../../../../src/shared/ipc/channels/codes';
 import { fakeBridge, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 
@@ -29,7 +30,8 @@ let bridge: FakeBridge;
 beforeEach(() => {
   bridge = fakeBridge();
   vi.stubGlobal('window', { fieldwork: bridge.api });
-  useHighlights.setState({ lists: {}, version: 0, codebooks: {}, pending: null });
+  useHighlights.setState({ lists: {}, version: 0, pending: null });
+  useCodebooks.setState({ books: {} });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,12 +79,12 @@ describe('highlights store', () => {
       updated_at: '2026-01-01T00:00:00Z',
     };
     bridge.answer('codes.list', () => [price]);
-    await useHighlights.getState().loadCodes('w1', 'p1');
+    await useCodebooks.getState().load('w1', 'p1');
     expect(bridge.inputs('codes.list')).toEqual([{ workspace_id: 'w1', project_id: 'p1' }]);
-    expect(useHighlights.getState().codebooks[codebookKey('w1', 'p1')]).toEqual({ status: 'ready', codes: [price], error: null });
+    expect(useCodebooks.getState().books[codebookKey('w1', 'p1')]).toEqual({ status: 'ready', codes: [price], error: null });
     bridge.breakBridge('codes.list');
-    await useHighlights.getState().loadCodes('w1', 'p1');
-    const book = useHighlights.getState().codebooks[codebookKey('w1', 'p1')]!;
+    await useCodebooks.getState().load('w1', 'p1');
+    const book = useCodebooks.getState().books[codebookKey('w1', 'p1')]!;
     expect(book.codes).toEqual([price]);
     expect(book.status).toBe('error');
     expect(book.error).toBeInstanceOf(UiError);
