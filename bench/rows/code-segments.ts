@@ -76,7 +76,7 @@ export async function seed(file: string) {
           start_ms: st * 15_000,
           quote: 'q',
           note: '',
-          tags: ['Price'],
+          new_codes: ['Price'],
           coder: rand(3) === 0 ? 'AI report' : null,
         },
         now,

@@ -76,7 +76,6 @@ export function qdpxBenchData(): { interviews: InterviewDetail[]; highlights: Hi
         start_ms: turn.start_ms,
         quote: turn.text.slice(start, end),
         note: '',
-        tags: [tag],
         codes: [{ id: tag, name: tag, color: '#3b6fd4' }],
         coder: 'A',
         created_at: '',

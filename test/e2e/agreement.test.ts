@@ -51,13 +51,13 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     // interview more than once), and one more participant turn with it (a disagreement: only "You").
     const ai = await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId });
     const seg = ai.find((h) => h.coder === AI_REPORT_CODER)!;
-    const code = seg.tags[0]!;
+    const { id: codeId, name: code } = seg.codes[0]!;
     const detail = await demoInterview(e2e.harness, seg.interview_id);
     const aiHere = ai.filter((h) => h.coder === AI_REPORT_CODER && h.interview_id === seg.interview_id);
-    const aiSegs = aiHere.filter((h) => h.tags.includes(code));
+    const aiSegs = aiHere.filter((h) => h.codes.some((c) => c.id === codeId));
     const aiTurns = new Set(aiSegs.flatMap((h) => Array.from({ length: h.end_turn - h.start_turn + 1 }, (_, i) => h.start_turn + i)));
     const other = detail.transcript.find((t) => !aiTurns.has(t.index) && t.role === 'User' && t.start_ms !== null && t.start_ms > 0)!;
-    const base = { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId, interview_id: seg.interview_id, note: '', tags: [code] };
+    const base = { workspace_id: DEMO_WORKSPACE_ID, project_id: e2e.studyId, interview_id: seg.interview_id, note: '', code_ids: [codeId] };
     for (const h of aiSegs) {
       await e2e.harness.core.call('highlights.add', {
         ...base,
@@ -92,7 +92,7 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     expect(Number(alpha)).toBeGreaterThan(0);
     expect(disagreements).toMatch(/^1 /);
     // The other themes' codes: the AI report applied none of them in this interview, so nothing varies: "—" with the reason.
-    const unused = report.themes.map((t) => t.title).filter((t) => !aiHere.some((h) => h.tags.includes(t)));
+    const unused = report.themes.map((t) => t.title).filter((t) => !aiHere.some((h) => h.codes.some((c) => c.name === t)));
     expect(unused.length).toBeGreaterThan(0);
     const undefinedRow = await agr.cells(unused[0]!);
     expect(undefinedRow.slice(1, 4)).toEqual(['100.0%', '—', '—']);

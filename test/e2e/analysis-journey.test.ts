@@ -68,8 +68,8 @@ describe.skipIf(skip !== null)('the analysis workbench from the demo', () => {
       await expect.poll(mine).toBe(n + 1);
     }
     const byHand = await e2e.harness.core.call('highlights.list', { workspace_id: WS, project_id: e2e.studyId, coder: null });
-    const handCode = byHand[0]!.tags[0]!;
-    expect(byHand.map((h) => h.tags)).toEqual(Array.from({ length: 5 }, () => [handCode]));
+    const handCode = byHand[0]!.codes[0]!.name;
+    expect(byHand.map((h) => h.codes.map((c) => c.name))).toEqual(Array.from({ length: 5 }, () => [handCode]));
 
     // 3. The question grid, grouped by plan, with each plan's code counts.
     await ui.grid.open('Meal-kit churn');

@@ -43,7 +43,7 @@ describe.skipIf(skip !== null)('the Codes view', () => {
           start_ms: turnOf(d).start_ms,
           quote: turnOf(d).text.slice(0, 20),
           note: '',
-          tags,
+          new_codes: tags,
           coder,
         },
         now: NOW,

@@ -137,7 +137,7 @@ describe.skipIf(skip !== null)('never lose work: local drafts', () => {
       start_ms: 1000,
       quote: 'A quote for the draft test',
       note: 'The note as saved',
-      tags: ['pricing'],
+      new_codes: ['pricing'],
     });
     await ui.sidebar.openStudy('Meal-kit churn');
     await ui.study.openTab('Interviews');

@@ -55,7 +55,7 @@ describe.skipIf(skip !== null)('question grid', () => {
       start_ms: answer.start_ms,
       quote: answer.text,
       note: '',
-      tags: ['Price'],
+      new_codes: ['Price'],
     });
     coded = {
       id: row.id,

@@ -247,7 +247,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
       start_ms: turn.start_ms,
       quote,
       note: 'Says it outright',
-      tags: ['price vs value'],
+      new_codes: ['price vs value'],
     });
     await harness.core.call('highlights.add', {
       workspace_id: WS,
@@ -259,7 +259,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
       end_offset: 5,
       start_ms: 1000,
       quote: 'Hello',
-      tags: ['delivery'],
+      new_codes: ['delivery'],
     });
 
     await iv.view('Highlights').click();
@@ -285,7 +285,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await card.save.click();
     await expect.poll(() => card.root.innerText()).toContain('Price, then boredom');
     const stored = (await harness.core.call('highlights.list', { workspace_id: WS, interview_id: a.id }))[0]!;
-    expect(stored.tags).toEqual(['price vs value', 'recipe fatigue']);
+    expect(stored.codes.map((c) => c.name)).toEqual(['price vs value', 'recipe fatigue']);
     expect(stored.note).toBe('Price, then boredom');
 
     // Copy quote: the quote, who said it and when.

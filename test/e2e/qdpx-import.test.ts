@@ -95,7 +95,7 @@ describe.skipIf(skip !== null)('importing a .qdpx from a QDA tool', () => {
     // Named under its code with its coder, as another coder's codings are in the margin.
     expect(await ui.viewer.turnTags(answer.index).allInnerTexts()).toEqual(['Imported: delivery · Dana (MAXQDA)']);
     const saved = await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
-    expect(saved.map((h) => [h.coder, h.quote, h.tags])).toContainEqual(['Dana (MAXQDA)', words, ['Imported: delivery']]);
+    expect(saved.map((h) => [h.coder, h.quote, h.codes.map((c) => c.name)])).toContainEqual(['Dana (MAXQDA)', words, ['Imported: delivery']]);
     expect(problems).toEqual([]);
     await page.close();
   }, 180_000);

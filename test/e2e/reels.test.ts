@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)('hand-picked reels', () => {
             start_ms: t.start_ms,
             quote: t.text.slice(0, 40),
             note: '',
-            tags: i < 2 ? ['Price'] : ['Packaging'],
+            new_codes: i < 2 ? ['Price'] : ['Packaging'],
           },
           now: NOW,
         }),

@@ -190,7 +190,7 @@ describe.skipIf(skip !== null)('search palette', () => {
         start_ms: turn.start_ms,
         quote: turn.text.slice(0, 20),
         note: 'Compare with the zebrafruit pilot',
-        tags: ['Quokka moments'],
+        new_codes: ['Quokka moments'],
       },
       now: new Date().toISOString(),
     });

@@ -43,7 +43,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
         start_ms: t.start_ms,
         quote: t.text.slice(0, 10),
         note: '',
-        tags,
+        new_codes: tags,
       });
   }, 120_000);
 
@@ -71,7 +71,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
         start_ms: aiTurn.start_ms,
         quote: `${aiTurn.text}\n${detail.transcript[aiTurn.index + 1]!.text.slice(0, 5)}`,
         note: '',
-        tags: ['Trust'],
+        new_codes: ['Trust'],
         coder: 'AI report',
       },
       now: new Date().toISOString(),
@@ -129,7 +129,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
     await expect.poll(() => picker.root.count()).toBe(0);
     const [coding] = (await stored()).filter((h) => h.coder === null);
     expect(coding).toMatchObject({
-      tags: ['Delivery', 'Price'],
+      codes: [{ name: 'Delivery' }, { name: 'Price' }],
       start_turn: turn.index,
       start_offset: 0,
       end_offset: firstWords.length,
@@ -175,7 +175,7 @@ describe.skipIf(skip !== null)('coding in the viewer', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await expect.poll(() => picker.root.count()).toBe(0);
-    await expect.poll(async () => (await stored()).find((h) => h.id === coding!.id)?.tags).toEqual(['Delivery', 'Trust']);
+    await expect.poll(async () => (await stored()).find((h) => h.id === coding!.id)?.codes.map((c) => c.name)).toEqual(['Delivery', 'Trust']);
     await v.marginCoding(`Trust: '${q}' by Dana Reyes`).waitFor();
     expect(await v.turnTags(turn.index).allInnerTexts()).toEqual(['Delivery', 'Trust']);
 

@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
       start_ms: turn.start_ms,
       quote: turn.text.slice(from, to),
       note: '',
-      tags: ['trust'],
+      new_codes: ['trust'],
     });
     const { page, problems } = await e2e.newPage({ viewport: { width: 1360, height: 840 } });
     const ui = await openViewer(page);
@@ -78,7 +78,7 @@ describe.skipIf(skip !== null)('highlights in the viewer', () => {
     // In reading order of the highlights: "pricing" starts first.
     expect(await v.turnTags(turn.index).allInnerTexts()).toEqual(['pricing', 'trust']);
     const saved = await e2e.harness.core.call('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
-    expect(saved.find((h) => h.tags.includes('pricing'))).toMatchObject({ start_offset: 0, end_offset: firstWords.length, quote: firstWords });
+    expect(saved.find((h) => h.codes.some((c) => c.name === 'pricing'))).toMatchObject({ start_offset: 0, end_offset: firstWords.length, quote: firstWords });
 
     // The timeline has a mark per coding, named by time and codes; one plays from there.
     const at = timecode(turn.start_ms);

@@ -168,7 +168,7 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await dialog.getByRole('button', { name: 'Apply codes' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const saved = await dispatch<HighlightView[]>('highlights.list', { workspace_id: DEMO_WORKSPACE_ID, interview_id: row.id });
-    expect(saved.map((h) => ({ quote: h.quote, tags: h.tags, note: h.note, start_turn: h.start_turn, end_turn: h.end_turn }))).toEqual([
+    expect(saved.map((h) => ({ quote: h.quote, tags: h.codes.map((c) => c.name), note: h.note, start_turn: h.start_turn, end_turn: h.end_turn }))).toEqual([
       { quote: turnText, tags: ['pricing'], note: 'Says price outright', start_turn: target.index, end_turn: target.index },
     ]);
     // The words are marked and the code sits in the margin beside the turn.

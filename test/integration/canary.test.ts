@@ -110,7 +110,7 @@ describe('the API key never leaks', () => {
       end_offset: 5,
       start_ms: 0,
       quote: 'Hello',
-      tags: ['price'],
+      new_codes: ['price'],
     });
     await call('highlights.list', { workspace_id: ws.id, project_id: projectId });
     await call('settings.set', { sync_interval_minutes: 30, webhook_secret: 'whsec_' + Buffer.alloc(24, 3).toString('base64') });

@@ -72,10 +72,10 @@ describe('fieldwork agreement', () => {
     // The researcher codes exactly the AI report's first segment with its code, and one other turn with it too.
     const cache = await fw.workspaceCache();
     const [seg] = await cache.call('highlights.list', { projectId: project, coder: 'AI report' });
-    const { codes: _c, tags, id: _i, created_at: _a, updated_at: _u, participant_name: _p, coder: _o, ...range } = seg!;
-    await cache.call('highlights.add', { highlight: { ...range, tags }, now: '2026-11-26T10:00:00Z' });
+    const { codes, id: _i, created_at: _a, updated_at: _u, participant_name: _p, coder: _o, ...range } = seg!;
+    await cache.call('highlights.add', { highlight: { ...range, code_ids: codes.map((c) => c.id) }, now: '2026-11-26T10:00:00Z' });
     await cache.call('highlights.add', {
-      highlight: { ...range, start_turn: 0, start_offset: 0, end_turn: 0, end_offset: 2, quote: 'Hi', tags },
+      highlight: { ...range, start_turn: 0, start_offset: 0, end_turn: 0, end_offset: 2, quote: 'Hi', code_ids: codes.map((c) => c.id) },
       now: '2026-11-26T10:00:00Z',
     });
     await cache.close();
@@ -93,7 +93,7 @@ describe('fieldwork agreement', () => {
     const rows = cliJson<Row[]>(asJson);
     expect(cliJson<Row[]>(byName)).toEqual(rows);
     for (const r of rows) expect(Object.keys(r)).toEqual(['code', 'units', 'percent', 'kappa', 'alpha']);
-    const mine = rows.find((r) => r.code === tags[0])!;
+    const mine = rows.find((r) => r.code === codes[0]!.name)!;
     // One interview compared: the two agree on the shared turn and differ on the extra one.
     expect(mine.units).toBeGreaterThan(2);
     expect(mine.percent).toBeGreaterThan(0);

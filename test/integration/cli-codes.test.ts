@@ -47,7 +47,7 @@ describe('fieldwork codes list', () => {
           start_ms: interview.transcript[st]!.start_ms,
           quote: 'x',
           note: '',
-          tags: ['Price'],
+          new_codes: ['Price'],
           coder,
         },
         now,

@@ -57,7 +57,7 @@ describe('fieldwork import qdpx', () => {
           start_ms: answer.start_ms,
           quote: words,
           note: '',
-          tags: ['Pricing'],
+          new_codes: ['Pricing'],
           coder: 'Alice',
         },
         now: '2026-11-26T08:00:00.000Z',
@@ -88,8 +88,11 @@ describe('fieldwork import qdpx', () => {
 
     const check = await fw.workspaceCache();
     try {
-      const bob = await check.call('highlights.list', { projectId: project, coder: 'Bob', tag: 'Pricing' });
-      expect(bob.map((h) => [h.interview_id, h.start_turn, h.end_turn, h.quote, h.tags])).toEqual([[interview, turn, turn, words, ['Pricing']]]);
+      // Bob's codings of the Pricing code (the export's report quotes come in as Bob's too).
+      const bob = (await check.call('highlights.list', { projectId: project, coder: 'Bob' })).filter((h) => h.codes.some((c) => c.name === 'Pricing'));
+      expect(bob.map((h) => [h.interview_id, h.start_turn, h.end_turn, h.quote, h.codes.map((c) => c.name)])).toEqual([
+        [interview, turn, turn, words, ['Pricing']],
+      ]);
       const alice = await check.call('highlights.list', { projectId: project, coder: 'Alice' });
       expect([bob[0]!.start_offset, bob[0]!.end_offset]).toEqual([alice[0]!.start_offset, alice[0]!.end_offset]);
     } finally {
@@ -127,7 +130,9 @@ describe('fieldwork import qdpx', () => {
     expect(run.stdout).toMatch(/Codes: 1 created, 1 merged/);
     const check = await fw.workspaceCache();
     try {
-      expect((await check.call('highlights.list', { projectId: project, coder: 'Cy' })).map((h) => [h.quote, h.tags])).toEqual([[words, ['Delight']]]);
+      expect((await check.call('highlights.list', { projectId: project, coder: 'Cy' })).map((h) => [h.quote, h.codes.map((c) => c.name)])).toEqual([
+        [words, ['Delight']],
+      ]);
     } finally {
       await check.close();
     }

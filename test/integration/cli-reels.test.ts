@@ -45,7 +45,7 @@ describe('fieldwork reels', () => {
           start_ms: d.transcript[turn]!.start_ms,
           quote,
           note: '',
-          tags,
+          new_codes: tags,
         },
         now,
       });

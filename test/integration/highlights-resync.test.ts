@@ -24,7 +24,7 @@ describe('highlights and re-sync', () => {
       start_ms: turn.start_ms,
       quote,
       note: 'price anchor',
-      tags: ['pricing', 'churn'],
+      new_codes: ['pricing', 'churn'],
     });
     const b = await core.call('highlights.add', {
       workspace_id: ws,
@@ -36,7 +36,7 @@ describe('highlights and re-sync', () => {
       end_offset: 4,
       start_ms: 0,
       quote: 'Tell',
-      tags: ['intro'],
+      new_codes: ['intro'],
     });
     // The answer carries the participant's name from the cache, as a list does.
     expect(a.participant_name).toBe(first!.participant_name);
@@ -56,8 +56,9 @@ describe('highlights and re-sync', () => {
     expect(after).toEqual(before);
     const perInterview = await core.call('highlights.list', { workspace_id: ws, interview_id: first!.id });
     expect(perInterview).toHaveLength(1);
-    expect(perInterview[0]).toMatchObject({ quote, note: 'price anchor', tags: ['churn', 'pricing'], start_ms: turn.start_ms });
-    expect(await core.call('highlights.list', { workspace_id: ws, project_id: projectId, tag: 'pricing' })).toHaveLength(1);
+    expect(perInterview[0]).toMatchObject({ quote, note: 'price anchor', codes: [{ name: 'churn' }, { name: 'pricing' }], start_ms: turn.start_ms });
+    const pricing = perInterview[0]!.codes.find((c) => c.name === 'pricing')!;
+    expect(await core.call('highlights.list', { workspace_id: ws, project_id: projectId, code_id: pricing.id })).toHaveLength(1);
     expect((await core.call('interviews.list', { workspace_id: ws, project_id: projectId })).total).toBe(9);
   });
 });

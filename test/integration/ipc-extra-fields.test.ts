@@ -327,7 +327,7 @@ describe('IPC results carry only fields the client knows', () => {
       if (channel === 'codes.update') ids.code = (await core.call('codes.list', { workspace_id: ws.id, project_id: project }))[0]?.id ?? 'none';
       if (channel === 'exports.codeSegments') {
         // A coded segment (its words came through the proxy) for the code's export to read.
-        await core.dispatch('highlights.add', { ...(PLAN['highlights.add'] as (i: Ids) => object)(ids), tags: ['Exported'] });
+        await core.dispatch('highlights.add', { ...(PLAN['highlights.add'] as (i: Ids) => object)(ids), new_codes: ['Exported'] });
         ids.code = (await core.call('codes.list', { workspace_id: ws.id, project_id: project })).find((c) => c.name === 'Exported')?.id ?? 'none';
       }
       if (channel === 'reels.get') {

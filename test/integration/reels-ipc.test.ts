@@ -26,7 +26,7 @@ describe('reels over IPC', () => {
         end_offset: quote.length,
         start_ms: t.start_ms,
         quote,
-        tags,
+        new_codes: tags,
       });
     };
     const a = await clip(interviews[0]!.id, 1, ['Price']);

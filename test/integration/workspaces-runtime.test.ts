@@ -83,7 +83,7 @@ describe('two workspaces', () => {
       end_offset: 4,
       start_ms: 0,
       quote: 'Tell',
-      tags: ['b-only'],
+      new_codes: ['b-only'],
     });
     expect(await core.call('highlights.list', { workspace_id: wa.id })).toEqual([]);
   });

@@ -69,7 +69,7 @@ export async function clipStudy(): Promise<{ cache: Cache; highlight(interviewId
           start_ms: null,
           quote: CLIP_TURNS[st]![1],
           note: '',
-          tags,
+          new_codes: tags,
         },
         now: NOW,
       })

@@ -42,7 +42,7 @@ export async function saveReport(cache: Cache, themes: { title: string; summary?
 /** Codes words of one turn of an interview of study P; without `coder`, as this workspace's researcher. */
 export function codeTurn(
   cache: Cache,
-  o: { interview: string; turn: number; from: number; to: number; startMs: number | null; quote: string; tags: string[]; coder?: string | null },
+  o: { interview: string; turn: number; from: number; to: number; startMs: number | null; quote: string; codes: string[]; coder?: string | null },
 ) {
   return cache.call('highlights.add', {
     highlight: {
@@ -55,7 +55,7 @@ export function codeTurn(
       start_ms: o.startMs,
       quote: o.quote,
       note: '',
-      tags: o.tags,
+      new_codes: o.codes,
       ...(o.coder !== undefined ? { coder: o.coder } : {}),
     },
     now: NOW,

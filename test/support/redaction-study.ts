@@ -90,7 +90,7 @@ export async function redactionStudy(limit = Infinity): Promise<RedactionStudy> 
         start_ms: 10_000,
         quote,
         note: `Follow up with ${people[i]!.name.split(' ')[0]} at ${people[i]!.email}`,
-        tags: ['Price versus value'],
+        new_codes: ['Price versus value'],
       },
       now: NOW,
     });

@@ -121,11 +121,22 @@ export async function readClipSources(cache: Pick<Cache, 'call'>, projectId: str
       code = codes.find((c) => c.id === selection.id);
       if (!code) throw new AppError('not_found', 'This code is not in the study any more. Open the Codes view again and choose a code.');
     } else {
+      // A typed name is resolved to one code here, once; from here on the code travels by its id.
       const wanted = selection.name.trim().toLowerCase();
-      code = codes.find((c) => c.name.trim().toLowerCase() === wanted && !c.is_category) ?? codes.find((c) => c.name.trim().toLowerCase() === wanted);
-      if (!code) {
+      const named = codes.filter((c) => c.name.trim().toLowerCase() === wanted);
+      const codable = named.filter((c) => !c.is_category);
+      const matches = codable.length ? codable : named;
+      if (matches.length === 0) {
         throw new AppError('usage', `No code called "${selection.name}" in this study. See \`fieldwork codes list\` for the codes there are.`);
       }
+      if (matches.length > 1) {
+        const spelled = matches.map((c) => `"${c.name}"`).join(', ');
+        throw new AppError(
+          'usage',
+          `${matches.length} codes are called "${selection.name}" (${spelled}). Rename one in the app's Codes view, then run this again.`,
+        );
+      }
+      code = matches[0]!;
     }
     if (code.is_category) throw new AppError('usage', `"${code.name}" is a category: choose one of its codes.`);
     // The rows the Codes view lists, in its order, with exactly the coded words.
@@ -159,7 +170,7 @@ export async function readClipSources(cache: Pick<Cache, 'call'>, projectId: str
       interview_id: h.interview_id,
       interview_n: numbers[h.interview_id] ?? 0,
       participant_name: h.participant_name,
-      code: h.tags.length ? h.tags.join(', ') : null,
+      code: h.codes.length ? h.codes.map((c) => c.name).join(', ') : null,
       start_turn: h.start_turn,
       end_turn: h.end_turn,
       text: h.quote,

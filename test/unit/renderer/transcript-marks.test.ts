@@ -7,13 +7,15 @@ const turns = [
   { index: 1, text: 'The price went up twice.' },
   { index: 2, text: 'And the boxes were late.' },
 ];
-const h = (id: string, start_turn: number, start_offset: number, end_turn: number, end_offset: number, tags: string[] = []) => ({
+/** A coding with codes of these names (ids and colours do not matter to the marks). */
+const named = (names: string[]) => names.map((name) => ({ id: `c-${name}`, name, color: '' }));
+const h = (id: string, start_turn: number, start_offset: number, end_turn: number, end_offset: number, names: string[] = []) => ({
   id,
   start_turn,
   start_offset,
   end_turn,
   end_offset,
-  tags,
+  codes: named(names),
 });
 const marked = (m: ReturnType<typeof turnMarks>, i: number) =>
   m
@@ -25,7 +27,7 @@ describe('transcript marks', () => {
   it('marks exactly the selected words, not the whole turn', () => {
     const m = turnMarks(turns, [h('a', 1, 4, 1, 9, ['pricing'])]);
     expect(marked(m, 1)).toBe('The [price|a] went up twice.');
-    expect(m.get(1)?.tags).toEqual(['pricing']);
+    expect(m.get(1)?.codeNames).toEqual(['pricing']);
     expect(m.has(0)).toBe(false);
   });
 
@@ -34,14 +36,14 @@ describe('transcript marks', () => {
     expect(marked(m, 0)).toBe('Why did you [cancel?|a]');
     expect(marked(m, 1)).toBe('[The price went up twice.|a]');
     expect(marked(m, 2)).toBe('[And|a] the boxes were late.');
-    expect(m.get(0)?.tags).toEqual(['churn']);
-    expect(m.get(2)?.tags).toEqual([]);
+    expect(m.get(0)?.codeNames).toEqual(['churn']);
+    expect(m.get(2)?.codeNames).toEqual([]);
   });
 
   it('cuts overlapping highlights into runs that know every highlight on them, and merges their tags', () => {
     const m = turnMarks(turns, [h('a', 1, 0, 1, 9, ['pricing']), h('b', 1, 4, 1, 17, ['pricing', 'trust'])]);
     expect(marked(m, 1)).toBe('[The |a][price|a+b][ went up|b] twice.');
-    expect(m.get(1)?.tags).toEqual(['pricing', 'trust']);
+    expect(m.get(1)?.codeNames).toEqual(['pricing', 'trust']);
     expect(m.get(1)?.count).toBe(2);
   });
 
@@ -95,7 +97,7 @@ describe('the margin', () => {
 });
 
 describe('coding timeline', () => {
-  const hl = (id: string, start_ms: number | null, tags: string[], quote = 'words') => ({ id, start_ms, tags, quote });
+  const hl = (id: string, start_ms: number | null, names: string[], quote = 'words') => ({ id, start_ms, codes: named(names), quote });
   it('groups codings that start in the same hundredth of the video, names them by time and codes, and leaves untimed ones out', () => {
     const groups = timelineGroups([hl('b', 61_000, ['trust']), hl('a', 60_000, ['pricing']), hl('c', 300_000, []), hl('d', null, ['x'])], 600_000);
     expect(groups.map((g) => g.map((h) => h.id))).toEqual([['a', 'b'], ['c']]);

@@ -4,16 +4,17 @@
  * words), every coding placed on turns or said why not, and the codebook folded to Fieldwork's one level
  * of categories. The cache op `imports.applyQdpx` then writes it in one transaction.
  */
+import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
 import type { QdpxMatchedBy, QdpxSourceReport, QdpxUnmatchedCoding } from '../../../shared/ipc/channels/imports';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { stableGuid } from '../../exports/qdpx/project';
 import type { QdaCode, QdaProject, QdaSelection, QdaSource, QdaText } from './model';
-import { locateTurns, rangeForText, rangeForTime, SourceText, type PositionMode, type TurnRange } from './text-map';
+import { locateTurns, rangeForText, rangeForTime, SourceText, type PositionMode } from './text-map';
 
 export type ImportInterview = { id: string; participant_name: string | null; transcript: TranscriptTurn[] };
 
 export type PlannedCode = { name: string; color: string | null; description: string; isCategory: boolean; parent: string | null };
-export type PlannedSegment = TurnRange & { interview_id: string; note: string; codes: string[] };
+export type PlannedSegment = PlacedTurnRange & { interview_id: string; note: string; codes: string[] };
 
 export type ImportPlan = {
   codes: PlannedCode[];
@@ -96,7 +97,7 @@ export function planImport(project: QdaProject, interviews: readonly ImportInter
     const fail = (sel: QdaSelection, reason: string) => {
       if (report.unmatched.length < MAX_UNMATCHED_LISTED) report.unmatched.push(unmatchedOf(sel, codeNames, reason));
     };
-    const place = (sel: QdaSelection, range: TurnRange | null, whyNot: string) => {
+    const place = (sel: QdaSelection, range: PlacedTurnRange | null, whyNot: string) => {
       const names = sel.codes.map((c) => codeNames.get(c.codeGuid)).filter((n): n is string => !!n);
       const unknown = sel.codes.length - names.length;
       if (!range) return fail(sel, whyNot);

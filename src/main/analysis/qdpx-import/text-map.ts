@@ -6,11 +6,10 @@
  * the selection names) more often. Turns are found in the text by their words, in order, so any layout
  * (Fieldwork's `Speaker: text` paragraphs, another tool's timestamps and speaker lines) works.
  */
+import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 
 export type PositionMode = 'as_written' | 'crlf_as_one';
-
-export type TurnRange = { start_turn: number; start_offset: number; end_turn: number; end_offset: number; start_ms: number | null; quote: string };
 
 type Span = { turn: TranscriptTurn; start: number; end: number; toOriginal: ((o: number) => number) | null };
 
@@ -126,7 +125,7 @@ function originalOffsets(raw: string): (o: number) => number {
 }
 
 /** The turns a stretch of the text covers, as a highlight's range; null when it covers none of their words. */
-export function rangeForText(spans: readonly Span[], a: number, b: number): TurnRange | null {
+export function rangeForText(spans: readonly Span[], a: number, b: number): PlacedTurnRange | null {
   if (b <= a) return null;
   const hit = spans.filter((s) => s.end > a && s.start < b);
   if (hit.length === 0) return null;
@@ -144,7 +143,7 @@ export function rangeForText(spans: readonly Span[], a: number, b: number): Turn
 }
 
 /** The turns a time span covers (each turn whose middle lies in it, else the one it overlaps most), whole. */
-export function rangeForTime(turns: readonly TranscriptTurn[], beginMs: number, endMs: number): TurnRange | null {
+export function rangeForTime(turns: readonly TranscriptTurn[], beginMs: number, endMs: number): PlacedTurnRange | null {
   if (!(endMs > beginMs)) return null;
   const timed = turns
     .map((t, i) => {
@@ -168,7 +167,7 @@ export function rangeForTime(turns: readonly TranscriptTurn[], beginMs: number, 
   return build(list, 0, list[list.length - 1]!.text.length);
 }
 
-function build(turns: TranscriptTurn[], start_offset: number, end_offset: number): TurnRange | null {
+function build(turns: TranscriptTurn[], start_offset: number, end_offset: number): PlacedTurnRange | null {
   const first = turns[0]!;
   const last = turns[turns.length - 1]!;
   const quote = turns

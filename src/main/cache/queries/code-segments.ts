@@ -1,3 +1,4 @@
+import type { TurnRange } from '../../../shared/analysis/turn-range';
 import type { CacheDb } from '../open';
 import { stmt } from './stmt';
 
@@ -19,17 +20,13 @@ export type SegmentFilter = {
   screener?: { id: string; answer: string };
 };
 
-export type CodeSegmentRow = {
+export type CodeSegmentRow = TurnRange & {
   highlight_id: string;
   interview_id: string;
   /** The interview's place among the study's interviews in order of completion, from 1: "Interview 3". */
   interview_n: number;
   participant_name: string | null;
   coder: string | null;
-  start_turn: number;
-  start_offset: number;
-  end_turn: number;
-  end_offset: number;
   /** Where the segment starts, as saved when it was coded (null: the turn's time is unknown). */
   start_ms: number | null;
   /** The end of the last turn the segment reaches, when known. */

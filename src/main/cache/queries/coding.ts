@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PlacedTurnRange, TurnRange } from '../../../shared/analysis/turn-range';
 import { withFullSync, type CacheDb } from '../open';
 import { stmt } from './stmt';
 import { TURN_START } from './interviews';
@@ -25,16 +26,7 @@ export function transcripts(db: CacheDb, args: { projectId: string; interviewIds
 }
 
 /** One segment to code with one code. Offsets as highlights keep them: within each turn's text, the end exclusive. */
-export type NewCoding = {
-  interview_id: string;
-  code_id: string;
-  start_turn: number;
-  start_offset: number;
-  end_turn: number;
-  end_offset: number;
-  start_ms: number | null;
-  quote: string;
-};
+export type NewCoding = PlacedTurnRange & { interview_id: string; code_id: string };
 
 /**
  * Replaces `coder`'s codings of these codes in the study by `codings`, in one transaction: segments of that
@@ -83,19 +75,11 @@ export function replaceCoderCodings(
   });
 }
 
-type SegmentKey = Pick<NewCoding, 'interview_id' | 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset'>;
+type SegmentKey = TurnRange & { interview_id: string };
 const segmentKey = (s: SegmentKey) => `${s.interview_id}\u0000${s.start_turn}:${s.start_offset}-${s.end_turn}:${s.end_offset}`;
 
 /** One code applied by one coder to a passage, flat, for comparing coders. Offsets as highlights keep them. */
-export type CodedSegment = {
-  interview_id: string;
-  coder: string | null;
-  start_turn: number;
-  start_offset: number;
-  end_turn: number;
-  end_offset: number;
-  code: string;
-};
+export type CodedSegment = TurnRange & { interview_id: string; coder: string | null; code: string };
 
 /** Every coding of the study by these coders (null: the researcher), one row per segment and code. */
 export function codedSegments(db: CacheDb, args: { projectId: string; coders: (string | null)[] }): CodedSegment[] {

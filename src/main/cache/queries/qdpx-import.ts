@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PlacedTurnRange, TurnRange } from '../../../shared/analysis/turn-range';
 import { nextCodeColor } from '../../../shared/analysis/codebook';
 import { withFullSync, type CacheDb } from '../open';
 import { stmt } from './stmt';
@@ -10,17 +11,7 @@ import { stmt } from './stmt';
  * same file again finds them and adds nothing.
  */
 export type ApplyQdpxCode = { name: string; color: string | null; description: string; isCategory: boolean; parent: string | null };
-export type ApplyQdpxSegment = {
-  interview_id: string;
-  start_turn: number;
-  start_offset: number;
-  end_turn: number;
-  end_offset: number;
-  start_ms: number | null;
-  quote: string;
-  note: string;
-  codes: string[];
-};
+export type ApplyQdpxSegment = PlacedTurnRange & { interview_id: string; note: string; codes: string[] };
 export type ApplyQdpxResult = {
   created: string[];
   merged: string[];
@@ -86,14 +77,13 @@ export function applyQdpx(
 
     // This coder's segments, read once: a lookup per segment would scan them all (no index fits), and an
     // import writes thousands.
-    const rangeKey = (s: { interview_id: string; start_turn: number; start_offset: number; end_turn: number; end_offset: number }) =>
-      `${s.interview_id}\u0000${s.start_turn}:${s.start_offset}:${s.end_turn}:${s.end_offset}`;
+    const rangeKey = (s: TurnRange & { interview_id: string }) => `${s.interview_id}\u0000${s.start_turn}:${s.start_offset}:${s.end_turn}:${s.end_offset}`;
     const mine = new Map(
       (
         stmt(db, 'SELECT id, interview_id, start_turn, start_offset, end_turn, end_offset FROM highlights WHERE project_id = ? AND coder = ?').all(
           args.projectId,
           args.coder,
-        ) as { id: string; interview_id: string; start_turn: number; start_offset: number; end_turn: number; end_offset: number }[]
+        ) as (TurnRange & { id: string; interview_id: string })[]
       ).map((r) => [rangeKey(r), r.id]),
     );
     const link = stmt(db, 'INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');

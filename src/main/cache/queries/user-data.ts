@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { HighlightView } from '../../../shared/ipc/channels/highlights';
+import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
+import type { CodeChoice, HighlightView } from '../../../shared/ipc/channels/highlights';
 import { AppError } from '../../errors';
 import { withFullSync, type CacheDb } from '../open';
 import { ensureCodes } from './codes';
@@ -8,21 +9,34 @@ import { stmt } from './stmt';
 /** Researcher-authored data. Every write goes through withFullSync: this is the one thing sync cannot restore. */
 export type Highlight = HighlightView;
 
-export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name' | 'codes' | 'coder'> & { coder?: string | null };
-export type HighlightRange = Pick<Highlight, 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset' | 'start_ms' | 'quote'>;
+export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name' | 'codes' | 'coder'> &
+  Partial<CodeChoice> & { coder?: string | null };
+export type HighlightRange = PlacedTurnRange;
 
-/** Link a segment to the codes with these names (created where new), replacing any it had. */
-function setCodes(db: CacheDb, highlightId: string, projectId: string, names: string[], now: string) {
+/**
+ * Link a segment to the chosen codes, replacing any it had: codebook codes by id (each must be a code, not a
+ * category, of its study), and codes the researcher named that were not in the codebook they chose from
+ * (created here, or the code of that name in any case if one came meanwhile).
+ */
+function setCodes(db: CacheDb, highlightId: string, projectId: string, choice: CodeChoice, now: string) {
   stmt(db, 'DELETE FROM highlight_codes WHERE highlight_id = ?').run(highlightId);
   const link = stmt(db, 'INSERT OR IGNORE INTO highlight_codes (highlight_id, code_id) VALUES (?, ?)');
-  for (const c of ensureCodes(db, { projectId, names, now })) {
+  const byId = stmt(db, 'SELECT id, project_id, name, is_category FROM codes WHERE id = ?');
+  for (const id of choice.code_ids) {
+    const c = byId.get(id) as { id: string; project_id: string; name: string; is_category: 0 | 1 } | undefined;
+    if (!c || c.project_id !== projectId)
+      throw new AppError('not_found', 'A code you chose is no longer in this study’s codebook (it was deleted or merged). Choose the codes again.');
+    if (c.is_category) throw new AppError('invalid_input', `"${c.name}" is a category: apply one of its codes instead.`);
+    link.run(highlightId, c.id);
+  }
+  for (const c of ensureCodes(db, { projectId, names: choice.new_codes, now })) {
     if (c.is_category) throw new AppError('invalid_input', `"${c.name}" is a category: apply one of its codes instead.`);
     link.run(highlightId, c.id);
   }
 }
 
 export function addHighlight(db: CacheDb, args: { highlight: NewHighlight; now: string }): Highlight {
-  const { tags, coder, ...h } = args.highlight;
+  const { code_ids = [], new_codes = [], coder, ...h } = args.highlight;
   const id = randomUUID();
   withFullSync(db, () => {
     stmt(
@@ -30,18 +44,18 @@ export function addHighlight(db: CacheDb, args: { highlight: NewHighlight; now: 
       `INSERT INTO highlights (id, project_id, interview_id, start_turn, start_offset, end_turn, end_offset, start_ms, quote, note, coder, created_at, updated_at)
        VALUES (@id, @project_id, @interview_id, @start_turn, @start_offset, @end_turn, @end_offset, @start_ms, @quote, @note, @coder, @now, @now)`,
     ).run({ ...h, id, coder: coder ?? null, now: args.now });
-    setCodes(db, id, h.project_id, tags, args.now);
+    setCodes(db, id, h.project_id, { code_ids, new_codes }, args.now);
   });
   // Read back, so the answer carries what a list would (the participant's name from the cache).
   return listHighlights(db, { id })[0]!;
 }
 
-export function updateHighlight(db: CacheDb, args: { id: string; note?: string; tags?: string[]; range?: HighlightRange; now: string }): Highlight | null {
+export function updateHighlight(db: CacheDb, args: { id: string; note?: string; codes?: CodeChoice; range?: HighlightRange; now: string }): Highlight | null {
   const row = stmt(db, 'SELECT project_id FROM highlights WHERE id = ?').get(args.id) as { project_id: string } | undefined;
   if (!row) return null;
   withFullSync(db, () => {
     if (args.note !== undefined) stmt(db, 'UPDATE highlights SET note = ? WHERE id = ?').run(args.note, args.id);
-    if (args.tags !== undefined) setCodes(db, args.id, row.project_id, args.tags, args.now);
+    if (args.codes !== undefined) setCodes(db, args.id, row.project_id, args.codes, args.now);
     if (args.range)
       stmt(
         db,
@@ -60,13 +74,12 @@ export function deleteHighlight(db: CacheDb, args: { id: string }): boolean {
 /** `coder`: a name for that coder's segments, null for the researcher's own; left out for everyone's. */
 export function listHighlights(
   db: CacheDb,
-  args: { id?: string; interviewId?: string; projectId?: string; tag?: string; codeId?: string; coder?: string | null },
+  args: { id?: string; interviewId?: string; projectId?: string; codeId?: string; coder?: string | null },
 ): Highlight[] {
   const where: string[] = [];
   if (args.id) where.push('h.id = @id');
   if (args.interviewId) where.push('h.interview_id = @interviewId');
   if (args.projectId) where.push('h.project_id = @projectId');
-  if (args.tag) where.push('h.id IN (SELECT hc.highlight_id FROM highlight_codes hc JOIN codes c ON c.id = hc.code_id WHERE c.name = @tag COLLATE NOCASE)');
   if (args.codeId) where.push('h.id IN (SELECT highlight_id FROM highlight_codes WHERE code_id = @codeId)');
   if (args.coder !== undefined) where.push(args.coder === null ? 'h.coder IS NULL' : 'h.coder = @coder');
   const rows = db
@@ -81,14 +94,10 @@ export function listHighlights(
       id: args.id ?? null,
       interviewId: args.interviewId ?? null,
       projectId: args.projectId ?? null,
-      tag: args.tag ?? null,
       codeId: args.codeId ?? null,
       coder: args.coder ?? null,
-    }) as (Omit<Highlight, 'tags' | 'codes'> & { codes_json: string })[];
-  return rows.map(({ codes_json, ...h }) => {
-    const codes = JSON.parse(codes_json) as Highlight['codes'];
-    return { ...h, codes, tags: codes.map((c) => c.name) };
-  });
+    }) as (Omit<Highlight, 'codes'> & { codes_json: string })[];
+  return rows.map(({ codes_json, ...h }) => ({ ...h, codes: JSON.parse(codes_json) as Highlight['codes'] }));
 }
 
 /** The study's codes in use, by how many segments carry each (the tag suggestions of old). */

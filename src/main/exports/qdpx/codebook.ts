@@ -1,7 +1,8 @@
 /**
  * The project's codebook: the study's codes (categories holding codes), one code per report theme, then
- * one per highlight tag not in the codebook (a tag or code that equals a theme title stays a separate
- * code). Codes are listed in that order, a tag's when a highlight first uses it.
+ * one per code a coding carries that the codebook given does not list (a code that equals a theme title
+ * stays a separate code). Codes are listed in that order, a coding's code when a coding first uses it.
+ * Codes are matched by id, never by name: two codes whose names differ only in case stay two codes.
  */
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import type { QdpxTheme } from './types';
@@ -9,6 +10,8 @@ import { el, textEl } from './xml';
 
 const THEME_COLOR = '#3b6fd4';
 const TAG_COLOR = '#d4883b';
+/** The code an uncoded highlight is exported under (QDA tools keep only coded selections). */
+const UNCODED_NAME = 'Highlights';
 
 const hexColor = (color: string | undefined) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : undefined);
 
@@ -17,13 +20,20 @@ export type Codebook = {
   codes: string[];
   /** The GUID of a theme's code, added to the codebook. */
   themeCode(theme: QdpxTheme, index: number): string;
-  /** The GUID of the code a tag names: the codebook's code of that name (any case), else a new one. */
-  tagCode(tag: string, color: string | undefined): string;
+  /** The GUID of a coding's code, by its id: the codebook's code, else one added for it. */
+  codeFor(code: CodingCode): string;
+  /** The GUID of the code that uncoded highlights are exported under, added when first asked for. */
+  uncodedCode(): string;
 };
+
+/** A code as a coding carries it (`HighlightView['codes']`). */
+export type CodingCode = { id: string; name: string; color: string };
 
 export function createCodebook(book: CodeView[], g: (...parts: string[]) => string): Codebook {
   const codes: string[] = [];
-  const tagGuids = new Map<string, string>();
+  /** The GUIDs of the codes so far, by code id. */
+  const guids = new Map<string, string>();
+  let uncoded: string | null = null;
   const codeEl = (c: CodeView, children: string[] = []) =>
     el('Code', { guid: g('code', c.id), name: c.name, isCodable: !c.is_category, color: hexColor(c.color) }, [
       ...(c.description.trim() ? [textEl('Description', c.description)] : []),
@@ -31,7 +41,7 @@ export function createCodebook(book: CodeView[], g: (...parts: string[]) => stri
     ]);
   const categoryIds = new Set(book.filter((c) => c.is_category).map((c) => c.id));
   for (const c of book) {
-    if (!c.is_category) tagGuids.set(c.name.toLowerCase(), g('code', c.id));
+    if (!c.is_category) guids.set(c.id, g('code', c.id));
     if (c.is_category)
       codes.push(
         codeEl(
@@ -49,14 +59,21 @@ export function createCodebook(book: CodeView[], g: (...parts: string[]) => stri
       codes.push(el('Code', { guid: codeGuid, name: theme.title.trim() || `Theme ${ti + 1}`, isCodable: true, color: THEME_COLOR }, desc));
       return codeGuid;
     },
-    tagCode(tag, color) {
-      let guid = tagGuids.get(tag.toLowerCase());
+    codeFor(code) {
+      let guid = guids.get(code.id);
       if (!guid) {
-        guid = g('tag', tag);
-        tagGuids.set(tag.toLowerCase(), guid);
-        codes.push(el('Code', { guid, name: tag, isCodable: true, color: hexColor(color) ?? TAG_COLOR }));
+        guid = g('code', code.id);
+        guids.set(code.id, guid);
+        codes.push(el('Code', { guid, name: code.name, isCodable: true, color: hexColor(code.color) ?? TAG_COLOR }));
       }
       return guid;
+    },
+    uncodedCode() {
+      if (uncoded === null) {
+        uncoded = g('tag', UNCODED_NAME);
+        codes.push(el('Code', { guid: uncoded, name: UNCODED_NAME, isCodable: true, color: TAG_COLOR }));
+      }
+      return uncoded;
     },
   };
 }

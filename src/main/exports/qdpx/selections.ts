@@ -1,7 +1,7 @@
 /**
  * Codings: who coded (a <User> per coder), and which stretches of a transcript carry which code: each
  * report quote found in a complete interview, coded with its theme, and each highlight, coded with each
- * of its tags. A selection's ends are code point offsets into the transcript text as written.
+ * of its codes (by id). A selection's ends are code point offsets into the transcript text as written.
  */
 import { AI_REPORT_CODER } from '../../../shared/analysis/codebook';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
@@ -41,7 +41,7 @@ export function createCoders(user: { id: string; name: string }, userGuid: strin
 }
 
 /**
- * Every interview's selections, report quotes first, then highlights; adds the themes' and tags' codes to
+ * Every interview's selections, report quotes first, then highlights; adds the themes' and codings' codes to
  * the codebook, and tells `notes` about quotes and highlights that could not be placed.
  */
 export function collectSelections(args: {
@@ -89,13 +89,13 @@ export function collectSelections(args: {
       strayHighlights++;
       continue;
     }
-    const tags = h.tags.map((t) => t.trim()).filter(Boolean);
-    for (const tag of tags.length ? tags : ['Highlights']) {
+    const codeGuids = h.codes.length ? h.codes.map((c) => ({ key: c.id, guid: codebook.codeFor(c) })) : [{ key: '', guid: codebook.uncodedCode() }];
+    for (const { key, guid } of codeGuids) {
       selections.get(h.interview_id)!.push({
-        guid: g('highlight', h.id, tag),
+        guid: g('highlight', h.id, key),
         name: h.quote.slice(0, 80),
         ...range,
-        codeGuid: codebook.tagCode(tag, h.codes?.find((c) => c.name.toLowerCase() === tag.toLowerCase())?.color),
+        codeGuid: guid,
         description: h.note.trim() || null,
         user: userFor(h.coder ?? null),
       });

@@ -5,13 +5,13 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { CodeSegments } from './CodeSegments';
 import { CodeOptions, DefinitionField, DeleteDialog, MergeDialog } from './CodeDialogs';
-import { useCodes } from './store';
+import { useCodes, useOpenCodebook } from './store';
 import { FIELD_CODES, plural } from './words';
 type Field = 'name' | 'color' | 'description' | 'parent';
 
 /** One code (or category): rename, recolour, define, move between categories, merge, delete; then its segments. */
 export function CodeDetail({ code, projectId }: { code: CodeView; projectId: string }) {
-  const codes = useCodes((s) => s.codes);
+  const codes = useOpenCodebook().codes;
   const update = useCodes((s) => s.update);
   const [name, setName] = useState(code.name);
   const [description, setDescription] = useState(code.description);

@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
-import { useCodes } from './store';
+import { useCodes, useOpenCodebook } from './store';
 import { FIELD_CODES, plural } from './words';
 
 /** The <option>s of a code or category picker, one a code, by name. */
@@ -99,7 +99,7 @@ export function NewCodeDialog({ kind, categories, onClose }: { kind: 'code' | 'c
 
 /** Merge: this code goes and its codings join the one chosen. Names the consequence. */
 export function MergeDialog({ code, onClose }: { code: CodeView; onClose: () => void }) {
-  const codes = useCodes((s) => s.codes);
+  const codes = useOpenCodebook().codes;
   const merge = useCodes((s) => s.merge);
   const targets = codes.filter((c) => c.id !== code.id && c.is_category === code.is_category);
   const [into, setInto] = useState(targets[0]?.id ?? '');

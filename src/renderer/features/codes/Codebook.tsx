@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { NewCodeDialog } from './CodeDialogs';
-import { useCodes } from './store';
+import { useCodes, useOpenCodebook } from './store';
 import { plural } from './words';
 
 function CodeRow({ code, nested }: { code: CodeView; nested: boolean }) {
@@ -35,7 +35,7 @@ function CodeRow({ code, nested }: { code: CodeView; nested: boolean }) {
 
 /** The codebook as a list: each category followed by its codes, then the codes in no category. */
 export function Codebook() {
-  const codes = useCodes((s) => s.codes);
+  const codes = useOpenCodebook().codes;
   const [creating, setCreating] = useState<'code' | 'category' | null>(null);
   const categories = codes.filter((c) => c.is_category);
   const ids = new Set(categories.map((c) => c.id));

@@ -3,15 +3,13 @@ import { ErrorNote } from '../../components/ErrorNote';
 import type { TabProps } from '../interviews/InterviewsTab';
 import { Codebook } from './Codebook';
 import { CodeDetail } from './CodeDetail';
-import { useCodes } from './store';
+import { useCodes, useOpenCodebook } from './store';
 import './codes.css';
 
 /** The study's codebook: its codes with counts, and every coded segment of one code. */
 export function CodesView({ workspace, project }: TabProps) {
   const open = useCodes((s) => s.open);
-  const status = useCodes((s) => s.status);
-  const error = useCodes((s) => s.error);
-  const codes = useCodes((s) => s.codes);
+  const { status, error, codes } = useOpenCodebook();
   const selectedId = useCodes((s) => s.selectedId);
   useEffect(() => {
     void open({ workspaceId: workspace.id, projectId: project.id });
@@ -23,7 +21,8 @@ export function CodesView({ workspace, project }: TabProps) {
         <span className="spinner" aria-hidden="true" /> Loading the codebook…
       </p>
     );
-  if (status === 'error' && error) return <ErrorNote error={error} onRetry={() => void useCodes.getState().reload()} />;
+  // A failed reload keeps the codes it had on screen; only a codebook never read shows the error in their place.
+  if (status === 'error' && error && codes.length === 0) return <ErrorNote error={error} onRetry={() => void useCodes.getState().reload()} />;
   const selected = codes.find((c) => c.id === selectedId) ?? null;
   return (
     <div className="cd-view">

@@ -3,6 +3,7 @@ import type { CodeSegmentsView, CodeSegmentView, CodeView } from '../../../share
 import type { ExportRunView } from '../../../shared/ipc/channels/exports';
 import { useToasts } from '../../components/Toasts';
 import { api, call, UiError } from '../../lib/api';
+import { codebookKey, codebookOf, NO_CODES, useCodebooks, type Codebook, type CodePatch, type NewCodeInput } from './codebook-store';
 
 /** Which of a code's segments are shown: by participant field, screener answer and coder (null: the researcher's own). */
 export type SegmentFilter = {
@@ -31,19 +32,17 @@ export type ExportState = { status: 'idle' | 'running' | 'done' | 'failed'; fold
 
 type CodesState = {
   key: CodesKey | null;
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  codes: CodeView[];
-  error: UiError | null;
   selectedId: string | null;
   segments: SegmentsState;
   exporting: ExportState;
   /** Opens a study's codebook (keeps the selection when it is the same study). */
   open(key: CodesKey): Promise<void>;
+  /** Reads the open study's codebook again (into the codebook store). */
   reload(): Promise<void>;
   select(id: string | null): Promise<void>;
   /** Each of these throws a UiError (with main's code: conflict, invalid_input, …) for the form to show at its field. */
-  create(input: { name: string; description: string; parent_id: string | null; is_category: boolean; color?: string }): Promise<CodeView>;
-  update(id: string, patch: { name?: string; color?: string; description?: string; parent_id?: string | null }): Promise<CodeView>;
+  create(input: NewCodeInput): Promise<CodeView>;
+  update(id: string, patch: CodePatch): Promise<CodeView>;
   merge(fromId: string, intoId: string): Promise<CodeView>;
   remove(id: string): Promise<number>;
   setFilter(filter: SegmentFilter): Promise<void>;
@@ -63,9 +62,18 @@ const filterInput = (f: SegmentFilter) => ({
   ...(f.coder !== undefined ? { coder: f.coder } : {}),
 });
 
-/** The Codes view's data: the study's codebook, the open code's segments, and a code's export. Owns its IPC calls. */
+/**
+ * The Codes view's data: which code is open, its segments, and a code's export, with their IPC calls. The
+ * codebook itself is the codebook store's (codebook-store.ts): this store changes codes through it.
+ */
 export const useCodes = create<CodesState>((set, get) => {
   const ws = () => get().key!.workspaceId;
+  /** The open study's codes, as the codebook store holds them. */
+  const codes = (): CodeView[] => {
+    const key = get().key;
+    return key ? codebookOf(key.workspaceId, key.projectId).codes : [];
+  };
+  const book = useCodebooks.getState;
   // Cleared, but still counting: an answer to a read made before is still recognised as old.
   const noSegments = (): SegmentsState => ({ ...NO_SEGMENTS, seq: get().segments.seq + 1 });
   /** Reads a page of the open code's segments; `append` adds it to those shown. */
@@ -96,18 +104,15 @@ export const useCodes = create<CodesState>((set, get) => {
       set((s) => ({ segments: { ...s.segments, status: 'error', error: UiError.from(e) } }));
     }
   };
+  /** After a change through the codebook store (which reloads the codebook): keep the selection if its code is still there. */
   const refreshAfterChange = async (selected: string | null) => {
-    await get().reload();
-    const still = selected && get().codes.some((c) => c.id === selected) ? selected : null;
+    const still = selected && codes().some((c) => c.id === selected) ? selected : null;
     set({ selectedId: still });
     if (still) await readSegments(still, get().segments.codeId === still ? get().segments.filter : {}, false);
     else set({ segments: noSegments() });
   };
   return {
     key: null,
-    status: 'idle',
-    codes: [],
-    error: null,
     selectedId: null,
     segments: NO_SEGMENTS,
     exporting: NO_EXPORT,
@@ -116,54 +121,43 @@ export const useCodes = create<CodesState>((set, get) => {
       if (!same)
         set({
           key,
-          status: 'loading',
-          codes: [],
-          error: null,
           selectedId: null,
           segments: noSegments(),
           exporting: { ...NO_EXPORT, folder: get().exporting.folder },
         });
       await get().reload();
       const sel = get().selectedId;
-      if (sel && get().codes.some((c) => c.id === sel)) await readSegments(sel, get().segments.filter, false);
+      if (sel && codes().some((c) => c.id === sel)) await readSegments(sel, get().segments.filter, false);
     },
     async reload() {
       const key = get().key;
-      if (!key) return;
-      try {
-        const codes = await call(api().codes.list({ workspace_id: key.workspaceId, project_id: key.projectId }));
-        if (get().key !== key) return;
-        set({ codes, status: 'ready', error: null });
-      } catch (e) {
-        set({ status: get().codes.length ? 'ready' : 'error', error: UiError.from(e) });
-      }
+      if (key) await book().load(key.workspaceId, key.projectId);
     },
     async select(id) {
       set({ selectedId: id, exporting: { ...NO_EXPORT, folder: get().exporting.folder } });
-      const code = get().codes.find((c) => c.id === id);
+      const code = codes().find((c) => c.id === id);
       if (!id || !code || code.is_category) return set({ segments: noSegments() });
       await readSegments(id, get().segments.codeId === id ? get().segments.filter : {}, false);
     },
     async create(input) {
       const key = get().key!;
-      const c = await call(api().codes.create({ workspace_id: key.workspaceId, project_id: key.projectId, ...input }));
-      await get().reload();
+      const c = await book().create(key.workspaceId, key.projectId, input);
       await get().select(c.id);
       return c;
     },
     async update(id, patch) {
-      const c = await call(api().codes.update({ workspace_id: ws(), id, ...patch }));
+      const c = await book().update(ws(), get().key!.projectId, id, patch);
       await refreshAfterChange(get().selectedId);
       return c;
     },
     async merge(fromId, intoId) {
-      const c = await call(api().codes.merge({ workspace_id: ws(), from_id: fromId, into_id: intoId }));
+      const c = await book().merge(ws(), get().key!.projectId, fromId, intoId);
       await refreshAfterChange(get().selectedId === fromId ? intoId : get().selectedId);
       if (get().selectedId === intoId) await readSegments(intoId, {}, false);
       return c;
     },
     async remove(id) {
-      const { deleted_codings } = await call(api().codes.delete({ workspace_id: ws(), id }));
+      const deleted_codings = await book().remove(ws(), get().key!.projectId, id);
       await refreshAfterChange(get().selectedId === id ? null : get().selectedId);
       return deleted_codings;
     },
@@ -218,3 +212,9 @@ export const useCodes = create<CodesState>((set, get) => {
     },
   };
 });
+
+/** The open study's codebook, read from the codebook store. */
+export function useOpenCodebook(): Codebook {
+  const key = useCodes((s) => s.key);
+  return useCodebooks((s) => (key ? s.books[codebookKey(key.workspaceId, key.projectId)] : undefined)) ?? NO_CODES;
+}

@@ -4,8 +4,9 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import { timecode } from '../../lib/timecode';
-import { categoryNamed, codebookSpelling, pickerOptions, toggleCode, type PickerOption } from './code-picker-model';
-import { useCodebook, useHighlights, type CodingRequest } from './store';
+import { categoryNamed, choiceFor, codeChoice, pickerOptions, toggleCode, type ChosenCode, type PickerOption } from './code-picker-model';
+import { useCodebook } from '../codes/codebook-store';
+import { useHighlights, type CodingRequest } from './store';
 import './highlights.css';
 
 let root: Root | null = null;
@@ -60,7 +61,8 @@ function CodePicker({ request, onClosed }: { request: CodingRequest; onClosed: (
   const add = useHighlights((s) => s.add);
   const update = useHighlights((s) => s.update);
   const id = useId();
-  const [chosen, setChosen] = useState<string[]>(request.kind === 'recode' ? request.highlight.tags : []);
+  // Codes are held (and sent) by id: a code renamed while the picker is open is still the code applied.
+  const [chosen, setChosen] = useState<ChosenCode[]>(request.kind === 'recode' ? request.highlight.codes.map((c) => ({ id: c.id, name: c.name })) : []);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const [note, setNote] = useState('');
@@ -75,8 +77,15 @@ function CodePicker({ request, onClosed }: { request: CodingRequest; onClosed: (
   // With something typed, the best match is the one Enter takes; with nothing typed, Enter applies unless an
   // option was chosen with the arrows.
   const current = active >= 0 ? active : query.trim() ? 0 : -1;
-  const colorOf = (name: string) => book.codes.find((c) => c.name.toLowerCase() === name.toLowerCase())?.color ?? null;
-  const isChosen = (name: string) => chosen.some((c) => c.toLowerCase() === name.toLowerCase());
+  const inBook = (c: ChosenCode) => (c.id === null ? undefined : book.codes.find((k) => k.id === c.id));
+  const colorOf = (c: ChosenCode) => inBook(c)?.color ?? null;
+  /** A chosen code as the codebook names it now. */
+  const nameOf = (c: ChosenCode) => inBook(c)?.name ?? c.name;
+  const choiceOf = (o: PickerOption): ChosenCode => (o.kind === 'code' ? { id: o.code.id, name: o.code.name } : choiceFor(book.codes, o.name));
+  const isChosen = (o: PickerOption) => {
+    const pick = choiceOf(o);
+    return chosen.some((c) => (pick.id !== null ? c.id === pick.id : c.id === null && c.name.toLowerCase() === pick.name.toLowerCase()));
+  };
 
   // Into the box once the dialog is open: the dialog opens (and focuses its first control) after this mounts.
   useEffect(() => {
@@ -86,14 +95,13 @@ function CodePicker({ request, onClosed }: { request: CodingRequest; onClosed: (
     list.current?.querySelector(`[data-option="${current}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [current]);
 
-  const optionName = (o: PickerOption) => (o.kind === 'code' ? o.code.name : o.name);
-  const toggle = (name: string) => {
-    setChosen((c) => toggleCode(c, codebookSpelling(book.codes, name)));
+  const toggle = (pick: ChosenCode) => {
+    setChosen((c) => toggleCode(c, pick));
     setProblem(null);
   };
   const take = (o: PickerOption | undefined) => {
     if (!o) return;
-    toggle(optionName(o));
+    toggle(choiceOf(o));
     setQuery('');
     setActive(-1);
     input.current?.focus();
@@ -103,7 +111,7 @@ function CodePicker({ request, onClosed }: { request: CodingRequest; onClosed: (
     // A name typed but not yet added counts, as a tag typed before Save always did.
     let codes = chosen;
     const typed = current >= 0 ? options[current] : undefined;
-    if (query.trim() && typed && !isChosen(optionName(typed))) codes = toggleCode(codes, codebookSpelling(book.codes, optionName(typed)));
+    if (query.trim() && typed && !isChosen(typed)) codes = toggleCode(codes, choiceOf(typed));
     if (category && codes === chosen) {
       setProblem(`"${category.name}" is a category: choose one of its codes.`);
       return;
@@ -124,8 +132,8 @@ function CodePicker({ request, onClosed }: { request: CodingRequest; onClosed: (
     setSaving(true);
     setError(null);
     try {
-      if (request.kind === 'new') await add(ctx, request.range, codes, note.trim());
-      else await update(ctx.workspaceId, request.highlight.id, { tags: codes });
+      if (request.kind === 'new') await add(ctx, request.range, codeChoice(codes), note.trim());
+      else await update(ctx.workspaceId, request.highlight.id, { codes: codeChoice(codes) });
       onClosed();
     } catch (e) {
       // Everything chosen and typed stays, so a retry loses nothing.
@@ -187,11 +195,11 @@ function CodePicker({ request, onClosed }: { request: CodingRequest; onClosed: (
             {chosen.length > 0 && (
               <ul className="cp-chosen" aria-label="Codes to apply">
                 {chosen.map((c) => (
-                  <li key={c} className="hl-chip cp-chip">
+                  <li key={c.id ?? `new:${c.name}`} className="hl-chip cp-chip">
                     <span className="code-dot" style={{ background: colorOf(c) ?? 'transparent' }} aria-hidden="true" />
-                    {c}
+                    {nameOf(c)}
                     {colorOf(c) === null && <span className="muted cp-new">new</span>}
-                    <button type="button" className="hl-chip-remove" aria-label={`Remove code ${c}`} onClick={() => toggle(c)}>
+                    <button type="button" className="hl-chip-remove" aria-label={`Remove code ${nameOf(c)}`} onClick={() => toggle(c)}>
                       ✕
                     </button>
                   </li>
@@ -232,8 +240,7 @@ function CodePicker({ request, onClosed }: { request: CodingRequest; onClosed: (
         </div>
         <ul ref={list} id={listId} className="cp-list" role="listbox" aria-label="Codes" aria-multiselectable="true">
           {options.map((o, i) => {
-            const name = optionName(o);
-            const picked = o.kind === 'code' && isChosen(name);
+            const picked = o.kind === 'code' && isChosen(o);
             return (
               <li
                 key={o.kind === 'code' ? o.code.id : `create-${o.name}`}

@@ -15,7 +15,11 @@ import { codedBy, isOwnCoding } from './coding-text';
 import { copyQuote, useHighlights } from './store';
 import { mergeTags, TagInput } from './TagInput';
 
-/** The edit of a highlight's tags and note, as kept in its draft. */
+/**
+ * The edit of a highlight's codes (by name, as the researcher reads and types them) and note, as kept in its
+ * draft. On save, the names the highlight already carried go back as their codes' ids; only names typed here
+ * travel as names (new codes, or the codebook's code of that name).
+ */
 type HighlightEdit = { tags: string[]; draft: string; note: string };
 
 /**
@@ -41,7 +45,7 @@ export function HighlightCard({
   const update = useHighlights((s) => s.update);
   const researcherName = useResearcherName();
   const remove = useHighlights((s) => s.remove);
-  const saved: HighlightEdit = { tags: h.tags, draft: '', note: h.note };
+  const saved: HighlightEdit = { tags: h.codes.map((c) => c.name), draft: '', note: h.note };
   const edit = useDraft<HighlightEdit>({ workspaceId, scope: h.project_id, form: `highlight:${h.id}` }, fingerprint(saved));
   const [confirming, setConfirming] = useState(false);
   const mode = edit.value ? 'edit' : confirming ? 'confirm-delete' : 'view';
@@ -83,11 +87,16 @@ export function HighlightCard({
   };
   const save = async () => {
     const all = mergeTags(tags, draft);
+    const carried = new Map(h.codes.map((c) => [c.name, c.id]));
+    const codes = {
+      code_ids: all.flatMap((n) => (carried.has(n) ? [carried.get(n)!] : [])),
+      new_codes: all.filter((n) => !carried.has(n)),
+    };
     setBusy(true);
     setError(null);
     try {
       // Another coder's codes stay as they coded them (agreement compares them); their note is the researcher's.
-      await update(workspaceId, h.id, isOwnCoding(h) ? { tags: all, note: note.trim() } : { note: note.trim() });
+      await update(workspaceId, h.id, isOwnCoding(h) ? { codes, note: note.trim() } : { note: note.trim() });
       edit.end();
     } catch (e) {
       // The edit stays as typed (and as a draft); focus goes to the reason.

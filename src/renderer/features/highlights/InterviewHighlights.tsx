@@ -22,7 +22,7 @@ export function InterviewHighlights({
   onSeek: (ms: number) => void;
 }) {
   const list = useHighlightList(interviewKey(workspace.id, interview.id), { workspace_id: workspace.id, interview_id: interview.id });
-  const suggestions = useMemo(() => [...new Set(list.items.flatMap((h) => h.tags))], [list.items]);
+  const suggestions = useMemo(() => [...new Set(list.items.flatMap((h) => h.codes.map((c) => c.name)))], [list.items]);
   const participant = interview.participant?.name ?? interview.participant_name;
   const researcherName = useResearcherName();
   // '' for everyone; 'me' for the researcher's own (coder null); else a coder's name.

@@ -8,20 +8,22 @@ import { HighlightCard } from './HighlightCard';
 import { projectKey, useHighlightList, useHighlights } from './store';
 import './highlights.css';
 
-/** Every highlight of a study, filterable by tag; each opens its interview at the highlighted moment. */
+/** Every highlight of a study, filterable by code; each opens its interview at the highlighted moment. */
 export function ProjectHighlights({ workspace, project }: { workspace: WorkspaceSummary; project: ProjectDetail }) {
   const uiKey = `${workspace.id}/${project.id}`;
-  const tag = useInterviewsUi((s) => uiFor(s, uiKey).tag);
+  const codeId = useInterviewsUi((s) => uiFor(s, uiKey).codeId);
   const patch = useInterviewsUi((s) => s.patch);
   const list = useHighlightList(projectKey(workspace.id, project.id), { workspace_id: workspace.id, project_id: project.id });
-  const tagCounts = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const h of list.items) for (const t of h.tags) m.set(t, (m.get(t) ?? 0) + 1);
-    return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  /** The codes in use, by id (two codes may share a name but for case), most used first. */
+  const codeCounts = useMemo(() => {
+    const m = new Map<string, { name: string; n: number }>();
+    for (const h of list.items) for (const c of h.codes) m.set(c.id, { name: c.name, n: (m.get(c.id)?.n ?? 0) + 1 });
+    return [...m.entries()].sort((a, b) => b[1].n - a[1].n || a[1].name.localeCompare(b[1].name));
   }, [list.items]);
-  const active = tag && tagCounts.some(([t]) => t === tag) ? tag : '';
-  const shown = active ? list.items.filter((h) => h.tags.includes(active)) : list.items;
-  const suggestions = tagCounts.map(([t]) => t);
+  const active = codeId && codeCounts.some(([id]) => id === codeId) ? codeId : '';
+  const activeName = codeCounts.find(([id]) => id === active)?.[1].name ?? '';
+  const shown = active ? list.items.filter((h) => h.codes.some((c) => c.id === active)) : list.items;
+  const suggestions = codeCounts.map(([, c]) => c.name);
 
   if (list.status === 'loading' && list.items.length === 0)
     return (
@@ -45,18 +47,24 @@ export function ProjectHighlights({ workspace, project }: { workspace: Workspace
   return (
     <div className="hl-project">
       <div className="hl-filter" role="group" aria-label="Filter highlights by tag">
-        <button type="button" className="hl-filter-chip" aria-pressed={active === ''} onClick={() => patch(uiKey, { tag: '' })}>
+        <button type="button" className="hl-filter-chip" aria-pressed={active === ''} onClick={() => patch(uiKey, { codeId: '' })}>
           All <span className="num muted">{list.items.length}</span>
         </button>
-        {tagCounts.map(([t, n]) => (
-          <button key={t} type="button" className="hl-filter-chip" aria-pressed={active === t} onClick={() => patch(uiKey, { tag: active === t ? '' : t })}>
-            {t} <span className="num muted">{n}</span>
+        {codeCounts.map(([id, { name, n }]) => (
+          <button
+            key={id}
+            type="button"
+            className="hl-filter-chip"
+            aria-pressed={active === id}
+            onClick={() => patch(uiKey, { codeId: active === id ? '' : id })}
+          >
+            {name} <span className="num muted">{n}</span>
           </button>
         ))}
       </div>
       <p className="muted num" role="status" aria-live="polite">
         {shown.length} {shown.length === 1 ? 'highlight' : 'highlights'}
-        {active ? ` tagged “${active}”` : ''}
+        {active ? ` tagged “${activeName}”` : ''}
       </p>
       <div className="hl-list hl-list-grid">
         {shown.map((h) => (

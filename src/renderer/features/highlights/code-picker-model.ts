@@ -1,4 +1,5 @@
 import type { CodeView } from '../../../shared/ipc/channels/codes';
+import type { CodeChoice } from '../../../shared/ipc/channels/highlights';
 
 /** What the picker needs of a code: categories are listed in the codebook but never applied. */
 export type PickableCode = Pick<CodeView, 'id' | 'name' | 'color' | 'codings' | 'is_category'>;
@@ -67,17 +68,31 @@ export function categoryNamed(codes: readonly PickableCode[], query: string): Pi
   return (typed && codes.find((c) => c.is_category && same(c.name, typed))) || null;
 }
 
-/** Adds a code name to the chosen ones, or takes it away when it is there already (any case). */
-export function toggleCode(chosen: readonly string[], name: string): string[] {
+/**
+ * A code chosen in the picker: a codebook code by its id (`name` is how it was spelled when chosen, shown
+ * until the codebook says otherwise), or a new code the researcher named (`id` null), created on apply.
+ */
+export type ChosenCode = { id: string; name: string } | { id: null; name: string };
+
+/** What a name typed or picked stands for: the codebook's code of that name (typing "price" picks "Price"), else a new code. */
+export function choiceFor(codes: readonly PickableCode[], name: string): ChosenCode {
   const n = name.trim().slice(0, MAX_CODE_NAME);
-  if (!n) return [...chosen];
-  if (chosen.some((c) => same(c, n))) return chosen.filter((c) => !same(c, n));
-  return chosen.length >= MAX_CODES ? [...chosen] : [...chosen, n];
+  const c = codes.find((k) => !k.is_category && same(k.name, n));
+  return c ? { id: c.id, name: c.name } : { id: null, name: n };
 }
 
-/** The name a code is spelled with in the codebook, when it has it (typing "price" applies "Price"). */
-export function codebookSpelling(codes: readonly PickableCode[], name: string): string {
-  return codes.find((c) => same(c.name, name.trim()))?.name ?? name.trim();
+const sameChoice = (a: ChosenCode, b: ChosenCode) => (a.id !== null || b.id !== null ? a.id === b.id : same(a.name, b.name));
+
+/** Adds a choice, or takes it away when it is there already: a code by its id, a new code by its name (any case). */
+export function toggleCode(chosen: readonly ChosenCode[], pick: ChosenCode): ChosenCode[] {
+  if (pick.id === null && !pick.name.trim()) return [...chosen];
+  if (chosen.some((c) => sameChoice(c, pick))) return chosen.filter((c) => !sameChoice(c, pick));
+  return chosen.length >= MAX_CODES ? [...chosen] : [...chosen, pick];
+}
+
+/** The choices as they travel: codebook codes by id, new ones by name. */
+export function codeChoice(chosen: readonly ChosenCode[]): CodeChoice {
+  return { code_ids: chosen.flatMap((c) => (c.id === null ? [] : [c.id])), new_codes: chosen.flatMap((c) => (c.id === null ? [c.name] : [])) };
 }
 
 function fold(s: string): string {

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { CodeView } from '../../../shared/ipc/channels/codes';
-import type { HighlightView } from '../../../shared/ipc/channels/highlights';
+import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
+import type { CodeChoice, HighlightView } from '../../../shared/ipc/channels/highlights';
 import { api, call, UiError } from '../../lib/api';
 import { quoteCitation } from '../../lib/timecode';
 
-/** A selection in the transcript, as the viewer reports it: turn indexes plus character offsets in each turn's text. */
-export type TranscriptRange = { start_turn: number; start_offset: number; end_turn: number; end_offset: number; start_ms: number | null; quote: string };
+/** A selection in the transcript, as the viewer reports it: the shared turn range, with its start and words. */
+export type TranscriptRange = PlacedTurnRange;
 export type HighlightContext = { workspaceId: string; projectId: string; interviewId: string };
 
 export type HighlightList = { status: 'loading' | 'ready' | 'error'; items: HighlightView[]; error: UiError | null };
@@ -15,9 +15,6 @@ export type HighlightList = { status: 'loading' | 'ready' | 'error'; items: High
 export type CodingRequest =
   { ctx: HighlightContext; kind: 'new'; range: TranscriptRange } | { ctx: HighlightContext; kind: 'recode'; highlight: HighlightView };
 
-/** A study's codebook as the picker reads it; kept while it reloads, so the list does not flash empty. */
-export type Codebook = { status: 'loading' | 'ready' | 'error'; codes: CodeView[]; error: UiError | null };
-const NO_CODES: Codebook = { status: 'loading', codes: [], error: null };
 const EMPTY: HighlightList = { status: 'loading', items: [], error: null };
 const NONE: HighlightView[] = [];
 
@@ -28,35 +25,21 @@ type HighlightsState = {
   version: number;
   /** What the code picker is open for (a selection to code, or a coding to recode). */
   pending: CodingRequest | null;
-  /** Each study's codebook, keyed `${workspace}/${project}`. */
-  codebooks: Record<string, Codebook>;
-  loadCodes(workspaceId: string, projectId: string): Promise<void>;
   load(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string }): Promise<void>;
-  add(ctx: HighlightContext, range: TranscriptRange, tags: string[], note: string): Promise<HighlightView>;
-  /** Note, recode (`tags`: code names, created where new) or move/resize (`range`). */
-  update(workspaceId: string, id: string, patch: { tags?: string[]; note?: string; range?: TranscriptRange }): Promise<HighlightView | null>;
+  /** Codes the selection: `codes` are codebook codes by id and new codes by name. */
+  add(ctx: HighlightContext, range: TranscriptRange, codes: CodeChoice, note: string): Promise<HighlightView>;
+  /** Note, recode (`codes` replace its codes) or move/resize (`range`). */
+  update(workspaceId: string, id: string, patch: { codes?: CodeChoice; note?: string; range?: TranscriptRange }): Promise<HighlightView | null>;
   remove(workspaceId: string, id: string): Promise<void>;
 };
 
 export const interviewKey = (workspaceId: string, interviewId: string) => `${workspaceId}/i/${interviewId}`;
-export const codebookKey = (workspaceId: string, projectId: string) => `${workspaceId}/${projectId}`;
 export const projectKey = (workspaceId: string, projectId: string) => `${workspaceId}/p/${projectId}`;
 
 export const useHighlights = create<HighlightsState>((set, get) => ({
   lists: {},
   version: 0,
   pending: null,
-  codebooks: {},
-  async loadCodes(workspaceId, projectId) {
-    const key = codebookKey(workspaceId, projectId);
-    set((s) => ({ codebooks: { ...s.codebooks, [key]: { ...(s.codebooks[key] ?? NO_CODES), status: 'loading', error: null } } }));
-    try {
-      const codes = await call(api().codes.list({ workspace_id: workspaceId, project_id: projectId }));
-      set((s) => ({ codebooks: { ...s.codebooks, [key]: { status: 'ready', codes, error: null } } }));
-    } catch (e) {
-      set((s) => ({ codebooks: { ...s.codebooks, [key]: { ...(s.codebooks[key] ?? NO_CODES), status: 'error', error: UiError.from(e) } } }));
-    }
-  },
   async load(key, input) {
     if (!get().lists[key]) set((s) => ({ lists: { ...s.lists, [key]: EMPTY } }));
     try {
@@ -68,7 +51,7 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
       }));
     }
   },
-  async add(ctx, range, tags, note) {
+  async add(ctx, range, codes, note) {
     const h = await call(
       api().highlights.add({
         workspace_id: ctx.workspaceId,
@@ -81,18 +64,20 @@ export const useHighlights = create<HighlightsState>((set, get) => ({
         start_ms: range.start_ms === null ? null : Math.max(0, Math.round(range.start_ms)),
         quote: range.quote,
         note,
-        tags,
+        code_ids: codes.code_ids,
+        new_codes: codes.new_codes,
       }),
     );
     set((s) => ({ version: s.version + 1 }));
     return h;
   },
-  async update(workspaceId, id, { range, ...patch }) {
+  async update(workspaceId, id, { range, codes, note }) {
     const h = await call(
       api().highlights.update({
         workspace_id: workspaceId,
         id,
-        ...patch,
+        ...(note !== undefined ? { note } : {}),
+        ...(codes ? { code_ids: codes.code_ids, new_codes: codes.new_codes } : {}),
         ...(range
           ? {
               range: {
@@ -131,7 +116,7 @@ export function useInterviewHighlights(workspaceId: string, interviewId: string)
 }
 
 /** A list of highlights kept fresh: loaded on mount and after every add, edit or delete. */
-export function useHighlightList(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string; tag?: string }): HighlightList {
+export function useHighlightList(key: string, input: { workspace_id: string; interview_id?: string; project_id?: string; code_id?: string }): HighlightList {
   const version = useHighlights((s) => s.version);
   const load = useHighlights((s) => s.load);
   const list = useHighlights((s) => s.lists[key]);
@@ -140,15 +125,4 @@ export function useHighlightList(key: string, input: { workspace_id: string; int
     void load(key, JSON.parse(inputKey) as typeof input);
   }, [key, inputKey, version, load]);
   return list ?? { ...EMPTY, items: NONE };
-}
-
-/** A study's codebook, loaded on mount and after every coding change (their counts order the picker's numbers). */
-export function useCodebook(workspaceId: string, projectId: string): Codebook {
-  const version = useHighlights((s) => s.version);
-  const loadCodes = useHighlights((s) => s.loadCodes);
-  const book = useHighlights((s) => s.codebooks[codebookKey(workspaceId, projectId)]);
-  useEffect(() => {
-    void loadCodes(workspaceId, projectId);
-  }, [workspaceId, projectId, version, loadCodes]);
-  return book ?? NO_CODES;
 }

@@ -1,7 +1,7 @@
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import { timecode } from '../../lib/timecode';
 
-type Timed = Pick<HighlightView, 'id' | 'start_ms' | 'tags' | 'quote'> & Partial<Pick<HighlightView, 'codes' | 'coder'>>;
+type Timed = Pick<HighlightView, 'id' | 'start_ms' | 'codes' | 'quote'> & Partial<Pick<HighlightView, 'coder'>>;
 
 /**
  * How a mark is named: its time and codes (or the start of the quote when there are none), and who coded it
@@ -10,8 +10,8 @@ type Timed = Pick<HighlightView, 'id' | 'start_ms' | 'tags' | 'quote'> & Partial
  */
 export function timelineLabel(group: readonly Timed[]): string {
   const first = group[0]!;
-  const tags = [...new Set(group.flatMap((h) => h.tags))];
-  const what = tags.length > 0 ? tags.join(', ') : group.map((h) => `"${h.quote.trim().slice(0, 60)}${h.quote.trim().length > 60 ? '…' : ''}"`).join(', ');
+  const names = [...new Set(group.flatMap((h) => h.codes.map((c) => c.name)))];
+  const what = names.length > 0 ? names.join(', ') : group.map((h) => `"${h.quote.trim().slice(0, 60)}${h.quote.trim().length > 60 ? '…' : ''}"`).join(', ');
   const others = [...new Set(group.flatMap((h) => (h.coder ? [h.coder] : [])))];
   return `${group.length === 1 ? 'Coding' : `${group.length} codings`} at ${timecode(first.start_ms)}: ${what}${others.length ? ` (by ${others.join(', ')})` : ''}`;
 }
@@ -21,7 +21,7 @@ export function timelineLabel(group: readonly Timed[]): string {
  * warning colour highlights always had.
  */
 export function timelineFill(group: readonly Timed[]): string {
-  const colors = [...new Set(group.flatMap((h) => (h.codes ?? []).map((c) => c.color)))];
+  const colors = [...new Set(group.flatMap((h) => h.codes.map((c) => c.color)))];
   if (colors.length === 0) return 'var(--warning)';
   if (colors.length === 1) return colors[0]!;
   const step = 100 / colors.length;

@@ -1,6 +1,6 @@
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 
-type Span = Pick<HighlightView, 'id' | 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset' | 'tags'> & Partial<Pick<HighlightView, 'codes' | 'coder'>>;
+type Span = Pick<HighlightView, 'id' | 'start_turn' | 'start_offset' | 'end_turn' | 'end_offset' | 'codes'> & Partial<Pick<HighlightView, 'coder'>>;
 type Code = HighlightView['codes'][number];
 
 /** A run of a turn's text and the highlights covering it (none: plain text; two or more: highlights overlap there). */
@@ -14,9 +14,9 @@ export type MarginBar = { highlightId: string; code: Code; coder: string | null;
 
 /**
  * What the transcript shows of the highlights in one turn: its text cut where highlights start and end, the
- * tags of those that start in it, and the margin's bars (by lane) beside it.
+ * names of the codes of those that start in it, and the margin's bars (by lane) beside it.
  */
-export type TurnMarks = { segments: TextSegment[]; tags: string[]; count: number; bars: MarginBar[] };
+export type TurnMarks = { segments: TextSegment[]; codeNames: string[]; count: number; bars: MarginBar[] };
 
 /**
  * The margin's lanes: each code of each coding gets a lane (a column of the margin) that is free over all the
@@ -25,7 +25,7 @@ export type TurnMarks = { segments: TextSegment[]; tags: string[]; count: number
  */
 export function marginLanes(highlights: readonly Span[]): { lanes: number; bars: Omit<MarginBar, 'first' | 'last'>[]; spans: Map<string, [number, number]> } {
   const pairs = highlights
-    .flatMap((h) => (h.codes ?? h.tags.map((t) => ({ id: t, name: t, color: '' }))).map((code) => ({ h, code })))
+    .flatMap((h) => h.codes.map((code) => ({ h, code })))
     .sort(
       (a, b) =>
         a.h.start_turn - b.h.start_turn ||
@@ -55,7 +55,7 @@ export function marginLanes(highlights: readonly Span[]): { lanes: number; bars:
  */
 export function turnMarks(turns: readonly { index: number; text: string }[], highlights: readonly Span[]): Map<number, TurnMarks> {
   const byTurn = new Map<number, { id: string; start: number; end: number }[]>();
-  const tagsAt = new Map<number, string[]>();
+  const namesAt = new Map<number, string[]>();
   const textOf = new Map(turns.map((t) => [t.index, t.text]));
   for (const h of highlights) {
     for (let i = h.start_turn; i <= h.end_turn; i++) {
@@ -68,8 +68,8 @@ export function turnMarks(turns: readonly { index: number; text: string }[], hig
     }
     const first = textOf.has(h.start_turn) ? h.start_turn : turns.find((t) => t.index > h.start_turn && t.index <= h.end_turn)?.index;
     if (first !== undefined) {
-      const list = tagsAt.get(first) ?? tagsAt.set(first, []).get(first)!;
-      for (const t of h.tags) if (!list.includes(t)) list.push(t);
+      const list = namesAt.get(first) ?? namesAt.set(first, []).get(first)!;
+      for (const c of h.codes) if (!list.includes(c.name)) list.push(c.name);
     }
   }
   // A bar runs beside the turns the coding spans that the transcript has (a later sync may have dropped some).
@@ -84,10 +84,10 @@ export function turnMarks(turns: readonly { index: number; text: string }[], hig
   const out = new Map<number, TurnMarks>();
   for (const turn of turns) {
     const ranges = byTurn.get(turn.index);
-    const tags = tagsAt.get(turn.index) ?? [];
+    const codeNames = namesAt.get(turn.index) ?? [];
     const turnBars = barsAt.get(turn.index) ?? [];
-    if (!ranges && tags.length === 0 && turnBars.length === 0) continue;
-    out.set(turn.index, { segments: segment(turn.text, ranges ?? []), tags, count: new Set((ranges ?? []).map((r) => r.id)).size, bars: turnBars });
+    if (!ranges && codeNames.length === 0 && turnBars.length === 0) continue;
+    out.set(turn.index, { segments: segment(turn.text, ranges ?? []), codeNames, count: new Set((ranges ?? []).map((r) => r.id)).size, bars: turnBars });
   }
   return out;
 }

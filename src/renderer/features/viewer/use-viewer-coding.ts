@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { requestCoding } from '../highlights/request-coding';
-import { useCodebook, useHighlights, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
+import { useCodebook } from '../codes/codebook-store';
+import { useHighlights, useInterviewHighlights, type TranscriptRange } from '../highlights/store';
 import { readTranscriptSelection } from './selection';
 import { marginLanes, turnMarks } from './transcript-marks';
 

@@ -11,7 +11,7 @@ let researcher = 'Dana';
 const service = () => agreementService({ cache, researcherName: () => researcher });
 
 const code = (interviewId: string, turn: number, tags: string[], coder: string | null, from = 0, to = 5) =>
-  codeTurn(cache, { interview: interviewId, turn, from, to, startMs: null, quote: 'words', tags, coder });
+  codeTurn(cache, { interview: interviewId, turn, from, to, startMs: null, quote: 'words', codes: tags, coder });
 
 beforeEach(async () => {
   researcher = 'Dana';

@@ -22,7 +22,7 @@ const segment = (interviewId: string, tags: string[], o: { coder?: string | null
       start_ms: 1000,
       quote: 'too dear',
       note: '',
-      tags,
+      new_codes: tags,
       ...(o.coder !== undefined ? { coder: o.coder } : {}),
     },
     now: NOW,
@@ -78,7 +78,7 @@ describe('codes', () => {
     const merged = await cache.call('codes.merge', { fromId: (await byName('Cost')).id, intoId: (await byName('Price')).id, now: NOW });
     expect(merged).toMatchObject({ name: 'Price', codings: 3, interviews: 3 });
     expect(await codes()).toEqual([{ name: 'Price', codings: 3, interviews: 3 }]);
-    expect((await cache.call('highlights.list', { id: both.id }))[0]!.tags).toEqual(['Price']);
+    expect((await cache.call('highlights.list', { id: both.id }))[0]!.codes.map((c) => c.name)).toEqual(['Price']);
     await expect(cache.call('codes.merge', { fromId: merged.id, intoId: merged.id, now: NOW })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
@@ -88,7 +88,7 @@ describe('codes', () => {
     const theirsKept = await segment('i2', ['Price', 'Trust'], { coder: 'Imported: Sam' });
     expect(await cache.call('codes.delete', { id: (await byName('Price')).id })).toEqual({ deleted_codings: 3 });
     const left = await cache.call('highlights.list', { projectId: 'p1' });
-    expect(left.map((h) => [h.id, h.tags])).toEqual([
+    expect(left.map((h) => [h.id, h.codes.map((c) => c.name)])).toEqual([
       [mine.id, []],
       [theirsKept.id, ['Trust']],
     ]);
@@ -101,11 +101,19 @@ describe('codes', () => {
     await segment('i1', ['Price'], { coder: 'AI report' });
     const moved = await cache.call('highlights.update', {
       id: h.id,
-      tags: ['Trust'],
+      codes: { code_ids: [], new_codes: ['Trust'] },
       range: { start_turn: 2, start_offset: 4, end_turn: 3, end_offset: 2, start_ms: 5000, quote: 'moved words' },
       now: '2026-11-27T00:00:00.000Z',
     });
-    expect(moved).toMatchObject({ start_turn: 2, start_offset: 4, end_turn: 3, end_offset: 2, start_ms: 5000, quote: 'moved words', tags: ['Trust'] });
+    expect(moved).toMatchObject({
+      start_turn: 2,
+      start_offset: 4,
+      end_turn: 3,
+      end_offset: 2,
+      start_ms: 5000,
+      quote: 'moved words',
+      codes: [{ name: 'Trust' }],
+    });
     expect(moved?.codes).toEqual([{ id: (await byName('Trust')).id, name: 'Trust', color: expect.stringMatching(/^#/) }]);
     expect(moved?.updated_at).toBe('2026-11-27T00:00:00.000Z');
     // A range that ends before it starts is refused by the table itself.
@@ -122,5 +130,61 @@ describe('codes', () => {
       { coder: null, segments: 1 },
       { coder: 'AI report', segments: 1 },
     ]);
+  });
+
+  it('applies codes by id: a code renamed between picking and applying is still the code applied', async () => {
+    const picked = await cache.call('codes.create', { projectId: 'p1', name: 'Price', now: NOW });
+    // While the picker is open, the code is renamed and another code takes its old name.
+    await cache.call('codes.update', { id: picked.id, name: 'Cost', now: NOW });
+    const other = await cache.call('codes.create', { projectId: 'p1', name: 'price', now: NOW });
+    const h = await cache.call('highlights.add', {
+      highlight: {
+        project_id: 'p1',
+        interview_id: 'i1',
+        start_turn: 1,
+        start_offset: 0,
+        end_turn: 1,
+        end_offset: 8,
+        start_ms: null,
+        quote: 'too dear',
+        note: '',
+        code_ids: [picked.id],
+      },
+      now: NOW,
+    });
+    expect(h.codes.map((c) => [c.id, c.name])).toEqual([[picked.id, 'Cost']]);
+    const recoded = await cache.call('highlights.update', { id: h.id, codes: { code_ids: [other.id, picked.id], new_codes: [] }, now: NOW });
+    expect(recoded?.codes.map((c) => c.id).sort()).toEqual([picked.id, other.id].sort());
+  });
+
+  it('refuses a code id that is gone, of another study, or a category, and keeps the coding as it was', async () => {
+    const h = await segment('i1', ['Price']);
+    const gone = await cache.call('codes.create', { projectId: 'p1', name: 'Gone', now: NOW });
+    await cache.call('codes.delete', { id: gone.id });
+    const elsewhere = await cache.call('codes.create', { projectId: 'p2', name: 'Elsewhere', now: NOW });
+    const category = await cache.call('codes.create', { projectId: 'p1', name: 'Money', isCategory: true, now: NOW });
+    const recode = (id: string) => cache.call('highlights.update', { id: h.id, codes: { code_ids: [id], new_codes: [] }, now: NOW });
+    await expect(recode(gone.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(recode(elsewhere.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(recode(category.id)).rejects.toMatchObject({ code: 'invalid_input' });
+    expect((await cache.call('highlights.list', { id: h.id }))[0]!.codes.map((c) => c.name)).toEqual(['Price']);
+    await expect(
+      cache.call('highlights.add', {
+        highlight: {
+          project_id: 'p1',
+          interview_id: 'i2',
+          start_turn: 0,
+          start_offset: 0,
+          end_turn: 0,
+          end_offset: 2,
+          start_ms: null,
+          quote: 'Hi',
+          note: '',
+          code_ids: [gone.id],
+        },
+        now: NOW,
+      }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect((await cache.call('highlights.list', { projectId: 'p1' })).map((x) => x.id)).toEqual([h.id]);
   });
 });

@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 
 const add = (tags: string[], coder: string | null) =>
-  codeTurn(cache, { interview: 'i1', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'Too dear', tags, coder });
+  codeTurn(cache, { interview: 'i1', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'Too dear', codes: tags, coder });
 
 describe('coding queries', () => {
   it('replaces one coder’s codings of some codes: a segment keeps its other codes, other coders’ segments stay', async () => {
@@ -34,18 +34,18 @@ describe('coding queries', () => {
     });
     expect(out).toEqual({ removed: 2, added: 1 });
     const ai = await cache.call('highlights.list', { projectId: P, coder: AI_REPORT_CODER });
-    expect(ai.map((h) => [h.quote, h.tags])).toEqual([
+    expect(ai.map((h) => [h.quote, h.codes.map((c) => c.name)])).toEqual([
       ['Too dear', ['Trust']],
       ['dear', ['Price']],
     ]);
-    expect((await cache.call('highlights.list', { projectId: P, coder: null })).map((h) => h.tags)).toEqual([['Price']]);
+    expect((await cache.call('highlights.list', { projectId: P, coder: null })).map((h) => h.codes.map((c) => c.name))).toEqual([['Price']]);
     expect(trust!.name).toBe('Trust');
   });
 
   it('keeps a segment coded again on the same words under its id, so a reel holding it keeps its clip', async () => {
     const [price] = await cache.call('codes.ensure', { projectId: P, names: ['Price'], now: NOW });
     const first = await add(['Price'], AI_REPORT_CODER);
-    const other = await codeTurn(cache, { interview: 'i1', turn: 1, from: 9, to: 11, startMs: 10_000, quote: '💸', tags: ['Price'], coder: AI_REPORT_CODER });
+    const other = await codeTurn(cache, { interview: 'i1', turn: 1, from: 9, to: 11, startMs: 10_000, quote: '💸', codes: ['Price'], coder: AI_REPORT_CODER });
     const reel = await cache.call('reels.create', { projectId: P, name: 'Pricing', now: NOW });
     await cache.call('reels.addItems', { id: reel.id, highlightIds: [first.id, other.id], now: NOW });
     // "Turn themes into codes" again: the first quote is found on the same words, the second no longer is.
@@ -58,7 +58,7 @@ describe('coding queries', () => {
       now: NOW,
     });
     const ai = await cache.call('highlights.list', { projectId: P, coder: AI_REPORT_CODER });
-    expect(ai.map((h) => [h.id, h.tags])).toEqual([[first.id, ['Price']]]);
+    expect(ai.map((h) => [h.id, h.codes.map((c) => c.name)])).toEqual([[first.id, ['Price']]]);
     expect((await cache.call('reels.get', { id: reel.id }))!.items.map((i) => i.highlight_id)).toEqual([first.id]);
   });
 

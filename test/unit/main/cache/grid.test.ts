@@ -79,7 +79,7 @@ describe('grid.source and grid.build', () => {
         start_ms: 1000,
         quote: 'x',
         note: '',
-        tags: ['Price', 'Trust'],
+        new_codes: ['Price', 'Trust'],
       },
       now: NOW,
     });

@@ -81,7 +81,7 @@ const newHighlight = (
   start_ms: 10_000,
   quote: o.quote ?? 'a quote',
   note: o.note ?? '',
-  tags: o.tags ?? [],
+  new_codes: o.tags ?? [],
 });
 
 let cache: TestCache;
@@ -508,7 +508,7 @@ describe('search', () => {
     expect((await q('discounts', { role: 'User' })).length).toBe(1);
     expect((await q('discounts', { projectId: 'p2' })).length).toBe(0);
     expect((await q('whenever', { kind: 'highlight' })).map((x) => x.kind)).toEqual(['highlight']);
-    await cache.call('highlights.update', { id: h.id, tags: ['Value'], now: NOW });
+    await cache.call('highlights.update', { id: h.id, codes: { code_ids: [], new_codes: ['Value'] }, now: NOW });
     expect(await q('pain')).toEqual([]);
     expect((await q('value')).map((x) => x.tags)).toEqual([['Value']]);
     await cache.call('highlights.delete', { id: h.id });
@@ -735,9 +735,9 @@ describe('user data', () => {
     });
     expect(h).toMatchObject({ project_id: 'p1', interview_id: 'i1', note: 'key moment', created_at: NOW, updated_at: NOW });
     expect(h.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect([...h.tags].sort()).toEqual(['churn', 'pricing']);
+    expect(h.codes.map((c) => c.name).sort()).toEqual(['churn', 'pricing']);
     const [stored] = await cache.call('highlights.list', { id: h.id });
-    expect(stored).toEqual({ ...h, tags: ['churn', 'pricing'] });
+    expect(stored).toEqual(h);
   });
 
   it('refuses a highlight whose end comes before its start, and stores nothing of it', async () => {
@@ -751,9 +751,14 @@ describe('user data', () => {
   it('updates the note or the tags separately', async () => {
     const h = await cache.call('highlights.add', { highlight: newHighlight('p1', 'i1', { tags: ['a', 'b'] }), now: NOW });
     const noted = await cache.call('highlights.update', { id: h.id, note: 'rethink', now: '2025-05-02T00:00:00.000Z' });
-    expect(noted).toMatchObject({ note: 'rethink', tags: ['a', 'b'], updated_at: '2025-05-02T00:00:00.000Z', created_at: NOW });
-    const retagged = await cache.call('highlights.update', { id: h.id, tags: [' c ', 'a', 'c'], now: '2025-05-03T00:00:00.000Z' });
-    expect(retagged).toMatchObject({ note: 'rethink', tags: ['a', 'c'], updated_at: '2025-05-03T00:00:00.000Z' });
+    expect(noted).toMatchObject({ note: 'rethink', codes: [{ name: 'a' }, { name: 'b' }], updated_at: '2025-05-02T00:00:00.000Z', created_at: NOW });
+    const a = h.codes.find((c) => c.name === 'a')!;
+    const retagged = await cache.call('highlights.update', {
+      id: h.id,
+      codes: { code_ids: [a.id], new_codes: [' c ', 'c'] },
+      now: '2025-05-03T00:00:00.000Z',
+    });
+    expect(retagged).toMatchObject({ note: 'rethink', codes: [{ id: a.id, name: 'a' }, { name: 'c' }], updated_at: '2025-05-03T00:00:00.000Z' });
   });
 
   it('updating a note of a highlight that no longer exists returns null', async () => {
@@ -763,7 +768,7 @@ describe('user data', () => {
   // KNOWN BUG (fails today): with tags, updateHighlight inserts highlight_tags rows for the missing id and
   // the foreign key throws (cache_error) instead of returning null as its type promises.
   it('updating the tags of a highlight that no longer exists returns null and stores no tags', async () => {
-    await expect(cache.call('highlights.update', { id: 'gone', tags: ['x'], now: NOW })).resolves.toBeNull();
+    await expect(cache.call('highlights.update', { id: 'gone', codes: { code_ids: [], new_codes: ['x'] }, now: NOW })).resolves.toBeNull();
     expect(await cache.call('highlights.tags', {})).toEqual([]);
   });
 
@@ -794,9 +799,12 @@ describe('user data', () => {
     const elsewhere = await cache.call('highlights.add', { highlight: newHighlight('p2', 'x9', { tags: ['pricing'] }), now: NOW });
     expect((await cache.call('highlights.list', { interviewId: 'i1' })).map((h) => h.id)).toEqual([earliest.id, early.id, late.id]);
     expect((await cache.call('highlights.list', { projectId: 'p2' })).map((h) => h.id)).toEqual([elsewhere.id]);
-    expect((await cache.call('highlights.list', { tag: 'pricing' })).map((h) => h.id).sort()).toEqual([late.id, early.id, elsewhere.id].sort());
-    expect((await cache.call('highlights.list', { tag: 'pricing', projectId: 'p1' })).map((h) => h.id)).toEqual([early.id, late.id]);
-    expect(await cache.call('highlights.list', { tag: 'nope' })).toEqual([]);
+    // By code: each study has its own "pricing" code, so a code's codings are that study's only.
+    const pricing = late.codes[0]!.id;
+    expect((await cache.call('highlights.list', { codeId: pricing })).map((h) => h.id)).toEqual([early.id, late.id]);
+    expect((await cache.call('highlights.list', { codeId: elsewhere.codes[0]!.id })).map((h) => h.id)).toEqual([elsewhere.id]);
+    expect((await cache.call('highlights.list', { codeId: pricing, projectId: 'p2' })).map((h) => h.id)).toEqual([]);
+    expect(await cache.call('highlights.list', { codeId: 'nope' })).toEqual([]);
     expect(await cache.call('highlights.tags', {})).toEqual([
       { tag: 'pricing', count: 3 },
       { tag: 'churn', count: 1 },

@@ -20,9 +20,9 @@ beforeEach(async () => {
     ['User', 'We moved house.'],
   ]);
   ids = [];
-  ids.push((await codeTurn(cache, { interview: 'iv-a', turn: 1, from: 0, to: 9, startMs: 10_000, quote: 'Too dear', tags: ['Price', 'Value'] })).id);
-  ids.push((await codeTurn(cache, { interview: 'iv-a', turn: 3, from: 0, to: 7, startMs: 30_000, quote: 'The box', tags: ['Packaging'] })).id);
-  ids.push((await codeTurn(cache, { interview: 'iv-b', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'We moved', tags: [] })).id);
+  ids.push((await codeTurn(cache, { interview: 'iv-a', turn: 1, from: 0, to: 9, startMs: 10_000, quote: 'Too dear', codes: ['Price', 'Value'] })).id);
+  ids.push((await codeTurn(cache, { interview: 'iv-a', turn: 3, from: 0, to: 7, startMs: 30_000, quote: 'The box', codes: ['Packaging'] })).id);
+  ids.push((await codeTurn(cache, { interview: 'iv-b', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'We moved', codes: [] })).id);
   return () => cache.close();
 });
 
@@ -67,7 +67,7 @@ describe('reels', () => {
         start_ms: 0,
         quote: 'x',
         note: '',
-        tags: [],
+        new_codes: [],
       },
       now: NOW,
     });
@@ -143,7 +143,7 @@ describe('reels', () => {
       [ids[2], 1],
     ]);
     // A later append still lands last (the gap the deletion left is not reused).
-    const untimed = await codeTurn(cache, { interview: 'iv-a', turn: 0, from: 0, to: 4, startMs: null, quote: 'What', tags: [] });
+    const untimed = await codeTurn(cache, { interview: 'iv-a', turn: 0, from: 0, to: 4, startMs: null, quote: 'What', codes: [] });
     await cache.call('reels.addItems', { id: r1.id, highlightIds: [untimed.id], now: NOW });
     const reel = (await cache.call('reels.get', { id: r1.id }))!;
     expect(reel.items.map((i) => i.highlight_id)).toEqual([ids[0], ids[2], untimed.id]);

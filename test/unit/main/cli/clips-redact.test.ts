@@ -53,7 +53,7 @@ async function highlight(interviewId: string, turn: number, quote: string): Prom
       start_ms: null,
       quote,
       note: '',
-      tags: ['Price'],
+      new_codes: ['Price'],
     },
     now: NOW,
   });

@@ -15,7 +15,7 @@ const aiSegments = async () =>
     from: h.start_offset,
     to: h.end_offset,
     quote: h.quote,
-    codes: h.tags,
+    codes: h.codes.map((c) => c.name),
   }));
 
 beforeEach(async () => {
@@ -70,7 +70,7 @@ describe('codesFromReport', () => {
   it('reuses an existing code of the name in any case and keeps its definition; runs again without duplicating', async () => {
     await cache.call('codes.create', { projectId: P, name: 'price', description: 'My own definition', now: NOW });
     // The researcher's own coding with that code is not the AI report's, and stays.
-    await codeTurn(cache, { interview: 'i1', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'Honestly', tags: ['price'] });
+    await codeTurn(cache, { interview: 'i1', turn: 1, from: 0, to: 8, startMs: 10_000, quote: 'Honestly', codes: ['price'] });
     await saveReport(cache, [{ title: 'PRICE', summary: 'Theirs', quotes: ['too expensive', 'too expensive'] }]);
     const first = await run();
     expect(first.codes).toEqual([{ id: expect.any(String), name: 'price', created: false }]);

@@ -44,7 +44,7 @@ const code = (tags: string[], interviewId: string, r: { st: number; so: number; 
       start_ms: r.st * 10_000,
       quote: 'as first selected',
       note: '',
-      tags,
+      new_codes: tags,
       ...(coder !== undefined ? { coder } : {}),
     },
     now: NOW,

@@ -105,8 +105,10 @@ function hl(id: string, interviewId: string, words: string, tags: string[], code
     start_ms: 2500,
     quote: words,
     note: '',
-    tags,
-    codes: tags.map((name) => ({ id: name, name, color: CODES.find((c) => c.name === name)?.color ?? '#d4883b' })),
+    codes: tags.map((name) => {
+      const inBook = CODES.find((c) => c.name === name);
+      return { id: inBook?.id ?? `new-${name}`, name, color: inBook?.color ?? '#d4883b' };
+    }),
     coder,
     created_at: '',
     updated_at: '',
@@ -214,7 +216,7 @@ describe('round trip: Fieldwork export with coder A → import as coder B', () =
       const applied = await cache.call('imports.applyQdpx', { projectId: 'prj_1', coder: 'B', codes: plan.codes, segments: plan.segments, now: 'now' });
       expect(applied).toMatchObject({ created: ['Price'], merged: ['food'], categories: ['Money'], added: 2 });
       const b = await cache.call('highlights.list', { projectId: 'prj_1', coder: 'B' });
-      expect(b.map((h) => [h.interview_id, h.start_turn, h.start_offset, h.end_turn, h.end_offset, h.quote, h.tags])).toEqual(
+      expect(b.map((h) => [h.interview_id, h.start_turn, h.start_offset, h.end_turn, h.end_offset, h.quote, h.codes.map((c) => c.name)])).toEqual(
         src.highlights.map((h) => [
           h.interview_id,
           h.start_turn,
@@ -222,7 +224,7 @@ describe('round trip: Fieldwork export with coder A → import as coder B', () =
           h.end_turn,
           h.end_offset,
           h.quote,
-          [h.tags[0]!.toLowerCase() === 'food' ? 'food' : h.tags[0]],
+          [h.codes[0]!.name.toLowerCase() === 'food' ? 'food' : h.codes[0]!.name],
         ]),
       );
       const list = await cache.call('codes.list', { projectId: 'prj_1' });

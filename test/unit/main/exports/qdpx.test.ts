@@ -96,7 +96,6 @@ function highlight(over: Partial<HighlightView>): HighlightView {
     start_ms: 4600,
     quote: '',
     note: 'a note <with> & markup',
-    tags: ['pricing'],
     codes: [{ id: 'c1', name: 'pricing', color: '#d4883b' }],
     coder: null,
     created_at: '2026-11-21T00:00:00Z',
@@ -112,7 +111,10 @@ const hlEmoji = highlight({
   id: 'h_emoji',
   start_offset: rawA1.indexOf('😀'),
   end_offset: rawA1.indexOf('repetitive') + 'repetitive'.length,
-  tags: ['food', 'pricing'],
+  codes: [
+    { id: 'c2', name: 'food', color: '#2e9e6a' },
+    { id: 'c1', name: 'pricing', color: '#d4883b' },
+  ],
 });
 const rawA3 = ADVERSARIAL[3]!.text;
 const hlMultiTurn = highlight({
@@ -121,7 +123,7 @@ const hlMultiTurn = highlight({
   start_offset: ADVERSARIAL[2]!.text.indexOf('price'),
   end_turn: 3,
   end_offset: rawA3.indexOf(' pasta'),
-  tags: [],
+  codes: [],
 });
 
 function input(): QdpxInput {
@@ -210,7 +212,7 @@ describe('qdpx project.qde', () => {
       screener: { approved: null, items: [{ id: 'q]]>', text: 'Q "quoted" <b>', answer: '\u0007bell' }] },
     });
     hostile.themes = [{ title: '', quotes: ['', '   '] }];
-    hostile.highlights = [highlight({ tags: ['  ', '<script>'], start_offset: 5, end_offset: 2 })];
+    hostile.highlights = [highlight({ codes: [{ id: 'c_x', name: '<script>', color: 'red' }], start_offset: 5, end_offset: 2 })];
     const xml = buildProjectQde(hostile, { now: NOW, includeParticipant: true, lineEnding: 'crlf' });
     const result = validate(xml);
     expect(result.output).toContain('validates');
@@ -306,6 +308,66 @@ describe('qdpx project.qde', () => {
       expect(plan.notes.join(' ')).not.toMatch(/\(s\)/);
     });
   }
+
+  it('keeps two codes whose names differ only in case apart: each coding refers to its own code, by id', () => {
+    const twoCases = input();
+    const book = [
+      { id: 'c_upper', name: 'Trust', color: '#3b6fd4' },
+      { id: 'c_lower', name: 'trust', color: '#2e9e6a' },
+    ];
+    twoCases.codes = book.map((c) => ({
+      ...c,
+      project_id: 'prj_1',
+      description: '',
+      parent_id: null,
+      is_category: false,
+      codings: 1,
+      interviews: 1,
+      created_at: '',
+      updated_at: '',
+    }));
+    twoCases.highlights = [
+      highlight({ id: 'h_upper', interview_id: 'iv_b', start_offset: 0, end_offset: 8, codes: [book[0]!] }),
+      highlight({ id: 'h_lower', interview_id: 'iv_b', start_offset: 9, end_offset: 20, codes: [book[1]!] }),
+    ];
+    const plan = planProjectQde(twoCases, { now: NOW });
+    const names = codeNames(plan.xml);
+    const trustGuids = [...names].filter(([, n]) => n.toLowerCase() === 'trust').map(([g]) => g);
+    expect(trustGuids).toHaveLength(2);
+    const tr = plan.transcripts.find((t) => t.interviewId === 'iv_b')!;
+    const parsed = parseTranscripts(plan.xml).get(tr.sourceGuid)!;
+    const codedWith = new Map<string, string[]>();
+    for (const sel of parsed.selections) {
+      const quoted = sliceCodePoints(tr.text.text, parsed.sync.get(sel.from)!.position, parsed.sync.get(sel.to)!.position);
+      for (const c of sel.codes) codedWith.set(names.get(c)!, [...(codedWith.get(names.get(c)!) ?? []), quoted]);
+    }
+    expect(codedWith.get('Trust')).toEqual(['A friend']);
+    expect(codedWith.get('trust')).toEqual(['recommended']);
+  });
+
+  it('exports a coding under its code as the codebook names it now, not under the name the coding was read with', () => {
+    const renamed = input();
+    renamed.codes = [
+      {
+        id: 'c1',
+        name: 'Cost',
+        color: '#aa0000',
+        project_id: 'prj_1',
+        description: '',
+        parent_id: null,
+        is_category: false,
+        codings: 1,
+        interviews: 1,
+        created_at: '',
+        updated_at: '',
+      },
+    ];
+    renamed.highlights = [highlight({ id: 'h_cost', interview_id: 'iv_b', start_offset: 0, end_offset: 8 })];
+    const plan = planProjectQde(renamed, { now: NOW });
+    const names = [...codeNames(plan.xml).values()];
+    expect(names).toContain('Cost');
+    expect(names).not.toContain('pricing');
+  });
 
   it('keeps participant data out unless asked, and puts it in cases and variables when asked', () => {
     const without = buildProjectQde(input(), { now: NOW });

@@ -339,7 +339,7 @@ describe('audio sources, and codes that clash with the study’s codebook', () =
         added: 1,
         refused: 1,
       });
-      expect((await cache.call('highlights.list', { projectId: 'p', coder: 'B' })).map((h) => h.tags)).toEqual([['Cost']]);
+      expect((await cache.call('highlights.list', { projectId: 'p', coder: 'B' })).map((h) => h.codes.map((c) => c.name))).toEqual([['Cost']]);
     } finally {
       await cache.close();
     }

@@ -5,6 +5,7 @@ import type {} from '../../../../../src/renderer/env';
 import type { CodeSegmentsView, CodeSegmentView, CodeView } from '../../../../../src/shared/ipc/channels/codes';
 import { UiError } from '../../../../../src/renderer/lib/api';
 import { SEGMENT_PAGE, useCodes } from '../../../../../src/renderer/features/codes/store';
+import { codebookOf, useCodebooks } from '../../../../../src/renderer/features/codes/codebook-store';
 import { deferred, fakeBridge, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 
 const code = (o: Partial<CodeView>): CodeView => ({
@@ -50,9 +51,16 @@ let bridge: FakeBridge;
 beforeEach(() => {
   bridge = fakeBridge();
   vi.stubGlobal('window', { fieldwork: bridge.api });
-  useCodes.setState({ key: null, status: 'idle', codes: [], error: null, selectedId: null });
+  useCodes.setState({ key: null, selectedId: null });
+  useCodebooks.setState({ books: {} });
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** The open study's codes: the Codes view reads them from the one codebook store. */
+const openCodes = () => {
+  const key = useCodes.getState().key!;
+  return codebookOf(key.workspaceId, key.projectId).codes;
+};
 
 describe('codes store', () => {
   it('opens the codebook, a code a page at a time, and keeps the filter for the next page', async () => {
@@ -60,7 +68,7 @@ describe('codes store', () => {
     bridge.answer('codes.segments', (i) => page(250, i.offset ?? 0, i.limit ?? 200));
     const s = useCodes.getState();
     await s.open({ workspaceId: 'w1', projectId: 'p1' });
-    expect(useCodes.getState().codes.map((c) => c.name)).toEqual(['Price']);
+    expect(openCodes().map((c) => c.name)).toEqual(['Price']);
     await s.select('c1');
     expect(useCodes.getState().segments.items).toHaveLength(SEGMENT_PAGE);
     await s.setFilter({ field: { name: 'plan', value: 'Weekly' }, coder: null });
@@ -103,7 +111,7 @@ describe('codes store', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UiError);
     expect(err).toMatchObject({ code: 'conflict' });
-    expect(useCodes.getState().codes.map((c) => c.name)).toEqual(['Price']);
+    expect(openCodes().map((c) => c.name)).toEqual(['Price']);
   });
 
   it('deleting the open code closes it and reads the codebook again', async () => {
@@ -119,6 +127,6 @@ describe('codes store', () => {
     await s.select('c1');
     expect(await s.remove('c1')).toBe(250);
     expect(useCodes.getState()).toMatchObject({ selectedId: null, segments: { status: 'idle', items: [] } });
-    expect(useCodes.getState().codes.map((c) => c.name)).toEqual(['Trust']);
+    expect(openCodes().map((c) => c.name)).toEqual(['Trust']);
   });
 });

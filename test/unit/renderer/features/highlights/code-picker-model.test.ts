@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryNamed,
-  codebookSpelling,
+  choiceFor,
+  codeChoice,
   matchCodes,
   mostUsed,
   pickerOptions,
@@ -53,13 +54,29 @@ describe('code picker', () => {
     expect(categoryNamed(book, 'reasons')?.name).toBe('Reasons');
   });
 
-  it('toggles codes in and out, any case, in the spelling the codebook has', () => {
+  it('toggles codes in and out: a codebook code by id (typed in any case), a new code by its name', () => {
     const book = [code('Price', 1)];
-    let chosen = toggleCode([], codebookSpelling(book, 'price'));
-    expect(chosen).toEqual(['Price']);
-    chosen = toggleCode(chosen, 'Trust');
-    expect(chosen).toEqual(['Price', 'Trust']);
-    expect(toggleCode(chosen, 'PRICE')).toEqual(['Trust']);
-    expect(toggleCode(chosen, '   ')).toEqual(['Price', 'Trust']);
+    let chosen = toggleCode([], choiceFor(book, 'price'));
+    expect(chosen).toEqual([{ id: 'id-Price', name: 'Price' }]);
+    chosen = toggleCode(chosen, choiceFor(book, 'Trust'));
+    expect(chosen).toEqual([
+      { id: 'id-Price', name: 'Price' },
+      { id: null, name: 'Trust' },
+    ]);
+    expect(toggleCode(chosen, choiceFor(book, 'PRICE'))).toEqual([{ id: null, name: 'Trust' }]);
+    expect(toggleCode(chosen, choiceFor(book, 'TRUST'))).toEqual([{ id: 'id-Price', name: 'Price' }]);
+    expect(toggleCode(chosen, choiceFor(book, '   '))).toEqual(chosen);
+    expect(codeChoice(chosen)).toEqual({ code_ids: ['id-Price'], new_codes: ['Trust'] });
+  });
+
+  it('sends a code chosen before it was renamed by its id, so the renamed code is the one applied', () => {
+    const chosen = toggleCode([], choiceFor([code('Price', 1)], 'Price'));
+    // The codebook now calls it "Cost", and a new "Price" code has come in: the choice is still the first code.
+    const renamed = [
+      { ...code('Cost', 1), id: 'id-Price' },
+      { ...code('Price', 0), id: 'id-new-price' },
+    ];
+    expect(codeChoice(chosen)).toEqual({ code_ids: ['id-Price'], new_codes: [] });
+    expect(toggleCode(chosen, choiceFor(renamed, 'Price'))).toHaveLength(2);
   });
 });

@@ -17,7 +17,6 @@ const coding: HighlightView = {
   start_ms: 83_000,
   quote: 'It was too dear for what came in the box each week',
   note: '',
-  tags: ['Price'],
   codes: [{ id: 'c1', name: 'Price', color: '#3b6fd4' }],
   coder: null,
   created_at: '2026-11-26T09:01:00Z',

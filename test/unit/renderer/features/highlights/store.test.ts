@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import type { HighlightView } from '../../../../../src/shared/ipc/channels/highlights';
 import { UiError } from '../../../../../src/renderer/lib/api';
-import { codebookKey, copyQuote, interviewKey, useHighlights } from '../../../../../src/renderer/features/highlights/store';
+import { copyQuote, interviewKey, useHighlights } from '../../../../../src/renderer/features/highlights/store';
+import { codebookKey, useCodebooks } from '../../../../../src/renderer/features/codes/codebook-store';
 import type { CodeView } from '../../../../../src/shared/ipc/channels/codes';
 import { fakeBridge, IpcFailure, type FakeBridge } from '../../../../support/fake-bridge';
 
@@ -18,7 +19,6 @@ const highlight: HighlightView = {
   start_ms: 83_000,
   quote: ' Too pricey. ',
   note: '',
-  tags: ['price'],
   codes: [{ id: 'c1', name: 'price', color: '#3b6fd4' }],
   coder: null,
   created_at: '2026-01-01T00:00:00Z',
@@ -30,7 +30,8 @@ let bridge: FakeBridge;
 beforeEach(() => {
   bridge = fakeBridge();
   vi.stubGlobal('window', { fieldwork: bridge.api });
-  useHighlights.setState({ lists: {}, version: 0, codebooks: {}, pending: null });
+  useHighlights.setState({ lists: {}, version: 0, pending: null });
+  useCodebooks.setState({ books: {} });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,12 +79,12 @@ describe('highlights store', () => {
       updated_at: '2026-01-01T00:00:00Z',
     };
     bridge.answer('codes.list', () => [price]);
-    await useHighlights.getState().loadCodes('w1', 'p1');
+    await useCodebooks.getState().load('w1', 'p1');
     expect(bridge.inputs('codes.list')).toEqual([{ workspace_id: 'w1', project_id: 'p1' }]);
-    expect(useHighlights.getState().codebooks[codebookKey('w1', 'p1')]).toEqual({ status: 'ready', codes: [price], error: null });
+    expect(useCodebooks.getState().books[codebookKey('w1', 'p1')]).toEqual({ status: 'ready', codes: [price], error: null });
     bridge.breakBridge('codes.list');
-    await useHighlights.getState().loadCodes('w1', 'p1');
-    const book = useHighlights.getState().codebooks[codebookKey('w1', 'p1')]!;
+    await useCodebooks.getState().load('w1', 'p1');
+    const book = useCodebooks.getState().books[codebookKey('w1', 'p1')]!;
     expect(book.codes).toEqual([price]);
     expect(book.status).toBe('error');
     expect(book.error).toBeInstanceOf(UiError);
@@ -95,7 +96,7 @@ describe('highlights store', () => {
     bridge.answer('highlights.add', () => highlight);
     bridge.answer('highlights.update', () => highlight);
     bridge.answer('highlights.delete', () => true);
-    await useHighlights.getState().add(ctx, range, ['Price', 'Trust'], '');
+    await useHighlights.getState().add(ctx, range, { code_ids: ['c-price'], new_codes: ['Trust'] }, '');
     expect(bridge.inputs('highlights.add')).toEqual([
       {
         workspace_id: 'w1',
@@ -108,13 +109,14 @@ describe('highlights store', () => {
         start_ms: 1235,
         quote: 'too dear',
         note: '',
-        tags: ['Price', 'Trust'],
+        code_ids: ['c-price'],
+        new_codes: ['Trust'],
       },
     ]);
-    await useHighlights.getState().update('w1', 'h1', { tags: ['Delivery'] });
+    await useHighlights.getState().update('w1', 'h1', { codes: { code_ids: ['c-delivery'], new_codes: [] } });
     await useHighlights.getState().update('w1', 'h1', { range: { ...range, start_ms: null } });
     expect(bridge.inputs('highlights.update')).toEqual([
-      { workspace_id: 'w1', id: 'h1', tags: ['Delivery'] },
+      { workspace_id: 'w1', id: 'h1', code_ids: ['c-delivery'], new_codes: [] },
       { workspace_id: 'w1', id: 'h1', range: { start_turn: 2, start_offset: 4, end_turn: 3, end_offset: 9, start_ms: null, quote: 'too dear' } },
     ]);
     await useHighlights.getState().remove('w1', 'h1');
