@@ -14,7 +14,7 @@ import { startSandboxChild, type SandboxChild } from '../lib/sandbox';
  */
 export const INTERVIEWS = 500;
 export const TURNS = 40;
-export const LONG_TURNS = 2000;
+export const LONG_TURNS = 5000;
 export const PAGE_SIZE = 100;
 export const CONCURRENCY = 4;
 
@@ -29,6 +29,7 @@ export type Fixture = {
   cacheFile: string;
   cache: Cache;
   engine: SyncEngine;
+  client: Client;
   close(): Promise<void>;
 };
 
@@ -104,7 +105,17 @@ export async function openFixture(root: string, dir: string, phase: <T>(label: s
     if (first.interviews_written !== INTERVIEWS + 1)
       throw new Error(`The guard's full sync wrote ${first.interviews_written} interviews, not ${INTERVIEWS + 1} (${first.issues.length} issues).`);
     const c = cache;
-    return { sandbox, projectId: seeded.projectId, interviews: INTERVIEWS + 1, longInterviewId: seeded.longInterviewId, cacheFile, cache: c, engine, close };
+    return {
+      sandbox,
+      projectId: seeded.projectId,
+      interviews: INTERVIEWS + 1,
+      longInterviewId: seeded.longInterviewId,
+      cacheFile,
+      cache: c,
+      engine,
+      client,
+      close,
+    };
   } catch (e) {
     await close();
     throw e;

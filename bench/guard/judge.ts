@@ -106,17 +106,27 @@ export function summary(verdicts: readonly Verdict[]): { ok: boolean; message: s
  * PERF_GUARD_PROBE. An unknown id is an error, so a typo cannot make a probe silently pass.
  */
 export function probedChecks(argv: readonly string[], env: NodeJS.ProcessEnv, known: readonly string[]): Set<string> {
+  return namedChecks('--probe', argv, env.PERF_GUARD_PROBE, known);
+}
+
+/** Which checks to run: `--only ID[,ID…]` (every check without it). */
+export function selectedChecks(argv: readonly string[], known: readonly string[]): Set<string> {
+  const only = namedChecks('--only', argv, undefined, known);
+  return only.size ? only : new Set(known);
+}
+
+function namedChecks(flag: string, argv: readonly string[], fromEnv: string | undefined, known: readonly string[]): Set<string> {
   const raw: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--probe') {
+    if (a === flag) {
       const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`--probe needs a check: one of ${known.join(', ')} or all.`);
+      if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a check: one of ${known.join(', ')} or all.`);
       raw.push(next);
       i++;
-    } else if (a.startsWith('--probe=')) raw.push(a.slice('--probe='.length));
+    } else if (a.startsWith(`${flag}=`)) raw.push(a.slice(flag.length + 1));
   }
-  if (env.PERF_GUARD_PROBE) raw.push(env.PERF_GUARD_PROBE);
+  if (fromEnv) raw.push(fromEnv);
   const ids = raw
     .flatMap((r) => r.split(','))
     .map((s) => s.trim())

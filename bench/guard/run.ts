@@ -10,16 +10,17 @@ import { openInterviewCheck } from './checks/open-interview';
 import { resyncCheck } from './checks/resync';
 import { searchCheck } from './checks/search';
 import { openFixture, type Fixture } from './fixture';
-import { judge, probedChecks, PROBE_FACTOR, repeated, sampleInterleaved, summary, verdictLine, type Verdict } from './judge';
+import { judge, probedChecks, selectedChecks, PROBE_FACTOR, repeated, sampleInterleaved, summary, verdictLine, type Verdict } from './judge';
 import { ms, out } from '../lib/format';
 import { machine, machineLine } from '../lib/machine';
 
 const CHECK_IDS = ['cli', 'search', 'open', 'resync'];
 
-const USAGE = `Usage: npm run perf:guard -- [--probe CHECK[,CHECK…]|all] [--no-build]
+const USAGE = `Usage: npm run perf:guard -- [--probe CHECK[,CHECK…]|all] [--only CHECK[,CHECK…]] [--no-build]
 
   --probe CHECK   make that check's contender do its real work ${PROBE_FACTOR} times per sample (${CHECK_IDS.join(', ')}, or all):
                   the check must then fail. Also PERF_GUARD_PROBE=CHECK.
+  --only CHECK    run only these checks (the CLI bundle is built only for cli)
   --no-build      time the CLI bundle already in out/cli instead of building it from the sources first`;
 
 async function runCheck(check: GuardCheck, probed: boolean): Promise<Verdict> {
@@ -47,9 +48,16 @@ async function main(): Promise<number> {
     out(USAGE);
     return 0;
   }
-  const unknown = argv.filter((a, i) => a.startsWith('--') && !['--probe', '--no-build'].includes(a) && !a.startsWith('--probe=') && argv[i - 1] !== '--probe');
+  const unknown = argv.filter(
+    (a, i) =>
+      a.startsWith('--') &&
+      !['--probe', '--only', '--no-build'].includes(a) &&
+      !/^--(probe|only)=/.test(a) &&
+      !['--probe', '--only'].includes(argv[i - 1] ?? ''),
+  );
   if (unknown.length) throw new Error(`Unknown option ${unknown.join(', ')}.\n\n${USAGE}`);
   const probes = probedChecks(argv, process.env, CHECK_IDS);
+  const selected = selectedChecks(argv, CHECK_IDS);
   const root = process.cwd();
   if (!existsSync(join(root, 'src/main/sync/engine.ts'))) throw new Error('Run the guard from the repository root (npm run perf:guard).');
 
@@ -73,14 +81,14 @@ async function main(): Promise<number> {
     // Set-up is not measured, so the CLI build and the sandbox's seeding and sync share the cores.
     const [opened, built] = await Promise.allSettled([
       openFixture(root, dir, phase),
-      argv.includes('--no-build') ? null : phase('build the CLI bundle (vite.cli.config.mts)', () => buildCli(root)),
+      argv.includes('--no-build') || !selected.has('cli') ? null : phase('build the CLI bundle (vite.cli.config.mts)', () => buildCli(root)),
     ]);
     if (opened.status === 'fulfilled') fixture = opened.value;
     for (const r of [opened, built]) if (r.status === 'rejected') throw r.reason;
     const f = fixture!;
     // Search before the other cache checks: its warm-up indexes what the sync left, so no indexing runs behind them.
     const checks = [cliStartupCheck(root), searchCheck(f, dir), openInterviewCheck(f), resyncCheck(f)];
-    for (const check of checks) verdicts.push(await runCheck(check, probes.has(check.id)));
+    for (const check of checks.filter((c) => selected.has(c.id))) verdicts.push(await runCheck(check, probes.has(check.id)));
   } finally {
     await fixture?.close();
     rmSync(dir, { recursive: true, force: true });

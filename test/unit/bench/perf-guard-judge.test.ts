@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge, probedChecks, PROBE_FACTOR, repeated, sampleInterleaved, summary, verdictLine } from '../../../bench/guard/judge';
+import { judge, probedChecks, PROBE_FACTOR, selectedChecks, repeated, sampleInterleaved, summary, verdictLine } from '../../../bench/guard/judge';
 
 /** A clock that only moves when work says so: each piece of work "costs" a fixed number of ticks. */
 function fakeClock() {
@@ -109,5 +109,11 @@ describe('perf guard: which checks to probe', () => {
     expect(() => probedChecks(['--probe', 'serch'], {}, IDS)).toThrow(/No perf:guard check is called "serch"; the checks are cli, search, open, resync/);
     expect(() => probedChecks(['--probe'], {}, IDS)).toThrow(/--probe needs a check/);
     expect(() => probedChecks([], { PERF_GUARD_PROBE: 'x' }, IDS)).toThrow(/"x"/);
+  });
+
+  it('runs every check unless --only names some', () => {
+    expect([...selectedChecks([], IDS)]).toEqual(IDS);
+    expect([...selectedChecks(['--only', 'open,resync', '--probe', 'open'], IDS)]).toEqual(['open', 'resync']);
+    expect(() => selectedChecks(['--only=sync'], IDS)).toThrow(/"sync"/);
   });
 });
