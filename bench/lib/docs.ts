@@ -27,6 +27,8 @@ Phases of this run (total ${ms(o.totalMs)}): ${o.phases.map((p) => `${p.label} $
 
 ## Reading the results
 
+- **Nothing here is asserted**; \`npm run perf:guard\` (in CI) is: four of these paths, sized down, each beside its raw
+  baseline, with limits on the ratios ([perf-guard.md](perf-guard.md)).
 - **Rows 1 and 2 are the issue's** (loopback). **Rows 1b and 2b** run the same contenders with the sandbox delaying
   every read by 100 ms, which stands in for a researcher's real connection; on loopback a request costs next to
   nothing, so the raw limit there is only the sandbox's own CPU.
