@@ -41,9 +41,12 @@ export async function syncProject(run: SyncRun, p: ProjectListItem): Promise<voi
       };
       const saveFull = async (items: InterviewRecord[], skipEmpty = false) => {
         kept.note(items);
-        // Packed here, so the cache thread gets strings to write rather than thousands of turn objects to clone.
-        if (items.length > 0 || !skipEmpty)
-          record(await cache.call('interviews.saveFullRecords', packFullRecords({ projectId: p.id, items, now: run.iso() })), items.length);
+        if (items.length === 0 && skipEmpty) return;
+        // Packed here, so the cache thread gets strings to write rather than thousands of turn objects to
+        // clone, and the records themselves need not be held while the write waits its turn.
+        const count = items.length;
+        const packed = packFullRecords({ projectId: p.id, items, now: run.iso() });
+        record(await cache.call('interviews.saveFullRecords', packed), count);
       };
       if (cached === 0) {
         // First sync of this project: full pages straight away.
