@@ -29,12 +29,12 @@ import { reelRow } from './rows/reel';
 import { exactCutRow } from './rows/exact-cut';
 import { redactionScanRow } from './rows/redaction-scan';
 
-/** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). */
-const ROWS: { name: string; run: Row }[] = [
-  { name: 'full sync', run: fullSync(LOOPBACK) },
-  { name: 'full sync (latency)', run: fullSync(WAN) },
-  { name: 're-sync', run: resync(LOOPBACK) },
-  { name: 're-sync (latency)', run: resync(WAN) },
+/** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). `id`, where given, is the row's id in the table. */
+const rowList = (wan: typeof WAN): { id?: string; name: string; run: Row }[] => [
+  { id: '1', name: 'full sync', run: fullSync(LOOPBACK) },
+  { id: '1b', name: 'full sync (latency)', run: fullSync(wan) },
+  { id: '2', name: 're-sync', run: resync(LOOPBACK) },
+  { id: '2b', name: 're-sync (latency)', run: resync(wan) },
   { name: 'search', run: search },
   { name: 'viewer', run: viewer },
   { name: 'export', run: exportRow },
@@ -52,15 +52,16 @@ const ROWS: { name: string; run: Row }[] = [
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };
 
-const USAGE = `Usage: npx tsx bench/run.ts [--write-docs] [--fresh] [--keep] [--cpu-prof] [--interviews N] [--turns N] [--data FILE]
+const USAGE = `Usage: npx tsx bench/run.ts [--write-docs] [--fresh] [--keep] [--cpu-prof] [--interviews N] [--turns N] [--data FILE] [--only IDS] [--latency MS]
 
   --write-docs   rewrite docs/benchmarks.md with the results (only at the issue's size, ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns})
   --fresh        rebuild the seeded sandbox file instead of reusing it
   --keep         keep this run's folder (caches, naive output, CPU profiles)
   --cpu-prof     write a .cpuprofile per contender into the run folder (implies --keep)
-  --only ROWS    run only these rows (names as listed in ROWS, comma-separated; a row that needs an earlier
-                 row's cache needs that row too, e.g. --only 'full sync,search'); with --write-docs refused
-  --interviews, --turns   a smaller data set for a quick try (default ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns})`;
+  --interviews, --turns   a smaller data set for a quick try (default ${ISSUE_SIZE.interviews} × ${ISSUE_SIZE.turns})
+  --only IDS     run only these rows, by id or name, comma-separated (for example --only 1,1b); rows that need
+                 an earlier one's cache (re-sync, search, …) need it listed too. Not with --write-docs
+  --latency MS   the delay per request of the latency rows (default ${WAN.latencyMs} ms)`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -73,6 +74,7 @@ async function main(): Promise<number> {
       turns: { type: 'string', default: String(ISSUE_SIZE.turns) },
       data: { type: 'string' },
       only: { type: 'string' },
+      latency: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -88,10 +90,14 @@ async function main(): Promise<number> {
     throw new Error(`--interviews and --turns must be whole numbers.\n\n${USAGE}`);
   const issueSize = interviews === ISSUE_SIZE.interviews && turns === ISSUE_SIZE.turns;
   const keep = values.keep || values['cpu-prof'];
-  const only = values.only?.split(',').map((n) => n.trim()) ?? null;
-  const unknown = only?.filter((n) => !ROWS.some((r) => r.name === n)) ?? [];
-  if (unknown.length) throw new Error(`No such row: ${unknown.join(', ')}. Rows: ${ROWS.map((r) => r.name).join(', ')}.`);
-  if (only && values['write-docs']) throw new Error('--write-docs needs every row: leave out --only.');
+  const only = values.only ? new Set(values.only.split(',').map((x) => x.trim().toLowerCase())) : null;
+  if (only && values['write-docs']) throw new Error(`--only runs part of the table; docs/benchmarks.md is written from a full run.\n\n${USAGE}`);
+  const latencyMs = values.latency === undefined ? WAN.latencyMs : Number(values.latency);
+  if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error(`--latency must be a number of milliseconds.\n\n${USAGE}`);
+  if (latencyMs !== WAN.latencyMs && values['write-docs']) throw new Error(`docs/benchmarks.md is written at the default latency only.\n\n${USAGE}`);
+  const wan = { ...WAN, latencyMs, label: `${latencyMs} ms per request` };
+  const rowsToRun = rowList(wan).filter((r) => !only || (r.id !== undefined && only.has(r.id)) || only.has(r.name));
+  if (rowsToRun.length === 0) throw new Error(`--only ${values.only} names no row.\n\n${USAGE}`);
 
   const benchDir = join(tmpdir(), 'fieldwork-bench');
   mkdirSync(benchDir, { recursive: true });
@@ -149,8 +155,7 @@ async function main(): Promise<number> {
       say: (l) => out(`  ${l}`),
       shared: new Map(),
     };
-    for (const row of ROWS) {
-      if (only && !only.includes(row.name)) continue;
+    for (const row of rowsToRun) {
       try {
         rows.push(await row.run(ctx));
       } catch (e) {

@@ -2,6 +2,7 @@ import type { InterviewsPage } from '../../shared/schemas/interview';
 import type { ProjectListItem } from '../../shared/schemas/project';
 import { isServiceError, ServiceError } from '../api/errors';
 import type { Cache } from '../cache/cache';
+import { packFullRecords } from '../cache/queries/full-records';
 import { AppError } from '../errors';
 import { syncProject } from './project-sync';
 import { asIssue, estimateOf, SyncRun, type SyncOptions, type SyncResult } from './run-context';
@@ -105,7 +106,10 @@ export class SyncEngine {
   async syncInterview(projectId: string, interviewId: string, opts: { signal?: AbortSignal } = {}): Promise<boolean> {
     const r = await this.o.client.listInterviews(projectId, { interview_id: interviewId, transcripts: true, screener: true }, opts);
     if (r.items.length === 0) return false;
-    await this.o.cache.call('interviews.saveFullRecords', { projectId, items: r.items, now: new Date((this.o.now ?? Date.now)()).toISOString() });
+    await this.o.cache.call(
+      'interviews.saveFullRecords',
+      packFullRecords({ projectId, items: r.items, now: new Date((this.o.now ?? Date.now)()).toISOString() }),
+    );
     return true;
   }
 }

@@ -3,6 +3,8 @@ import { PageGuard } from '../api/page-guard';
 import { AppError } from '../errors';
 import type { SyncRun } from './run-context';
 
+type PageSummary = Pick<InterviewsPage, 'has_more' | 'total'>;
+
 /**
  * Reads every page of a project's interviews. Page 1 gives the page size and the total, then the
  * remaining pages are read in parallel (within the shared limit), each written as it arrives, and the
@@ -19,21 +21,23 @@ export async function readAllPages(
   const size = run.pageSize;
   const guard = new PageGuard({ asked: size });
   // Two bounds: `limit` caps requests in flight, `held` caps pages in memory (being fetched or waiting
-  // for the cache). Fetching goes on while the cache writes, yet pages cannot pile up.
+  // for the cache). Fetching goes on while the cache writes, yet pages cannot pile up. Only what the walk
+  // needs of a page is kept while it is written, so its records can go once the write has what it needs.
   const fetchAndWrite = (page: number, first = false) =>
-    run.held(async () => {
+    run.held(async (): Promise<PageSummary> => {
       const p = await run.listInterviews(projectId, { page, limit: size, transcripts: o.full, screener: o.full });
       guard.check(page, p);
       run.noteRejected(projectId, p);
       run.seen += p.items.length;
       if (first) o.onTotal(guard.expectedPages(p.total).capped ? guard.maxPages * guard.pageSize : (p.total ?? p.items.length));
+      const summary: PageSummary = { has_more: p.has_more, total: p.total };
       await o.onPage(p);
-      return p;
+      return summary;
     });
   const first = await fetchAndWrite(1, true);
   if (!first.has_more) return;
   const { pages: expected, capped } = guard.expectedPages(first.total);
-  let last: InterviewsPage = first;
+  let last: PageSummary = first;
   let failed: unknown = null;
   let next = 2;
   // A sliding window over pages 2..expected: as many workers as pages may be held at once.

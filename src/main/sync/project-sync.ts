@@ -1,6 +1,7 @@
 import type { InterviewRecord, InterviewsPage } from '../../shared/schemas/interview';
 import type { ProjectListItem } from '../../shared/schemas/project';
 import { untimedTurns } from '../../shared/schemas/transcript';
+import { packFullRecords } from '../cache/queries/full-records';
 import type { SideReadKind } from '../cache/queries/project-extras';
 import { AppError } from '../errors';
 import { readAllPages, readTailOnly } from './interview-pages';
@@ -40,7 +41,12 @@ export async function syncProject(run: SyncRun, p: ProjectListItem): Promise<voi
       };
       const saveFull = async (items: InterviewRecord[], skipEmpty = false) => {
         kept.note(items);
-        if (items.length > 0 || !skipEmpty) record(await cache.call('interviews.saveFullRecords', { projectId: p.id, items, now: run.iso() }), items.length);
+        if (items.length === 0 && skipEmpty) return;
+        // Packed here, so the cache thread gets strings to write rather than thousands of turn objects to
+        // clone, and the records themselves need not be held while the write waits its turn.
+        const count = items.length;
+        const packed = packFullRecords({ projectId: p.id, items, now: run.iso() });
+        record(await cache.call('interviews.saveFullRecords', packed), count);
       };
       if (cached === 0) {
         // First sync of this project: full pages straight away.

@@ -2,12 +2,8 @@ import type { InterviewNeighbours, InterviewRow, NeighbourRef } from '../../../s
 import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import type { CacheDb } from '../open';
+import { fingerprint, isPacked, packFullRecords, type FullRecordsArgs, type PackedFullRecords } from './full-records';
 import { stmt } from './stmt';
-
-/** The listing fields that, when changed, mean the full record must be fetched again. */
-export function fingerprint(i: Pick<InterviewRecord, 'status' | 'completed_at' | 'duration_minutes' | 'participant'>): string {
-  return JSON.stringify([i.status, i.completed_at, i.duration_minutes, i.participant]);
-}
 
 /** A listing row as the cache knows it; the view adds whether a local video copy exists. */
 export type InterviewSummary = Omit<InterviewRow, 'offline'>;
@@ -86,8 +82,12 @@ export function saveLightPage(db: CacheDb, args: { projectId: string; items: Int
   return out;
 }
 
-/** Writes full records (transcript and screener included) in one transaction, replacing their turns. */
-export function saveFullRecords(db: CacheDb, args: { projectId: string; items: InterviewRecord[]; now: string }): PageWrite {
+/**
+ * Writes full records (transcript and screener included) in one transaction, replacing their turns. The
+ * sync sends them packed (full-records.ts); other callers may send the records as they are.
+ */
+export function saveFullRecords(db: CacheDb, args: FullRecordsArgs | PackedFullRecords): PageWrite {
+  const page = isPacked(args) ? args : packFullRecords(args);
   const get = stmt(db, 'SELECT status FROM interviews WHERE id = ?');
   const upsert = stmt(
     db,
@@ -111,22 +111,16 @@ export function saveFullRecords(db: CacheDb, args: { projectId: string; items: I
   );
   const out: PageWrite = { changed: [], newlyComplete: [] };
   db.transaction(() => {
-    const rows: unknown[][] = [];
-    for (const i of args.items) {
-      const before = get.get(i.id) as { status: string } | undefined;
-      const turns = i.transcript ?? [];
-      upsert.run({
-        ...rowParams(args.projectId, i, fingerprint(i), args.now),
-        screener_json: i.screener ? JSON.stringify(i.screener) : null,
-        screener_approved: i.screener?.approved === undefined || i.screener?.approved === null ? null : i.screener.approved ? 1 : 0,
-        turn_count: turns.length,
-      });
-      if (before) delTurns.run(i.id);
-      for (const t of turns) rows.push([i.id, t.index, t.role, t.text, t.start_ms, t.end_ms]);
-      out.changed.push(i.id);
-      if (i.status === 'COMPLETE' && before?.status !== 'COMPLETE') out.newlyComplete.push(i.id);
+    let turns = 0;
+    for (const r of page.records) {
+      const before = get.get(r.id) as { status: string } | undefined;
+      upsert.run({ ...r, project_id: page.projectId, now: page.now });
+      if (before) delTurns.run(r.id);
+      turns += r.turn_count;
+      out.changed.push(r.id);
+      if (r.status === 'COMPLETE' && before?.status !== 'COMPLETE') out.newlyComplete.push(r.id);
     }
-    if (rows.length > 0) insTurns.run(JSON.stringify(rows));
+    if (turns > 0) insTurns.run(page.turns);
   })();
   return out;
 }
