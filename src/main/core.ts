@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
-import type { ClipMediaFns } from './clips/export';
 import { ExportFolders } from './desktop/export-folders';
-import { createExportService } from './exports/export-service';
 import { studyRedactor, type RedactorFor } from './redaction/redactor-for';
 import { createNotifier, type Notifier } from './desktop/notifier';
 import { createMemoryDesktop, type DesktopPorts } from './desktop/ports';
@@ -18,13 +16,10 @@ import type { Timers } from './timers';
 import type { Logger } from './logging/logger';
 import { serveVideo, type MediaResponse } from './media/media-route';
 import { PickedFiles } from './media/picked-files';
-import { createStimulusService } from './media/stimulus-service';
+import { createServices, type ServiceDeps } from './services';
 import { serveStimulusMedia } from './media/stimulus-media';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsStore } from './settings';
-import { createEmbedService } from './share/embed';
-import { createStudyAuthoring } from './studies/authoring';
-import { createLauncher } from './studies/launch';
 import { WebhookService } from './webhooks';
 import { WorkspaceRegistry } from './workspaces/registry';
 import { workspaceDir } from './workspaces/paths';
@@ -54,7 +49,7 @@ export type CoreOptions = {
   /** A study's redactor for redacted exports; the real one (redactor-for.ts) unless a test gives its own. */
   redactorFor?: RedactorFor;
   /** The media core clips are cut with (clips/media-fns.ts) unless a test gives a stand-in. */
-  clipMedia?: () => Promise<ClipMediaFns>;
+  clipMedia?: ServiceDeps['clipMedia'];
 };
 
 export type Core = {
@@ -82,28 +77,15 @@ export type Core = {
   close(): Promise<void>;
 };
 
-/**
- * The main process without Electron: every service and every IPC handler, wired once. The Electron
- * shell (shell/app.ts), the browser test host and the CLI all run exactly this.
- */
-// eslint-disable-next-line max-lines-per-function -- split by door (issue 20)
-export function createCore(o: CoreOptions): Core {
-  const events = new EventHub();
-  const desktop = o.desktop ?? createMemoryDesktop();
-  const workspaces = new WorkspaceService(new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')), o.secrets, o.log);
-  const settings = new SettingsStore(join(o.dataDir, 'settings.json'));
-  const demo = new DemoService({ dataDir: o.dataDir, mediaDir: o.mediaDir, nativeBinding: o.sqliteBinding, log: o.log }, workspaces, o.secrets);
-  workspaces.beforeUse = async (w) => {
-    if (w.is_demo && demo.baseUrl === null) await demo.start();
-  };
-  const openCache = (file: string) =>
-    o.cacheWorker ? openWorkerCache(file, o.cacheWorker, { nativeBinding: o.sqliteBinding }) : openInProcessCache(file, { nativeBinding: o.sqliteBinding });
-  const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
-  const jobs = new JobRegistry();
-  const notifier = createNotifier({ desktop, enabled: () => settings.get().notifications });
-  const exportFolders = new ExportFolders(join(o.dataDir, 'export-folders.json'));
-  const redactorFor = o.redactorFor ?? studyRedactor(o.secrets);
-  const stopNotices = composeNotices({
+/** The media route's root: whatever precedes `video/<w>/<i>` in mediaUrl (the same route serves stimuli). */
+function mediaRootOf(mediaUrl: (w: string, i: string) => string): string {
+  const probe = mediaUrl('w', 'i');
+  return probe.endsWith('video/w/i') ? probe.slice(0, -'video/w/i'.length) : 'fieldwork-media://';
+}
+
+/** The "done" notices (report ready, sync finished…), with the titles they name read from the cache. */
+function startNotices(o: CoreOptions, events: EventHub, notifier: Notifier, runtimes: RuntimeManager): () => void {
+  return composeNotices({
     events,
     notifier,
     log: o.log,
@@ -115,66 +97,86 @@ export function createCore(o: CoreOptions): Core {
       return { title: project?.title ?? null, themes: report ? report.themes.length : null, analysed: report?.interviews_analysed ?? null };
     },
   });
+}
+
+/** Serves `video/<workspace>/<interview>` and `stimulus/<workspace>/<project>/<stimulus>` from a workspace's files. */
+function mediaServer(runtimes: RuntimeManager, stimulusDir: (workspaceId: string) => string): Core['serveMedia'] {
+  return async (path, range) => {
+    const st = /^stimulus\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
+    if (st) {
+      const w = decodeURIComponent(st[1]!);
+      const runtime = await runtimes.get(w);
+      return serveStimulusMedia({ dir: stimulusDir(w), cache: runtime.cache }, decodeURIComponent(st[2]!), decodeURIComponent(st[3]!), range);
+    }
+    const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
+    if (!m) throw new AppError('not_found', 'No such media.');
+    const runtime = await runtimes.get(decodeURIComponent(m[1]!));
+    return serveVideo(runtime.videos, decodeURIComponent(m[2]!), range);
+  };
+}
+
+/** Workspaces, their runtimes (caches, sync) and the demo, wired to each other. */
+function openWorkspaces(o: CoreOptions, events: EventHub, settings: SettingsStore) {
+  const workspaces = new WorkspaceService(new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')), o.secrets, o.log);
+  const demo = new DemoService({ dataDir: o.dataDir, mediaDir: o.mediaDir, nativeBinding: o.sqliteBinding, log: o.log }, workspaces, o.secrets);
+  workspaces.beforeUse = async (w) => {
+    if (w.is_demo && demo.baseUrl === null) await demo.start();
+  };
+  const openCache = (file: string) =>
+    o.cacheWorker ? openWorkerCache(file, o.cacheWorker, { nativeBinding: o.sqliteBinding }) : openInProcessCache(file, { nativeBinding: o.sqliteBinding });
+  const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
+  return { workspaces, demo, runtimes };
+}
+
+/**
+ * The main process without Electron: every service and every IPC handler, wired once. The Electron
+ * shell (shell/app.ts), the browser test host and the CLI all run exactly this.
+ */
+export function createCore(o: CoreOptions): Core {
+  const events = new EventHub();
+  const desktop = o.desktop ?? createMemoryDesktop();
+  const settings = new SettingsStore(join(o.dataDir, 'settings.json'));
+  const { workspaces, demo, runtimes } = openWorkspaces(o, events, settings);
+  const jobs = new JobRegistry();
+  const notifier = createNotifier({ desktop, enabled: () => settings.get().notifications });
+  const exportFolders = new ExportFolders(join(o.dataDir, 'export-folders.json'));
+  const redactorFor = o.redactorFor ?? studyRedactor(o.secrets);
+  const stopNotices = startNotices(o, events, notifier, runtimes);
   const webhooks = new WebhookService({ settings, secrets: o.secrets, workspaces, runtimes, events, log: o.log });
   const mediaUrl = o.mediaUrl ?? ((w, i) => `fieldwork-media://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`);
-  // The same media route serves stimuli; its root is whatever precedes `video/<w>/<i>` in mediaUrl.
-  const probe = mediaUrl('w', 'i');
-  const mediaRoot = probe.endsWith('video/w/i') ? probe.slice(0, -'video/w/i'.length) : 'fieldwork-media://';
-  const deps = {
-    workspaces,
-    runtimes,
-    events,
-    jobs,
-    settings,
-    secrets: o.secrets,
-    log: o.log,
-    mediaUrl,
+  const mediaRoot = mediaRootOf(mediaUrl);
+  const pickedFiles = new PickedFiles();
+  /** Where the media route keeps a workspace's stimulus files. */
+  const stimulusDir = (workspaceId: string) => join(workspaceDir(o.dataDir, workspaceId), 'stimuli');
+  const deps = { workspaces, runtimes, events, jobs, settings, secrets: o.secrets, log: o.log, mediaUrl };
+  const services = createServices({
+    ...deps,
+    desktop,
+    exportFolders,
+    notifier,
+    pickedFiles,
+    redactorFor,
+    mediaRoute: (relative: string) => mediaRoot + relative,
+    stimulusDir,
+    ...(o.clipMedia ? { clipMedia: o.clipMedia } : {}),
+  });
+  const handlers = buildHandlers({
+    ...deps,
     webhookPort: () => webhooks.listeningPort,
     onSettingsChanged: async () => {
       if (o.webhooks !== false) await webhooks.apply();
       const active = runtimes.active;
       if (active) (await runtimes.get(active)).scheduler.setInterval(settings.get().sync_interval_minutes * 60_000);
     },
-  };
-  const pickedFiles = new PickedFiles();
-  /** Where the media route keeps a workspace's stimulus files. */
-  const stimulusDir = (workspaceId: string) => join(workspaceDir(o.dataDir, workspaceId), 'stimuli');
-  const handlers = buildHandlers({
-    ...deps,
     version: o.version,
     platform: o.platform,
     nativeMenu: o.nativeMenu ?? false,
     demo,
     desktop,
     exportFolders,
-    stimuli: createStimulusService({
-      runtimes,
-      workspaces,
-      jobs,
-      events,
-      desktop,
-      pickedFiles,
-      mediaRoute: (relative: string) => mediaRoot + relative,
-      mediaDir: stimulusDir,
-    }),
-    launcher: createLauncher({ runtimes, workspaces }),
-    authoring: createStudyAuthoring({ runtimes, workspaces }),
-    embed: createEmbedService({ runtimes, workspaces }),
-    exporter: createExportService({
-      runtimes,
-      workspaces,
-      jobs,
-      events,
-      desktop,
-      folders: exportFolders,
-      notifier,
-      researcherName: () => deps.settings.get().researcher_name,
-      redactorFor,
-    }),
     pickedFiles,
-    ...(o.clipMedia ? { clipMedia: o.clipMedia } : {}),
+    services,
   });
-
   const dispatch = createDispatcher<IpcContract>(ipcContract, handlers satisfies HandlerMap<IpcContract>, o.log);
   if (o.webhooks !== false) void webhooks.apply();
   return {
@@ -191,18 +193,7 @@ export function createCore(o: CoreOptions): Core {
     exports: exportFolders,
     redactorFor,
     pickedFiles,
-    serveMedia: async (path, range) => {
-      const st = /^stimulus\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
-      if (st) {
-        const w = decodeURIComponent(st[1]!);
-        const runtime = await runtimes.get(w);
-        return serveStimulusMedia({ dir: stimulusDir(w), cache: runtime.cache }, decodeURIComponent(st[2]!), decodeURIComponent(st[3]!), range);
-      }
-      const m = /^video\/([^/]+)\/([^/]+)$/.exec(path);
-      if (!m) throw new AppError('not_found', 'No such media.');
-      const runtime = await runtimes.get(decodeURIComponent(m[1]!));
-      return serveVideo(runtime.videos, decodeURIComponent(m[2]!), range);
-    },
+    serveMedia: mediaServer(runtimes, stimulusDir),
     close: async () => {
       stopNotices();
       jobs.cancelAll();

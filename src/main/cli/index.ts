@@ -1,82 +1,22 @@
 import { installProcessGuard } from '../logging/process-guard';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
-import type { IpcContract } from '../../shared/ipc/contract';
-import type { CoreCall } from '../ipc/dispatcher';
 import { isServiceError } from '../api/errors';
 import type { Core } from '../core';
 import { DEMO_WORKSPACE_ID } from '../demo/ids';
 import { AppError, isAppError } from '../errors';
-import { createLogger } from '../logging/logger';
+import { createLogger, type Logger } from '../logging/logger';
 import { openSecretStore } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
-import type { WorkspaceRuntime } from '../workspaces/runtime';
-import type { Redactor } from '../output/redactor';
-import { agreementGroup } from './commands/agreement';
-import { clipsGroup } from './commands/clips';
-import { codesGroup } from './commands/codes';
-import { reelsGroup } from './commands/reels';
-import { exportGroup } from './commands/export';
-import { importGroup } from './commands/import';
-import { gridGroup } from './commands/grid';
-import { redactGroup } from './commands/redact';
-import { reportGroup } from './commands/report';
-import { searchGroup } from './commands/search';
-import { syncGroup } from './commands/sync';
-import { videosGroup } from './commands/videos';
-import { workspaceGroup } from './commands/workspace';
 import { createEnvKeyStore, envApiKey } from './env-key-store';
+import { GROUPS } from './groups';
 import { APP_ROOT, appVersion, cacheWorkerPath, fieldworkHome } from './home';
-import { cliLogSink, Output, type OutStream, type PromptInput } from './output';
+import { cliLogSink, Output } from './output';
+import type { Command, Ctx, Io } from './types';
 
-/** What a command gets: its parsed flags and words, the output, and the core (opened on first use). */
-export type Ctx = {
-  out: Output;
-  flags: Record<string, string | string[] | boolean | undefined>;
-  words: string[];
-  home: string;
-  envKey: string | null;
-  stdin: PromptInput;
-  core(): Promise<Core>;
-  keyStorage(): Promise<SecretStore['kind']>; // 'memory': keys do not outlive this run
-  /** A workspace by name, case-insensitively; exit 2 when there is none. */
-  workspace(name: string): Promise<WorkspaceSummary>;
-  runtime(workspaceId: string): Promise<WorkspaceRuntime>;
-  /** A study's redactor for `--redact`: the core's, so the CLI and the app redact alike (redactor-for.ts). */
-  redactorFor(projectId: string, workspaceId: string): Promise<Redactor>;
-  /** The core's typed call (inputs validated as for the app); failures throw AppError. */
-  call: CoreCall<IpcContract>;
-  exitCodeFor(e: unknown): number;
-};
-export type Command = {
-  usage: string;
-  options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
-  required?: string[];
-  /** Name of the free words the command takes (search's QUERY); without it, none are allowed. */
-  words?: string;
-  run(ctx: Ctx): Promise<number | void>;
-};
-/** A command group: `fieldwork sync` has one command (key ''), `fieldwork workspace` several. */
-export type Group = { name: string; summary: string; usage: string; commands: Record<string, Command> };
-export type Io = { stdout: OutStream; stderr: OutStream; stdin: PromptInput; env: NodeJS.ProcessEnv };
+export type { Command, Ctx, Group, Io } from './types';
 
 export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, network: 4, cancelled: 130 } as const;
-const GROUPS = [
-  workspaceGroup,
-  syncGroup,
-  searchGroup,
-  reportGroup,
-  codesGroup,
-  agreementGroup,
-  gridGroup,
-  videosGroup,
-  exportGroup,
-  clipsGroup,
-  reelsGroup,
-  importGroup,
-  redactGroup,
-];
 const USAGE_CODES = new Set([
   'usage',
   'unknown_workspace_name',
@@ -122,14 +62,15 @@ function shortUsage(text: string): string {
   return `${text.split('\n\n')[0]}\nRun \`${command} --help\` for details.`;
 }
 
-/** Finds the group and command named by argv; `help` answers are returned as text to print. */
-function select(argv: string[]): { help: string } | { command: Command; rest: string[] } {
+/** Finds the group and command named by argv, loading only that group; `help` answers are returned as text to print. */
+async function select(argv: string[]): Promise<{ help: string } | { command: Command; rest: string[] }> {
   const [first, second] = argv;
   if (first === undefined) throw usage('Missing a command.', TOP_USAGE);
   if (first === '--help' || first === '-h') return { help: TOP_USAGE };
-  if (first === 'help') return { help: GROUPS.find((g) => g.name === second)?.usage ?? TOP_USAGE };
-  const group = GROUPS.find((g) => g.name === first);
-  if (!group) throw usage(first.startsWith('-') ? `Unknown option "${first}" before the command.` : `Unknown command "${first}".`, TOP_USAGE);
+  if (first === 'help') return { help: (await GROUPS.find((g) => g.name === second)?.load())?.usage ?? TOP_USAGE };
+  const entry = GROUPS.find((g) => g.name === first);
+  if (!entry) throw usage(first.startsWith('-') ? `Unknown option "${first}" before the command.` : `Unknown command "${first}".`, TOP_USAGE);
+  const group = await entry.load();
   const single = group.commands[''];
   if (single) return { command: single, rest: argv.slice(1) };
   if (second === '--help' || second === '-h') return { help: group.usage };
@@ -164,24 +105,15 @@ function parse(command: Command, rest: string[]): { flags: Ctx['flags']; words: 
   }
 }
 
-/** Runs one command line and returns the exit code. Never throws; never prints a stack. */
-// eslint-disable-next-line max-lines-per-function -- split by door (issue 20)
-export async function runCli(
-  argv: string[],
-  io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
-): Promise<number> {
-  const out = new Output(io.stdout, io.stderr, argv.includes('--json'), io.env);
-  const envKey = envApiKey(io.env);
-  const log = createLogger(cliLogSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
-  const home = fieldworkHome(io.env);
+/** The core and the key store behind it, opened on first use: `--help` and usage errors never need them. */
+function lazyCore(home: string, envKey: string | null, log: Logger) {
   let core: Promise<Core> | null = null;
   let store: SecretStore | null = null;
-  const openCore = async (): Promise<Core> => {
+  const open = async (): Promise<Core> => {
     store = await openSecretStore(undefined, undefined, (reason) => log.info('no usable keychain', { reason }));
     // The env key stands in for workspaces' keys only (never the demo's, which its own sandbox issues).
     let ref: Core | null = null;
     const isWorkspace = (account: string) => account !== DEMO_WORKSPACE_ID && !!ref?.workspaces.list().some((w) => w.id === account);
-    // The core (caches, API client, exporters) loads on first use: `--help` and usage errors never need it.
     const { createCore } = await import('../core');
     ref = createCore({
       dataDir: home,
@@ -195,7 +127,49 @@ export async function runCli(
     });
     return ref;
   };
-  const getCore = () => (core ??= openCore());
+  return {
+    get: () => (core ??= open()),
+    opened: () => core,
+    keyStorage: async (): Promise<SecretStore['kind']> => (await (core ??= open()), store!.kind),
+  };
+}
+
+type LazyCore = ReturnType<typeof lazyCore>;
+
+/** What a command gets (see Ctx): every way into the core goes through the one lazily opened core. */
+function commandCtx(parsed: Pick<Ctx, 'flags' | 'words'>, base: Pick<Ctx, 'out' | 'home' | 'envKey' | 'stdin'>, core: LazyCore): Ctx {
+  const getCore = core.get;
+  return {
+    ...base,
+    ...parsed,
+    core: getCore,
+    keyStorage: core.keyStorage,
+    workspace: async (name) => {
+      const all = (await getCore()).workspaces.list();
+      const found = all.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
+      if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
+      return found;
+    },
+    runtime: async (id) => (await getCore()).runtimes.get(id),
+    redactorFor: async (projectId, workspaceId) => {
+      const c = await getCore();
+      return c.redactorFor(projectId, { id: workspaceId, runtime: () => c.runtimes.get(workspaceId) });
+    },
+    call: async (channel, input) => (await getCore()).call(channel, input),
+    exitCodeFor,
+  };
+}
+
+/** Runs one command line and returns the exit code. Never throws; never prints a stack. */
+export async function runCli(
+  argv: string[],
+  io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
+): Promise<number> {
+  const out = new Output(io.stdout, io.stderr, argv.includes('--json'), io.env);
+  const envKey = envApiKey(io.env);
+  const log = createLogger(cliLogSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
+  const home = fieldworkHome(io.env);
+  const core = lazyCore(home, envKey, log);
   let interrupted = false;
   // Ctrl+C: say so once, silence the command, stop its work by closing the core, and exit 130.
   const onSigint = () => {
@@ -203,7 +177,7 @@ export async function runCli(
     out.clearProgress();
     out.warn('Cancelled.');
     out.mute();
-    void Promise.resolve(core?.then((c) => c.close()))
+    void Promise.resolve(core.opened()?.then((c) => c.close()))
       .catch(() => undefined)
       .finally(() => setTimeout(() => process.exit(EXIT.cancelled), 1_000));
   };
@@ -211,36 +185,13 @@ export async function runCli(
   // Background work (a resumed report poll, say) may still settle while the core closes: log it, never crash.
   installProcessGuard(log);
   try {
-    const picked = select(argv);
+    const picked = await select(argv);
     const parsed = 'help' in picked ? null : parse(picked.command, picked.rest);
     if (!parsed || parsed.flags.help) {
       io.stdout.write(`${'help' in picked ? picked.help : picked.command.usage}\n`);
       return EXIT.ok;
     }
-    const { flags, words } = parsed;
-    const ctx: Ctx = {
-      out,
-      flags,
-      words,
-      home,
-      envKey,
-      stdin: io.stdin,
-      core: getCore,
-      keyStorage: async () => (await getCore(), store!.kind),
-      workspace: async (name) => {
-        const all = (await getCore()).workspaces.list();
-        const found = all.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
-        if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
-        return found;
-      },
-      runtime: async (id) => (await getCore()).runtimes.get(id),
-      redactorFor: async (projectId, workspaceId) => {
-        const c = await getCore();
-        return c.redactorFor(projectId, { id: workspaceId, runtime: () => c.runtimes.get(workspaceId) });
-      },
-      call: async (channel, input) => (await getCore()).call(channel, input),
-      exitCodeFor,
-    };
+    const ctx = commandCtx(parsed, { out, home, envKey, stdin: io.stdin }, core);
     const code = (await (picked as { command: Command }).command.run(ctx)) ?? EXIT.ok;
     return interrupted ? EXIT.cancelled : code;
   } catch (e) {
@@ -251,6 +202,7 @@ export async function runCli(
     return code;
   } finally {
     process.removeListener('SIGINT', onSigint);
-    if (core) await (await (core as Promise<Core>).catch(() => null))?.close().catch((e: unknown) => log.warn('close failed', { error: e }));
+    const opened = core.opened();
+    if (opened) await (await opened.catch(() => null))?.close().catch((e: unknown) => log.warn('close failed', { error: e }));
   }
 }

@@ -1,29 +1,20 @@
 import type { IpcContract, IpcDomain, IpcDomains } from '../../shared/ipc/contract';
 import type { DemoService } from '../demo/demo-service';
 import type { ExportFolders } from '../desktop/export-folders';
-import type { ExportService } from '../exports/export-service';
-import type { ClipMediaFns } from '../clips/export';
 import type { DesktopPorts } from '../desktop/ports';
 import type { PickedFiles } from '../media/picked-files';
-import type { StimulusService } from '../media/stimulus-service';
-import type { EmbedService } from '../share/embed';
-import type { StudyAuthoring } from '../studies/authoring';
-import type { Launcher } from '../studies/launch';
+import type { Services } from '../services';
 import type { HandlerMap } from './dispatcher';
 import { agreementHandlers } from './handlers/agreement';
 import { appHandlers } from './handlers/app';
 import { clipHandlers } from './handlers/clips';
-import { createClipExportService } from '../clips/clip-export-service';
-import { loadClipMedia } from '../clips/media-fns';
 import type { HandlerDeps } from './handlers/context';
 import { creditHandlers } from './handlers/credits';
 import { demoHandlers } from './handlers/demo';
 import { embedHandlers } from './handlers/embed';
 import { exportHandlers } from './handlers/exports';
 import { codeHandlers } from './handlers/codes';
-import { createExactClipService } from '../clips/exact-service';
 import { gridHandlers } from './handlers/grid';
-import { createGridService } from '../analysis/grid/grid-service';
 import { highlightHandlers } from './handlers/highlights';
 import { importHandlers } from './handlers/imports';
 import { interviewHandlers } from './handlers/interviews';
@@ -31,8 +22,6 @@ import { noteHandlers } from './handlers/notes';
 import { projectHandlers } from './handlers/projects';
 import { redactionHandlers } from './handlers/redaction';
 import { reelHandlers } from './handlers/reels';
-import { createRedactionService } from '../redaction/redaction-service';
-import { createReviewService } from '../redaction/review-service';
 import { reportHandlers } from './handlers/reports';
 import { searchHandlers } from './handlers/search';
 import { settingsHandlers } from './handlers/settings';
@@ -53,28 +42,10 @@ export type RegistryDeps = HandlerDeps & {
   demo: DemoService;
   desktop: DesktopPorts;
   exportFolders: ExportFolders;
-  launcher: Launcher;
-  authoring: StudyAuthoring;
-  embed: EmbedService;
-  exporter: ExportService;
-  stimuli: StimulusService;
   pickedFiles: PickedFiles;
-  /** The media core clips are cut with; the real one (media-fns.ts) unless a test gives a stand-in. */
-  clipMedia?: () => Promise<ClipMediaFns>;
+  /** Every domain's service, built once (services.ts); the handlers adapt channels to them. */
+  services: Services;
 };
-
-/** The redaction service, and the review's pages over it (numbering interviews as the rest of the app does). */
-function redactionDeps(d: RegistryDeps) {
-  const redaction = createRedactionService({ runtimes: d.runtimes, secrets: d.secrets });
-  const cache = async (workspaceId: string) => (await d.runtimes.get(workspaceId)).cache;
-  const review = createReviewService({
-    redaction,
-    interviewNumbers: async (workspaceId, projectId) => new Map(Object.entries(await (await cache(workspaceId)).call('interviews.numbers', { projectId }))),
-    decideMany: async (workspaceId, projectId, items, decision) =>
-      (await cache(workspaceId)).call('redaction.decideMany', { projectId, items, decision, now: new Date().toISOString() }),
-  });
-  return { redaction, review };
-}
 
 /** The only place that knows the handler modules: the core asks for the whole map and dispatches to it. */
 export function buildHandlers(d: RegistryDeps): Handlers {
@@ -90,30 +61,27 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     }),
     workspaces: workspaceHandlers(d),
     demo: demoHandlers(d),
-    projects: projectHandlers(d),
-    credits: creditHandlers(d),
+    projects: projectHandlers(d.services),
+    credits: creditHandlers(d.services),
     sync: syncHandlers(d),
-    interviews: interviewHandlers(d),
+    interviews: interviewHandlers(d.services),
     search: searchHandlers(d),
     reports: reportHandlers(d),
     videos: videoHandlers(d),
-    stimuli: stimulusHandlers({ stimuli: d.stimuli }),
+    stimuli: stimulusHandlers(d.services),
     highlights: highlightHandlers(d),
     codes: codeHandlers(d),
     reels: reelHandlers(d),
     agreement: agreementHandlers(d),
-    grid: gridHandlers({ grid: createGridService({ runtimes: d.runtimes, exporter: d.exporter }) }),
-    notes: noteHandlers(d),
+    grid: gridHandlers(d.services),
+    notes: noteHandlers(d.services),
     settings: settingsHandlers(d),
-    studies: studyHandlers(d),
-    embed: embedHandlers(d),
-    exports: exportHandlers({ exports: d.exporter }),
+    studies: studyHandlers(d.services),
+    embed: embedHandlers(d.services),
+    exports: exportHandlers({ exports: d.services.exporter }),
     imports: importHandlers(d),
-    redaction: redactionHandlers(redactionDeps(d)),
-    clips: clipHandlers({
-      clips: createClipExportService({ runtimes: d.runtimes, jobs: d.jobs, events: d.events, exporter: d.exporter, media: d.clipMedia ?? loadClipMedia }),
-      exact: createExactClipService({ runtimes: d.runtimes, exports: d.exporter, jobs: d.jobs, mediaUrl: d.mediaUrl, media: d.clipMedia ?? loadClipMedia }),
-    }),
+    redaction: redactionHandlers(d.services),
+    clips: clipHandlers(d.services),
   };
   return Object.assign({}, ...Object.values(byDomain)) as Handlers;
 }

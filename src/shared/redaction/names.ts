@@ -1,7 +1,20 @@
-import nlp from 'compromise';
+import type compromise from 'compromise';
 import { resolveOverlaps, type Span } from './spans';
 
 /** Other people's names, found by the compromise tagger (its English lexicon ships in the package). */
+
+/** `require` as every runtime of this file gives it: CommonJS bundles (main, cache worker, CLI) and vitest. */
+declare const require: (id: string) => unknown;
+let tagger: typeof compromise | null = null;
+/**
+ * The tagger, loaded on first use rather than with this file: its lexicon costs about 300 ms to load, which
+ * every `fieldwork` command (even `--help`) paid when it was imported at start-up. Loading is synchronous
+ * because the detectors are.
+ */
+function nlp(): typeof compromise {
+  tagger ??= require('compromise') as typeof compromise;
+  return tagger;
+}
 
 const RELATIONS =
   'my|our|his|her|their|your|sister|brother|mum|mom|mother|dad|father|wife|husband|son|daughter|friend|colleague|boss|manager|aunt|auntie|uncle|cousin|neighbour|neighbor|partner|grandma|grandpa|granny|grandad|grandmother|grandfather|nan|nana|niece|nephew|fiancé|fiancée|girlfriend|boyfriend|flatmate|roommate|housemate|coworker|co-worker|kid|baby|stepmum|stepdad|best|old|little|big|dear|called|named|and|with';
@@ -53,7 +66,7 @@ let lexicon: Record<string, string | string[]> | null = null;
  * ("London", "Tesco", "Monday"): not worth a tagger's pass. Decided once per word.
  */
 function lexiconTags(word: string): string[] {
-  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+  lexicon ??= (nlp().model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
   const tags = lexicon[word.toLowerCase()];
   return tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
 }
@@ -194,7 +207,7 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 5_000): 
   };
   const flush = () => {
     if (!batch.length) return;
-    const found = nlp(joined).people().json({ offset: true }) as Tagged[];
+    const found = nlp()(joined).people().json({ offset: true }) as Tagged[];
     let p = 0;
     for (const f of found) {
       const start = f.offset.start;

@@ -1,7 +1,8 @@
 import type { Statistic } from '../../../shared/analysis/agreement-stats';
 import { resolveCoder } from '../../analysis/agreement/agreement';
 import { AppError } from '../../errors';
-import type { Command, Group } from '../index';
+import type { Command, Group } from '../types';
+import { requireProject } from '../project';
 import { clean, plural } from '../output';
 
 const USAGE = `Usage: fieldwork agreement --workspace NAME --project ID --coders A,B [--json]
@@ -29,8 +30,7 @@ const agreement: Command = {
       throw new AppError('usage', '--coders takes two coder names separated by a comma, for example --coders you,"AI report".', { usage: USAGE });
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
-    if (!(await ctx.call('projects.get', { workspace_id: w.id, project_id: project }).catch(() => null)))
-      throw new AppError('unknown_project', `No project ${project} in the offline cache of "${w.name}"; run \`fieldwork sync\` first.`);
+    await requireProject(ctx, w, project);
     const [coders, settings] = await Promise.all([
       ctx.call('agreement.coders', { workspace_id: w.id, project_id: project }),
       ctx.call('settings.get', undefined),
@@ -59,7 +59,6 @@ const agreement: Command = {
 
 export const agreementGroup: Group = {
   name: 'agreement',
-  summary: 'agreement per code between two coders (offline)',
   usage: USAGE,
   commands: { '': agreement },
 };

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { ClipExportSummary, ClipMediaFns } from '../../clips/export';
 import type { ClipSelection } from '../../clips/plan';
 import { AppError } from '../../errors';
-import type { Command, Ctx, Group } from '../index';
+import type { Command, Ctx, Group } from '../types';
+import { requireProject } from '../project';
 import { clean, clock, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork clips export --workspace NAME --project ID (--code NAME | --highlight ID …) --out DIR
@@ -108,12 +109,7 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
       const w = await ctx.workspace(String(ctx.flags.workspace));
       const projectId = String(ctx.flags.project);
       const runtime = await ctx.runtime(w.id);
-      if (!(await runtime.cache.call('projects.get', { id: projectId }))) {
-        throw new AppError(
-          'unknown_project',
-          `No project ${projectId} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`,
-        );
-      }
+      await requireProject(ctx, w, projectId);
       // Before anything is cut: a study that cannot be redacted gets no clips.
       const redactor = ctx.flags.redact === true ? await ctx.redactorFor(projectId, w.id) : undefined;
       const media = await deps.media();
@@ -156,7 +152,6 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
 export function clipsGroupWith(deps: { media: () => Promise<ClipMediaFns> }): Group {
   return {
     name: 'clips',
-    summary: 'cut clips and a highlight reel from the saved videos (offline)',
     usage: `Usage: fieldwork clips <command> [options] [--json]
 
   export    clips of a code's segments or of highlights, with captions; --reel adds a reel and its page`,

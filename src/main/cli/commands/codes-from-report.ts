@@ -1,5 +1,5 @@
-import { AppError } from '../../errors';
-import type { Command } from '../index';
+import type { Command } from '../types';
+import { requireProject } from '../project';
 import { clean, plural } from '../output';
 
 const USAGE = `Usage: fieldwork codes from-report --workspace NAME --project ID [--json]
@@ -20,8 +20,7 @@ export const codesFromReport: Command = {
   async run(ctx) {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
-    if (!(await ctx.call('projects.get', { workspace_id: w.id, project_id: project }).catch(() => null)))
-      throw new AppError('unknown_project', `No project ${project} in the offline cache of "${w.name}"; run \`fieldwork sync\` first.`);
+    await requireProject(ctx, w, project);
     const out = await ctx.call('codes.fromReport', { workspace_id: w.id, project_id: project });
     if (ctx.out.isJson) return ctx.out.json(out);
     const created = out.codes.filter((c) => c.created).length;

@@ -1,7 +1,7 @@
 import type { CodeView } from '../../../shared/ipc/channels/codes';
 import { codeSegments } from '../../analysis/codes/segments';
-import { AppError } from '../../errors';
-import type { Command, Group } from '../index';
+import type { Command, Group } from '../types';
+import { requireProject } from '../project';
 import { clean, clock, plural } from '../output';
 import { codesFromReport } from './codes-from-report';
 
@@ -35,9 +35,7 @@ const list: Command = {
     const project = String(ctx.flags.project);
     const runtime = await ctx.runtime(w.id);
     const codes = await ctx.call('codes.list', { workspace_id: w.id, project_id: project });
-    if (codes.length === 0 && !(await runtime.cache.call('projects.get', { id: project }))) {
-      throw new AppError('unknown_project', `No project ${project} in the offline cache of "${w.name}"; run \`fieldwork sync\` first.`);
-    }
+    if (codes.length === 0) await requireProject(ctx, w, project);
     const byId = new Map(codes.map((c) => [c.id, c]));
     const withSegments = ctx.flags.segments === true;
     const { researcher_name } = await ctx.call('settings.get', undefined);
@@ -91,7 +89,6 @@ const list: Command = {
 
 export const codesGroup: Group = {
   name: 'codes',
-  summary: "a project's codebook: codes with counts, their coded segments, themes as codes",
   usage: `Usage: fieldwork codes <command> --workspace NAME --project ID [--json]
 
   list [--segments]     the codebook with counts; --segments adds every coded segment (offline)

@@ -4,7 +4,8 @@ import { AppError } from '../../errors';
 import { safeFileName } from '../../output/file-names';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/exports';
 import type { SpeakerLabels } from '../../exports/transcript/common';
-import type { Command, Ctx, Group } from '../index';
+import type { Command, Ctx, Group } from '../types';
+import { noSuchProject } from '../project';
 import { clean, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork export --workspace NAME --project ID [--interview ID …] --format LIST --out DIR
@@ -84,11 +85,7 @@ const exportCommand: Command = {
       return v?.state === 'complete' ? v.file : null;
     });
     const project = await source.project();
-    if (!project)
-      throw new AppError(
-        'unknown_project',
-        `No project ${projectId} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`,
-      );
+    if (!project) throw noSuchProject(w, projectId);
     // A .zip named after the study, made safe for any file system; the sink never overwrites one.
     const target = ctx.flags.zip
       ? { kind: 'zip' as const, file: resolve(out, safeFileName(project.title, { ext: 'zip', fallback: 'fieldwork-export' })) }
@@ -130,7 +127,6 @@ const exportCommand: Command = {
 
 export const exportGroup: Group = {
   name: 'export',
-  summary: 'export transcripts and a REFI-QDA project from the offline cache',
   usage: USAGE,
   commands: { '': exportCommand },
 };

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AppError } from '../../errors';
-import type { Command, Group } from '../index';
+import type { Command, Group } from '../types';
 import { clean, plural } from '../output';
 
 const USAGE = `Usage: fieldwork grid --workspace NAME --project ID [--by FIELD] --format csv|json --out FILE [--redact] [--json]
@@ -82,7 +82,6 @@ const grid: Command = {
 
 export const gridGroup: Group = {
   name: 'grid',
-  summary: 'write the question × participant grid as CSV or JSON (offline)',
   usage: USAGE,
   commands: { '': grid },
 };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { QdpxImportReport } from '../../../shared/ipc/channels/imports';
 import { AppError } from '../../errors';
-import type { Command, Group } from '../index';
+import type { Command, Group } from '../types';
 import { clean, plural } from '../output';
 
 const QDPX_USAGE = `Usage: fieldwork import qdpx --workspace NAME --project ID --coder NAME FILE [--json]
@@ -66,7 +66,6 @@ const qdpx: Command = {
 
 export const importGroup: Group = {
   name: 'import',
-  summary: 'Import codes and codings from a QDA tool (REFI-QDA .qdpx or .qdc)',
   usage: 'Usage: fieldwork import qdpx --workspace NAME --project ID --coder NAME FILE [--json]',
   commands: { qdpx },
 };

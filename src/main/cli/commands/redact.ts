@@ -1,6 +1,6 @@
 import type { RedactionFindingView, RedactionKind } from '../../../shared/ipc/channels/redaction';
 import { findingJson } from '../../redaction/scan';
-import type { Command, Group } from '../index';
+import type { Command, Group } from '../types';
 import { clean, clock, plural } from '../output';
 
 const SCAN_USAGE = `Usage: fieldwork redact scan --workspace NAME --project ID [--json]
@@ -59,7 +59,6 @@ const scan: Command = {
 
 export const redactGroup: Group = {
   name: 'redact',
-  summary: 'find personal data in a study and show its pseudonyms (offline)',
   usage: SCAN_USAGE,
   commands: { scan },
 };

@@ -1,6 +1,7 @@
 import type { ReelDetailView, ReelView } from '../../../shared/ipc/channels/reels';
 import { AppError } from '../../errors';
-import type { Command, Ctx, Group } from '../index';
+import type { Command, Ctx, Group } from '../types';
+import { requireProject } from '../project';
 import { clean, clock, plural } from '../output';
 
 const LIST_USAGE = `Usage: fieldwork reels list --workspace NAME --project ID [--json]
@@ -24,9 +25,7 @@ async function studyReels(ctx: Ctx): Promise<{ ws: string; project: string; reel
   const w = await ctx.workspace(String(ctx.flags.workspace));
   const project = String(ctx.flags.project);
   const reels = await ctx.call('reels.list', { workspace_id: w.id, project_id: project });
-  if (reels.length === 0 && !(await (await ctx.runtime(w.id)).cache.call('projects.get', { id: project }))) {
-    throw new AppError('unknown_project', `No project ${project} in the offline cache of "${w.name}"; run \`fieldwork sync\` first.`);
-  }
+  if (reels.length === 0) await requireProject(ctx, w, project);
   return { ws: w.id, project, reels };
 }
 
@@ -84,7 +83,6 @@ const show: Command = {
 
 export const reelsGroup: Group = {
   name: 'reels',
-  summary: "a project's hand-picked reels: their clips in the researcher's order",
   usage: `Usage: fieldwork reels <command> --workspace NAME --project ID [--json]
 
   list                  the reels built in the app, with their clip counts (offline)

@@ -2,7 +2,8 @@ import type { ReportDiffView, ReportPollView, ReportVersionView } from '../../..
 import type { ReportPoll } from '../../cache/queries/jobs';
 import type { CachedReport } from '../../cache/queries/reports';
 import { AppError } from '../../errors';
-import type { Command, Ctx, Group } from '../index';
+import type { Command, Ctx, Group } from '../types';
+import { hasProject, requireProject } from '../project';
 import { clean, plural } from '../output';
 
 const START_USAGE = `Usage: fieldwork report start --workspace NAME --project ID [--wait] [--json]
@@ -100,15 +101,10 @@ const start: Command = {
     const t = await target(ctx);
     // A workspace that has never synced this study has nowhere to keep its report: sync it first (the
     // report is stored beside the study), and say so, rather than wait on a poll that cannot finish.
-    if (!(await t.runtime.cache.call('projects.get', { id: t.project }))) {
+    if (!(await hasProject(ctx, t.w, t.project))) {
       ctx.out.warn(`Project ${t.project} is not in the offline cache of "${clean(t.w.name)}" yet; syncing it first.`);
       await t.runtime.runSync([t.project]);
-      if (!(await t.runtime.cache.call('projects.get', { id: t.project }))) {
-        throw new AppError(
-          'unknown_project',
-          `No project ${t.project} in "${clean(t.w.name)}": check the ID with \`fieldwork sync --workspace "${clean(t.w.name)}"\` and the app's study list.`,
-        );
-      }
+      await requireProject(ctx, t.w, t.project);
     }
     // The runtime's poller, as the reports.start handler uses it, for the whole poll record.
     const mine = await t.runtime.poller.start(t.project);
@@ -149,9 +145,7 @@ const status: Command = {
     const t = await target(ctx);
     const report = await t.runtime.cache.call('reports.get', { projectId: t.project });
     const poll = await ctx.call('reports.poll', { workspace_id: t.w.id, project_id: t.project });
-    if (!report && !poll && !(await t.runtime.cache.call('projects.get', { id: t.project }))) {
-      throw new AppError('unknown_project', `No project ${t.project} in the offline cache of "${t.w.name}"; run \`fieldwork sync\` first.`);
-    }
+    if (!report && !poll) await requireProject(ctx, t.w, t.project);
     if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll, report });
     printPoll(ctx, poll);
     printReport(ctx, report);
@@ -224,9 +218,7 @@ function printDiff(ctx: Ctx, d: ReportDiffView): void {
 }
 
 async function knownProject(t: Awaited<ReturnType<typeof target>>): Promise<void> {
-  if (!(await t.runtime.cache.call('projects.get', { id: t.project }))) {
-    throw new AppError('unknown_project', `No project ${t.project} in the offline cache of "${t.w.name}"; run \`fieldwork sync\` first.`);
-  }
+  await requireProject({ runtime: async () => t.runtime }, t.w, t.project);
 }
 
 const versions: Command = {
@@ -262,7 +254,6 @@ const diff: Command = {
 
 export const reportGroup: Group = {
   name: 'report',
-  summary: "start a project's AI report, show the cached one, list and diff kept versions",
   usage: `Usage: fieldwork report <start|status|versions|diff> --workspace NAME --project ID [--wait] [--from ID --to ID] [--json]
 
   start [--wait]        start a new report (the explicit action); --wait polls until it is done

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { Command, Group } from '../index';
+import type { Command, Group } from '../types';
 import { clean, clock, highlight, plural } from '../output';
 
 const USAGE = `Usage: fieldwork search --workspace NAME [--project ID] [--limit N] [--json] QUERY...
@@ -51,7 +51,6 @@ const search: Command = {
 
 export const searchGroup: Group = {
   name: 'search',
-  summary: 'search cached transcripts, report quotes and highlights (offline)',
   usage: USAGE,
   commands: { '': search },
 };

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
 import type { SyncResult } from '../../sync/engine';
-import type { Command, Ctx, Group } from '../index';
+import type { Command, Ctx, Group } from '../types';
+import { requireProject } from '../project';
 import { clean, plural } from '../output';
 
 const USAGE = `Usage: fieldwork sync --workspace NAME [--project ID] [--json]
@@ -46,9 +47,7 @@ const sync: Command = {
       unsubscribe();
       bar.clear();
     }
-    if (project && !(await runtime.cache.call('projects.get', { id: project }))) {
-      throw new AppError('unknown_project', `No project ${project} in "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` to list its projects.`);
-    }
+    if (project) await requireProject(ctx, w, project);
     const newComplete = result.new_complete.reduce((n, x) => n + x.interview_ids.length, 0);
     if (ctx.out.isJson) {
       ctx.out.json({
@@ -76,4 +75,4 @@ const sync: Command = {
   },
 };
 
-export const syncGroup: Group = { name: 'sync', summary: 'pull a workspace into the offline cache', usage: USAGE, commands: { '': sync } };
+export const syncGroup: Group = { name: 'sync', usage: USAGE, commands: { '': sync } };

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { AppError } from '../../errors';
 import { workspaceDir } from '../../workspaces/paths';
-import type { Command, Group } from '../index';
+import type { Command, Group } from '../types';
+import { requireProject } from '../project';
 import { clean, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork videos download --workspace NAME --project ID [--json]
@@ -18,9 +18,7 @@ const download: Command = {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
     const runtime = await ctx.runtime(w.id);
-    if (!(await runtime.cache.call('projects.get', { id: project }))) {
-      throw new AppError('unknown_project', `No project ${project} in the offline cache of "${w.name}"; run \`fieldwork sync --workspace "${w.name}"\` first.`);
-    }
+    await requireProject(ctx, w, project);
     const bar = ctx.out.progress();
     let result;
     try {
@@ -47,7 +45,6 @@ const download: Command = {
 
 export const videosGroup: Group = {
   name: 'videos',
-  summary: "download a project's interview videos for offline use",
   usage: `Usage: fieldwork videos download --workspace NAME --project ID [--json]
 
   download   every video of the project, with progress on a terminal; already downloaded ones are skipped`,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { AppError } from '../../errors';
 import { workspaceDir } from '../../workspaces/paths';
-import type { Command, Ctx, Group } from '../index';
+import type { Command, Ctx, Group } from '../types';
 import { clean, promptHidden } from '../output';
 
 const ADD_USAGE = `Usage: fieldwork workspace add --name NAME --base-url URL [--org-id ID] [--json]
@@ -85,7 +85,6 @@ const remove: Command = {
 
 export const workspaceGroup: Group = {
   name: 'workspace',
-  summary: 'add, list or remove workspaces (one organisation each)',
   usage: `Usage: fieldwork workspace <add|list|remove> [options] [--json]
 
   add --name NAME --base-url URL [--org-id ID]   key from FIELDWORK_API_KEY or a hidden prompt

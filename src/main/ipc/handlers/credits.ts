@@ -1,11 +1,10 @@
 import type { creditChannels } from '../../../shared/ipc/channels/credits';
+import type { CreditService } from '../../studies/credit-service';
 import type { HandlerMap } from '../dispatcher';
-import type { HandlerDeps } from './context';
 
-/** The balance as last synced: the header shows it offline too. */
-export function creditHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof creditChannels> {
+export function creditHandlers(d: { credits: CreditService }): HandlerMap<typeof creditChannels> {
   return {
-    'credits.get': async ({ workspace_id }) => (await d.runtimes.get(workspace_id)).cache.call('credits.get'),
-    'credits.lastLaunchPrice': async ({ workspace_id }) => (await d.runtimes.get(workspace_id)).cache.call('launches.lastPrice'),
+    'credits.get': async ({ workspace_id }) => d.credits.balance(workspace_id),
+    'credits.lastLaunchPrice': async ({ workspace_id }) => d.credits.lastLaunchPrice(workspace_id),
   };
 }

@@ -1,23 +1,10 @@
 import type { projectChannels } from '../../../shared/ipc/channels/projects';
-import { readProjectDetail, toProjectSummary } from '../../cache/read-models';
+import type { ProjectService } from '../../studies/project-service';
 import type { HandlerMap } from '../dispatcher';
-import type { HandlerDeps } from './context';
 
-/** Reads come from the offline cache, so everything stays browsable without a network. */
-export function projectHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof projectChannels> {
+export function projectHandlers(d: { projects: ProjectService }): HandlerMap<typeof projectChannels> {
   return {
-    'projects.list': async ({ workspace_id }) => {
-      const r = await d.runtimes.get(workspace_id);
-      let state = await r.cache.call('sync.state', { scope: 'workspace' });
-      // Never synced: the first sync (or the one under way) is what there is to show. Once a first sync has been
-      // tried and was cancelled or could not reach the service, a read does not start another: that would undo
-      // Cancel, and, as every finished sync makes the list read again, it would sync in a loop while offline.
-      if (!state?.last_completed_at && (r.sync.isRunning || !state?.last_started_at)) {
-        await r.runSync().catch(() => undefined);
-        state = await r.cache.call('sync.state', { scope: 'workspace' });
-      }
-      return { items: (await r.cache.call('projects.list')).map(toProjectSummary), synced_at: state?.last_completed_at ?? null };
-    },
-    'projects.get': async ({ workspace_id, project_id }) => readProjectDetail((await d.runtimes.get(workspace_id)).cache, project_id),
+    'projects.list': async ({ workspace_id }) => d.projects.list(workspace_id),
+    'projects.get': async ({ workspace_id, project_id }) => d.projects.get(workspace_id, project_id),
   };
 }
