@@ -73,18 +73,19 @@ function alignmentPositions(ver: number): number[] {
 
 const bit = (x: number, i: number) => ((x >>> i) & 1) !== 0;
 
-/** Encodes text as UTF-8 bytes; throws when it does not fit in a version 40 symbol. */
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
-export function encodeQr(text: string): QrMatrix {
-  const bytes = [...new TextEncoder().encode(text)];
+/** The smallest version whose level M data capacity holds the bytes in byte mode; throws past version 40. */
+function chooseVersion(bytes: number[]): number {
   let ver = 1;
   for (; ver <= 40; ver++) {
     const countBits = ver <= 9 ? 8 : 16;
     if (bytes.length < 1 << countBits && 4 + countBits + bytes.length * 8 <= dataCodewords(ver) * 8) break;
   }
   if (ver > 40) throw new Error('Text too long for a QR code');
+  return ver;
+}
 
-  // Data bits: mode, count, bytes, terminator, padding.
+/** Data bits: mode, count, bytes, terminator, padding; as codewords. */
+function dataBytes(bytes: number[], ver: number): number[] {
   const bits: number[] = [];
   const push = (v: number, n: number) => {
     for (let i = n - 1; i >= 0; i--) bits.push((v >>> i) & 1);
@@ -98,8 +99,11 @@ export function encodeQr(text: string): QrMatrix {
   for (let pad = 0xec; bits.length < capacity; pad ^= 0xec ^ 0x11) push(pad, 8);
   const data: number[] = [];
   for (let i = 0; i < bits.length; i += 8) data.push(parseInt(bits.slice(i, i + 8).join(''), 2));
+  return data;
+}
 
-  // Split into blocks, add error correction, interleave.
+/** Split into blocks, add error correction, interleave. */
+function withErrorCorrection(data: number[], ver: number): number[] {
   const numBlocks = BLOCKS[ver]!;
   const eccLen = ECC_PER_BLOCK[ver]!;
   const rawCodewords = Math.floor(rawDataModules(ver) / 8);
@@ -120,18 +124,23 @@ export function encodeQr(text: string): QrMatrix {
       if (i !== shortLen - eccLen || j >= numShort) codewords.push(b[i]!);
     });
   }
+  return codewords;
+}
 
-  const size = ver * 4 + 17;
-  const modules: boolean[][] = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
-  const isFn: boolean[][] = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
-  const setFn = (x: number, y: number, dark: boolean) => {
-    modules[y]![x] = dark;
-    isFn[y]![x] = true;
-  };
+/** The symbol being drawn: its modules, and which of them are function patterns (never data, never masked). */
+type Grid = { size: number; modules: boolean[][]; isFn: boolean[][] };
 
+function setFn(g: Grid, x: number, y: number, dark: boolean): void {
+  g.modules[y]![x] = dark;
+  g.isFn[y]![x] = true;
+}
+
+/** Timing lines, the three finders and the alignment patterns, in that order (later ones overwrite). */
+function drawPatterns(g: Grid, ver: number): void {
+  const { size } = g;
   for (let i = 0; i < size; i++) {
-    setFn(6, i, i % 2 === 0);
-    setFn(i, 6, i % 2 === 0);
+    setFn(g, 6, i, i % 2 === 0);
+    setFn(g, i, 6, i % 2 === 0);
   }
   for (const [cx, cy] of [
     [3, 3],
@@ -143,7 +152,7 @@ export function encodeQr(text: string): QrMatrix {
         const d = Math.max(Math.abs(dx), Math.abs(dy));
         const x = cx + dx;
         const y = cy + dy;
-        if (x >= 0 && x < size && y >= 0 && y < size) setFn(x, y, d !== 2 && d !== 4);
+        if (x >= 0 && x < size && y >= 0 && y < size) setFn(g, x, y, d !== 2 && d !== 4);
       }
     }
   }
@@ -152,38 +161,45 @@ export function encodeQr(text: string): QrMatrix {
     align.forEach((ax, j) => {
       const last = align.length - 1;
       if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) return;
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) setFn(ax + dx, ay + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) setFn(g, ax + dx, ay + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
     }),
   );
+}
 
-  const drawFormat = (mask: number) => {
-    const v = (ECL_FORMAT << 3) | mask;
-    let rem = v;
-    for (let i = 0; i < 10; i++) rem = (rem << 1) ^ ((rem >>> 9) * 0x537);
-    const f = ((v << 10) | rem) ^ 0x5412;
-    for (let i = 0; i <= 5; i++) setFn(8, i, bit(f, i));
-    setFn(8, 7, bit(f, 6));
-    setFn(8, 8, bit(f, 7));
-    setFn(7, 8, bit(f, 8));
-    for (let i = 9; i < 15; i++) setFn(14 - i, 8, bit(f, i));
-    for (let i = 0; i < 8; i++) setFn(size - 1 - i, 8, bit(f, i));
-    for (let i = 8; i < 15; i++) setFn(8, size - 15 + i, bit(f, i));
-    setFn(8, size - 8, true);
-  };
-  drawFormat(0);
-  if (ver >= 7) {
-    let rem = ver;
-    for (let i = 0; i < 12; i++) rem = (rem << 1) ^ ((rem >>> 11) * 0x1f25);
-    const v = (ver << 12) | rem;
-    for (let i = 0; i < 18; i++) {
-      const a = size - 11 + (i % 3);
-      const b = Math.floor(i / 3);
-      setFn(a, b, bit(v, i));
-      setFn(b, a, bit(v, i));
-    }
+/** The format bits (level M and the mask), both copies, and the dark module. */
+function drawFormat(g: Grid, mask: number): void {
+  const { size } = g;
+  const v = (ECL_FORMAT << 3) | mask;
+  let rem = v;
+  for (let i = 0; i < 10; i++) rem = (rem << 1) ^ ((rem >>> 9) * 0x537);
+  const f = ((v << 10) | rem) ^ 0x5412;
+  for (let i = 0; i <= 5; i++) setFn(g, 8, i, bit(f, i));
+  setFn(g, 8, 7, bit(f, 6));
+  setFn(g, 8, 8, bit(f, 7));
+  setFn(g, 7, 8, bit(f, 8));
+  for (let i = 9; i < 15; i++) setFn(g, 14 - i, 8, bit(f, i));
+  for (let i = 0; i < 8; i++) setFn(g, size - 1 - i, 8, bit(f, i));
+  for (let i = 8; i < 15; i++) setFn(g, 8, size - 15 + i, bit(f, i));
+  setFn(g, 8, size - 8, true);
+}
+
+/** The version bits, both copies; only versions 7 and up carry them. */
+function drawVersion(g: Grid, ver: number): void {
+  if (ver < 7) return;
+  let rem = ver;
+  for (let i = 0; i < 12; i++) rem = (rem << 1) ^ ((rem >>> 11) * 0x1f25);
+  const v = (ver << 12) | rem;
+  for (let i = 0; i < 18; i++) {
+    const a = g.size - 11 + (i % 3);
+    const b = Math.floor(i / 3);
+    setFn(g, a, b, bit(v, i));
+    setFn(g, b, a, bit(v, i));
   }
+}
 
-  // Codewords in the zigzag order, two columns at a time from the right, skipping the timing column.
+/** Codewords in the zigzag order, two columns at a time from the right, skipping the timing column. */
+function placeCodewords(g: Grid, codewords: number[]): void {
+  const { size, modules, isFn } = g;
   let i = 0;
   for (let right = size - 1; right >= 1; right -= 2) {
     if (right === 6) right = 5;
@@ -199,47 +215,72 @@ export function encodeQr(text: string): QrMatrix {
       }
     }
   }
+}
 
-  const applyMask = (mask: number) => {
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        if (isFn[y]![x]) continue;
-        const invert =
-          mask === 0
-            ? (x + y) % 2 === 0
-            : mask === 1
-              ? y % 2 === 0
-              : mask === 2
-                ? x % 3 === 0
-                : mask === 3
-                  ? (x + y) % 3 === 0
-                  : mask === 4
-                    ? (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0
-                    : mask === 5
-                      ? ((x * y) % 2) + ((x * y) % 3) === 0
-                      : mask === 6
-                        ? (((x * y) % 2) + ((x * y) % 3)) % 2 === 0
-                        : (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
-        if (invert) modules[y]![x] = !modules[y]![x];
-      }
+/** Whether the standard's mask pattern `mask` inverts the module at (x, y). */
+function maskInverts(mask: number, x: number, y: number): boolean {
+  return mask === 0
+    ? (x + y) % 2 === 0
+    : mask === 1
+      ? y % 2 === 0
+      : mask === 2
+        ? x % 3 === 0
+        : mask === 3
+          ? (x + y) % 3 === 0
+          : mask === 4
+            ? (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0
+            : mask === 5
+              ? ((x * y) % 2) + ((x * y) % 3) === 0
+              : mask === 6
+                ? (((x * y) % 2) + ((x * y) % 3)) % 2 === 0
+                : (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
+}
+
+/** XORs the mask over the data modules; applying it twice undoes it. */
+function applyMask(g: Grid, mask: number): void {
+  for (let y = 0; y < g.size; y++) {
+    for (let x = 0; x < g.size; x++) {
+      if (g.isFn[y]![x]) continue;
+      if (maskInverts(mask, x, y)) g.modules[y]![x] = !g.modules[y]![x];
     }
-  };
+  }
+}
 
+/** Tries all eight masks and leaves the grid with the one of lowest penalty (the first, on a tie). */
+function applyBestMask(g: Grid): void {
   let best = 0;
   let bestPenalty = Infinity;
   for (let mask = 0; mask < 8; mask++) {
-    applyMask(mask);
-    drawFormat(mask);
-    const p = penalty(modules);
+    applyMask(g, mask);
+    drawFormat(g, mask);
+    const p = penalty(g.modules);
     if (p < bestPenalty) {
       best = mask;
       bestPenalty = p;
     }
-    applyMask(mask); // XOR again undoes it
+    applyMask(g, mask); // XOR again undoes it
   }
-  applyMask(best);
-  drawFormat(best);
-  return modules;
+  applyMask(g, best);
+  drawFormat(g, best);
+}
+
+/** Encodes text as UTF-8 bytes; throws when it does not fit in a version 40 symbol. */
+export function encodeQr(text: string): QrMatrix {
+  const bytes = [...new TextEncoder().encode(text)];
+  const ver = chooseVersion(bytes);
+  const codewords = withErrorCorrection(dataBytes(bytes, ver), ver);
+  const size = ver * 4 + 17;
+  const g: Grid = {
+    size,
+    modules: Array.from({ length: size }, () => new Array<boolean>(size).fill(false)),
+    isFn: Array.from({ length: size }, () => new Array<boolean>(size).fill(false)),
+  };
+  drawPatterns(g, ver);
+  drawFormat(g, 0);
+  drawVersion(g, ver);
+  placeCodewords(g, codewords);
+  applyBestMask(g);
+  return g.modules;
 }
 
 /** The standard's four penalty rules; the mask with the lowest score is the easiest to scan. */

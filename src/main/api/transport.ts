@@ -57,116 +57,151 @@ export const abortableSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-// eslint-disable-next-line max-lines-per-function -- split by perf (issue 20)
-export function createTransport(opts: TransportOptions): Transport {
-  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
+/** The options with their defaults filled in, and the dispatcher made when none was given. */
+type Settings = {
+  policy: RetryPolicy;
+  headersTimeout: number;
+  bodyTimeout: number;
+  attemptTimeout: number;
+  maxBytes: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now: () => number;
+  random: () => number;
+  log: Logger;
+  dispatcher: Dispatcher;
+  base: string;
+  host: string;
+  /** Read at each request: the key (never copied here) and the user agent. */
+  opts: TransportOptions;
+};
+
+function settingsOf(opts: TransportOptions): Settings {
   const headersTimeout = opts.headersTimeoutMs ?? 30_000;
   const bodyTimeout = opts.bodyTimeoutMs ?? 60_000;
-  const attemptTimeout = opts.attemptTimeoutMs ?? 120_000;
-  const maxBytes = opts.maxResponseBytes ?? 64 * 1024 * 1024;
-  const sleep = opts.sleep ?? abortableSleep;
-  const now = opts.now ?? Date.now;
-  const random = opts.random ?? Math.random;
-  const log = opts.log ?? silentLogger;
-  const ownsDispatcher = !opts.dispatcher;
-  // No redirect interceptor: undici would carry x-api-key across origins, so a 3xx is an error instead.
-  const dispatcher = opts.dispatcher ?? new Agent({ connections: 16, headersTimeout, bodyTimeout, connect: { timeout: 10_000 } });
   const base = opts.baseUrl.replace(/\/+$/, '');
-  const host = safeHost(base);
-
-  async function once<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
-    const url = base + spec.path + queryString(spec.query);
-    const signals = [AbortSignal.timeout(attemptTimeout), ...(spec.signal ? [spec.signal] : [])];
-    const signal = AbortSignal.any(signals);
-    const headers: Record<string, string> = {
-      'x-api-key': opts.apiKey(),
-      accept: 'application/json',
-      'user-agent': opts.userAgent ?? 'Fieldwork',
-    };
-    let payload: string | undefined;
-    if (spec.body !== undefined) {
-      payload = JSON.stringify(spec.body);
-      headers['content-type'] = 'application/json';
-    }
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await request(url, { method: spec.method, headers, body: payload ?? null, dispatcher, signal, headersTimeout, bodyTimeout });
-    } catch (e) {
-      throw networkError(e, spec.signal, host);
-    }
-    const status = res.statusCode;
-    const retryAfterMs = parseRetryAfter(res.headers['retry-after'], now());
-    let text: string;
-    try {
-      text = await readCapped(res.body, maxBytes);
-    } catch (e) {
-      if (e instanceof ServiceError) throw e;
-      throw new ServiceError(status, 'truncated_response', 'The connection dropped before the whole answer arrived.', {}, retryAfterMs);
-    }
-    if (status >= 300 && status < 400) {
-      throw new ServiceError(
-        status,
-        'unexpected_redirect',
-        'The service tried to send the request elsewhere. Fieldwork does not follow redirects, so your key stays with this service. Check the service address.',
-      );
-    }
-    if (status >= 400) throw errorFrom(status, text, retryAfterMs);
-    let json: unknown;
-    if (text.trim() === '') json = undefined;
-    else {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ServiceError(status, 'unreadable_response', 'The service sent an answer that is not valid JSON.', {}, retryAfterMs);
-      }
-    }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success && json === undefined) {
-      // 204, or 200 with nothing in it: said as such, so a caller can tell "nothing there" from "unreadable".
-      throw new ServiceError(status, 'empty_response', 'The service answered with no content.');
-    }
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ServiceError(status, 'invalid_response', 'The service sent data in a shape Fieldwork does not understand.', {
-        issue: issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown',
-      });
-    }
-    return parsed.data;
-  }
-
-  async function send<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
-    const idempotent = spec.idempotent ?? spec.method === 'GET';
-    for (let attempt = 1; ; attempt++) {
-      const started = now();
-      try {
-        const out = await once(spec);
-        log.debug('api', { method: spec.method, path: spec.path, attempt, ms: now() - started });
-        return out;
-      } catch (e) {
-        if (!(e instanceof ServiceError)) throw e;
-        log.info('api error', { method: spec.method, path: spec.path, attempt, status: e.status, code: e.code, ms: now() - started });
-        const retryable = idempotent && isTransient(e) && attempt < policy.maxAttempts;
-        if (!retryable) throw e;
-        if (e.retryAfterMs !== null && e.retryAfterMs > policy.maxRetryAfterMs) {
-          throw new ServiceError(
-            e.status,
-            e.code,
-            `The service asked Fieldwork to wait ${Math.ceil(e.retryAfterMs / 60_000)} minutes before trying again.`,
-            {},
-            e.retryAfterMs,
-          );
-        }
-        await sleep(retryDelayMs(policy, attempt, e.retryAfterMs, random), spec.signal);
-      }
-    }
-  }
-
   return {
-    send,
-    baseUrl: base,
-    dispatcher,
+    policy: { ...DEFAULT_RETRY_POLICY, ...opts.retry },
+    headersTimeout,
+    bodyTimeout,
+    attemptTimeout: opts.attemptTimeoutMs ?? 120_000,
+    maxBytes: opts.maxResponseBytes ?? 64 * 1024 * 1024,
+    sleep: opts.sleep ?? abortableSleep,
+    now: opts.now ?? Date.now,
+    random: opts.random ?? Math.random,
+    log: opts.log ?? silentLogger,
+    // No redirect interceptor: undici would carry x-api-key across origins, so a 3xx is an error instead.
+    dispatcher: opts.dispatcher ?? new Agent({ connections: 16, headersTimeout, bodyTimeout, connect: { timeout: 10_000 } }),
+    base,
+    host: safeHost(base),
+    opts,
+  };
+}
+
+/** An answer's body checked against the request's schema: a redirect, an error status, bad JSON or a wrong shape throws. */
+function answerOf<S extends z.ZodType>(schema: S, status: number, text: string, retryAfterMs: number | null): z.output<S> {
+  if (status >= 300 && status < 400) {
+    throw new ServiceError(
+      status,
+      'unexpected_redirect',
+      'The service tried to send the request elsewhere. Fieldwork does not follow redirects, so your key stays with this service. Check the service address.',
+    );
+  }
+  if (status >= 400) throw errorFrom(status, text, retryAfterMs);
+  let json: unknown;
+  if (text.trim() === '') json = undefined;
+  else {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ServiceError(status, 'unreadable_response', 'The service sent an answer that is not valid JSON.', {}, retryAfterMs);
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success && json === undefined) {
+    // 204, or 200 with nothing in it: said as such, so a caller can tell "nothing there" from "unreadable".
+    throw new ServiceError(status, 'empty_response', 'The service answered with no content.');
+  }
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ServiceError(status, 'invalid_response', 'The service sent data in a shape Fieldwork does not understand.', {
+      issue: issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown',
+    });
+  }
+  return parsed.data;
+}
+
+/** One attempt: the request sent with the key, its answer read up to the cap and checked. */
+async function sendOnce<S extends z.ZodType>(c: Settings, spec: RequestSpec<S>): Promise<z.output<S>> {
+  const url = c.base + spec.path + queryString(spec.query);
+  const signals = [AbortSignal.timeout(c.attemptTimeout), ...(spec.signal ? [spec.signal] : [])];
+  const signal = AbortSignal.any(signals);
+  const headers: Record<string, string> = {
+    'x-api-key': c.opts.apiKey(),
+    accept: 'application/json',
+    'user-agent': c.opts.userAgent ?? 'Fieldwork',
+  };
+  let payload: string | undefined;
+  if (spec.body !== undefined) {
+    payload = JSON.stringify(spec.body);
+    headers['content-type'] = 'application/json';
+  }
+  const { dispatcher, headersTimeout, bodyTimeout } = c;
+  let res: Dispatcher.ResponseData;
+  try {
+    res = await request(url, { method: spec.method, headers, body: payload ?? null, dispatcher, signal, headersTimeout, bodyTimeout });
+  } catch (e) {
+    throw networkError(e, spec.signal, c.host);
+  }
+  const status = res.statusCode;
+  const retryAfterMs = parseRetryAfter(res.headers['retry-after'], c.now());
+  let text: string;
+  try {
+    text = await readCapped(res.body, c.maxBytes);
+  } catch (e) {
+    if (e instanceof ServiceError) throw e;
+    throw new ServiceError(status, 'truncated_response', 'The connection dropped before the whole answer arrived.', {}, retryAfterMs);
+  }
+  return answerOf(spec.schema, status, text, retryAfterMs);
+}
+
+/** Sends with retries: only an idempotent request, only on a transient error, waiting as the policy says. */
+async function sendRetrying<S extends z.ZodType>(c: Settings, spec: RequestSpec<S>): Promise<z.output<S>> {
+  const { policy, now, log, sleep } = c;
+  const idempotent = spec.idempotent ?? spec.method === 'GET';
+  for (let attempt = 1; ; attempt++) {
+    const started = now();
+    try {
+      const out = await sendOnce(c, spec);
+      log.debug('api', { method: spec.method, path: spec.path, attempt, ms: now() - started });
+      return out;
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      log.info('api error', { method: spec.method, path: spec.path, attempt, status: e.status, code: e.code, ms: now() - started });
+      const retryable = idempotent && isTransient(e) && attempt < policy.maxAttempts;
+      if (!retryable) throw e;
+      if (e.retryAfterMs !== null && e.retryAfterMs > policy.maxRetryAfterMs) {
+        throw new ServiceError(
+          e.status,
+          e.code,
+          `The service asked Fieldwork to wait ${Math.ceil(e.retryAfterMs / 60_000)} minutes before trying again.`,
+          {},
+          e.retryAfterMs,
+        );
+      }
+      await sleep(retryDelayMs(policy, attempt, e.retryAfterMs, c.random), spec.signal);
+    }
+  }
+}
+
+export function createTransport(opts: TransportOptions): Transport {
+  const ownsDispatcher = !opts.dispatcher;
+  const c = settingsOf(opts);
+  return {
+    send: (spec) => sendRetrying(c, spec),
+    baseUrl: c.base,
+    dispatcher: c.dispatcher,
     close: async () => {
-      if (ownsDispatcher) await dispatcher.close();
+      if (ownsDispatcher) await c.dispatcher.close();
     },
   };
 }

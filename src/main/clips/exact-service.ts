@@ -88,22 +88,31 @@ async function planExact(cache: Pick<Cache, 'call'>, r: Omit<ExactSourceRequest,
   return { title: redactor.text(title), source, range: planned.range, label, cues, redactedWords: changed };
 }
 
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
-export function createExactClipService(d: ExactClipDeps): ExactClipService {
+/** The open exports by id: one sink each, from the first write to finish, cancel or failure. */
+type Sessions = {
+  /** The export's sink, opened by its first write; a write into another folder under the same id starts afresh. */
+  session(exportId: string, folder: string): Promise<Session>;
+  /** The export's session when one is open (or opening), without opening one. */
+  find(exportId: string): Promise<Session> | undefined;
+  close(exportId: string, s: Session): void;
+  /** A failure undoes the whole export, as a keyframe export's does. */
+  undo(exportId: string, s: Session, e: unknown): Promise<never>;
+};
+
+function createSessions(jobs: JobRegistry): Sessions {
   const sessions = new Map<string, Promise<Session>>();
+  const opened = new WeakMap<Session, Promise<Session>>();
   const close = (id: string, s: Session) => {
     if (sessions.get(id) === opened.get(s)) sessions.delete(id);
     s.done();
   };
-  const opened = new WeakMap<Session, Promise<Session>>();
-  /** The export's sink, opened by its first write; a write into another folder under the same id starts afresh. */
   const session = async (exportId: string, folder: string): Promise<Session> => {
     const found = sessions.get(exportId);
     if (found) {
       const s = await found;
       if (s.folder === folder && !s.signal.aborted) return s;
     }
-    const job = d.jobs.start(exportId);
+    const job = jobs.start(exportId);
     const opening = openExportSink({ target: { kind: 'folder', folder }, signal: job.signal }).then((sink) => {
       const s: Session = { folder, sink, signal: job.signal, done: job.done, files: new Set() };
       opened.set(s, opening);
@@ -118,123 +127,149 @@ export function createExactClipService(d: ExactClipDeps): ExactClipService {
     });
     return opening;
   };
-  /** A failure undoes the whole export, as a keyframe export's does. */
   const undo = async (exportId: string, s: Session, e: unknown): Promise<never> => {
     await s.sink.cancel().catch(() => undefined);
     close(exportId, s);
     throw s.signal.aborted ? cancelledError() : e;
   };
+  return { session, find: (id) => sessions.get(id), close, undo };
+}
 
+/** What the renderer needs to cut one highlight: the saved video's URL, the span and its captions. */
+async function exactSource(d: ExactClipDeps, r: ExactSourceRequest): Promise<ExactClipSourceView> {
+  const { cache } = await d.runtimes.get(r.workspace_id);
+  const redactor = await d.exports.redactor(r.workspace_id, r.project_id, r.redact);
+  const p = await planExact(cache, r, redactor);
+  const video = await cache.call('videos.get', { interviewId: p.source.interview_id });
+  // Only the saved copy: a frame-exact cut reads the whole span, which over the network would be slow and may expire.
+  if (video?.state !== 'complete') throw new AppError('clip_no_video', `Its interview has no saved video. ${SAVE_HINT}`);
   return {
-    async source(r) {
-      const { cache } = await d.runtimes.get(r.workspace_id);
-      const redactor = await d.exports.redactor(r.workspace_id, r.project_id, r.redact);
-      const p = await planExact(cache, r, redactor);
-      const video = await cache.call('videos.get', { interviewId: p.source.interview_id });
-      // Only the saved copy: a frame-exact cut reads the whole span, which over the network would be slow and may expire.
-      if (video?.state !== 'complete') throw new AppError('clip_no_video', `Its interview has no saved video. ${SAVE_HINT}`);
-      return {
-        media_url: d.mediaUrl(r.workspace_id, p.source.interview_id),
-        start_ms: p.range.startMs,
-        end_ms: p.range.endMs,
-        vtt: toWebVtt(p.cues),
-        label: p.label,
-        title: p.title,
-      };
-    },
+    media_url: d.mediaUrl(r.workspace_id, p.source.interview_id),
+    start_ms: p.range.startMs,
+    end_ms: p.range.endMs,
+    vtt: toWebVtt(p.cues),
+    label: p.label,
+    title: p.title,
+  };
+}
 
-    async write(r) {
-      const folder = d.exports.allowedFolder(r.folder);
-      const s = await session(r.export_id, folder);
-      try {
-        const dir = safeFileName(r.title, { fallback: 'Clips' });
-        const stem = safeFileName(r.stem, { fallback: 'clip' });
-        const video = await s.sink.writeFile(`${dir}/clips/${safeFileName(stem, { ext: 'webm', fallback: 'clip' })}`, r.bytes);
-        // Beside the clip under the same name, " (2)" and all.
-        const vtt = await s.sink.writeFile(`${video.path.slice(0, -'.webm'.length)}.vtt`, r.vtt);
-        s.files.add(video.path);
-        d.exports.remember(folder);
-        return { location: folder, file: video.path, vtt: vtt.path, bytes: video.bytes + vtt.bytes };
-      } catch (e) {
-        return undo(r.export_id, s, e);
-      }
-    },
+/** Writes one cut clip and its captions into the export's sink. */
+async function exactWrite(d: ExactClipDeps, sessions: Sessions, r: ExactWriteRequest): Promise<ExactClipWrittenView> {
+  const folder = d.exports.allowedFolder(r.folder);
+  const s = await sessions.session(r.export_id, folder);
+  try {
+    const dir = safeFileName(r.title, { fallback: 'Clips' });
+    const stem = safeFileName(r.stem, { fallback: 'clip' });
+    const video = await s.sink.writeFile(`${dir}/clips/${safeFileName(stem, { ext: 'webm', fallback: 'clip' })}`, r.bytes);
+    // Beside the clip under the same name, " (2)" and all.
+    const vtt = await s.sink.writeFile(`${video.path.slice(0, -'.webm'.length)}.vtt`, r.vtt);
+    s.files.add(video.path);
+    d.exports.remember(folder);
+    return { location: folder, file: video.path, vtt: vtt.path, bytes: video.bytes + vtt.bytes };
+  } catch (e) {
+    return sessions.undo(r.export_id, s, e);
+  }
+}
 
-    async finish(r) {
-      const folder = d.exports.allowedFolder(r.folder);
-      const found = sessions.get(r.export_id);
-      const s = found ? await found : null;
-      if (!s || s.folder !== folder || s.signal.aborted) {
-        throw new AppError('clip_export_gone', 'This export wrote no clips, or was cancelled. Export the clips again.');
-      }
-      try {
-        // Only what this export wrote is read back: the renderer names files, main checks them.
-        const stranger = r.clips.find((c) => !s.files.has(c.file));
-        if (stranger) throw new AppError('not_allowed', `"${stranger.file}" was not written by this export, so it is not joined into the reel.`);
-        const { cache } = await d.runtimes.get(r.workspace_id);
-        const redactor = await d.exports.redactor(r.workspace_id, r.project_id, r.redact);
-        const clips = await Promise.all(r.clips.map(async (c) => ({ ...c, plan: await planExact(cache, { ...r, highlight_id: c.highlight_id }, redactor) })));
-        const dir = r.clips[0]!.file.split('/')[0]!;
-        const cuts = clips.map((c) => ({ clip: { snapped: false }, redactedWords: c.plan.redactedWords }));
-        // What the renderer left out (its plan's reasons, or unticked): said in the notes and the summary, which need no interview id.
-        const leftOut: LeftOut[] = r.left_out.map(({ chosen, ...l }) => ({
-          ...l,
-          interview_id: '',
-          from: 'clips',
-          ...(chosen ? { chosen: true as const } : {}),
-        }));
-        const [video, audio] = r.codec.split('/');
-        const exactClip = { ext: 'webm' as const, videoCodec: video ?? null, audioCodec: audio ?? null };
-        let reel: Awaited<ReturnType<typeof writeReel>>['reel'] | null = null;
-        if (r.reel) {
-          const joined = await writeReel(s.sink, {
-            dir,
-            title: redactor.text(r.title),
-            clips: clips.map((c) => ({
-              // The clip as written: all of it, its captions timed from its start.
-              ...reelClip(
-                c.plan.source,
-                c.plan.label,
-                { input: join(folder, c.file), range: { startMs: 0, endMs: c.duration_ms }, cues: c.plan.cues },
-                redactor,
-              ),
-              clip: { ...exactClip, durationMs: c.duration_ms },
-            })),
-            media: await d.media(),
-            signal: s.signal,
-            pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor, r.codec),
-          });
-          leftOut.push(...joined.leftOut);
-          reel = joined.reel;
-        }
-        const result = await s.sink.finish();
-        close(r.export_id, s);
-        const written: ExportedClip[] = clips.map((c) => ({
-          highlight_id: c.highlight_id,
-          interview_id: c.plan.source.interview_id,
-          participant: c.plan.label,
-          file: c.file,
-          vtt: `${c.file.slice(0, -'.webm'.length)}.vtt`,
-          requested: { start_ms: c.plan.range.startMs, end_ms: c.plan.range.endMs },
-          start_ms: c.plan.range.startMs,
-          end_ms: c.plan.range.startMs + c.duration_ms,
-          duration_ms: c.duration_ms,
-          snapped: false,
-        }));
-        return clipExportView({
-          location: join(result.location, dir),
-          files: result.files,
-          bytes: result.bytes,
-          clips: written,
-          reel,
-          left_out: leftOut,
-          snapped: false,
-          redacted: redactor.active,
-          notes: summaryNotes(cuts, leftOut, redactor, r.codec),
-        });
-      } catch (e) {
-        return undo(r.export_id, s, e);
-      }
-    },
+type PlannedClip = ExactFinishRequest['clips'][number] & { plan: ExactPlan };
+
+/** What the renderer left out (its plan's reasons, or unticked): said in the notes and the summary, which need no interview id. */
+function leftOutOf(r: ExactFinishRequest): LeftOut[] {
+  return r.left_out.map(({ chosen, ...l }) => ({
+    ...l,
+    interview_id: '',
+    from: 'clips',
+    ...(chosen ? { chosen: true as const } : {}),
+  }));
+}
+
+/** The clips as written, each as the summary and the view describe it. */
+function writtenClips(clips: PlannedClip[]): ExportedClip[] {
+  return clips.map((c) => ({
+    highlight_id: c.highlight_id,
+    interview_id: c.plan.source.interview_id,
+    participant: c.plan.label,
+    file: c.file,
+    vtt: `${c.file.slice(0, -'.webm'.length)}.vtt`,
+    requested: { start_ms: c.plan.range.startMs, end_ms: c.plan.range.endMs },
+    start_ms: c.plan.range.startMs,
+    end_ms: c.plan.range.startMs + c.duration_ms,
+    duration_ms: c.duration_ms,
+    snapped: false,
+  }));
+}
+
+type Reel = Awaited<ReturnType<typeof writeReel>>['reel'];
+
+/** Joins the written clips into a reel, as the keyframe export does; what the reel leaves out joins leftOut. */
+async function joinExactReel(
+  d: ExactClipDeps,
+  s: Session,
+  r: ExactFinishRequest,
+  j: { dir: string; clips: PlannedClip[]; leftOut: LeftOut[]; redactor: Redactor },
+): Promise<Reel> {
+  const { dir, clips, leftOut, redactor } = j;
+  const cuts = clips.map((c) => ({ clip: { snapped: false }, redactedWords: c.plan.redactedWords }));
+  const [video, audio] = r.codec.split('/');
+  const exactClip = { ext: 'webm' as const, videoCodec: video ?? null, audioCodec: audio ?? null };
+  const joined = await writeReel(s.sink, {
+    dir,
+    title: redactor.text(r.title),
+    clips: clips.map((c) => ({
+      // The clip as written: all of it, its captions timed from its start.
+      ...reelClip(c.plan.source, c.plan.label, { input: join(s.folder, c.file), range: { startMs: 0, endMs: c.duration_ms }, cues: c.plan.cues }, redactor),
+      clip: { ...exactClip, durationMs: c.duration_ms },
+    })),
+    media: await d.media(),
+    signal: s.signal,
+    pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor, r.codec),
+  });
+  leftOut.push(...joined.leftOut);
+  return joined.reel;
+}
+
+/** Checks the clips are this export's, joins the reel when asked and closes the sink. */
+async function exactFinish(d: ExactClipDeps, sessions: Sessions, r: ExactFinishRequest): Promise<ClipExportView> {
+  const folder = d.exports.allowedFolder(r.folder);
+  const found = sessions.find(r.export_id);
+  const s = found ? await found : null;
+  if (!s || s.folder !== folder || s.signal.aborted) {
+    throw new AppError('clip_export_gone', 'This export wrote no clips, or was cancelled. Export the clips again.');
+  }
+  try {
+    // Only what this export wrote is read back: the renderer names files, main checks them.
+    const stranger = r.clips.find((c) => !s.files.has(c.file));
+    if (stranger) throw new AppError('not_allowed', `"${stranger.file}" was not written by this export, so it is not joined into the reel.`);
+    const { cache } = await d.runtimes.get(r.workspace_id);
+    const redactor = await d.exports.redactor(r.workspace_id, r.project_id, r.redact);
+    const clips = await Promise.all(r.clips.map(async (c) => ({ ...c, plan: await planExact(cache, { ...r, highlight_id: c.highlight_id }, redactor) })));
+    const dir = r.clips[0]!.file.split('/')[0]!;
+    const cuts = clips.map((c) => ({ clip: { snapped: false }, redactedWords: c.plan.redactedWords }));
+    const leftOut = leftOutOf(r);
+    const reel = r.reel ? await joinExactReel(d, s, r, { dir, clips, leftOut, redactor }) : null;
+    const result = await s.sink.finish();
+    sessions.close(r.export_id, s);
+    return clipExportView({
+      location: join(result.location, dir),
+      files: result.files,
+      bytes: result.bytes,
+      clips: writtenClips(clips),
+      reel,
+      left_out: leftOut,
+      snapped: false,
+      redacted: redactor.active,
+      notes: summaryNotes(cuts, leftOut, redactor, r.codec),
+    });
+  } catch (e) {
+    return sessions.undo(r.export_id, s, e);
+  }
+}
+
+export function createExactClipService(d: ExactClipDeps): ExactClipService {
+  const sessions = createSessions(d.jobs);
+  return {
+    source: (r) => exactSource(d, r),
+    write: (r) => exactWrite(d, sessions, r),
+    finish: (r) => exactFinish(d, sessions, r),
   };
 }

@@ -19,7 +19,7 @@ import { count, named } from '../output/summary';
 import { NO_REDACTION, type Redactor } from '../output/redactor';
 import { redactionNotes } from '../output/summary-notes';
 import type { ClipMediaFns, Cue, CutClip, JoinedReel, ReelPart } from './media';
-import { DEFAULT_SAVE_HINT, planClips, redactCues, type ClipPlanRequest } from './clip-plan';
+import { DEFAULT_SAVE_HINT, planClips, redactCues, type ClipPlanRequest, type PlannedClip } from './clip-plan';
 import { clipCues, type ClipSource } from './plan';
 import { renderReelPage, type ReelQuote } from './reel-page';
 
@@ -89,7 +89,106 @@ type Cut = {
   written: ExportedClip;
 };
 
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
+/** What cutting one export's clips shares: where they go, what was left out and how far it has got. */
+type ClipRun = {
+  req: ClipExportRequest;
+  redactor: Redactor;
+  dir: string;
+  sink: ExportSink;
+  leftOut: LeftOut[];
+  /** Says what is being cut now (null: between steps). */
+  progress: (current: string | null) => void;
+  /** One step done: counted, then said. */
+  advance: () => void;
+  /** Throws once the export is cancelled, so no further step starts. */
+  stop: () => void;
+};
+
+/** A planned clip that can be cut: it has its span, its saved video and its transcript. */
+type Cuttable = PlannedClip & { range: NonNullable<PlannedClip['range']>; file: string; transcript: NonNullable<PlannedClip['transcript']> };
+
+/** Cuts one clip, redacts its captions and writes both beside each other; `n` numbers its file. */
+async function cutOne(run: ClipRun, p: Cuttable, n: string): Promise<Cut> {
+  const { req, redactor, dir, sink } = run;
+  const { source, label } = p;
+  run.stop();
+  run.progress(label);
+  const clip = await req.media.cutClip(p.file, p.range, { cues: p.cues, ...(req.signal ? { signal: req.signal } : {}) });
+  run.stop();
+  // Timed from where the cut really starts, so the captions match what is heard.
+  const { cues, changed } = redactCues(clipCues(p.transcript, clip.actual, label, p.durationMs), redactor);
+  const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
+  const stem = written.path.slice(0, -(clip.ext.length + 1));
+  const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
+  return {
+    source,
+    label,
+    part: { input: p.file, range: p.range, cues: p.cues },
+    clip,
+    cues,
+    redactedWords: changed,
+    written: {
+      highlight_id: source.id,
+      interview_id: source.interview_id,
+      participant: label,
+      file: written.path,
+      vtt: vtt.path,
+      requested: { start_ms: p.range.startMs, end_ms: p.range.endMs },
+      start_ms: clip.actual.startMs,
+      end_ms: clip.actual.endMs,
+      duration_ms: clip.durationMs,
+      snapped: clip.snapped,
+    },
+  };
+}
+
+/** Cuts every planned clip in order; the unticked and the uncuttable are listed as left out instead. */
+async function cutAll(run: ClipRun, planned: PlannedClip[], unticked: Set<string>): Promise<Cut[]> {
+  const cuts: Cut[] = [];
+  for (const p of planned) {
+    const { source, label } = p;
+    const skip = (reason: string, chosen?: true) =>
+      run.leftOut.push({
+        highlight_id: source.id,
+        interview_id: source.interview_id,
+        participant: label,
+        reason,
+        from: 'clips',
+        ...(chosen ? { chosen } : {}),
+      });
+    if (unticked.has(source.id)) {
+      skip('You left it out.', true);
+      continue;
+    }
+    if (p.reason !== null || !p.range || !p.file || !p.transcript) {
+      skip(p.reason ?? DEFAULT_SAVE_HINT);
+      continue;
+    }
+    const n = String(cuts.length + 1).padStart(2, '0');
+    cuts.push(await cutOne(run, { ...p, range: p.range, file: p.file, transcript: p.transcript }, n));
+    run.advance();
+  }
+  return cuts;
+}
+
+/** Joins the cut clips into the reel and its page; what the reel leaves out joins leftOut. */
+async function joinReel(run: ClipRun, title: string, cuts: Cut[]): Promise<ClipExportSummary['reel']> {
+  const { req, redactor, leftOut } = run;
+  run.stop();
+  run.progress('reel');
+  const joined = await writeReel(run.sink, {
+    dir: run.dir,
+    title: redactor.text(title),
+    clips: cuts.map((c) => ({ ...reelClip(c.source, c.label, c.part, redactor), clip: c.clip })),
+    media: req.media,
+    ...(req.signal ? { signal: req.signal } : {}),
+    pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor),
+  });
+  leftOut.push(...joined.leftOut);
+  run.advance();
+  return joined.reel;
+}
+
 export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportRequest): Promise<ClipExportSummary> {
   const redactor = req.redactor ?? NO_REDACTION;
   const { title, clips: planned } = await planClips(cache, req);
@@ -113,72 +212,16 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
     ...(req.signal ? { signal: req.signal } : {}),
     expected: { files: wanted.length * 2 + (req.reel ? 3 : 0) },
   });
+  const advance = () => {
+    done++;
+    progress(null);
+  };
+  const run: ClipRun = { req, redactor, dir, sink, leftOut, progress, advance, stop };
   try {
-    const cuts: Cut[] = [];
-    for (const p of planned) {
-      const { source, label } = p;
-      const skip = (reason: string, chosen?: true) =>
-        leftOut.push({ highlight_id: source.id, interview_id: source.interview_id, participant: label, reason, from: 'clips', ...(chosen ? { chosen } : {}) });
-      if (unticked.has(source.id)) {
-        skip('You left it out.', true);
-        continue;
-      }
-      if (p.reason !== null || !p.range || !p.file || !p.transcript) {
-        skip(p.reason ?? DEFAULT_SAVE_HINT);
-        continue;
-      }
-      stop();
-      progress(label);
-      const clip = await req.media.cutClip(p.file, p.range, { cues: p.cues, ...(req.signal ? { signal: req.signal } : {}) });
-      stop();
-      // Timed from where the cut really starts, so the captions match what is heard.
-      const { cues, changed } = redactCues(clipCues(p.transcript, clip.actual, label, p.durationMs), redactor);
-      const n = String(cuts.length + 1).padStart(2, '0');
-      const written = await sink.writeFile(`${dir}/clips/${safeFileName(`${n} ${label}`, { ext: clip.ext, fallback: n })}`, clip.bytes);
-      const stem = written.path.slice(0, -(clip.ext.length + 1));
-      const vtt = await sink.writeFile(`${stem}.vtt`, req.media.toWebVtt(cues));
-      cuts.push({
-        source,
-        label,
-        part: { input: p.file, range: p.range, cues: p.cues },
-        clip,
-        cues,
-        redactedWords: changed,
-        written: {
-          highlight_id: source.id,
-          interview_id: source.interview_id,
-          participant: label,
-          file: written.path,
-          vtt: vtt.path,
-          requested: { start_ms: p.range.startMs, end_ms: p.range.endMs },
-          start_ms: clip.actual.startMs,
-          end_ms: clip.actual.endMs,
-          duration_ms: clip.durationMs,
-          snapped: clip.snapped,
-        },
-      });
-      done++;
-      progress(null);
-    }
+    const cuts = await cutAll(run, planned, unticked);
     let reel: ClipExportSummary['reel'] = null;
-    if (req.reel && cuts.length > 0) {
-      stop();
-      progress('reel');
-      const joined = await writeReel(sink, {
-        dir,
-        title: redactor.text(title),
-        clips: cuts.map((c) => ({ ...reelClip(c.source, c.label, c.part, redactor), clip: c.clip })),
-        media: req.media,
-        ...(req.signal ? { signal: req.signal } : {}),
-        pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor),
-      });
-      leftOut.push(...joined.leftOut);
-      reel = joined.reel;
-      done++;
-      progress(null);
-    } else if (req.reel) {
-      notes.push('No clip could be cut, so there is no reel.');
-    }
+    if (req.reel && cuts.length > 0) reel = await joinReel(run, title, cuts);
+    else if (req.reel) notes.push('No clip could be cut, so there is no reel.');
     const result = await sink.finish();
     notes.unshift(...summaryNotes(cuts, leftOut, redactor));
     return {

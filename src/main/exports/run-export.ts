@@ -8,7 +8,7 @@ import { redactHighlights, redactInterviews, redactReport } from '../redaction/a
 import { NO_REDACTION, type Redactor } from '../output/redactor';
 import { redactionNotes } from '../output/summary-notes';
 import { safeFileName } from '../output/file-names';
-import { cancelledError, openExportSink, type ExportProgress, type ExportResult, type ExportTarget } from '../output/sink';
+import { cancelledError, openExportSink, type ExportProgress, type ExportSink, type ExportResult, type ExportTarget } from '../output/sink';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
 import { byStatus, count, transcriptsLine } from '../output/summary';
 import { buildQdpx } from './qdpx';
@@ -86,12 +86,14 @@ async function locateQuotes(source: ExportSource, themes: { quotes: string[] }[]
   return out;
 }
 
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
-export async function runExport(source: ExportSource, req: ExportRequest): Promise<ExportOutcome> {
+/** Refuses a request that cannot succeed before any file is opened: every check reads only the cache. */
+async function checkRequest(
+  source: ExportSource,
+  req: ExportRequest,
+): Promise<{ project: ProjectDetail; originals: InterviewDetail[]; reportFormats: ExportFormat[] }> {
   if (req.formats.length === 0) throw new AppError('usage', 'Choose at least one format.');
   const project = await source.project();
   if (!project) throw new AppError('unknown_project', 'This study is not in the saved data. Sync it first, then export.');
-  const redactor = req.redactor ?? NO_REDACTION;
   const originals = await source.interviews(req.interviewIds);
   if (req.interviewIds) {
     const found = new Set(originals.map((i) => i.id));
@@ -114,17 +116,11 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     throw new AppError('no_report', 'This study has no report in the saved data. Generate one (or sync), then export it.');
   if (req.formats.includes('report-pdf') && !req.printPdf)
     throw new AppError('pdf_unavailable', 'PDF printing is not available here. Export the report as HTML and print that to PDF.');
-  // Redacted once, here: every format below renders these, so none can show what redaction replaced.
-  const interviews = redactInterviews(originals, redactor);
-  const textFormats = req.formats.filter((f): f is TranscriptTextFormat => TEXT_FORMATS.has(f));
-  const perInterview = textFormats.length + (req.formats.includes('docx') ? 1 : 0);
-  const notes: string[] = redactionNotes(redactor);
-  const sink = await openExportSink({
-    target: req.target,
-    ...(req.signal ? { signal: req.signal } : {}),
-    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
-    expected: { files: interviews.length * perInterview + req.formats.length - perInterview },
-  });
+  return { project, originals, reportFormats };
+}
+
+/** Lets up to WRITE_AHEAD files wait for the sink while the next one renders. */
+function writeAhead(sink: ExportSink): { write: (path: string, data: string | Uint8Array) => Promise<void>; drain: () => Promise<void> } {
   const pending: Promise<unknown>[] = [];
   const write = async (path: string, data: string | Uint8Array): Promise<void> => {
     const written = sink.writeFile(path, data);
@@ -137,116 +133,179 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
   const drain = async (): Promise<void> => {
     while (pending.length) await pending.shift();
   };
+  return { write, drain };
+}
+
+/** What every step of one export shares once the request is checked and the sink is open. */
+type ExportRun = {
+  source: ExportSource;
+  req: ExportRequest;
+  project: ProjectDetail;
+  redactor: Redactor;
+  originals: InterviewDetail[];
+  /** Redacted (see runExport). */
+  interviews: InterviewDetail[];
+  projectFolder: string;
+  sink: ExportSink;
+  notes: string[];
+};
+
+/** One file per interview and transcript format, rendering the next while earlier ones are written. */
+async function writeTranscripts(run: ExportRun, textFormats: TranscriptTextFormat[]): Promise<void> {
+  const { req, project, interviews, projectFolder } = run;
+  const { write, drain } = writeAhead(run.sink);
+  const options = {
+    includeParticipant: req.includeParticipant,
+    lineEnding: req.lineEnding,
+    speakerLabels: req.speakerLabels ?? 'interviewer-participant',
+    bom: req.bom ?? false,
+  };
+  for (const [n, interview] of interviews.entries()) {
+    const base = interviewBaseName(interview, n + 1, req.includeParticipant);
+    for (const f of textFormats) {
+      const fmt = TRANSCRIPT_TEXT_FORMATS[f];
+      const text = fmt.render({ project: { id: project.id, title: project.title }, interview }, options);
+      await write(`${projectFolder}/${f}/${base}.${fmt.extension}`, text);
+    }
+    if (req.formats.includes('docx')) {
+      const doc = await TRANSCRIPT_BINARY_FORMATS.docx.render({ project: { id: project.id, title: project.title }, interview }, options);
+      await write(`${projectFolder}/docx/${base}.docx`, doc);
+    }
+  }
+  await drain();
+}
+
+/** The summary's lines about the transcript files, including turns subtitles leave out. */
+function transcriptNotes(run: ExportRun, textFormats: TranscriptTextFormat[]): void {
+  const { req, interviews, notes } = run;
+  const transcriptFolders = [...textFormats, ...(req.formats.includes('docx') ? ['docx'] : [])];
+  const transcripts = transcriptsLine(interviews, transcriptFolders);
+  if (transcripts) notes.push(transcripts);
+  const untimed = interviews.reduce((n, i) => n + untimedTurns(i.transcript), 0);
+  if (untimed > 0 && textFormats.some((f) => f === 'srt' || f === 'vtt')) {
+    notes.push(
+      `${untimed} transcript turn${untimed === 1 ? ' has' : 's have'} no readable time: subtitles (SRT, WebVTT) leave ${untimed === 1 ? 'it' : 'them'} out; the other formats show "time unknown".`,
+    );
+  }
+}
+
+/** The study-wide CSVs (screener answers, participants), one row per interview. */
+async function writeCsvs(run: ExportRun): Promise<void> {
+  const { req, project, interviews, projectFolder, sink, notes } = run;
+  const csvInput = { project: { id: project.id, title: project.title }, interviews };
+  const csvs = [
+    req.formats.includes('screener-csv') ? 'screener-answers.csv' : null,
+    req.formats.includes('participants-csv') ? 'participants.csv' : null,
+  ].filter((f) => f !== null);
+  if (req.formats.includes('screener-csv'))
+    await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
+  if (req.formats.includes('participants-csv'))
+    await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
+  if (csvs.length)
+    notes.push(
+      `${csvs.join(' and ')}: one row per interview, ${count(interviews.length, 'interview')}${interviews.length ? ` (${byStatus(interviews)})` : ''}.`,
+    );
+}
+
+/** The summary's line about the report: how many quotes were placed, and how many come from outside the export. */
+function reportNote(report: NonNullable<ProjectDetail['report']>, reportFormats: ExportFormat[], found: Located[][], interviews: InterviewDetail[]): string {
+  const inExport = new Set(interviews.map((i) => i.id));
+  const unplaced = found.flat().filter((l) => l === null).length;
+  const outside = found.flat().filter((l) => l !== null && !inExport.has(l.interview_id)).length;
+  const quotes = found.flat();
+  return `The report (${reportFormats.map((f) => f.slice('report-'.length).toUpperCase()).join(', ')}) is the whole study's: ${count(report.themes.length, 'theme')} and ${count(quotes.length, 'quote')}, whichever interviews are selected. ${
+    unplaced === 0
+      ? 'Every quote names its interview and time.'
+      : `${count(unplaced, 'quote')} ${unplaced === 1 ? 'was' : 'were'} not found in the saved transcripts, so ${unplaced === 1 ? 'it is' : 'they are'} given without an interview or time.`
+  }${outside > 0 ? ` ${count(outside, 'quote')} ${outside === 1 ? 'comes' : 'come'} from interviews not in this export, cited by their id.` : ''}`;
+}
+
+/** The study's report in each chosen format, its quotes placed in their interviews. */
+async function writeReport(run: ExportRun, reportFormats: ExportFormat[]): Promise<void> {
+  const { source, req, project, interviews, projectFolder, sink, notes } = run;
+  if (!project.report || !reportFormats.length) return;
+  // A quote said in an interview outside this export is still cited, by its id.
+  const label = (id: string) => {
+    const n = interviews.findIndex((i) => i.id === id);
+    return n >= 0 ? interviewLabel(interviews[n]!, n + 1, req.includeParticipant) : `Interview ${id.slice(0, 8)}`;
+  };
+  const found = await locateQuotes(source, project.report.themes);
+  const locations = found.map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
+  // Quotes are found by their words as said (above), then written redacted.
+  const report = redactReport(project.report, run.redactor);
+  const input = { project: { id: project.id, title: project.title }, report, locations };
+  notes.push(reportNote(project.report, reportFormats, found, interviews));
+  for (const f of reportFormats) {
+    if (f === 'report-pdf') {
+      // The PDF is the HTML export printed, so the two always say the same thing.
+      const pdf = await req.printPdf!(REPORT_FORMATS.html.render(input), req.signal);
+      await sink.writeFile(`${projectFolder}/report.pdf`, pdf);
+      continue;
+    }
+    const kind = f.slice('report-'.length) as keyof typeof REPORT_FORMATS;
+    const fmt = REPORT_FORMATS[kind];
+    const body =
+      kind === 'docx'
+        ? await REPORT_FORMATS.docx.render(input)
+        : kind === 'html'
+          ? REPORT_FORMATS.html.render(input)
+          : REPORT_FORMATS.md.render(input, { lineEnding: req.lineEnding });
+    await sink.writeFile(`${projectFolder}/report.${fmt.extension}`, body);
+  }
+}
+
+/** The whole study as one .qdpx for other analysis tools, with its offline videos. */
+async function writeQdpx(run: ExportRun): Promise<void> {
+  const { source, req, project, redactor, originals, interviews, projectFolder } = run;
+  const videoFiles: Record<string, string> = {};
+  for (const i of interviews) {
+    const file = await source.videoFile(i.id);
+    if (file) videoFiles[i.id] = file;
+  }
+  // Redacted quotes are found in the redacted turns, where the same replacements were made.
+  const report = redactReport(project.report, redactor);
+  const codes = source.codes ? await source.codes() : null;
+  const qdpx = await buildQdpx(
+    {
+      project: { id: project.id, title: project.title, summary: report?.summary ?? null },
+      user: req.user,
+      interviews,
+      // The .qdpx needs the quote's exact character range, so it matches quotes in the turn text itself.
+      themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
+      highlights: redactHighlights(await source.highlights(), originals, redactor),
+      ...(codes ? { codes: redactor.active ? codes.map((c) => ({ ...c, description: redactor.text(c.description) })) : codes } : {}),
+      videoFiles,
+      // The names the transcript files carry, so the summary's names can be found among them.
+      label: (i) => interviewBaseName(i, interviews.indexOf(i) + 1, req.includeParticipant),
+    },
+    { lineEnding: req.lineEnding, includeParticipant: req.includeParticipant },
+  );
+  run.notes.push(...qdpx.notes);
+  await run.sink.writeFile(`${projectFolder}/${projectFolder}.qdpx`, qdpx.zip);
+}
+
+export async function runExport(source: ExportSource, req: ExportRequest): Promise<ExportOutcome> {
+  const { project, originals, reportFormats } = await checkRequest(source, req);
+  const redactor = req.redactor ?? NO_REDACTION;
+  // Redacted once, here: every format below renders these, so none can show what redaction replaced.
+  const interviews = redactInterviews(originals, redactor);
+  const textFormats = req.formats.filter((f): f is TranscriptTextFormat => TEXT_FORMATS.has(f));
+  const perInterview = textFormats.length + (req.formats.includes('docx') ? 1 : 0);
+  const notes: string[] = redactionNotes(redactor);
+  const sink = await openExportSink({
+    target: req.target,
+    ...(req.signal ? { signal: req.signal } : {}),
+    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+    expected: { files: interviews.length * perInterview + req.formats.length - perInterview },
+  });
   try {
     const projectFolder = safeFileName(project.title || 'Untitled study', { fallback: `study-${project.id.slice(0, 8)}` });
-    const options = {
-      includeParticipant: req.includeParticipant,
-      lineEnding: req.lineEnding,
-      speakerLabels: req.speakerLabels ?? 'interviewer-participant',
-      bom: req.bom ?? false,
-    };
-    for (const [n, interview] of interviews.entries()) {
-      const base = interviewBaseName(interview, n + 1, req.includeParticipant);
-      for (const f of textFormats) {
-        const fmt = TRANSCRIPT_TEXT_FORMATS[f];
-        const text = fmt.render({ project: { id: project.id, title: project.title }, interview }, options);
-        await write(`${projectFolder}/${f}/${base}.${fmt.extension}`, text);
-      }
-      if (req.formats.includes('docx')) {
-        const doc = await TRANSCRIPT_BINARY_FORMATS.docx.render({ project: { id: project.id, title: project.title }, interview }, options);
-        await write(`${projectFolder}/docx/${base}.docx`, doc);
-      }
-    }
-    await drain();
-    const transcriptFolders = [...textFormats, ...(req.formats.includes('docx') ? ['docx'] : [])];
-    const transcripts = transcriptsLine(interviews, transcriptFolders);
-    if (transcripts) notes.push(transcripts);
-    const untimed = interviews.reduce((n, i) => n + untimedTurns(i.transcript), 0);
-    if (untimed > 0 && textFormats.some((f) => f === 'srt' || f === 'vtt')) {
-      notes.push(
-        `${untimed} transcript turn${untimed === 1 ? ' has' : 's have'} no readable time: subtitles (SRT, WebVTT) leave ${untimed === 1 ? 'it' : 'them'} out; the other formats show "time unknown".`,
-      );
-    }
-    const csvInput = { project: { id: project.id, title: project.title }, interviews };
-    const csvs = [
-      req.formats.includes('screener-csv') ? 'screener-answers.csv' : null,
-      req.formats.includes('participants-csv') ? 'participants.csv' : null,
-    ].filter((f) => f !== null);
-    if (req.formats.includes('screener-csv'))
-      await sink.writeFile(`${projectFolder}/screener-answers.csv`, renderScreenerCsv(csvInput, { lineEnding: req.lineEnding }));
-    if (req.formats.includes('participants-csv'))
-      await sink.writeFile(`${projectFolder}/participants.csv`, renderParticipantsCsv(csvInput, { lineEnding: req.lineEnding }));
-    if (csvs.length)
-      notes.push(
-        `${csvs.join(' and ')}: one row per interview, ${count(interviews.length, 'interview')}${interviews.length ? ` (${byStatus(interviews)})` : ''}.`,
-      );
-    if (project.report && reportFormats.length) {
-      // A quote said in an interview outside this export is still cited, by its id.
-      const label = (id: string) => {
-        const n = interviews.findIndex((i) => i.id === id);
-        return n >= 0 ? interviewLabel(interviews[n]!, n + 1, req.includeParticipant) : `Interview ${id.slice(0, 8)}`;
-      };
-      const found = await locateQuotes(source, project.report.themes);
-      const inExport = new Set(interviews.map((i) => i.id));
-      const unplaced = found.flat().filter((l) => l === null).length;
-      const outside = found.flat().filter((l) => l !== null && !inExport.has(l.interview_id)).length;
-      const locations = found.map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
-      // Quotes are found by their words as said (above), then written redacted.
-      const report = redactReport(project.report, redactor);
-      const input = { project: { id: project.id, title: project.title }, report, locations };
-      const quotes = found.flat();
-      notes.push(
-        `The report (${reportFormats.map((f) => f.slice('report-'.length).toUpperCase()).join(', ')}) is the whole study's: ${count(project.report.themes.length, 'theme')} and ${count(quotes.length, 'quote')}, whichever interviews are selected. ${
-          unplaced === 0
-            ? 'Every quote names its interview and time.'
-            : `${count(unplaced, 'quote')} ${unplaced === 1 ? 'was' : 'were'} not found in the saved transcripts, so ${unplaced === 1 ? 'it is' : 'they are'} given without an interview or time.`
-        }${outside > 0 ? ` ${count(outside, 'quote')} ${outside === 1 ? 'comes' : 'come'} from interviews not in this export, cited by their id.` : ''}`,
-      );
-      for (const f of reportFormats) {
-        if (f === 'report-pdf') {
-          // The PDF is the HTML export printed, so the two always say the same thing.
-          const pdf = await req.printPdf!(REPORT_FORMATS.html.render(input), req.signal);
-          await sink.writeFile(`${projectFolder}/report.pdf`, pdf);
-          continue;
-        }
-        const kind = f.slice('report-'.length) as keyof typeof REPORT_FORMATS;
-        const fmt = REPORT_FORMATS[kind];
-        const body =
-          kind === 'docx'
-            ? await REPORT_FORMATS.docx.render(input)
-            : kind === 'html'
-              ? REPORT_FORMATS.html.render(input)
-              : REPORT_FORMATS.md.render(input, { lineEnding: req.lineEnding });
-        await sink.writeFile(`${projectFolder}/report.${fmt.extension}`, body);
-      }
-    }
-    if (req.formats.includes('qdpx')) {
-      const videoFiles: Record<string, string> = {};
-      for (const i of interviews) {
-        const file = await source.videoFile(i.id);
-        if (file) videoFiles[i.id] = file;
-      }
-      // Redacted quotes are found in the redacted turns, where the same replacements were made.
-      const report = redactReport(project.report, redactor);
-      const codes = source.codes ? await source.codes() : null;
-      const qdpx = await buildQdpx(
-        {
-          project: { id: project.id, title: project.title, summary: report?.summary ?? null },
-          user: req.user,
-          interviews,
-          // The .qdpx needs the quote's exact character range, so it matches quotes in the turn text itself.
-          themes: (report?.themes ?? []).map((t) => ({ title: t.title, summary: t.summary, frequency: t.frequency, quotes: t.quotes })),
-          highlights: redactHighlights(await source.highlights(), originals, redactor),
-          ...(codes ? { codes: redactor.active ? codes.map((c) => ({ ...c, description: redactor.text(c.description) })) : codes } : {}),
-          videoFiles,
-          // The names the transcript files carry, so the summary's names can be found among them.
-          label: (i) => interviewBaseName(i, interviews.indexOf(i) + 1, req.includeParticipant),
-        },
-        { lineEnding: req.lineEnding, includeParticipant: req.includeParticipant },
-      );
-      notes.push(...qdpx.notes);
-      await sink.writeFile(`${projectFolder}/${projectFolder}.qdpx`, qdpx.zip);
-    }
+    const run: ExportRun = { source, req, project, redactor, originals, interviews, projectFolder, sink, notes };
+    await writeTranscripts(run, textFormats);
+    transcriptNotes(run, textFormats);
+    await writeCsvs(run);
+    await writeReport(run, reportFormats);
+    if (req.formats.includes('qdpx')) await writeQdpx(run);
     return { result: await sink.finish(), notes };
   } catch (e) {
     await sink.cancel().catch(() => undefined);

@@ -42,6 +42,21 @@ const notMedia = () =>
   );
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
 
+export type DownloadOptions = { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void };
+
+/** Which interview's part file a download writes, and how much of it was already there. */
+type DownloadAt = { interviewId: string; projectId: string; part: string; have: number };
+
+/** A download under way: what the progress, the quota check and the saved record read as the bytes arrive. */
+type Downloading = DownloadAt & {
+  resuming: boolean;
+  total: number | null;
+  contentType: string | null;
+  done: number;
+  used: number;
+  quota: number;
+};
+
 /**
  * Interview videos for offline use. Signed links expire, so a stored link is only ever used while it is
  * valid; otherwise the record is fetched again for a fresh one. Downloads stream to disk, resume with
@@ -127,8 +142,7 @@ export class VideoStore {
   }
 
   /** Downloads (or finishes downloading) one interview's video. */
-  // eslint-disable-next-line max-lines-per-function -- split by perf (issue 20)
-  async download(interviewId: string, opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}): Promise<VideoFile> {
+  async download(interviewId: string, opts: DownloadOptions = {}): Promise<VideoFile> {
     const existing = await this.o.cache.call('videos.get', { interviewId });
     if (existing?.state === 'complete' && existsSync(existing.file)) return existing;
     const rec = await this.o.cache.call('interviews.get', { id: interviewId });
@@ -164,74 +178,103 @@ export class VideoStore {
         await res.body.dump();
         throw new AppError('download_failed', `The video could not be downloaded (HTTP ${res.statusCode}). Try again later.`);
       }
-      const resuming = res.statusCode === 206 && have > 0;
-      // The type is decided by the bytes, never by the header: a page of HTML is not kept as a video.
-      let contentType: string | null = resuming ? ((await this.o.cache.call('videos.get', { interviewId }))?.content_type ?? null) : null;
-      const total = totalSize(res.headers, resuming ? have : 0);
-      const used = await this.o.cache.call('videos.bytesUsed');
-      const quota = this.o.quotaBytes();
-      const needed = total === null ? 0 : total - (resuming ? have : 0);
-      if (total !== null && used + needed > quota) {
-        await res.body.dump();
-        throw new AppError(
-          'quota_exceeded',
-          `Downloading this video needs ${mb(needed)} but only ${mb(Math.max(0, quota - used))} of the ${mb(quota)} offline-video quota is left. Remove downloads or raise the quota in Settings.`,
-          { needed, used, quota },
-        );
-      }
-      let done = resuming ? have : 0;
-      const record = async (state: VideoFile['state']) =>
-        this.o.cache.call('videos.save', {
-          video: {
-            interview_id: interviewId,
-            project_id: rec.project_id,
-            file: part,
-            content_type: contentType,
-            bytes_total: total,
-            bytes_done: done,
-            state,
-            updated_at: new Date(this.now()).toISOString(),
-          },
-        });
-      await record('partial');
-      let lastSaved = done;
-      let head = Buffer.alloc(0);
-      const progress = new Transform({
-        transform: (chunk: Buffer, _enc, cb) => {
-          if (contentType === null) {
-            head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
-            if (head.length >= SNIFF_BYTES) {
-              contentType = sniffRecording(head);
-              if (!contentType) return cb(notMedia());
-            }
-          }
-          done += chunk.length;
-          if (used + done - (resuming ? have : 0) > quota)
-            return cb(new AppError('quota_exceeded', `The offline-video quota of ${mb(quota)} is full. Remove downloads or raise the quota in Settings.`));
-          opts.onProgress?.({ interview_id: interviewId, done, total });
-          if (done - lastSaved > 1024 * 1024) {
-            lastSaved = done;
-            void record('partial');
-          }
-          cb(null, chunk);
-        },
-      });
-      try {
-        await pipeline(res.body, progress, createWriteStream(part, { flags: resuming ? 'a' : 'w' }), ...(opts.signal ? [{ signal: opts.signal }] : []));
-        // A file shorter than the sniff window, or a resumed one whose type was never decided.
-        contentType ??= sniffRecording(readHead(part));
-        if (!contentType) throw notMedia();
-      } catch (e) {
-        if (e instanceof AppError && e.code === 'not_media') {
-          await this.remove(interviewId);
-          throw e;
-        }
-        await record('partial');
-        if (opts.signal?.aborted) throw new AppError('aborted', 'Download paused. It resumes where it stopped next time.');
-        throw e instanceof AppError ? e : new AppError('download_failed', 'The download was interrupted. It resumes where it stopped next time.');
-      }
-      return this.finish(interviewId, rec.project_id, part, done, contentType);
+      return this.receive({ interviewId, projectId: rec.project_id, part, have }, res, opts);
     }
+  }
+
+  /** Streams a 200 or 206 answer into the part file within the quota, then keeps it if its bytes are a recording. */
+  private async receive(at: DownloadAt, res: Dispatcher.ResponseData, opts: DownloadOptions): Promise<VideoFile> {
+    const { interviewId, part, have } = at;
+    const resuming = res.statusCode === 206 && have > 0;
+    const total = totalSize(res.headers, resuming ? have : 0);
+    const d: Downloading = {
+      ...at,
+      resuming,
+      total,
+      // The type is decided by the bytes, never by the header: a page of HTML is not kept as a video.
+      contentType: resuming ? ((await this.o.cache.call('videos.get', { interviewId }))?.content_type ?? null) : null,
+      done: resuming ? have : 0,
+      ...(await this.quotaLeft(res, total, resuming ? have : 0)),
+    };
+    await this.record(d, 'partial');
+    try {
+      await pipeline(
+        res.body,
+        this.counting(d, opts),
+        createWriteStream(part, { flags: resuming ? 'a' : 'w' }),
+        ...(opts.signal ? [{ signal: opts.signal }] : []),
+      );
+      // A file shorter than the sniff window, or a resumed one whose type was never decided.
+      d.contentType ??= sniffRecording(readHead(part));
+      if (!d.contentType) throw notMedia();
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'not_media') {
+        await this.remove(interviewId);
+        throw e;
+      }
+      await this.record(d, 'partial');
+      if (opts.signal?.aborted) throw new AppError('aborted', 'Download paused. It resumes where it stopped next time.');
+      throw e instanceof AppError ? e : new AppError('download_failed', 'The download was interrupted. It resumes where it stopped next time.');
+    }
+    return this.finish(interviewId, at.projectId, part, d.done, d.contentType);
+  }
+
+  /** The quota and what is used of it; refuses (dropping the answer) a download whose known size does not fit. */
+  private async quotaLeft(res: Dispatcher.ResponseData, total: number | null, resumedFrom: number): Promise<{ used: number; quota: number }> {
+    const used = await this.o.cache.call('videos.bytesUsed');
+    const quota = this.o.quotaBytes();
+    const needed = total === null ? 0 : total - resumedFrom;
+    if (total !== null && used + needed > quota) {
+      await res.body.dump();
+      throw new AppError(
+        'quota_exceeded',
+        `Downloading this video needs ${mb(needed)} but only ${mb(Math.max(0, quota - used))} of the ${mb(quota)} offline-video quota is left. Remove downloads or raise the quota in Settings.`,
+        { needed, used, quota },
+      );
+    }
+    return { used, quota };
+  }
+
+  /** Saves how far a download has got, so it resumes from there. */
+  private async record(d: Downloading, state: VideoFile['state']): Promise<void> {
+    return this.o.cache.call('videos.save', {
+      video: {
+        interview_id: d.interviewId,
+        project_id: d.projectId,
+        file: d.part,
+        content_type: d.contentType,
+        bytes_total: d.total,
+        bytes_done: d.done,
+        state,
+        updated_at: new Date(this.now()).toISOString(),
+      },
+    });
+  }
+
+  /** Passes the bytes on while it sniffs their type, counts them against the quota, reports and saves progress. */
+  private counting(d: Downloading, opts: DownloadOptions): Transform {
+    let lastSaved = d.done;
+    let head = Buffer.alloc(0);
+    return new Transform({
+      transform: (chunk: Buffer, _enc, cb) => {
+        if (d.contentType === null) {
+          head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+          if (head.length >= SNIFF_BYTES) {
+            d.contentType = sniffRecording(head);
+            if (!d.contentType) return cb(notMedia());
+          }
+        }
+        d.done += chunk.length;
+        if (d.used + d.done - (d.resuming ? d.have : 0) > d.quota)
+          return cb(new AppError('quota_exceeded', `The offline-video quota of ${mb(d.quota)} is full. Remove downloads or raise the quota in Settings.`));
+        opts.onProgress?.({ interview_id: d.interviewId, done: d.done, total: d.total });
+        if (d.done - lastSaved > 1024 * 1024) {
+          lastSaved = d.done;
+          void this.record(d, 'partial');
+        }
+        cb(null, chunk);
+      },
+    });
   }
 
   private async finish(interviewId: string, projectId: string, part: string, size: number, contentType: string | null): Promise<VideoFile> {

@@ -48,110 +48,144 @@ app.on('second-instance', () => {
 
 app.on('web-contents-created', (_event, contents) => hardenContents(contents, { allowedOrigins, externalHosts: () => [] }));
 
+/** The default session grants only what the app's own pages may ask for. */
+function lockSession(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler(permissionRequestHandler(allowedOrigins));
+  ses.setPermissionCheckHandler(permissionCheckHandler(allowedOrigins));
+  ses.setDevicePermissionHandler(devicePermissionHandler);
+}
+
+/** app:// serves the bundled renderer, with the CSP on every answer. */
+function serveApp(rendererDir: string): void {
+  const csp = buildCsp({ mode: devServer ? 'development' : 'production', ...(devServer ? { devServerOrigin: new URL(devServer).origin } : {}) });
+  protocol.handle(APP_SCHEME, async (request) => {
+    const asset = resolveAppAsset(rendererDir, request.url);
+    if (!asset) return new Response('Not found', { status: 404 });
+    const file = await net.fetch(pathToFileURL(asset.path).toString());
+    return new Response(file.body, {
+      status: 200,
+      headers: { 'content-type': asset.contentType, 'content-security-policy': csp, 'x-content-type-options': 'nosniff' },
+    });
+  });
+}
+
+/** What the core may ask of the desktop: the clipboard, notifications, the file manager, folders, PDF printing. */
+function desktopBridge(): NonNullable<Parameters<typeof createCore>[0]['desktop']> {
+  return {
+    writeClipboard: (text) => clipboard.writeText(text),
+    // Only when the researcher is looking elsewhere; in the window, the renderer shows a toast.
+    notify: (n) => {
+      if (Notification.isSupported() && !mainWindow?.isFocused()) new Notification({ title: n.title, body: n.body }).show();
+    },
+    // The handler has already checked the path is inside a folder Fieldwork exported to.
+    showInFolder: (path) => shell.showItemInFolder(path),
+    chooseFolder: async ({ title, defaultPath }) => {
+      const options = {
+        title,
+        properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+        ...(defaultPath ? { defaultPath } : {}),
+      };
+      const r = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
+    printToPdf: (html, signal) => printHtmlToPdf(html, signal),
+  };
+}
+
+/** The Electron-free core, on the keychain (or a warning why not) and Electron's own SQLite binding. */
+async function startCore(): Promise<Core> {
+  const appRoot = app.getAppPath();
+  const secrets = await openSecretStore(undefined, undefined, (reason) => log.warn('no usable keychain', { reason }));
+  if (secrets.warning) log.warn(secrets.warning);
+  return createCore({
+    nativeMenu: true,
+    dataDir: app.getPath('userData'),
+    mediaDir: app.isPackaged ? join(process.resourcesPath, 'sample-media') : join(appRoot, 'resources', 'sample-media'),
+    secrets,
+    log,
+    version: app.getVersion(),
+    platform: process.platform,
+    sqliteBinding: findElectronSqliteBinding(appRoot, process.versions.electron, app.isPackaged),
+    cacheWorker: { path: cacheWorkerPath },
+    mediaUrl: (w, i) => `${MEDIA_SCHEME}://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`,
+    desktop: desktopBridge(),
+  });
+}
+
+/** The media scheme: saved videos from disk, or streamed from the signed link with Range. */
+function serveMedia(mediaCore: Core): void {
+  protocol.handle(MEDIA_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    try {
+      const m = await mediaCore.serveMedia(`${url.hostname}${url.pathname}`, request.headers.get('range') ?? undefined);
+      return new Response(m.body ? (Readable.toWeb(m.body) as ReadableStream) : null, { status: m.status, headers: m.headers });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
+
+/** The renderer's requests reach the core through IPC; the core's events reach the window. */
+function connectIpc(ipcCore: Core): void {
+  registerIpc(ipcMain as unknown as IpcMainLike, channelNames, ipcCore.dispatch, () => allowedOrigins, log);
+  registerFilesChannel(
+    ipcMain as unknown as IpcMainLike,
+    (path) => core!.pickedFiles.register(path),
+    () => allowedOrigins,
+    log,
+  );
+  ipcCore.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));
+}
+
+/** The native menu; its commands bring the window forward and reach the renderer as app.command. */
+function installMenu(menuCore: Core): void {
+  const template = buildMenuTemplate({
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    appName: 'Fieldwork',
+    command: (command) => {
+      if (mainWindow?.isMinimized()) mainWindow.restore();
+      mainWindow?.focus();
+      menuCore.events.emit('app.command', { command });
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template as MenuItemConstructorOptions[]));
+}
+
+/** The main window, where it was last left, its position saved as it moves. */
+function openMainWindow(preload: string): void {
+  const stateFile = join(app.getPath('userData'), 'window-state.json');
+  const windowState = loadWindowState(
+    stateFile,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
+  mainWindow = createMainWindow({
+    state: windowState,
+    preloadPath: preload,
+    isPackaged: app.isPackaged,
+    url: devServer ?? `${APP_ORIGIN}/index.html`,
+    allowedOrigins,
+    externalHosts: () => [],
+  });
+  trackWindowState(mainWindow, createWindowStateSaver(stateFile, { onError: (e) => log.warn('could not save the window position', { error: e }) }));
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+}
+
 app
   .whenReady()
-  // eslint-disable-next-line max-lines-per-function -- split by lead (issue 20)
   .then(async () => {
-    const ses = session.defaultSession;
-    ses.setPermissionRequestHandler(permissionRequestHandler(allowedOrigins));
-    ses.setPermissionCheckHandler(permissionCheckHandler(allowedOrigins));
-    ses.setDevicePermissionHandler(devicePermissionHandler);
-
+    lockSession();
     const { rendererDir, preload } = bundlePaths(__dirname);
-    const csp = buildCsp({ mode: devServer ? 'development' : 'production', ...(devServer ? { devServerOrigin: new URL(devServer).origin } : {}) });
-    protocol.handle(APP_SCHEME, async (request) => {
-      const asset = resolveAppAsset(rendererDir, request.url);
-      if (!asset) return new Response('Not found', { status: 404 });
-      const file = await net.fetch(pathToFileURL(asset.path).toString());
-      return new Response(file.body, {
-        status: 200,
-        headers: { 'content-type': asset.contentType, 'content-security-policy': csp, 'x-content-type-options': 'nosniff' },
-      });
-    });
-
-    const appRoot = app.getAppPath();
-    const secrets = await openSecretStore(undefined, undefined, (reason) => log.warn('no usable keychain', { reason }));
-    if (secrets.warning) log.warn(secrets.warning);
-    core = createCore({
-      nativeMenu: true,
-      dataDir: app.getPath('userData'),
-      mediaDir: app.isPackaged ? join(process.resourcesPath, 'sample-media') : join(appRoot, 'resources', 'sample-media'),
-      secrets,
-      log,
-      version: app.getVersion(),
-      platform: process.platform,
-      sqliteBinding: findElectronSqliteBinding(appRoot, process.versions.electron, app.isPackaged),
-      cacheWorker: { path: cacheWorkerPath },
-      mediaUrl: (w, i) => `${MEDIA_SCHEME}://video/${encodeURIComponent(w)}/${encodeURIComponent(i)}`,
-      desktop: {
-        writeClipboard: (text) => clipboard.writeText(text),
-        // Only when the researcher is looking elsewhere; in the window, the renderer shows a toast.
-        notify: (n) => {
-          if (Notification.isSupported() && !mainWindow?.isFocused()) new Notification({ title: n.title, body: n.body }).show();
-        },
-        // The handler has already checked the path is inside a folder Fieldwork exported to.
-        showInFolder: (path) => shell.showItemInFolder(path),
-        chooseFolder: async ({ title, defaultPath }) => {
-          const options = {
-            title,
-            properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
-            ...(defaultPath ? { defaultPath } : {}),
-          };
-          const r = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
-          return r.canceled ? null : (r.filePaths[0] ?? null);
-        },
-        printToPdf: (html, signal) => printHtmlToPdf(html, signal),
-      },
-    });
-    const mediaCore = core;
-    protocol.handle(MEDIA_SCHEME, async (request) => {
-      const url = new URL(request.url);
-      try {
-        const m = await mediaCore.serveMedia(`${url.hostname}${url.pathname}`, request.headers.get('range') ?? undefined);
-        return new Response(m.body ? (Readable.toWeb(m.body) as ReadableStream) : null, { status: m.status, headers: m.headers });
-      } catch {
-        return new Response('Not found', { status: 404 });
-      }
-    });
-    registerIpc(ipcMain as unknown as IpcMainLike, channelNames, core.dispatch, () => allowedOrigins, log);
-    registerFilesChannel(
-      ipcMain as unknown as IpcMainLike,
-      (path) => core!.pickedFiles.register(path),
-      () => allowedOrigins,
-      log,
-    );
-    core.events.subscribe((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event));
-
-    const menuCore = core;
-    const template = buildMenuTemplate({
-      isPackaged: app.isPackaged,
-      platform: process.platform,
-      appName: 'Fieldwork',
-      command: (command) => {
-        if (mainWindow?.isMinimized()) mainWindow.restore();
-        mainWindow?.focus();
-        menuCore.events.emit('app.command', { command });
-      },
-    });
-    Menu.setApplicationMenu(Menu.buildFromTemplate(template as MenuItemConstructorOptions[]));
-
-    const stateFile = join(app.getPath('userData'), 'window-state.json');
-    const windowState = loadWindowState(
-      stateFile,
-      screen.getAllDisplays().map((d) => d.workArea),
-    );
-    mainWindow = createMainWindow({
-      state: windowState,
-      preloadPath: preload,
-      isPackaged: app.isPackaged,
-      url: devServer ?? `${APP_ORIGIN}/index.html`,
-      allowedOrigins,
-      externalHosts: () => [],
-    });
-    trackWindowState(mainWindow, createWindowStateSaver(stateFile, { onError: (e) => log.warn('could not save the window position', { error: e }) }));
-    mainWindow.on('closed', () => {
-      mainWindow = null;
-    });
+    serveApp(rendererDir);
+    const started = await startCore();
+    core = started;
+    serveMedia(started);
+    connectIpc(started);
+    installMenu(started);
+    openMainWindow(preload);
   })
   .catch((e: unknown) => {
     // Without this the window would never open and nothing would say why.

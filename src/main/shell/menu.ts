@@ -19,17 +19,16 @@ export type MenuDeps = {
   command: (command: AppCommand) => void;
 };
 
-// eslint-disable-next-line max-lines-per-function -- split by lead (issue 20)
-export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
-  const mac = d.platform === 'darwin';
-  const cmd = (label: string, accelerator: string | undefined, command: AppCommand): MenuItem => ({
-    label,
-    ...(accelerator ? { accelerator } : {}),
-    click: () => d.command(command),
-  });
-  const sep: MenuItem = { type: 'separator' };
+/** What every menu is built with: the platform, an item sending one app command, and the template's separator. */
+type Parts = {
+  mac: boolean;
+  cmd: (label: string, accelerator: string | undefined, command: AppCommand) => MenuItem;
+  sep: MenuItem;
+};
 
-  const appMenu: MenuItem[] = mac
+/** macOS's application menu (named after the app); other platforms have none. */
+function appMenu(d: MenuDeps, { mac, cmd, sep }: Parts): MenuItem[] {
+  return mac
     ? [
         {
           label: d.appName,
@@ -50,8 +49,10 @@ export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
         },
       ]
     : [];
+}
 
-  const file: MenuItem = {
+function fileMenu({ mac, cmd, sep }: Parts): MenuItem {
+  return {
     label: mac ? 'File' : '&File',
     submenu: [
       cmd('New study', 'CmdOrCtrl+N', 'new-study'),
@@ -62,8 +63,10 @@ export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
       ...(mac ? [sep, { role: 'close' }] : []),
     ],
   };
+}
 
-  const edit: MenuItem = {
+function editMenu({ mac, sep }: Parts): MenuItem {
+  return {
     label: mac ? 'Edit' : '&Edit',
     submenu: [
       { role: 'undo' },
@@ -78,10 +81,12 @@ export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
       { role: 'selectAll' },
     ],
   };
+}
 
-  // Ctrl+R is "Sync now" here, so the page-reload role is never in the menu; developers get a
-  // force-reload on Ctrl+Shift+R (its default) and the devtools, and only in an unpackaged build.
-  const view: MenuItem = {
+// Ctrl+R is "Sync now" here, so the page-reload role is never in the menu; developers get a
+// force-reload on Ctrl+Shift+R (its default) and the devtools, and only in an unpackaged build.
+function viewMenu(d: MenuDeps, { mac, sep }: Parts): MenuItem {
+  return {
     label: mac ? 'View' : '&View',
     submenu: [
       { role: 'resetZoom' },
@@ -92,14 +97,18 @@ export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
       ...(d.isPackaged ? [] : [sep, { role: 'forceReload', accelerator: 'CmdOrCtrl+Shift+R' }, { role: 'toggleDevTools' }]),
     ],
   };
+}
 
-  const windowMenu: MenuItem = {
+function windowMenu({ mac, sep }: Parts): MenuItem {
+  return {
     label: mac ? 'Window' : '&Window',
     role: 'windowMenu',
     submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, sep, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
   };
+}
 
-  const help: MenuItem = {
+function helpMenu(d: MenuDeps, { mac, cmd, sep }: Parts): MenuItem {
+  return {
     label: mac ? 'Help' : '&Help',
     role: 'help',
     submenu: [
@@ -108,8 +117,19 @@ export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
       ...(mac ? [] : [sep, { role: 'about', label: `About ${d.appName}` }]),
     ],
   };
+}
 
-  return [...appMenu, file, edit, view, windowMenu, help];
+export function buildMenuTemplate(d: MenuDeps): MenuItem[] {
+  const parts: Parts = {
+    mac: d.platform === 'darwin',
+    cmd: (label, accelerator, command) => ({
+      label,
+      ...(accelerator ? { accelerator } : {}),
+      click: () => d.command(command),
+    }),
+    sep: { type: 'separator' },
+  };
+  return [...appMenu(d, parts), fileMenu(parts), editMenu(parts), viewMenu(d, parts), windowMenu(parts), helpMenu(d, parts)];
 }
 
 /** Every accelerator in a template, with the label or role it belongs to (for checks and tests). */

@@ -109,8 +109,88 @@ export function groupValue(iv: GridSourceInterview, by: string): string {
 
 const isParticipant = (role: string) => role !== 'AI';
 
+type Confidence = 'exact' | 'similar';
+type Under = Map<number, { turns: number[]; confidence: Confidence }>;
+
+/**
+ * One interview's turns placed under the questions: per question its participant turns (positions in iv.turns)
+ * and how it was asked, and the participant turns no question took.
+ */
+function placeAnswers(iv: GridSourceInterview, questions: string[]): { under: Under; asked: Map<number, Confidence>; unmatched: number[] } {
+  const alignment = alignTurns(iv.turns, questions, { ordered: true });
+  const under: Under = new Map();
+  const asked = new Map<number, Confidence>();
+  for (const span of alignment.spans) if (!asked.has(span.question) || span.confidence === 'exact') asked.set(span.question, span.confidence);
+  const unmatched: number[] = [];
+  alignment.turns.forEach((a, i) => {
+    const turn = iv.turns[i]!;
+    if (!isParticipant(turn.role) || turn.text.trim() === '') return;
+    if (a.question === null) {
+      unmatched.push(i);
+      return;
+    }
+    let u = under.get(a.question);
+    if (!u) under.set(a.question, (u = { turns: [], confidence: asked.get(a.question) ?? confidenceOf(a.confidence) }));
+    u.turns.push(i);
+  });
+  return { under, asked, unmatched };
+}
+
+/** A row's cells in question order: the answer's text, where it starts and the codes on any of its turns. */
+function cellsOf(iv: GridSourceInterview, under: Under, codeOrder: Map<string, number>): GridCell[] {
+  return [...under.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([q, u]) => {
+      const first = iv.turns[u.turns[0]!]!;
+      const idxs = u.turns.map((i) => iv.turns[i]!.idx);
+      const codes = new Set<string>();
+      for (const c of iv.codings) if (idxs.some((t) => t >= c.start_turn && t <= c.end_turn)) for (const id of c.codes) codes.add(id);
+      return {
+        question_index: q,
+        text: u.turns.map((i) => iv.turns[i]!.text.trim()).join('\n\n'),
+        start_ms: first.start_ms,
+        turn: first.idx,
+        turns: u.turns.length,
+        confidence: u.confidence,
+        codes: [...codes].sort((a, b) => (codeOrder.get(a) ?? 1e9) - (codeOrder.get(b) ?? 1e9)),
+      };
+    });
+}
+
+/** The turns no question took, joined into one text that starts where the first of them does. */
+function unmatchedOf(iv: GridSourceInterview, unmatched: number[]): GridRow['unmatched'] {
+  const firstUnmatched = unmatched.length > 0 ? iv.turns[unmatched[0]!]! : null;
+  return firstUnmatched
+    ? {
+        text: unmatched.map((i) => iv.turns[i]!.text.trim()).join('\n\n'),
+        turns: unmatched.length,
+        start_ms: firstUnmatched.start_ms,
+        turn: firstUnmatched.idx,
+      }
+    : null;
+}
+
+/** The groups' code counts per question, in group order; reorders `rows` (in place) to follow their group's order. */
+function groupRows(rows: GridRow[], qs: GridQuestion[]): GridGroup[] {
+  const groups: GridGroup[] = [];
+  const byName = new Map<string, GridGroup>();
+  for (const r of rows) {
+    const name = r.group!;
+    let g = byName.get(name);
+    if (!g) byName.set(name, (g = { name, interviews: 0, counts: qs.map(() => ({})) }));
+    g.interviews++;
+    for (const c of r.cells) for (const id of c.codes) g.counts[c.question_index]![id] = (g.counts[c.question_index]![id] ?? 0) + 1;
+  }
+  // Groups by name (numbers in numeric order), "(no answer)" last; rows follow their group's order.
+  const names = [...byName.keys()].sort(compareGroupNames);
+  for (const name of names) groups.push(byName.get(name)!);
+  const rank = new Map(names.map((name, i) => [name, i]));
+  const order = rows.map((r, i) => ({ r, i })).sort((a, b) => rank.get(a.r.group!)! - rank.get(b.r.group!)! || a.i - b.i);
+  rows.splice(0, rows.length, ...order.map((o) => o.r));
+  return groups;
+}
+
 /** Builds the grid; `by` groups the rows (and orders them by group, then as given). */
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function buildQuestionGrid(source: GridSource, options: { by?: string | null } = {}): QuestionGrid {
   const by = options.by ?? null;
   const known = source.guide !== null && source.guide.length > 0;
@@ -121,83 +201,27 @@ export function buildQuestionGrid(source: GridSource, options: { by?: string | n
   let unmatchedInterviews = 0;
 
   const rows: GridRow[] = source.interviews.map((iv, n) => {
-    const alignment = alignTurns(iv.turns, questions, { ordered: true });
-    // Per question: its participant turns (positions in iv.turns) and how it was asked.
-    const under = new Map<number, { turns: number[]; confidence: 'exact' | 'similar' }>();
-    const asked = new Map<number, 'exact' | 'similar'>();
-    for (const span of alignment.spans) if (!asked.has(span.question) || span.confidence === 'exact') asked.set(span.question, span.confidence);
-    const unmatched: number[] = [];
-    alignment.turns.forEach((a, i) => {
-      const turn = iv.turns[i]!;
-      if (!isParticipant(turn.role) || turn.text.trim() === '') return;
-      if (a.question === null) {
-        unmatched.push(i);
-        return;
-      }
-      let u = under.get(a.question);
-      if (!u) under.set(a.question, (u = { turns: [], confidence: asked.get(a.question) ?? confidenceOf(a.confidence) }));
-      u.turns.push(i);
-    });
+    const { under, asked, unmatched } = placeAnswers(iv, questions);
     for (const [q, c] of asked) {
       if (c === 'exact') qs[q]!.exact++;
       else qs[q]!.similar++;
     }
-    const cells: GridCell[] = [...under.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([q, u]) => {
-        const first = iv.turns[u.turns[0]!]!;
-        const idxs = u.turns.map((i) => iv.turns[i]!.idx);
-        const codes = new Set<string>();
-        for (const c of iv.codings) if (idxs.some((t) => t >= c.start_turn && t <= c.end_turn)) for (const id of c.codes) codes.add(id);
-        return {
-          question_index: q,
-          text: u.turns.map((i) => iv.turns[i]!.text.trim()).join('\n\n'),
-          start_ms: first.start_ms,
-          turn: first.idx,
-          turns: u.turns.length,
-          confidence: u.confidence,
-          codes: [...codes].sort((a, b) => (codeOrder.get(a) ?? 1e9) - (codeOrder.get(b) ?? 1e9)),
-        };
-      });
+    const cells = cellsOf(iv, under, codeOrder);
     if (unmatched.length > 0) {
       unmatchedTurns += unmatched.length;
       unmatchedInterviews++;
     }
-    const firstUnmatched = unmatched.length > 0 ? iv.turns[unmatched[0]!]! : null;
     return {
       interview_id: iv.id,
       participant: iv.participant_name?.trim() || `Interview ${n + 1}`,
       status: iv.status,
       group: by ? groupValue(iv, by) : null,
       cells,
-      unmatched: firstUnmatched
-        ? {
-            text: unmatched.map((i) => iv.turns[i]!.text.trim()).join('\n\n'),
-            turns: unmatched.length,
-            start_ms: firstUnmatched.start_ms,
-            turn: firstUnmatched.idx,
-          }
-        : null,
+      unmatched: unmatchedOf(iv, unmatched),
     };
   });
 
-  const groups: GridGroup[] = [];
-  if (by) {
-    const byName = new Map<string, GridGroup>();
-    for (const r of rows) {
-      const name = r.group!;
-      let g = byName.get(name);
-      if (!g) byName.set(name, (g = { name, interviews: 0, counts: qs.map(() => ({})) }));
-      g.interviews++;
-      for (const c of r.cells) for (const id of c.codes) g.counts[c.question_index]![id] = (g.counts[c.question_index]![id] ?? 0) + 1;
-    }
-    // Groups by name (numbers in numeric order), "(no answer)" last; rows follow their group's order.
-    const names = [...byName.keys()].sort(compareGroupNames);
-    for (const name of names) groups.push(byName.get(name)!);
-    const rank = new Map(names.map((name, i) => [name, i]));
-    const order = rows.map((r, i) => ({ r, i })).sort((a, b) => rank.get(a.r.group!)! - rank.get(b.r.group!)! || a.i - b.i);
-    rows.splice(0, rows.length, ...order.map((o) => o.r));
-  }
+  const groups = by ? groupRows(rows, qs) : [];
   return {
     guide: known ? 'known' : 'inferred',
     questions: qs,

@@ -198,7 +198,6 @@ export function scanStamp(db: CacheDb, args: { projectId: string }): string {
  * own values run on every text; the name tagger only on sentences that may hold a name (see mayHoldName). The researcher's decisions are
  * not read here: they are applied to the result in main, so a decision never needs another scan.
  */
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource {
   const numbers = interviewNumbers(db, args);
   const rows = stmt(db, 'SELECT id, status, participant_name, participant_email, participant_json FROM interviews WHERE project_id = ?').all(
@@ -206,9 +205,40 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
   ) as Row[];
   rows.sort((a, b) => numbers.get(a.id)! - numbers.get(b.id)!);
   const terms = listTerms(db, args);
+  const { known, fieldValues } = participantValues(rows, terms);
+  const matcher = compileKnown(known);
+  const findings: RawFinding[] = [];
+  const emit = (p: Pending) => emitFindings(matcher, findings, p);
 
+  // A participant's fields are findings of their own, so the review lists every participant of the study.
+  for (const f of fieldValues) {
+    const spans = matcher.find(f.value).filter((s) => s.kind === 'participant' || s.kind === 'custom');
+    if (f.field === 'name' || f.field === 'email') spans.splice(0, spans.length, { kind: 'participant', start: 0, end: f.value.length, text: f.value });
+    emit({ interviewId: f.row.id, source: 'field', at: f.field, text: f.value, startMs: null, spans: [...spans, ...detectPatterns(f.value)] });
+  }
+  const tagger = taggedInChunks(matcher, emit);
+  addStudyTexts(db, args, rows, tagger.add);
+  tagger.flush();
+
+  return {
+    interviews: rows.map((r) => ({
+      id: r.id,
+      n: numbers.get(r.id)!,
+      status: r.status,
+      participant_name: r.participant_name,
+      participant_email: r.participant_email,
+    })),
+    terms,
+    findings,
+  };
+}
+
+type FieldValue = { row: Row; field: string; value: string };
+
+/** The researcher's terms and every participant's own values (to be found in the texts), and the fields to list. */
+function participantValues(rows: Row[], terms: TermRow[]): { known: KnownTerm[]; fieldValues: FieldValue[] } {
   const known: KnownTerm[] = terms.map((t) => ({ text: t.text, kind: t.kind }));
-  const fieldValues: { row: Row; field: string; value: string }[] = [];
+  const fieldValues: FieldValue[] = [];
   for (const r of rows) {
     const fields = fieldsOf(r.participant_json);
     for (const t of participantTerms({ name: r.participant_name, email: r.participant_email, fields })) known.push({ ...t, owner: r.id });
@@ -224,46 +254,47 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
       fieldValues.push({ row: r, field: k, value });
     }
   }
-  const matcher = compileKnown(known);
+  return { known, fieldValues };
+}
 
-  const findings: RawFinding[] = [];
-  const emit = (interviewId: string | null, source: RawFinding['source'], at: string, text: string, startMs: number | null, spans: Span[]) => {
-    for (const s of resolveOverlaps(spans)) {
-      let owner: string | null = null;
-      let kind = s.kind;
-      if (kind === 'participant' || kind === 'person') {
-        const owners = matcher.owners(s.text);
-        if (owners.length) {
-          kind = 'participant';
-          owner = interviewId && owners.includes(interviewId) ? interviewId : owners[0]!;
-        }
+/** One text to scan: where it is, and the spans found in it so far. */
+type Pending = { interviewId: string | null; source: RawFinding['source']; at: string; text: string; startMs: number | null; spans: Span[] };
+
+type KnownMatcher = ReturnType<typeof compileKnown>;
+
+/** One text's spans as findings: overlaps resolved, a person who is a participant named as theirs. */
+function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending): void {
+  const { interviewId, text } = p;
+  for (const s of resolveOverlaps(p.spans)) {
+    let owner: string | null = null;
+    let kind = s.kind;
+    if (kind === 'participant' || kind === 'person') {
+      const owners = matcher.owners(s.text);
+      if (owners.length) {
+        kind = 'participant';
+        owner = interviewId && owners.includes(interviewId) ? interviewId : owners[0]!;
       }
-      const term = normaliseTerm(kind, s.text);
-      findings.push({
-        interview_id: interviewId,
-        source,
-        at,
-        kind,
-        text: s.text,
-        term,
-        owner,
-        start_ms: startMs,
-        start: s.start,
-        end: s.end,
-        before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
-        after: text.slice(s.end, s.end + CONTEXT),
-      });
     }
-  };
-
-  // A participant's fields are findings of their own, so the review lists every participant of the study.
-  for (const f of fieldValues) {
-    const spans = matcher.find(f.value).filter((s) => s.kind === 'participant' || s.kind === 'custom');
-    if (f.field === 'name' || f.field === 'email') spans.splice(0, spans.length, { kind: 'participant', start: 0, end: f.value.length, text: f.value });
-    emit(f.row.id, 'field', f.field, f.value, null, [...spans, ...detectPatterns(f.value)]);
+    const term = normaliseTerm(kind, s.text);
+    findings.push({
+      interview_id: interviewId,
+      source: p.source,
+      at: p.at,
+      kind,
+      text: s.text,
+      term,
+      owner,
+      start_ms: p.startMs,
+      start: s.start,
+      end: s.end,
+      before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
+      after: text.slice(s.end, s.end + CONTEXT),
+    });
   }
+}
 
-  type Pending = { interviewId: string | null; source: RawFinding['source']; at: string; text: string; startMs: number | null; spans: Span[] };
+/** Scans texts with the patterns and known values at once, and with the name tagger CHUNK texts at a time. */
+function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { add: (p: Omit<Pending, 'spans'>) => void; flush: () => void } {
   let chunk: Pending[] = [];
   const flush = () => {
     // What is already found (a participant's name, an email) is blanked for the tagger: a turn whose only
@@ -272,7 +303,7 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
     const needsNames = chunk.map((_, i) => i).filter((i) => mayHoldName(masked[i]!));
     const people = detectPeopleMany(needsNames.map((i) => masked[i]!));
     needsNames.forEach((c, i) => chunk[c]!.spans.push(...people[i]!));
-    for (const p of chunk) emit(p.interviewId, p.source, p.at, p.text, p.startMs, p.spans);
+    for (const p of chunk) emit(p);
     chunk = [];
   };
   const add = (p: Omit<Pending, 'spans'>) => {
@@ -281,7 +312,11 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
     chunk.push({ ...p, spans });
     if (chunk.length >= CHUNK) flush();
   };
+  return { add, flush };
+}
 
+/** Every interview's turns in the study's order, then the report's quotes. */
+function addStudyTexts(db: CacheDb, args: { projectId: string }, rows: Row[], add: (p: Omit<Pending, 'spans'>) => void): void {
   const turns = stmt(db, 'SELECT idx, text, start_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
   for (const r of rows) {
     for (const [idx, text, startMs] of turns.raw().iterate(r.id) as IterableIterator<[number, string, number]>) {
@@ -297,17 +332,4 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
     text: string;
   }[];
   for (const q of quotes) add({ interviewId: null, source: 'quote', at: `${q.theme_position}.${q.position}`, text: q.text, startMs: null });
-  flush();
-
-  return {
-    interviews: rows.map((r) => ({
-      id: r.id,
-      n: numbers.get(r.id)!,
-      status: r.status,
-      participant_name: r.participant_name,
-      participant_email: r.participant_email,
-    })),
-    terms,
-    findings,
-  };
 }
