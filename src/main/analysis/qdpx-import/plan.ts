@@ -8,7 +8,7 @@ import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
 import type { QdpxMatchedBy, QdpxSourceReport, QdpxUnmatchedCoding } from '../../../shared/ipc/channels/imports';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { stableGuid } from '../../exports/qdpx/project';
-import type { QdaCode, QdaProject, QdaSelection, QdaSource, QdaText } from './model';
+import type { QdaCode, QdaProject, QdaSelection, QdaSource, QdaText, QdaTranscript } from './model';
 import { locateTurns, rangeForText, rangeForTime, SourceText, type PositionMode } from './text-map';
 
 export type ImportInterview = { id: string; participant_name: string | null; transcript: TranscriptTurn[] };
@@ -31,156 +31,232 @@ export type TextLookup = (text: QdaText) => { text: string } | { error: string }
 const MAX_UNMATCHED_LISTED = 50;
 const CODE_NAME_MAX = 80;
 
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function planImport(project: QdaProject, interviews: readonly ImportInterview[], projectId: string, readText: TextLookup): ImportPlan {
   const notes: string[] = [];
   const codeNames = foldCodes(project, notes);
-  const byGuid = fieldworkGuids(projectId, interviews);
-  const matcher = new TextMatcher(interviews);
+  const ctx: PlanContext = {
+    codeNames,
+    byGuid: fieldworkGuids(projectId, interviews),
+    interviews,
+    matcher: new TextMatcher(interviews),
+    readText,
+    claimed: new Map(),
+    notes,
+  };
   const segments: PlannedSegment[] = [];
   const sources: QdpxSourceReport[] = [];
   let found = 0;
   let duplicates = 0;
-  const claimed = new Map<string, string>();
-
   for (const source of project.sources) {
-    const selections = allSelections(source);
-    const codingCount = selections.reduce((n, s) => n + s.sel.codes.length, 0);
-    found += codingCount;
-    const report: QdpxSourceReport = {
-      guid: source.guid,
-      name: source.name,
-      kind: source.kind,
-      interview_id: null,
-      participant: null,
-      matched_by: null,
-      reason: null,
-      positions: null,
-      codings: codingCount,
-      imported: 0,
-      unmatched: [],
-    };
-    sources.push(report);
-    const unmatchedAll = (reason: string) => {
-      report.reason = reason;
-      report.unmatched = selections.slice(0, MAX_UNMATCHED_LISTED).map((s) => unmatchedOf(s.sel, codeNames, reason));
-    };
-    if (source.kind === 'PictureSource' || source.kind === 'PDFSource') {
-      unmatchedAll(`A ${source.kind === 'PDFSource' ? 'PDF' : 'picture'} source: Fieldwork imports codings on transcripts only.`);
-      continue;
-    }
-    // The source's texts (its own, or its transcripts'), read once.
-    const texts = new Map<QdaText, { text: string } | { error: string }>();
-    const textOf = (t: QdaText) => {
-      let v = texts.get(t);
-      if (!v) texts.set(t, (v = readText(t)));
-      return v;
-    };
-    const ownTexts = source.kind === 'TextSource' && source.text ? [source.text] : source.transcripts.map((t) => t.text);
-    const readable = ownTexts.map(textOf).filter((v): v is { text: string } => 'text' in v);
+    const planned = planSource(source, ctx);
+    found += planned.report.codings;
+    sources.push(planned.report);
+    segments.push(...planned.segments);
+    duplicates += planned.duplicates;
+  }
+  noteCodingUsers(project, notes);
+  return { codes: codeNames.planned, segments, sources, found, duplicates, notes };
+}
 
-    const match = matchSource(source, byGuid, interviews, readable, matcher);
-    if (!match.interview) {
-      const textError = ownTexts.map(textOf).find((v): v is { error: string } => 'error' in v);
-      unmatchedAll(readable.length === 0 && textError ? `${textError.error} Neither its GUID nor its name matches an interview of this study.` : match.reason);
-      continue;
-    }
-    const iv = match.interview;
-    const other = claimed.get(iv.id);
-    if (other) notes.push(`Two sources matched the interview ${iv.id}: "${other}" and "${source.name}". The codings of both are imported onto it.`);
-    claimed.set(iv.id, source.name);
-    report.interview_id = iv.id;
-    report.participant = iv.participant_name;
-    report.matched_by = match.by;
+/** What every source's plan reads, and what it shares: which source already claimed an interview, and the notes. */
+type PlanContext = {
+  codeNames: CodeNames;
+  byGuid: Map<string, ImportInterview>;
+  interviews: readonly ImportInterview[];
+  matcher: TextMatcher;
+  readText: TextLookup;
+  claimed: Map<string, string>;
+  notes: string[];
+};
 
-    const placed: PlannedSegment[] = [];
-    const fail = (sel: QdaSelection, reason: string) => {
-      if (report.unmatched.length < MAX_UNMATCHED_LISTED) report.unmatched.push(unmatchedOf(sel, codeNames, reason));
-    };
-    const place = (sel: QdaSelection, range: PlacedTurnRange | null, whyNot: string) => {
-      const names = sel.codes.map((c) => codeNames.get(c.codeGuid)).filter((n): n is string => !!n);
-      const unknown = sel.codes.length - names.length;
-      if (!range) return fail(sel, whyNot);
-      if (unknown > 0) fail({ ...sel, codes: sel.codes.filter((c) => !codeNames.has(c.codeGuid)) }, 'Its code is not in the file’s codebook.');
-      if (names.length === 0) return;
-      placed.push({ ...range, interview_id: iv.id, note: sel.note, codes: [...new Set(names)] });
-      report.imported += names.length;
-    };
+type SourcePlan = { report: QdpxSourceReport; segments: PlannedSegment[]; duplicates: number };
+type TextOf = (t: QdaText) => { text: string } | { error: string };
 
-    // Text positions: a text source's own selections, or a transcript's selections between sync points.
-    const textSelections = source.kind === 'TextSource' && source.text ? [{ text: source.text, sels: source.selections, points: null }] : [];
-    const transcriptSelections = source.transcripts.map((t) => ({ text: t.text, sels: t.selections, points: t.syncPoints }));
-    for (const group of [...textSelections, ...transcriptSelections]) {
-      if (group.sels.length === 0) continue;
-      const t = textOf(group.text);
-      if ('error' in t) {
-        for (const sel of group.sels) fail(sel, t.error);
-        continue;
-      }
-      const st = new SourceText(t.text);
-      const spans = locateTurns(st, iv.transcript);
-      const positioned = group.sels.flatMap((sel): { sel: QdaSelection; start: number; end: number }[] => {
-        if (sel.kind === 'text') return [{ sel, start: sel.start, end: sel.end }];
-        if (sel.kind !== 'transcript' || !group.points) return [];
-        const from = sel.fromSyncPoint ? group.points.get(sel.fromSyncPoint)?.position : null;
-        const to = sel.toSyncPoint ? group.points.get(sel.toSyncPoint)?.position : null;
-        if (from === null || from === undefined || to === null || to === undefined) {
-          fail(sel, 'Its sync points are missing or have no position in the transcript.');
-          return [];
-        }
-        return [{ sel, start: from, end: to }];
-      });
-      const mode: PositionMode = st.detectMode(positioned.map((p) => ({ start: p.start, end: p.end, name: p.sel.name })));
-      report.positions = mode;
-      for (const p of positioned) {
-        const a = st.at(p.start, mode);
-        const b = st.at(p.end, mode);
-        if (a === null || b === null) {
-          fail(p.sel, `Its positions (${p.start}–${p.end}) are outside the source's text.`);
-          continue;
-        }
-        place(
-          p.sel,
-          rangeForText(spans, a, b),
-          b <= a ? 'It selects no characters.' : 'It covers none of the interview’s transcript words (only labels or blank lines).',
-        );
-      }
-    }
-    // Time spans: turns they cover; one that repeats a text coding (the same codes on the same turns) is that coding.
-    const textPlaced = [...placed];
-    for (const sel of source.selections) {
-      if (sel.kind !== 'media') continue;
-      const range = rangeForTime(iv.transcript, sel.beginMs, sel.endMs);
-      if (range) {
-        const names = sel.codes.map((c) => codeNames.get(c.codeGuid)).filter((n): n is string => !!n);
-        const mirror = textPlaced.some(
-          (s) =>
-            s.start_turn <= range.end_turn && s.end_turn >= range.start_turn && names.every((n) => s.codes.some((c) => c.toLowerCase() === n.toLowerCase())),
-        );
-        if (mirror && names.length > 0) {
-          duplicates += names.length;
-          report.imported += names.length;
-          continue;
-        }
-      }
-      place(
-        sel,
-        range,
-        iv.transcript.every((t) => t.start_ms === null)
-          ? 'The interview’s transcript has no times, so a time span cannot be placed on its turns.'
-          : `No transcript turn falls within ${fmtMs(sel.beginMs)}–${fmtMs(sel.endMs)}.`,
-      );
-    }
-    segments.push(...mergeSameRange(placed));
+/** One source: matched to an interview, then its text codings and its time codings placed on that interview's turns. */
+function planSource(source: QdaSource, ctx: PlanContext): SourcePlan {
+  const selections = allSelections(source);
+  const report = emptyReport(
+    source,
+    selections.reduce((n, s) => n + s.sel.codes.length, 0),
+  );
+  const unmatchedAll = (reason: string): SourcePlan => {
+    report.reason = reason;
+    report.unmatched = selections.slice(0, MAX_UNMATCHED_LISTED).map((s) => unmatchedOf(s.sel, ctx.codeNames, reason));
+    return { report, segments: [], duplicates: 0 };
+  };
+  if (source.kind === 'PictureSource' || source.kind === 'PDFSource')
+    return unmatchedAll(`A ${source.kind === 'PDFSource' ? 'PDF' : 'picture'} source: Fieldwork imports codings on transcripts only.`);
+  const textOf = cachedTexts(ctx.readText);
+  const ownTexts = source.kind === 'TextSource' && source.text ? [source.text] : source.transcripts.map((t) => t.text);
+  const readable = ownTexts.map(textOf).filter((v): v is { text: string } => 'text' in v);
+
+  const match = matchSource(source, ctx.byGuid, ctx.interviews, readable, ctx.matcher);
+  if (!match.interview) {
+    const textError = ownTexts.map(textOf).find((v): v is { error: string } => 'error' in v);
+    return unmatchedAll(
+      readable.length === 0 && textError ? `${textError.error} Neither its GUID nor its name matches an interview of this study.` : match.reason,
+    );
+  }
+  const iv = match.interview;
+  const other = ctx.claimed.get(iv.id);
+  if (other) ctx.notes.push(`Two sources matched the interview ${iv.id}: "${other}" and "${source.name}". The codings of both are imported onto it.`);
+  ctx.claimed.set(iv.id, source.name);
+  report.interview_id = iv.id;
+  report.participant = iv.participant_name;
+  report.matched_by = match.by;
+
+  const placer = new Placer(report, iv, ctx.codeNames);
+  placeTextSelections(source, textOf, placer);
+  const duplicates = placeMediaSelections(source, placer);
+  return { report, segments: mergeSameRange(placer.placed), duplicates };
+}
+
+function emptyReport(source: QdaSource, codings: number): QdpxSourceReport {
+  return {
+    guid: source.guid,
+    name: source.name,
+    kind: source.kind,
+    interview_id: null,
+    participant: null,
+    matched_by: null,
+    reason: null,
+    positions: null,
+    codings,
+    imported: 0,
+    unmatched: [],
+  };
+}
+
+/** The source's texts (its own, or its transcripts'), read once. */
+function cachedTexts(readText: TextLookup): TextOf {
+  const texts = new Map<QdaText, { text: string } | { error: string }>();
+  return (t) => {
+    let v = texts.get(t);
+    if (!v) texts.set(t, (v = readText(t)));
+    return v;
+  };
+}
+
+/** Codings of one source on its matched interview: placed as segments, or listed (up to a bound) with why not. */
+class Placer {
+  readonly placed: PlannedSegment[] = [];
+
+  constructor(
+    readonly report: QdpxSourceReport,
+    readonly iv: ImportInterview,
+    readonly codeNames: CodeNames,
+  ) {}
+
+  fail(sel: QdaSelection, reason: string): void {
+    if (this.report.unmatched.length < MAX_UNMATCHED_LISTED) this.report.unmatched.push(unmatchedOf(sel, this.codeNames, reason));
   }
 
+  namesOf(sel: QdaSelection): string[] {
+    return sel.codes.map((c) => this.codeNames.get(c.codeGuid)).filter((n): n is string => !!n);
+  }
+
+  place(sel: QdaSelection, range: PlacedTurnRange | null, whyNot: string): void {
+    const names = this.namesOf(sel);
+    const unknown = sel.codes.length - names.length;
+    if (!range) return this.fail(sel, whyNot);
+    if (unknown > 0) this.fail({ ...sel, codes: sel.codes.filter((c) => !this.codeNames.has(c.codeGuid)) }, 'Its code is not in the file’s codebook.');
+    if (names.length === 0) return;
+    this.placed.push({ ...range, interview_id: this.iv.id, note: sel.note, codes: [...new Set(names)] });
+    this.report.imported += names.length;
+  }
+}
+
+type SelectionGroup = { text: QdaText; sels: QdaSelection[]; points: QdaTranscript['syncPoints'] | null };
+type Positioned = { sel: QdaSelection; start: number; end: number };
+
+/** Text positions: a text source's own selections, or a transcript's selections between sync points. */
+function placeTextSelections(source: QdaSource, textOf: TextOf, placer: Placer): void {
+  const textSelections: SelectionGroup[] = source.kind === 'TextSource' && source.text ? [{ text: source.text, sels: source.selections, points: null }] : [];
+  const transcriptSelections: SelectionGroup[] = source.transcripts.map((t) => ({ text: t.text, sels: t.selections, points: t.syncPoints }));
+  for (const group of [...textSelections, ...transcriptSelections]) {
+    if (group.sels.length === 0) continue;
+    const t = textOf(group.text);
+    if ('error' in t) {
+      for (const sel of group.sels) placer.fail(sel, t.error);
+      continue;
+    }
+    const st = new SourceText(t.text);
+    const spans = locateTurns(st, placer.iv.transcript);
+    const positioned = positionsOf(group, placer);
+    const mode: PositionMode = st.detectMode(positioned.map((p) => ({ start: p.start, end: p.end, name: p.sel.name })));
+    placer.report.positions = mode;
+    for (const p of positioned) {
+      const a = st.at(p.start, mode);
+      const b = st.at(p.end, mode);
+      if (a === null || b === null) {
+        placer.fail(p.sel, `Its positions (${p.start}–${p.end}) are outside the source's text.`);
+        continue;
+      }
+      placer.place(
+        p.sel,
+        rangeForText(spans, a, b),
+        b <= a ? 'It selects no characters.' : 'It covers none of the interview’s transcript words (only labels or blank lines).',
+      );
+    }
+  }
+}
+
+/** Each selection's start and end in the text: its own, or its sync points' (one without them fails). */
+function positionsOf(group: SelectionGroup, placer: Placer): Positioned[] {
+  return group.sels.flatMap((sel): Positioned[] => {
+    if (sel.kind === 'text') return [{ sel, start: sel.start, end: sel.end }];
+    if (sel.kind !== 'transcript' || !group.points) return [];
+    const from = sel.fromSyncPoint ? group.points.get(sel.fromSyncPoint)?.position : null;
+    const to = sel.toSyncPoint ? group.points.get(sel.toSyncPoint)?.position : null;
+    if (from === null || from === undefined || to === null || to === undefined) {
+      placer.fail(sel, 'Its sync points are missing or have no position in the transcript.');
+      return [];
+    }
+    return [{ sel, start: from, end: to }];
+  });
+}
+
+/**
+ * Time spans: turns they cover; one that repeats a text coding (the same codes on the same turns) is that coding.
+ * Returns how many codings were such duplicates.
+ */
+function placeMediaSelections(source: QdaSource, placer: Placer): number {
+  const { iv } = placer;
+  const textPlaced = [...placer.placed];
+  let duplicates = 0;
+  for (const sel of source.selections) {
+    if (sel.kind !== 'media') continue;
+    const range = rangeForTime(iv.transcript, sel.beginMs, sel.endMs);
+    if (range) {
+      const names = placer.namesOf(sel);
+      const mirror = textPlaced.some(
+        (s) => s.start_turn <= range.end_turn && s.end_turn >= range.start_turn && names.every((n) => s.codes.some((c) => c.toLowerCase() === n.toLowerCase())),
+      );
+      if (mirror && names.length > 0) {
+        duplicates += names.length;
+        placer.report.imported += names.length;
+        continue;
+      }
+    }
+    placer.place(
+      sel,
+      range,
+      iv.transcript.every((t) => t.start_ms === null)
+        ? 'The interview’s transcript has no times, so a time span cannot be placed on its turns.'
+        : `No transcript turn falls within ${fmtMs(sel.beginMs)}–${fmtMs(sel.endMs)}.`,
+    );
+  }
+  return duplicates;
+}
+
+/** Codings by several users are imported as one coder: say so. */
+function noteCodingUsers(project: QdaProject, notes: string[]): void {
   const codingUsers = new Set<string>();
   for (const s of project.sources) for (const sel of allSelections(s)) for (const c of sel.sel.codes) if (c.userGuid) codingUsers.add(c.userGuid);
   if (codingUsers.size > 1) {
     const names = [...codingUsers].map((g) => project.users.get(g) || g).slice(0, 10);
     notes.push(`The file holds codings by ${codingUsers.size} users (${names.join(', ')}); they are all imported as one coder.`);
   }
-  return { codes: codeNames.planned, segments, sources, found, duplicates, notes };
 }
 
 function allSelections(source: QdaSource): { sel: QdaSelection }[] {
