@@ -60,57 +60,86 @@ function decode(raw: string, at: number, src: string): string {
 /** Attribute value normalisation (XML 1.0 §3.3.3): literal tab, LF and CR become spaces; references keep them. */
 const normaliseAttr = (raw: string) => raw.replace(/[\t\n\r]/g, ' ');
 
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function parseXml(src: string, limits: Partial<XmlLimits> = {}): XmlElement {
-  const lim = { ...DEFAULT_LIMITS, ...limits };
-  let i = 0;
-  if (src.charCodeAt(0) === 0xfeff) i = 1;
-  const stack: Open[] = [];
-  const nsStack: Record<string, string>[] = [{ xml: 'http://www.w3.org/XML/1998/namespace' }];
-  let root: XmlElement | null = null;
-  let count = 0;
+  return new XmlParser(src, { ...DEFAULT_LIMITS, ...limits }).parse();
+}
 
-  const skipWs = () => {
-    WS.lastIndex = i;
-    WS.exec(src);
-    i = WS.lastIndex;
-  };
-  const name = (): string => {
-    NAME.lastIndex = i;
-    const m = NAME.exec(src);
-    if (!m) malformed('Expected a name', i, src);
-    i = NAME.lastIndex;
-    return m[0];
-  };
+/** One pass over the document: `i` is the read position; `stack` the open elements, `nsStack` their namespace scopes. */
+class XmlParser {
+  private i = 0;
+  private readonly stack: Open[] = [];
+  private readonly nsStack: Record<string, string>[] = [{ xml: 'http://www.w3.org/XML/1998/namespace' }];
+  private root: XmlElement | null = null;
+  private count = 0;
 
-  while (i < src.length) {
-    const lt = src.indexOf('<', i);
-    const textEnd = lt < 0 ? src.length : lt;
-    if (textEnd > i) {
-      const raw = src.slice(i, textEnd);
-      if (stack.length === 0) {
-        if (raw.trim() !== '') malformed('Text outside the root element', i, src);
-      } else {
-        if (raw.includes(']]>')) malformed('"]]>" in text', i, src);
-        stack[stack.length - 1]!.text += decode(raw, i, src);
+  constructor(
+    private readonly src: string,
+    private readonly lim: XmlLimits,
+  ) {
+    if (src.charCodeAt(0) === 0xfeff) this.i = 1;
+  }
+
+  parse(): XmlElement {
+    const { src } = this;
+    while (this.i < src.length) {
+      const lt = src.indexOf('<', this.i);
+      this.text(lt < 0 ? src.length : lt);
+      if (lt < 0) break;
+      if (!this.markup()) {
+        if (src[this.i + 1] === '/') this.endTag();
+        else this.startTag();
       }
-      i = textEnd;
     }
-    if (lt < 0) break;
+    if (this.stack.length > 0) malformed(`<${this.stack[this.stack.length - 1]!.qname}> is never closed`, src.length, src);
+    if (!this.root) malformed('No root element', src.length, src);
+    return this.root;
+  }
+
+  private skipWs(): void {
+    WS.lastIndex = this.i;
+    WS.exec(this.src);
+    this.i = WS.lastIndex;
+  }
+
+  private name(): string {
+    NAME.lastIndex = this.i;
+    const m = NAME.exec(this.src);
+    if (!m) malformed('Expected a name', this.i, this.src);
+    this.i = NAME.lastIndex;
+    return m[0];
+  }
+
+  /** Character data up to `textEnd`: only whitespace outside the root. */
+  private text(textEnd: number): void {
+    const { src, i } = this;
+    if (textEnd <= i) return;
+    const raw = src.slice(i, textEnd);
+    if (this.stack.length === 0) {
+      if (raw.trim() !== '') malformed('Text outside the root element', i, src);
+    } else {
+      if (raw.includes(']]>')) malformed('"]]>" in text', i, src);
+      this.stack[this.stack.length - 1]!.text += decode(raw, i, src);
+    }
+    this.i = textEnd;
+  }
+
+  /** A comment, processing instruction or CDATA section at `i`, or a refused DOCTYPE; false when `i` is a tag. */
+  private markup(): boolean {
+    const { src, i } = this;
     if (src.startsWith('<!--', i)) {
       const end = src.indexOf('-->', i + 4);
       if (end < 0) malformed('A comment that never ends', i, src);
-      i = end + 3;
+      this.i = end + 3;
     } else if (src.startsWith('<?', i)) {
       const end = src.indexOf('?>', i + 2);
       if (end < 0) malformed('A processing instruction that never ends', i, src);
-      i = end + 2;
+      this.i = end + 2;
     } else if (src.startsWith('<![CDATA[', i)) {
-      if (stack.length === 0) malformed('CDATA outside the root element', i, src);
+      if (this.stack.length === 0) malformed('CDATA outside the root element', i, src);
       const end = src.indexOf(']]>', i + 9);
       if (end < 0) malformed('A CDATA section that never ends', i, src);
-      stack[stack.length - 1]!.text += src.slice(i + 9, end);
-      i = end + 3;
+      this.stack[this.stack.length - 1]!.text += src.slice(i + 9, end);
+      this.i = end + 3;
     } else if (src.startsWith('<!', i)) {
       if (/^<!DOCTYPE/i.test(src.slice(i, i + 9)))
         throw new ImportError(
@@ -118,74 +147,85 @@ export function parseXml(src: string, limits: Partial<XmlLimits> = {}): XmlEleme
           'The project file declares a DOCTYPE. REFI-QDA files have none, and Fieldwork refuses them because they can define entities that expand without limit or read other files.',
         );
       malformed('An unexpected "<!"', i, src);
-    } else if (src[i + 1] === '/') {
-      i += 2;
-      const n = name();
-      skipWs();
-      if (src[i] !== '>') malformed(`Expected ">" to close </${n}`, i, src);
-      i++;
-      const open = stack.pop();
-      nsStack.pop();
-      if (!open || open.qname !== n) malformed(`</${n}> does not match ${open ? `<${open.qname}>` : 'any open element'}`, i, src);
-      if (stack.length === 0) root = strip(open);
+    } else return false;
+    return true;
+  }
+
+  private endTag(): void {
+    const { src } = this;
+    this.i += 2;
+    const n = this.name();
+    this.skipWs();
+    if (src[this.i] !== '>') malformed(`Expected ">" to close </${n}`, this.i, src);
+    this.i++;
+    const open = this.stack.pop();
+    this.nsStack.pop();
+    if (!open || open.qname !== n) malformed(`</${n}> does not match ${open ? `<${open.qname}>` : 'any open element'}`, this.i, src);
+    if (this.stack.length === 0) this.root = strip(open);
+  }
+
+  private startTag(): void {
+    const { src, lim, stack } = this;
+    if (this.root) malformed('A second root element', this.i, src);
+    this.i++;
+    const qname = this.name();
+    const { attrs, ns } = this.attributes(qname);
+    const selfClosing = src[this.i] === '/';
+    this.i += selfClosing ? 2 : 1;
+    if (++this.count > lim.maxElements)
+      throw new ImportError('qdpx_too_large', `The project file has more than ${lim.maxElements.toLocaleString('en')} elements.`);
+    if (stack.length + 1 > lim.maxDepth) throw new ImportError('qdpx_too_large', `The project file nests elements more than ${lim.maxDepth} deep.`);
+    const scope = { ...this.nsStack[this.nsStack.length - 1]!, ...ns };
+    const colon = qname.indexOf(':');
+    const prefix = colon >= 0 ? qname.slice(0, colon) : '';
+    const el: Open = {
+      name: colon >= 0 ? qname.slice(colon + 1) : qname,
+      qname,
+      ns: stack.length === 0 ? (scope[prefix] ?? '') : '',
+      attrs,
+      children: [],
+      text: '',
+    };
+    if (prefix && scope[prefix] === undefined) malformed(`The prefix "${prefix}" is not declared`, this.i, src);
+    if (stack.length > 0) stack[stack.length - 1]!.children.push(el);
+    if (selfClosing) {
+      if (stack.length === 0) this.root = strip(el);
     } else {
-      if (root) malformed('A second root element', i, src);
-      i++;
-      const qname = name();
-      const attrs: Record<string, string> = {};
-      const ns: Record<string, string> = {};
-      let n = 0;
-      for (;;) {
-        const before = i;
-        skipWs();
-        if (src[i] === '>' || src.startsWith('/>', i)) break;
-        if (i === before) malformed(`Expected a space between the attributes of <${qname}>`, i, src);
-        const an = name();
-        skipWs();
-        if (src[i] !== '=') malformed(`Expected "=" after the attribute ${an}`, i, src);
-        i++;
-        skipWs();
-        ATTR_VALUE.lastIndex = i;
-        const m = ATTR_VALUE.exec(src);
-        if (!m) malformed(`The value of the attribute ${an} is not quoted properly`, i, src);
-        const value = decode(normaliseAttr(m[1] ?? m[2] ?? ''), i, src);
-        i = ATTR_VALUE.lastIndex;
-        if (++n > lim.maxAttributes) throw new ImportError('qdpx_too_large', `An element has more than ${lim.maxAttributes} attributes.`);
-        if (an === 'xmlns') ns[''] = value;
-        else if (an.startsWith('xmlns:')) ns[an.slice(6)] = value;
-        const local = an.includes(':') && !an.startsWith('xmlns') ? an.slice(an.indexOf(':') + 1) : an;
-        if (Object.hasOwn(attrs, local)) malformed(`The attribute ${an} appears twice on <${qname}>`, i, src);
-        attrs[local] = value;
-      }
-      const selfClosing = src[i] === '/';
-      i += selfClosing ? 2 : 1;
-      if (++count > lim.maxElements)
-        throw new ImportError('qdpx_too_large', `The project file has more than ${lim.maxElements.toLocaleString('en')} elements.`);
-      if (stack.length + 1 > lim.maxDepth) throw new ImportError('qdpx_too_large', `The project file nests elements more than ${lim.maxDepth} deep.`);
-      const scope = { ...nsStack[nsStack.length - 1]!, ...ns };
-      const colon = qname.indexOf(':');
-      const prefix = colon >= 0 ? qname.slice(0, colon) : '';
-      const el: Open = {
-        name: colon >= 0 ? qname.slice(colon + 1) : qname,
-        qname,
-        ns: stack.length === 0 ? (scope[prefix] ?? '') : '',
-        attrs,
-        children: [],
-        text: '',
-      };
-      if (prefix && scope[prefix] === undefined) malformed(`The prefix "${prefix}" is not declared`, i, src);
-      if (stack.length > 0) stack[stack.length - 1]!.children.push(el);
-      if (selfClosing) {
-        if (stack.length === 0) root = strip(el);
-      } else {
-        stack.push(el);
-        nsStack.push(scope);
-      }
+      stack.push(el);
+      this.nsStack.push(scope);
     }
   }
-  if (stack.length > 0) malformed(`<${stack[stack.length - 1]!.qname}> is never closed`, src.length, src);
-  if (!root) malformed('No root element', src.length, src);
-  return root;
+
+  /** The attributes of a start tag, up to its ">" or "/>": by local name, and the namespaces it declares. */
+  private attributes(qname: string): { attrs: Record<string, string>; ns: Record<string, string> } {
+    const { src } = this;
+    const attrs: Record<string, string> = {};
+    const ns: Record<string, string> = {};
+    let n = 0;
+    for (;;) {
+      const before = this.i;
+      this.skipWs();
+      if (src[this.i] === '>' || src.startsWith('/>', this.i)) break;
+      if (this.i === before) malformed(`Expected a space between the attributes of <${qname}>`, this.i, src);
+      const an = this.name();
+      this.skipWs();
+      if (src[this.i] !== '=') malformed(`Expected "=" after the attribute ${an}`, this.i, src);
+      this.i++;
+      this.skipWs();
+      ATTR_VALUE.lastIndex = this.i;
+      const m = ATTR_VALUE.exec(src);
+      if (!m) malformed(`The value of the attribute ${an} is not quoted properly`, this.i, src);
+      const value = decode(normaliseAttr(m[1] ?? m[2] ?? ''), this.i, src);
+      this.i = ATTR_VALUE.lastIndex;
+      if (++n > this.lim.maxAttributes) throw new ImportError('qdpx_too_large', `An element has more than ${this.lim.maxAttributes} attributes.`);
+      if (an === 'xmlns') ns[''] = value;
+      else if (an.startsWith('xmlns:')) ns[an.slice(6)] = value;
+      const local = an.includes(':') && !an.startsWith('xmlns') ? an.slice(an.indexOf(':') + 1) : an;
+      if (Object.hasOwn(attrs, local)) malformed(`The attribute ${an} appears twice on <${qname}>`, this.i, src);
+      attrs[local] = value;
+    }
+    return { attrs, ns };
+  }
 }
 
 type Open = XmlElement & { qname: string; children: Open[] };
