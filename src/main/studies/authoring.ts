@@ -105,133 +105,154 @@ export type StudyAuthoring = {
  * the guide kept in the cache (the service cannot read one back), and, on a STIMULI study, the stimulus
  * assignments a question change clears put back where their questions survive.
  */
-// eslint-disable-next-line max-lines-per-function -- split by door (issue 20)
-export function createStudyAuthoring(d: { runtimes: RuntimeManager; workspaces: WorkspaceService }): StudyAuthoring {
-  const now = () => new Date().toISOString();
-  return {
-    generate: async ({ workspace_id, ...body }) => {
-      const client = await d.workspaces.client(workspace_id);
-      try {
-        return await client.generateQuestions(body);
-      } catch (e) {
-        throw draftingError(e);
-      }
-    },
+export function createStudyAuthoring(d: AuthoringDeps): StudyAuthoring {
+  return { generate: generateOp(d), create: createOp(d), createExternal: createExternalOp(d), update: updateOp(d) };
+}
 
-    create: async ({ workspace_id, ...body }) => {
-      const r = await d.runtimes.get(workspace_id);
-      const client = await d.workspaces.client(workspace_id);
-      const res = await client.createProject(body);
-      // The service has no way to read a guide back, so what was sent is what the cache keeps.
-      await r.cache.call('projects.saveGuide', {
-        guide: {
-          project_id: res.id,
-          interview_id: res.interview_id,
-          title: body.title ?? '',
-          type: body.type ?? 'USER_INTERVIEW',
-          research_objective: body.research_objective ?? null,
-          intro_message: body.intro_message,
-          end_message: body.end_message ?? null,
-          languages: body.languages,
-          interaction_modes: body.interaction_modes,
-          questions: body.questions,
-          source: 'created',
-        },
-        now: now(),
-      });
-      await syncIn(r, res.id);
-      return { project_id: res.id, interview_id: res.interview_id };
-    },
+type AuthoringDeps = { runtimes: RuntimeManager; workspaces: WorkspaceService };
 
-    createExternal: async ({ workspace_id, organisation_id, ...body }) => {
-      const orgId = organisation_id?.trim() || d.workspaces.get(workspace_id).organisation_id;
-      if (!orgId) {
-        throw new AppError('organisation_required', 'Enter your organisation ID. You find it in your account settings on the service.');
-      }
-      const r = await d.runtimes.get(workspace_id);
-      const client = await d.workspaces.client(workspace_id);
-      let res;
-      try {
-        res = await client.createExternalProject({ organisation_id: orgId, ...body });
-      } catch (e) {
-        if (isServiceError(e) && e.status === 404) {
-          throw new AppError('organisation_not_found', 'The service does not know this organisation ID for your key. Check the ID in your account settings.', {
-            status: 404,
-          });
-        }
-        throw draftingError(e);
-      }
-      await r.cache.call('projects.saveGuide', {
-        guide: {
-          project_id: res.project_id,
-          title: res.title || body.title,
-          research_objective: body.research_objective,
-          intro_message: res.interview_guide.intro_message,
-          // The external endpoint returns question texts only; their probing levels are not reported.
-          questions: res.interview_guide.questions.map((q) => ({ question: q, probing_level: 'unknown' })),
-          source: 'external',
-        },
-        now: now(),
-      });
-      await syncIn(r, res.project_id);
-      return { project_id: res.project_id, title: res.title, status: res.status, guide: res.interview_guide };
-    },
+const now = () => new Date().toISOString();
 
-    update: async ({ workspace_id, project_id, ...patch }) => {
-      const r = await d.runtimes.get(workspace_id);
-      const client = await d.workspaces.client(workspace_id);
-      const cached = await r.cache.call('projects.get', { id: project_id });
-      const questionsChange = patch.questions !== undefined;
-      // Only a STIMULI project has stimuli; when the cache does not know the type yet, ask anyway.
-      const mayHaveStimuli = questionsChange && (cached?.type === 'STIMULI' || !cached?.type);
-      let before: StimulusRecord[] = [];
-      if (mayHaveStimuli) {
-        try {
-          before = (await client.listStimuli(project_id)).items;
-        } catch (e) {
-          // Without knowing the assignments they could not be put back, so nothing is changed.
-          if (cached?.type === 'STIMULI') {
-            throw new AppError(
-              isServiceError(e) && e.status === 0 ? e.code : 'stimuli_unreadable',
-              `Fieldwork could not read this study's stimulus assignments, so the guide was not saved (saving would clear them). ${e instanceof Error ? e.message : ''}`.trim(),
-            );
-          }
-        }
-      }
-      let res;
-      try {
-        res = await client.patchProject(project_id, patch);
-      } catch (e) {
-        throw patchError(e);
-      }
-      const { restored, unresolved } =
-        before.length > 0
-          ? await restoreAssignments(
-              client,
-              project_id,
-              before,
-              res.questions.map((q) => q.question),
-              res.stimuli_cleared,
-            )
-          : { restored: [], unresolved: [] };
-      await r.cache.call('projects.saveGuide', {
-        guide: {
-          project_id,
-          ...(res.title ? { title: res.title } : {}),
-          ...(res.interview_id ? { interview_id: res.interview_id } : {}),
-          intro_message: res.intro_message,
-          end_message: res.end_message,
-          questions: res.questions,
-          source: 'patched',
-        },
-        now: now(),
-      });
-      if (before.length > 0) {
-        const after = await client.listStimuli(project_id).catch(() => null);
-        if (after) await r.cache.call('stimuli.save', { projectId: project_id, items: after.items });
-      }
-      await syncIn(r, project_id);
-      return { stimuli_cleared: res.stimuli_cleared, restored, unresolved };
-    },
+function generateOp(d: AuthoringDeps): StudyAuthoring['generate'] {
+  return async ({ workspace_id, ...body }) => {
+    const client = await d.workspaces.client(workspace_id);
+    try {
+      return await client.generateQuestions(body);
+    } catch (e) {
+      throw draftingError(e);
+    }
   };
+}
+
+function createOp(d: AuthoringDeps): StudyAuthoring['create'] {
+  return async ({ workspace_id, ...body }) => {
+    const r = await d.runtimes.get(workspace_id);
+    const client = await d.workspaces.client(workspace_id);
+    const res = await client.createProject(body);
+    // The service has no way to read a guide back, so what was sent is what the cache keeps.
+    await r.cache.call('projects.saveGuide', {
+      guide: {
+        project_id: res.id,
+        interview_id: res.interview_id,
+        title: body.title ?? '',
+        type: body.type ?? 'USER_INTERVIEW',
+        research_objective: body.research_objective ?? null,
+        intro_message: body.intro_message,
+        end_message: body.end_message ?? null,
+        languages: body.languages,
+        interaction_modes: body.interaction_modes,
+        questions: body.questions,
+        source: 'created',
+      },
+      now: now(),
+    });
+    await syncIn(r, res.id);
+    return { project_id: res.id, interview_id: res.interview_id };
+  };
+}
+
+function createExternalOp(d: AuthoringDeps): StudyAuthoring['createExternal'] {
+  return async ({ workspace_id, organisation_id, ...body }) => {
+    const orgId = organisation_id?.trim() || d.workspaces.get(workspace_id).organisation_id;
+    if (!orgId) {
+      throw new AppError('organisation_required', 'Enter your organisation ID. You find it in your account settings on the service.');
+    }
+    const r = await d.runtimes.get(workspace_id);
+    const client = await d.workspaces.client(workspace_id);
+    let res;
+    try {
+      res = await client.createExternalProject({ organisation_id: orgId, ...body });
+    } catch (e) {
+      if (isServiceError(e) && e.status === 404) {
+        throw new AppError('organisation_not_found', 'The service does not know this organisation ID for your key. Check the ID in your account settings.', {
+          status: 404,
+        });
+      }
+      throw draftingError(e);
+    }
+    await r.cache.call('projects.saveGuide', {
+      guide: {
+        project_id: res.project_id,
+        title: res.title || body.title,
+        research_objective: body.research_objective,
+        intro_message: res.interview_guide.intro_message,
+        // The external endpoint returns question texts only; their probing levels are not reported.
+        questions: res.interview_guide.questions.map((q) => ({ question: q, probing_level: 'unknown' })),
+        source: 'external',
+      },
+      now: now(),
+    });
+    await syncIn(r, res.project_id);
+    return { project_id: res.project_id, title: res.title, status: res.status, guide: res.interview_guide };
+  };
+}
+
+function updateOp(d: AuthoringDeps): StudyAuthoring['update'] {
+  return async ({ workspace_id, project_id, ...patch }) => {
+    const r = await d.runtimes.get(workspace_id);
+    const client = await d.workspaces.client(workspace_id);
+    const cached = await r.cache.call('projects.get', { id: project_id });
+    const before = await assignmentsBefore(client, project_id, cached?.type, patch.questions !== undefined);
+    let res;
+    try {
+      res = await client.patchProject(project_id, patch);
+    } catch (e) {
+      throw patchError(e);
+    }
+    const { restored, unresolved } =
+      before.length > 0
+        ? await restoreAssignments(
+            client,
+            project_id,
+            before,
+            res.questions.map((q) => q.question),
+            res.stimuli_cleared,
+          )
+        : { restored: [], unresolved: [] };
+    await r.cache.call('projects.saveGuide', {
+      guide: {
+        project_id,
+        ...(res.title ? { title: res.title } : {}),
+        ...(res.interview_id ? { interview_id: res.interview_id } : {}),
+        intro_message: res.intro_message,
+        end_message: res.end_message,
+        questions: res.questions,
+        source: 'patched',
+      },
+      now: now(),
+    });
+    if (before.length > 0) {
+      const after = await client.listStimuli(project_id).catch(() => null);
+      if (after) await r.cache.call('stimuli.save', { projectId: project_id, items: after.items });
+    }
+    await syncIn(r, project_id);
+    return { stimuli_cleared: res.stimuli_cleared, restored, unresolved };
+  };
+}
+
+/**
+ * The stimulus assignments a question change is about to clear, read before the change so they can be put
+ * back; none when the questions do not change or the study has no stimuli.
+ */
+async function assignmentsBefore(
+  client: ApiClient,
+  projectId: string,
+  cachedType: string | null | undefined,
+  questionsChange: boolean,
+): Promise<StimulusRecord[]> {
+  // Only a STIMULI project has stimuli; when the cache does not know the type yet, ask anyway.
+  const mayHaveStimuli = questionsChange && (cachedType === 'STIMULI' || !cachedType);
+  if (!mayHaveStimuli) return [];
+  try {
+    return (await client.listStimuli(projectId)).items;
+  } catch (e) {
+    // Without knowing the assignments they could not be put back, so nothing is changed.
+    if (cachedType === 'STIMULI') {
+      throw new AppError(
+        isServiceError(e) && e.status === 0 ? e.code : 'stimuli_unreadable',
+        `Fieldwork could not read this study's stimulus assignments, so the guide was not saved (saving would clear them). ${e instanceof Error ? e.message : ''}`.trim(),
+      );
+    }
+    return [];
+  }
 }
