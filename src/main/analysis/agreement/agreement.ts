@@ -1,8 +1,9 @@
 import { AI_REPORT_CODER, coderLabel } from '../../../shared/analysis/codebook';
-import { agreementByCode, type Coding } from '../../../shared/analysis/turn-units';
+import { agreementByCode, type CodeAgreement, type Coding, type Disagreement } from '../../../shared/analysis/turn-units';
 import type { AgreementCoderView, AgreementView, CodeAgreementView } from '../../../shared/ipc/channels/agreement';
 import { alignTurns } from '../../../shared/question-alignment';
 import type { Cache } from '../../cache/cache';
+import type { CodedSegment } from '../../cache/queries/coding';
 import { AppError } from '../../errors';
 
 /**
@@ -35,103 +36,115 @@ export function resolveCoder(name: string, coders: readonly AgreementCoderView[]
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export function agreementService(d: Deps) {
-  const coders = async (projectId: string): Promise<AgreementCoderView[]> => {
-    const researcher = d.researcherName();
-    const found = await d.cache.call('highlights.coders', { projectId });
-    const segmentsOf = (c: string | null) => found.find((f) => f.coder === c)?.segments ?? 0;
-    const named = found.filter((f) => f.coder !== null && f.coder !== AI_REPORT_CODER).map((f) => f.coder!);
-    return [null, AI_REPORT_CODER, ...named].map((c) => ({ coder: c, label: coderLabel(c, researcher), segments: segmentsOf(c) }));
-  };
-
   return {
-    coders,
+    coders: (projectId: string): Promise<AgreementCoderView[]> => listCoders(d, projectId),
     /** Resolves coder names as the CLI takes them (case-insensitive; "you"/"me" or the researcher's name for the researcher). */
     async resolve(projectId: string, names: readonly string[]): Promise<(string | null)[]> {
-      const list = await coders(projectId);
+      const list = await listCoders(d, projectId);
       return names.map((n) => resolveCoder(n, list, d.researcherName()));
     },
-    async compare(projectId: string, coderA: string | null, coderB: string | null): Promise<AgreementView> {
-      if (coderA === coderB) throw new AppError('invalid_input', 'Pick two different coders to compare.');
-      const list = await coders(projectId);
-      const view = (c: string | null): AgreementCoderView =>
-        list.find((x) => x.coder === c) ?? { coder: c, label: coderLabel(c, d.researcherName()), segments: 0 };
-
-      const segments = await d.cache.call('coding.segments', { projectId, coders: [coderA, coderB] });
-      const interviewIds = [...new Set(segments.map((h) => h.interview_id))];
-      const turns = await d.cache.call('coding.turnLengths', { projectId, interviewIds });
-      // Highlights keep the service's turn index; the units are positions in the transcript (the same when the
-      // service numbers turns from 0 without gaps, as it does).
-      const position = new Map(turns.map((t) => [t.interview_id, new Map(t.indexes.map((x, i) => [x, i]))]));
-      const at = (interviewId: string, index: number) => position.get(interviewId)?.get(index) ?? index;
-      const codings: Coding[] = segments.map((h) => ({
-        interviewId: h.interview_id,
-        code: h.code,
-        coder: key(h.coder),
-        startTurn: at(h.interview_id, h.start_turn),
-        startChar: h.start_offset,
-        endTurn: at(h.interview_id, h.end_turn),
-        endChar: h.end_offset,
-      }));
-      const result = agreementByCode({
-        interviews: turns.map((t) => ({ interviewId: t.interview_id, turns: t.lengths })),
-        codings,
-        coderA: key(coderA),
-        coderB: key(coderB),
-      });
-
-      const byId = new Map(turns.map((t) => [t.interview_id, t]));
-      const listed = result.map((r) => r.disagreements.slice(0, MAX_LISTED));
-      // The listed turns' words and times, read once for all codes.
-      const wanted = new Map<string, { interview_id: string; index: number }>();
-      for (const list of listed)
-        for (const x of list) {
-          const index = byId.get(x.interviewId)!.indexes[x.turnIndex]!;
-          wanted.set(`${x.interviewId}#${index}`, { interview_id: x.interviewId, index });
-        }
-      const texts = new Map((await d.cache.call('coding.turnsAt', { turns: [...wanted.values()] })).map((t) => [`${t.interview_id}#${t.index}`, t]));
-      const colours = new Map((await d.cache.call('codes.list', { projectId })).map((c) => [c.name.toLowerCase(), c.color]));
-      const questionOf = await questionLookup(d, projectId, [...new Set([...wanted.values()].map((w) => w.interview_id))]);
-      const codedBy = new Map<string, number>();
-      for (const h of segments) codedBy.set(h.interview_id, (codedBy.get(h.interview_id) ?? 0) | (h.coder === coderA ? 1 : 2));
-      const compared = [...codedBy.entries()].filter(([id, b]) => b === 3 && byId.has(id)).length;
-
-      const codes: CodeAgreementView[] = result.map((r, k) => ({
-        code: r.code,
-        color: colours.get(r.code.toLowerCase()) ?? null,
-        units: r.units,
-        percent: r.percent,
-        kappa: r.kappa,
-        alpha: r.alpha,
-        disagreement_count: r.disagreements.length,
-        disagreements: listed[k]!.map((x) => {
-          const t = byId.get(x.interviewId)!;
-          const index = t.indexes[x.turnIndex]!;
-          const turn = texts.get(`${x.interviewId}#${index}`);
-          return {
-            interview_id: x.interviewId,
-            participant_name: t.participant_name,
-            turn_index: index,
-            start_ms: turn?.start_ms ?? null,
-            question: questionOf(x.interviewId, x.turnIndex),
-            role: turn?.role ?? '',
-            text: turn?.text ?? '',
-            applied_by: x.a ? 'A' : 'B',
-          };
-        }),
-      }));
-      return {
-        coder_a: view(coderA),
-        coder_b: view(coderB),
-        interviews: compared,
-        excluded: [...codedBy.entries()]
-          .filter(([id, b]) => b !== 3 && byId.has(id))
-          .map(([id, b]) => ({ interview_id: id, participant_name: byId.get(id)!.participant_name, coded_by: b === 1 ? 'A' : 'B' })),
-        codes,
-      };
+    compare(projectId: string, coderA: string | null, coderB: string | null): Promise<AgreementView> {
+      return compareCoders(d, projectId, coderA, coderB);
     },
   };
+}
+
+/** The researcher, "AI report" and every imported coder, with how many segments each has. */
+async function listCoders(d: Deps, projectId: string): Promise<AgreementCoderView[]> {
+  const researcher = d.researcherName();
+  const found = await d.cache.call('highlights.coders', { projectId });
+  const segmentsOf = (c: string | null) => found.find((f) => f.coder === c)?.segments ?? 0;
+  const named = found.filter((f) => f.coder !== null && f.coder !== AI_REPORT_CODER).map((f) => f.coder!);
+  return [null, AI_REPORT_CODER, ...named].map((c) => ({ coder: c, label: coderLabel(c, researcher), segments: segmentsOf(c) }));
+}
+
+type TurnLengths = { interview_id: string; participant_name: string | null; indexes: number[]; lengths: number[] };
+
+async function compareCoders(d: Deps, projectId: string, coderA: string | null, coderB: string | null): Promise<AgreementView> {
+  if (coderA === coderB) throw new AppError('invalid_input', 'Pick two different coders to compare.');
+  const list = await listCoders(d, projectId);
+  const view = (c: string | null): AgreementCoderView => list.find((x) => x.coder === c) ?? { coder: c, label: coderLabel(c, d.researcherName()), segments: 0 };
+
+  const segments = await d.cache.call('coding.segments', { projectId, coders: [coderA, coderB] });
+  const interviewIds = [...new Set(segments.map((h) => h.interview_id))];
+  const turns = await d.cache.call('coding.turnLengths', { projectId, interviewIds });
+  const result = agreementByCode({
+    interviews: turns.map((t) => ({ interviewId: t.interview_id, turns: t.lengths })),
+    codings: turnCodings(segments, turns),
+    coderA: key(coderA),
+    coderB: key(coderB),
+  });
+  const byId = new Map(turns.map((t) => [t.interview_id, t]));
+  const codes = await codeViews(d, projectId, result, byId);
+  const codedBy = new Map<string, number>();
+  for (const h of segments) codedBy.set(h.interview_id, (codedBy.get(h.interview_id) ?? 0) | (h.coder === coderA ? 1 : 2));
+  return {
+    coder_a: view(coderA),
+    coder_b: view(coderB),
+    interviews: [...codedBy.entries()].filter(([id, b]) => b === 3 && byId.has(id)).length,
+    excluded: [...codedBy.entries()]
+      .filter(([id, b]) => b !== 3 && byId.has(id))
+      .map(([id, b]) => ({ interview_id: id, participant_name: byId.get(id)!.participant_name, coded_by: b === 1 ? 'A' : 'B' })),
+    codes,
+  };
+}
+
+/** Segments as turn-unit codings. */
+function turnCodings(segments: readonly CodedSegment[], turns: readonly TurnLengths[]): Coding[] {
+  // Highlights keep the service's turn index; the units are positions in the transcript (the same when the
+  // service numbers turns from 0 without gaps, as it does).
+  const position = new Map(turns.map((t) => [t.interview_id, new Map(t.indexes.map((x, i) => [x, i]))]));
+  const at = (interviewId: string, index: number) => position.get(interviewId)?.get(index) ?? index;
+  return segments.map((h) => ({
+    interviewId: h.interview_id,
+    code: h.code,
+    coder: key(h.coder),
+    startTurn: at(h.interview_id, h.start_turn),
+    startChar: h.start_offset,
+    endTurn: at(h.interview_id, h.end_turn),
+    endChar: h.end_offset,
+  }));
+}
+
+/** Each code's statistics and its listed disagreements, with the turns' words, times and guide questions. */
+async function codeViews(d: Deps, projectId: string, result: CodeAgreement[], byId: Map<string, TurnLengths>): Promise<CodeAgreementView[]> {
+  const listed = result.map((r) => r.disagreements.slice(0, MAX_LISTED));
+  // The listed turns' words and times, read once for all codes.
+  const wanted = new Map<string, { interview_id: string; index: number }>();
+  for (const list of listed)
+    for (const x of list) {
+      const index = byId.get(x.interviewId)!.indexes[x.turnIndex]!;
+      wanted.set(`${x.interviewId}#${index}`, { interview_id: x.interviewId, index });
+    }
+  const texts = new Map((await d.cache.call('coding.turnsAt', { turns: [...wanted.values()] })).map((t) => [`${t.interview_id}#${t.index}`, t]));
+  const colours = new Map((await d.cache.call('codes.list', { projectId })).map((c) => [c.name.toLowerCase(), c.color]));
+  const questionOf = await questionLookup(d, projectId, [...new Set([...wanted.values()].map((w) => w.interview_id))]);
+  const disagreementView = (x: Disagreement): CodeAgreementView['disagreements'][number] => {
+    const t = byId.get(x.interviewId)!;
+    const index = t.indexes[x.turnIndex]!;
+    const turn = texts.get(`${x.interviewId}#${index}`);
+    return {
+      interview_id: x.interviewId,
+      participant_name: t.participant_name,
+      turn_index: index,
+      start_ms: turn?.start_ms ?? null,
+      question: questionOf(x.interviewId, x.turnIndex),
+      role: turn?.role ?? '',
+      text: turn?.text ?? '',
+      applied_by: x.a ? 'A' : 'B',
+    };
+  };
+  return result.map((r, k) => ({
+    code: r.code,
+    color: colours.get(r.code.toLowerCase()) ?? null,
+    units: r.units,
+    percent: r.percent,
+    kappa: r.kappa,
+    alpha: r.alpha,
+    disagreement_count: r.disagreements.length,
+    disagreements: listed[k]!.map(disagreementView),
+  }));
 }
 export type AgreementService = ReturnType<typeof agreementService>;
 
