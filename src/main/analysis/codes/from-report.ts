@@ -1,7 +1,9 @@
 import { AI_REPORT_CODER } from '../../../shared/analysis/codebook';
-import type { CodesFromReportView } from '../../../shared/ipc/channels/codes';
+import type { CodesFromReportView, CodeView } from '../../../shared/ipc/channels/codes';
+import type { ReportTheme } from '../../../shared/schemas/report';
 import type { Cache } from '../../cache/cache';
 import type { NewCoding } from '../../cache/queries/coding';
+import type { CachedReport } from '../../cache/queries/reports';
 import { AppError } from '../../errors';
 
 /**
@@ -56,8 +58,38 @@ export function quoteRange(text: string, quote: string): { start: number; end: n
 
 type Deps = { cache: Pick<Cache, 'call'>; now: () => string };
 
-// eslint-disable-next-line max-lines-per-function -- split by floors (issue 20)
 export async function codesFromReport(d: Deps, projectId: string): Promise<CodesFromReportView> {
+  const report = await completedReport(d, projectId);
+  const now = d.now();
+  const skipped: CodesFromReportView['skipped'] = [];
+  const themes = report.themes.filter((t) => {
+    if (t.title.trim()) return true;
+    skipped.push({ theme: '', reason: 'The theme has no title to name a code by.' });
+    return false;
+  });
+  const codes = await codesOfThemes(d, projectId, themes, skipped, now);
+  const { codings, notFound, quotes } = await codeQuotes(d, projectId, themes, codes);
+  const written = await d.cache.call('coding.replaceCoder', { projectId, coder: AI_REPORT_CODER, codeIds: [...codes.usable], codings, now });
+  const listed = new Set<string>();
+  return {
+    report_id: report.report_id,
+    themes: themes.length,
+    codes: themes.flatMap((t) => {
+      const c = codes.codeOf(t.title);
+      if (!c || !codes.usable.has(c.id) || listed.has(c.id)) return [];
+      listed.add(c.id);
+      return [{ id: c.id, name: c.name, created: !codes.before.has(c.id) }];
+    }),
+    quotes,
+    coded: written.added,
+    replaced: written.removed,
+    not_found: notFound,
+    skipped,
+  };
+}
+
+/** The study's cached report, when it is finished; else an error saying what to do first. */
+async function completedReport(d: Deps, projectId: string): Promise<CachedReport> {
   const report = await d.cache.call('reports.get', { projectId });
   if (!report || report.status !== 'COMPLETED') {
     throw new AppError(
@@ -67,15 +99,14 @@ export async function codesFromReport(d: Deps, projectId: string): Promise<Codes
         : 'This study has no finished report in the offline cache: generate the report (or sync) first, then turn its themes into codes.',
     );
   }
-  const now = d.now();
-  const skipped: CodesFromReportView['skipped'] = [];
-  const themes = report.themes.filter((t) => {
-    if (t.title.trim()) return true;
-    skipped.push({ theme: '', reason: 'The theme has no title to name a code by.' });
-    return false;
-  });
+  return report;
+}
 
-  // One code per distinct title (any case): an existing code of that name is reused, so nothing is duplicated.
+/** The themes' codes: which existed before, each title's code, and those codings may be applied to (not categories). */
+type ThemeCodes = { before: Set<string>; codeOf: (title: string) => CodeView | undefined; usable: Set<string> };
+
+/** One code per distinct title (any case): an existing code of that name is reused, so nothing is duplicated. */
+async function codesOfThemes(d: Deps, projectId: string, themes: ReportTheme[], skipped: CodesFromReportView['skipped'], now: string): Promise<ThemeCodes> {
   const before = new Set((await d.cache.call('codes.list', { projectId })).map((c) => c.id));
   const ensured = await d.cache.call('codes.ensure', { projectId, names: themes.map((t) => t.title), now });
   const byName = new Map(ensured.map((c) => [c.name.toLowerCase(), c]));
@@ -96,8 +127,16 @@ export async function codesFromReport(d: Deps, projectId: string): Promise<Codes
       await d.cache.call('codes.update', { id: c.id, description: t.summary.trim(), now });
     }
   }
+  return { before, codeOf, usable };
+}
 
-  // Each quote placed on the words it was said in; a quote located twice under one code is coded once.
+/** Each quote placed on the words it was said in; a quote located twice under one code is coded once. */
+async function codeQuotes(
+  d: Deps,
+  projectId: string,
+  themes: ReportTheme[],
+  { codeOf, usable }: ThemeCodes,
+): Promise<{ codings: NewCoding[]; notFound: CodesFromReportView['not_found']; quotes: number }> {
   const codings: NewCoding[] = [];
   const seen = new Set<string>();
   const notFound: CodesFromReportView['not_found'] = [];
@@ -131,23 +170,7 @@ export async function codesFromReport(d: Deps, projectId: string): Promise<Codes
       });
     }
   }
-  const written = await d.cache.call('coding.replaceCoder', { projectId, coder: AI_REPORT_CODER, codeIds: [...usable], codings, now });
-  const listed = new Set<string>();
-  return {
-    report_id: report.report_id,
-    themes: themes.length,
-    codes: themes.flatMap((t) => {
-      const c = codeOf(t.title);
-      if (!c || !usable.has(c.id) || listed.has(c.id)) return [];
-      listed.add(c.id);
-      return [{ id: c.id, name: c.name, created: !before.has(c.id) }];
-    }),
-    quotes,
-    coded: written.added,
-    replaced: written.removed,
-    not_found: notFound,
-    skipped,
-  };
+  return { codings, notFound, quotes };
 }
 
 /** A turn's text, reading each interview's transcript once. */
