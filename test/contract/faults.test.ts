@@ -25,7 +25,9 @@ describe('retries under injected faults', () => {
   });
 
   it('GETs get through 50% injected 5xx, 429 and truncation', async () => {
-    const org = await sb.newOrg({}, { retry: { maxAttempts: 12, baseDelayMs: 1, maxBackoffMs: 5 } });
+    // About half of all attempts fail, and a truncated answer can also cost the next attempt its pooled connection:
+    // 24 attempts make fifteen GETs in a row fail to get through about once in a million runs, not once in a few hundred.
+    const org = await sb.newOrg({}, { retry: { maxAttempts: 24, baseDelayMs: 1, maxBackoffMs: 5 } });
     await org.client.createProject(projectBody());
     await org.operator('PUT', '/_sandbox/faults', { rate_5xx: 0.25, rate_429: 0.15, truncate_rate: 0.2, retry_after_seconds: 0 });
     for (let i = 0; i < 15; i++) expect(await org.client.listProjects()).toHaveLength(1);

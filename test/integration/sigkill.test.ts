@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { build } from 'esbuild';
 import { indexBacklog } from '../../src/main/cache/queries/search-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInProcessCache } from '../../src/main/cache/cache';
@@ -19,8 +20,25 @@ const dir = mkdtempSync(join(tmpdir(), 'fw-kill-'));
 let sb: TestSandbox;
 let org: Org;
 let projectId: string;
+/** The child and its cache worker, bundled once (inside the repo, so better-sqlite3 resolves from node_modules). */
+mkdirSync(join(ROOT, 'out'), { recursive: true });
+const bundles = mkdtempSync(join(ROOT, 'out', 'sigkill-'));
+const CHILD = join(bundles, 'sync-child.cjs');
+const WORKER = join(bundles, 'cache-worker.cjs');
 
 beforeAll(async () => {
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    format: 'cjs' as const,
+    target: 'node20',
+    external: ['better-sqlite3'],
+    logLevel: 'warning' as const,
+  };
+  await Promise.all([
+    build({ ...common, entryPoints: [join(ROOT, 'test/fixtures/sync-child.ts')], outfile: CHILD }),
+    build({ ...common, entryPoints: [join(ROOT, 'src/main/cache/worker-entry.ts')], outfile: WORKER }),
+  ]);
   sb = await testSandbox();
   org = await sb.newOrg({ trial_credits: 100_000 });
   projectId = (await org.client.createProject(projectBody())).id;
@@ -32,14 +50,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb.close();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(bundles, { recursive: true, force: true });
 });
 
 /** Runs one sync in a child process and SIGKILLs it `killAfterMs` after it says it is syncing. */
 function runChild(cacheFile: string, killAfterMs: number): Promise<{ killed: boolean; started: boolean; finished: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/fixtures/sync-child.ts')], {
+    const child = spawn(process.execPath, [CHILD], {
       cwd: ROOT,
-      env: { ...process.env, FW_BASE_URL: sb.baseUrl, FW_KEY: org.apiKey, FW_CACHE: cacheFile },
+      env: { ...process.env, FW_BASE_URL: sb.baseUrl, FW_KEY: org.apiKey, FW_CACHE: cacheFile, FW_WORKER: WORKER },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let out = '';
