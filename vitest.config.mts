@@ -33,6 +33,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so every unit and
+    // integration file ran one after another while most of the integration files wait on children, loopback
+    // servers and injected latency. Two keep both cores busy (e2e sets its own).
+    maxWorkers: 2,
     // Polls wait on a state, never on time: the default 1 s would turn a busy machine's slowness into a
     // failure. A state that never comes still fails, with the poll's own message, after 15 s.
     expect: { poll: { timeout: 15_000, interval: 50 } },
