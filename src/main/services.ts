@@ -5,6 +5,7 @@ import { loadClipMedia } from './clips/media-fns';
 import type { ExportFolders } from './desktop/export-folders';
 import type { Notifier } from './desktop/notifier';
 import type { DesktopPorts } from './desktop/ports';
+import { createCodeService } from './analysis/codes/code-service';
 import { createExportService } from './exports/export-service';
 import { createGridService } from './analysis/grid/grid-service';
 import type { EventHub } from './events';
@@ -99,6 +100,7 @@ export function createServices(d: ServiceDeps) {
     grid: createGridService({ runtimes, exporter }),
     ...redactionServices(d),
     clips: createClipExportService({ runtimes, jobs, events, exporter, media }),
+    codes: createCodeService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

@@ -70,7 +70,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     videos: videoHandlers(d),
     stimuli: stimulusHandlers(d.services),
     highlights: highlightHandlers(d),
-    codes: codeHandlers(d),
+    codes: codeHandlers(d.services),
     reels: reelHandlers(d),
     agreement: agreementHandlers(d),
     grid: gridHandlers(d.services),
