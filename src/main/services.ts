@@ -5,6 +5,7 @@ import { loadClipMedia } from './clips/media-fns';
 import type { ExportFolders } from './desktop/export-folders';
 import type { Notifier } from './desktop/notifier';
 import type { DesktopPorts } from './desktop/ports';
+import { createCodingService } from './analysis/coding/coding-service';
 import { createCodeService } from './analysis/codes/code-service';
 import { createExportService } from './exports/export-service';
 import { createGridService } from './analysis/grid/grid-service';
@@ -101,6 +102,7 @@ export function createServices(d: ServiceDeps) {
     ...redactionServices(d),
     clips: createClipExportService({ runtimes, jobs, events, exporter, media }),
     codes: createCodeService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
+    codings: createCodingService({ runtimes }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

@@ -69,7 +69,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     reports: reportHandlers(d),
     videos: videoHandlers(d),
     stimuli: stimulusHandlers(d.services),
-    highlights: highlightHandlers(d),
+    highlights: highlightHandlers(d.services),
     codes: codeHandlers(d.services),
     reels: reelHandlers(d),
     agreement: agreementHandlers(d),
