@@ -2,6 +2,7 @@ import type { ClipMediaFns } from './clips/export';
 import { createClipExportService } from './clips/clip-export-service';
 import { createExactClipService } from './clips/exact-service';
 import { loadClipMedia } from './clips/media-fns';
+import { createReelService } from './clips/reel-service';
 import type { ExportFolders } from './desktop/export-folders';
 import type { Notifier } from './desktop/notifier';
 import type { DesktopPorts } from './desktop/ports';
@@ -103,6 +104,7 @@ export function createServices(d: ServiceDeps) {
     clips: createClipExportService({ runtimes, jobs, events, exporter, media }),
     codes: createCodeService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
     codings: createCodingService({ runtimes }),
+    reels: createReelService({ runtimes }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

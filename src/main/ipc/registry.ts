@@ -71,7 +71,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     stimuli: stimulusHandlers(d.services),
     highlights: highlightHandlers(d.services),
     codes: codeHandlers(d.services),
-    reels: reelHandlers(d),
+    reels: reelHandlers(d.services),
     agreement: agreementHandlers(d),
     grid: gridHandlers(d.services),
     notes: noteHandlers(d.services),
