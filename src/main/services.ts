@@ -16,6 +16,7 @@ import type { PickedFiles } from './media/picked-files';
 import { createStimulusService } from './media/stimulus-service';
 import { createRedactionService } from './redaction/redaction-service';
 import type { RedactorFor } from './redaction/redactor-for';
+import { createReportService } from './reports/report-service';
 import { createReviewService } from './redaction/review-service';
 import { createEmbedService } from './share/embed';
 import { createStudyAuthoring } from './studies/authoring';
@@ -105,6 +106,7 @@ export function createServices(d: ServiceDeps) {
     codes: createCodeService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
     codings: createCodingService({ runtimes }),
     reels: createReelService({ runtimes }),
+    reports: createReportService({ runtimes }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

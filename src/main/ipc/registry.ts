@@ -66,7 +66,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     sync: syncHandlers(d),
     interviews: interviewHandlers(d.services),
     search: searchHandlers(d),
-    reports: reportHandlers(d),
+    reports: reportHandlers(d.services),
     videos: videoHandlers(d),
     stimuli: stimulusHandlers(d.services),
     highlights: highlightHandlers(d.services),
