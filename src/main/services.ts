@@ -6,6 +6,7 @@ import { createReelService } from './clips/reel-service';
 import type { ExportFolders } from './desktop/export-folders';
 import type { Notifier } from './desktop/notifier';
 import type { DesktopPorts } from './desktop/ports';
+import { createAgreementService } from './analysis/agreement/agreement-service';
 import { createCodingService } from './analysis/coding/coding-service';
 import { createCodeService } from './analysis/codes/code-service';
 import { createExportService } from './exports/export-service';
@@ -107,6 +108,7 @@ export function createServices(d: ServiceDeps) {
     codings: createCodingService({ runtimes }),
     reels: createReelService({ runtimes }),
     reports: createReportService({ runtimes }),
+    agreement: createAgreementService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

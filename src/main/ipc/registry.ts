@@ -72,7 +72,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     highlights: highlightHandlers(d.services),
     codes: codeHandlers(d.services),
     reels: reelHandlers(d.services),
-    agreement: agreementHandlers(d),
+    agreement: agreementHandlers(d.services),
     grid: gridHandlers(d.services),
     notes: noteHandlers(d.services),
     settings: settingsHandlers(d),
