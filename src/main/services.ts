@@ -26,6 +26,7 @@ import { createInterviewService } from './studies/interview-service';
 import { createLauncher } from './studies/launch';
 import { createNoteService } from './studies/note-service';
 import { createProjectService } from './studies/project-service';
+import { createSearchService } from './studies/search-service';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings';
 import type { RuntimeManager } from './workspaces/runtime';
@@ -109,6 +110,7 @@ export function createServices(d: ServiceDeps) {
     reels: createReelService({ runtimes }),
     reports: createReportService({ runtimes }),
     agreement: createAgreementService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
+    search: createSearchService({ runtimes }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

@@ -65,7 +65,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     credits: creditHandlers(d.services),
     sync: syncHandlers(d),
     interviews: interviewHandlers(d.services),
-    search: searchHandlers(d),
+    search: searchHandlers(d.services),
     reports: reportHandlers(d.services),
     videos: videoHandlers(d),
     stimuli: stimulusHandlers(d.services),
