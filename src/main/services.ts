@@ -29,6 +29,7 @@ import { createProjectService } from './studies/project-service';
 import { createSearchService } from './studies/search-service';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings';
+import { createSyncService } from './sync/sync-service';
 import type { RuntimeManager } from './workspaces/runtime';
 import type { WorkspaceService } from './workspaces/service';
 
@@ -111,6 +112,7 @@ export function createServices(d: ServiceDeps) {
     reports: createReportService({ runtimes }),
     agreement: createAgreementService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
     search: createSearchService({ runtimes }),
+    sync: createSyncService({ runtimes }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

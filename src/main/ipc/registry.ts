@@ -63,7 +63,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     demo: demoHandlers(d),
     projects: projectHandlers(d.services),
     credits: creditHandlers(d.services),
-    sync: syncHandlers(d),
+    sync: syncHandlers(d.services),
     interviews: interviewHandlers(d.services),
     search: searchHandlers(d.services),
     reports: reportHandlers(d.services),
