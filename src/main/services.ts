@@ -9,6 +9,7 @@ import type { DesktopPorts } from './desktop/ports';
 import { createAgreementService } from './analysis/agreement/agreement-service';
 import { createCodingService } from './analysis/coding/coding-service';
 import { createCodeService } from './analysis/codes/code-service';
+import { createImportService } from './analysis/qdpx-import/import-service';
 import { createExportService } from './exports/export-service';
 import { createGridService } from './analysis/grid/grid-service';
 import type { EventHub } from './events';
@@ -113,6 +114,7 @@ export function createServices(d: ServiceDeps) {
     agreement: createAgreementService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
     search: createSearchService({ runtimes }),
     sync: createSyncService({ runtimes }),
+    imports: createImportService({ runtimes, pickedFiles: d.pickedFiles }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

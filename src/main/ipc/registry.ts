@@ -79,7 +79,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
     studies: studyHandlers(d.services),
     embed: embedHandlers(d.services),
     exports: exportHandlers({ exports: d.services.exporter }),
-    imports: importHandlers(d),
+    imports: importHandlers(d.services),
     redaction: redactionHandlers(d.services),
     clips: clipHandlers(d.services),
   };
