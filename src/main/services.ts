@@ -3,6 +3,8 @@ import { createClipExportService } from './clips/clip-export-service';
 import { createExactClipService } from './clips/exact-service';
 import { loadClipMedia } from './clips/media-fns';
 import { createReelService } from './clips/reel-service';
+import { createDemoLauncher } from './demo/demo-launch';
+import type { DemoService } from './demo/demo-service';
 import type { ExportFolders } from './desktop/export-folders';
 import type { Notifier } from './desktop/notifier';
 import type { DesktopPorts } from './desktop/ports';
@@ -35,6 +37,7 @@ import type { RuntimeManager } from './workspaces/runtime';
 import type { WorkspaceService } from './workspaces/service';
 
 export type ServiceDeps = {
+  demo: DemoService;
   workspaces: WorkspaceService;
   runtimes: RuntimeManager;
   events: EventHub;
@@ -115,6 +118,7 @@ export function createServices(d: ServiceDeps) {
     search: createSearchService({ runtimes }),
     sync: createSyncService({ runtimes }),
     imports: createImportService({ runtimes, pickedFiles: d.pickedFiles }),
+    demo: createDemoLauncher({ demo: d.demo, runtimes, events }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

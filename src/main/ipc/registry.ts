@@ -1,5 +1,4 @@
 import type { IpcContract, IpcDomain, IpcDomains } from '../../shared/ipc/contract';
-import type { DemoService } from '../demo/demo-service';
 import type { ExportFolders } from '../desktop/export-folders';
 import type { DesktopPorts } from '../desktop/ports';
 import type { PickedFiles } from '../media/picked-files';
@@ -39,7 +38,6 @@ export type RegistryDeps = HandlerDeps & {
   version: string;
   platform: string;
   nativeMenu: boolean;
-  demo: DemoService;
   desktop: DesktopPorts;
   exportFolders: ExportFolders;
   pickedFiles: PickedFiles;
@@ -60,7 +58,7 @@ export function buildHandlers(d: RegistryDeps): Handlers {
       log: d.log,
     }),
     workspaces: workspaceHandlers(d),
-    demo: demoHandlers(d),
+    demo: demoHandlers(d.services),
     projects: projectHandlers(d.services),
     credits: creditHandlers(d.services),
     sync: syncHandlers(d.services),
