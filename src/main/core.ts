@@ -151,6 +151,7 @@ export function createCore(o: CoreOptions): Core {
   const deps = { workspaces, runtimes, events, jobs, settings, secrets: o.secrets, log: o.log, mediaUrl };
   const services = createServices({
     ...deps,
+    demo,
     desktop,
     exportFolders,
     notifier,
@@ -171,7 +172,6 @@ export function createCore(o: CoreOptions): Core {
     version: o.version,
     platform: o.platform,
     nativeMenu: o.nativeMenu ?? false,
-    demo,
     desktop,
     exportFolders,
     pickedFiles,

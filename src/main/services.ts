@@ -2,9 +2,16 @@ import type { ClipMediaFns } from './clips/export';
 import { createClipExportService } from './clips/clip-export-service';
 import { createExactClipService } from './clips/exact-service';
 import { loadClipMedia } from './clips/media-fns';
+import { createReelService } from './clips/reel-service';
+import { createDemoLauncher } from './demo/demo-launch';
+import type { DemoService } from './demo/demo-service';
 import type { ExportFolders } from './desktop/export-folders';
 import type { Notifier } from './desktop/notifier';
 import type { DesktopPorts } from './desktop/ports';
+import { createAgreementService } from './analysis/agreement/agreement-service';
+import { createCodingService } from './analysis/coding/coding-service';
+import { createCodeService } from './analysis/codes/code-service';
+import { createImportService } from './analysis/qdpx-import/import-service';
 import { createExportService } from './exports/export-service';
 import { createGridService } from './analysis/grid/grid-service';
 import type { EventHub } from './events';
@@ -13,6 +20,7 @@ import type { PickedFiles } from './media/picked-files';
 import { createStimulusService } from './media/stimulus-service';
 import { createRedactionService } from './redaction/redaction-service';
 import type { RedactorFor } from './redaction/redactor-for';
+import { createReportService } from './reports/report-service';
 import { createReviewService } from './redaction/review-service';
 import { createEmbedService } from './share/embed';
 import { createStudyAuthoring } from './studies/authoring';
@@ -21,12 +29,15 @@ import { createInterviewService } from './studies/interview-service';
 import { createLauncher } from './studies/launch';
 import { createNoteService } from './studies/note-service';
 import { createProjectService } from './studies/project-service';
+import { createSearchService } from './studies/search-service';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings';
+import { createSyncService } from './sync/sync-service';
 import type { RuntimeManager } from './workspaces/runtime';
 import type { WorkspaceService } from './workspaces/service';
 
 export type ServiceDeps = {
+  demo: DemoService;
   workspaces: WorkspaceService;
   runtimes: RuntimeManager;
   events: EventHub;
@@ -99,6 +110,15 @@ export function createServices(d: ServiceDeps) {
     grid: createGridService({ runtimes, exporter }),
     ...redactionServices(d),
     clips: createClipExportService({ runtimes, jobs, events, exporter, media }),
+    codes: createCodeService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
+    codings: createCodingService({ runtimes }),
+    reels: createReelService({ runtimes }),
+    reports: createReportService({ runtimes }),
+    agreement: createAgreementService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
+    search: createSearchService({ runtimes }),
+    sync: createSyncService({ runtimes }),
+    imports: createImportService({ runtimes, pickedFiles: d.pickedFiles }),
+    demo: createDemoLauncher({ demo: d.demo, runtimes, events }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }

@@ -1,5 +1,4 @@
 import type { IpcContract, IpcDomain, IpcDomains } from '../../shared/ipc/contract';
-import type { DemoService } from '../demo/demo-service';
 import type { ExportFolders } from '../desktop/export-folders';
 import type { DesktopPorts } from '../desktop/ports';
 import type { PickedFiles } from '../media/picked-files';
@@ -39,7 +38,6 @@ export type RegistryDeps = HandlerDeps & {
   version: string;
   platform: string;
   nativeMenu: boolean;
-  demo: DemoService;
   desktop: DesktopPorts;
   exportFolders: ExportFolders;
   pickedFiles: PickedFiles;
@@ -60,26 +58,26 @@ export function buildHandlers(d: RegistryDeps): Handlers {
       log: d.log,
     }),
     workspaces: workspaceHandlers(d),
-    demo: demoHandlers(d),
+    demo: demoHandlers(d.services),
     projects: projectHandlers(d.services),
     credits: creditHandlers(d.services),
-    sync: syncHandlers(d),
+    sync: syncHandlers(d.services),
     interviews: interviewHandlers(d.services),
-    search: searchHandlers(d),
-    reports: reportHandlers(d),
+    search: searchHandlers(d.services),
+    reports: reportHandlers(d.services),
     videos: videoHandlers(d),
     stimuli: stimulusHandlers(d.services),
-    highlights: highlightHandlers(d),
-    codes: codeHandlers(d),
-    reels: reelHandlers(d),
-    agreement: agreementHandlers(d),
+    highlights: highlightHandlers(d.services),
+    codes: codeHandlers(d.services),
+    reels: reelHandlers(d.services),
+    agreement: agreementHandlers(d.services),
     grid: gridHandlers(d.services),
     notes: noteHandlers(d.services),
     settings: settingsHandlers(d),
     studies: studyHandlers(d.services),
     embed: embedHandlers(d.services),
     exports: exportHandlers({ exports: d.services.exporter }),
-    imports: importHandlers(d),
+    imports: importHandlers(d.services),
     redaction: redactionHandlers(d.services),
     clips: clipHandlers(d.services),
   };

@@ -1,28 +1,14 @@
 import type { highlightChannels } from '../../../shared/ipc/channels/highlights';
+import type { CodingService } from '../../analysis/coding/coding-service';
 import type { HandlerMap } from '../dispatcher';
-import type { HandlerDeps } from './context';
 
-const now = () => new Date().toISOString();
-
-export function highlightHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof highlightChannels> {
-  const cache = async (ws: string) => (await d.runtimes.get(ws)).cache;
+export function highlightHandlers(d: { codings: CodingService }): HandlerMap<typeof highlightChannels> {
   return {
-    'highlights.add': async ({ workspace_id, ...h }) => (await cache(workspace_id)).call('highlights.add', { highlight: h, now: now() }),
+    'highlights.add': async ({ workspace_id, ...h }) => d.codings.add(workspace_id, h),
     'highlights.update': async ({ workspace_id, id, note, code_ids, new_codes, range }) =>
-      (await cache(workspace_id)).call('highlights.update', {
-        id,
-        now: now(),
-        ...(note !== undefined ? { note } : {}),
-        ...(code_ids !== undefined || new_codes !== undefined ? { codes: { code_ids: code_ids ?? [], new_codes: new_codes ?? [] } } : {}),
-        ...(range !== undefined ? { range } : {}),
-      }),
-    'highlights.delete': async ({ workspace_id, id }) => (await cache(workspace_id)).call('highlights.delete', { id }),
+      d.codings.update(workspace_id, id, { note, codeIds: code_ids, newCodes: new_codes, range }),
+    'highlights.delete': async ({ workspace_id, id }) => d.codings.delete(workspace_id, id),
     'highlights.list': async ({ workspace_id, project_id, interview_id, code_id, coder }) =>
-      (await cache(workspace_id)).call('highlights.list', {
-        ...(project_id ? { projectId: project_id } : {}),
-        ...(interview_id ? { interviewId: interview_id } : {}),
-        ...(code_id ? { codeId: code_id } : {}),
-        ...(coder !== undefined ? { coder } : {}),
-      }),
+      d.codings.list(workspace_id, { projectId: project_id, interviewId: interview_id, codeId: code_id, coder }),
   };
 }

@@ -1,8 +1,8 @@
 import type { ReportDiffView, ReportPollView, ReportVersionView, reportChannels } from '../../../shared/ipc/channels/reports';
 import type { ReportPoll } from '../../cache/queries/jobs';
-import { reportVersions, type VersionDiff, type VersionListing } from '../../reports/versions';
+import type { ReportService } from '../../reports/report-service';
+import type { VersionDiff, VersionListing } from '../../reports/versions';
 import type { HandlerMap } from '../dispatcher';
-import type { HandlerDeps } from './context';
 
 const view = (p: ReportPoll | null): ReportPollView =>
   p ? { state: p.state, started_at: p.started_at, deadline_at: p.deadline_at, attempts: p.attempts, last_error: p.last_error } : null;
@@ -28,13 +28,11 @@ const diffView = (d: VersionDiff): ReportDiffView => ({
   quotes: d.quotes.map((q) => ({ title: q.title, gained: [...q.gained], lost: [...q.lost] })),
 });
 
-export function reportHandlers(d: Pick<HandlerDeps, 'runtimes'>): HandlerMap<typeof reportChannels> {
-  const versions = async (ws: string) => reportVersions((await d.runtimes.get(ws)).cache);
+export function reportHandlers(d: { reports: ReportService }): HandlerMap<typeof reportChannels> {
   return {
-    'reports.start': async ({ workspace_id, project_id }) => view(await (await d.runtimes.get(workspace_id)).poller.start(project_id)),
-    'reports.poll': async ({ workspace_id, project_id }) => view(await (await d.runtimes.get(workspace_id)).poller.status(project_id)),
-    'reports.versions': async ({ workspace_id, project_id }) => (await (await versions(workspace_id)).listVersions(project_id)).map(versionView),
-    'reports.diff': async ({ workspace_id, project_id, from_id, to_id }) =>
-      diffView(await (await versions(workspace_id)).diffVersions(from_id, to_id, { projectId: project_id })),
+    'reports.start': async ({ workspace_id, project_id }) => view(await d.reports.start(workspace_id, project_id)),
+    'reports.poll': async ({ workspace_id, project_id }) => view(await d.reports.poll(workspace_id, project_id)),
+    'reports.versions': async ({ workspace_id, project_id }) => (await d.reports.versions(workspace_id, project_id)).map(versionView),
+    'reports.diff': async ({ workspace_id, project_id, from_id, to_id }) => diffView(await d.reports.diff(workspace_id, project_id, from_id, to_id)),
   };
 }

@@ -1,0 +1,25 @@
+import type { OpArgs } from '../cache/ops';
+import type { StudyDataDeps } from './project-service';
+
+export type SearchQuery = { query: string; projectId?: string; role?: OpArgs<'search.query'>['role']; limit?: number };
+
+/** Search answers from the offline index, so it works without a network. */
+export function createSearchService(d: StudyDataDeps) {
+  const cache = async (workspaceId: string) => (await d.runtimes.get(workspaceId)).cache;
+  return {
+    /** The hits, best first; the index's rank orders them and is not given out. */
+    async query(workspaceId: string, q: SearchQuery) {
+      const hits = await (
+        await cache(workspaceId)
+      ).call('search.query', {
+        query: q.query,
+        ...(q.projectId ? { projectId: q.projectId } : {}),
+        ...(q.role ? { role: q.role } : {}),
+        ...(q.limit ? { limit: q.limit } : {}),
+      });
+      return hits.map(({ rank: _rank, ...h }) => h);
+    },
+    locateQuote: async (workspaceId: string, projectId: string, quote: string) => (await cache(workspaceId)).call('search.locateQuote', { projectId, quote }),
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;
