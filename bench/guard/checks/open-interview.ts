@@ -7,7 +7,7 @@ import { LONG_TURNS, type Fixture } from '../fixture';
  * then videos.get, through the cache worker), against the raw SQL read of its turns on a plain connection
  * to the same cache file. The interview is the fixture's long one, so the turns dominate both.
  */
-export const OPEN_LIMIT = 4.5;
+export const OPEN_LIMIT = 4;
 
 export const openInterviewCheck = (f: Fixture): GuardCheck => ({
   id: 'open',
