@@ -4,7 +4,7 @@ import { createApiClient } from '../../src/main/api/client';
 import { openWorkerCache, type Cache } from '../../src/main/cache/cache';
 import { silentLogger } from '../../src/main/logging/logger';
 import { SyncEngine } from '../../src/main/sync/engine';
-import { startSandboxChild, type SandboxChild } from '../lib/sandbox';
+import { call, startSandboxChild, type SandboxChild } from '../lib/sandbox';
 
 /**
  * What the cache checks share, sized down from the bench so the whole guard stays under a minute: a fresh
@@ -32,17 +32,6 @@ export type Fixture = {
   client: Client;
   close(): Promise<void>;
 };
-
-async function call<T>(sb: SandboxChild, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(sb.baseUrl + path, {
-    method,
-    headers: { 'x-api-key': sb.apiKey, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`The guard's sandbox answered ${method} ${path} with ${res.status}: ${text.slice(0, 500)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 async function seed(sb: SandboxChild): Promise<{ projectId: string; longInterviewId: string }> {
   await call(sb, 'PUT', '/_sandbox/organisations/me', { balance_cents: 10_000_000 });

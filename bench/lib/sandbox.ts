@@ -65,7 +65,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function call<T>(sb: SandboxChild, method: string, path: string, body?: unknown): Promise<T> {
+/** One request to the sandbox child with its organisation's key; a failure says which request and what it answered. */
+export async function call<T>(sb: SandboxChild, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(sb.baseUrl + path, {
     method,
     headers: { 'x-api-key': sb.apiKey, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
