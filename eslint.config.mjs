@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
+import { INTEGRATION_ISOLATED, ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
 
 const nodeBuiltins = [
   'assert',
@@ -375,19 +375,20 @@ export default tseslint.config(
     },
   },
   {
-    // Shared-graph unit files (see test/isolated-unit.mjs): a module mock or process hook would leak into the next file.
-    files: ['test/unit/**/*.{ts,tsx}'],
-    ignores: ISOLATED_UNIT,
+    // Shared-graph test files (unit, integration and e2e; see test/isolated-unit.mjs): a module mock or process hook
+    // would leak into the next file.
+    files: ['test/unit/**/*.{ts,tsx}', 'test/integration/**/*.ts', 'test/contract/**/*.ts', 'test/e2e/**/*.ts'],
+    ignores: [...ISOLATED_UNIT, ...INTEGRATION_ISOLATED],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv|unstubAllGlobals)$/]",
-          message: 'Module mocks and stubbed globals leak between unit files that share a worker: list this file in test/isolated-unit.mjs.',
+          message: 'Module mocks and stubbed globals leak between test files that share a worker: list this file in test/isolated-unit.mjs.',
         },
         {
           selector: "CallExpression[callee.object.name='process'][callee.property.name=/^(on|once|chdir)$/]",
-          message: 'Process-wide hooks leak between unit files that share a worker: list this file in test/isolated-unit.mjs, or remove the hook in the test.',
+          message: 'Process-wide hooks leak between test files that share a worker: list this file in test/isolated-unit.mjs, or remove the hook in the test.',
         },
       ],
     },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
+import { INTEGRATION_ISOLATED, ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
 
 /**
  * electron-vite turns `import p from './x?modulePath'` into the path of a separately built chunk (the
@@ -20,7 +20,7 @@ function modulePath(): Plugin {
 
 // A listed file that was moved or renamed would silently fall back into the unit project (where lint then refuses
 // it) or out of every project: say so here instead.
-for (const file of [...ISOLATED_UNIT, ...UNIT_OUT_OF_PROCESS].filter((f) => !f.includes('*'))) {
+for (const file of [...ISOLATED_UNIT, ...UNIT_OUT_OF_PROCESS, ...INTEGRATION_ISOLATED].filter((f) => !f.includes('*'))) {
   if (!existsSync(new URL(file, import.meta.url))) throw new Error(`test/isolated-unit.mjs lists ${file}, which does not exist: update the list`);
 }
 
@@ -57,13 +57,24 @@ export default defineConfig({
       { extends: true, test: { name: 'unit-isolated', include: ISOLATED_UNIT, exclude: UNIT_OUT_OF_PROCESS } },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts', ...UNIT_OUT_OF_PROCESS] },
+        // Integration files share their worker's module graph too: each one starts its own sandbox, core and
+        // folders, and re-importing the core for every file was a fifth of the project's CPU. The two that
+        // replace modules or install process-wide handlers keep their own graph.
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts', ...UNIT_OUT_OF_PROCESS],
+          exclude: INTEGRATION_ISOLATED,
+          isolate: false,
+        },
       },
+      { extends: true, test: { name: 'integration-isolated', include: INTEGRATION_ISOLATED } },
       {
         extends: true,
         // Each e2e file runs a core, a sandbox and a Chromium: at most two at once, whatever the machine, after
-        // the other tests, so a browser never competes with a CPU-bound unit test for the same core.
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], maxWorkers: E2E_WORKERS, sequence: { groupOrder: 1 } },
+        // the other tests, so a browser never competes with a CPU-bound unit test for the same core. The files
+        // share their worker's module graph (none mocks a module): importing the core afresh for each of them
+        // cost 122 of the project's 456 s.
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], isolate: false, maxWorkers: E2E_WORKERS, sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -34,3 +34,12 @@ export const UNIT_OUT_OF_PROCESS = [
   'test/unit/main/exports/qdpx-fidelity.test.ts',
   'test/unit/main/qdpx-import/import.test.ts',
 ];
+
+// Integration files that replace modules (vi.mock) or install process-wide handlers (process.on): they run in
+// their own module graph (project "integration-isolated"); every other integration file shares its worker's.
+export const INTEGRATION_ISOLATED = [
+  'test/unit/main/shell/electron-shell.test.ts',
+  'test/integration/webhook-receiver.test.ts',
+  // Changes the working folder and HOME (and puts them back) around each test.
+  'test/integration/keytar.test.ts',
+];
