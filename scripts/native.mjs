@@ -15,7 +15,10 @@ export function electronBindingPath(root, electronVersion) {
 
 /**
  * @param {{ root: string, runtime: 'electron' | 'node', target: string, outFile: string,
- *           platform?: string, arch?: string, log?: (s: string) => void, offline?: boolean }} o
+ *           platform?: string, arch?: string, log?: (s: string) => void, offline?: boolean,
+ *           unoptimised?: boolean }} o
+ *   unoptimised: compile without the optimiser (-O0), for a test of the build machinery; a build for users never
+ *   sets it.
  * @returns {{ built: boolean, how: 'cached' | 'prebuilt' | 'compiled' }}
  */
 export function ensureBinding(o) {
@@ -56,7 +59,10 @@ export function ensureBinding(o) {
     // --jobs=max: SQLite and the binding compile side by side, on as many cores as there are.
     const args = [gyp, 'rebuild', '--release', '--jobs=max', `--target=${o.target}`, `--arch=${arch}`];
     if (o.runtime === 'electron') args.push('--runtime=electron', '--dist-url=https://electronjs.org/headers');
-    const compiled = spawnSync(process.execPath, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // make's CFLAGS/CXXFLAGS come after gyp's own, so -O0 here overrides the Release build's -O3: SQLite then compiles
+    // in seconds rather than minutes, which is what a test of the machinery (not of SQLite's speed) needs.
+    const flags = o.unoptimised ? { CFLAGS: '-O0', CXXFLAGS: '-O0' } : {};
+    const compiled = spawnSync(process.execPath, args, { cwd: work, env: { ...env, ...flags }, stdio: ['ignore', 'pipe', 'pipe'] });
     if (compiled.status !== 0) {
       const tail = `${compiled.stderr ?? ''}`.split('\n').slice(-15).join('\n');
       throw new Error(`Building better-sqlite3 for ${o.runtime} ${o.target} failed.\n${tail}`);
