@@ -24,7 +24,7 @@ for (const file of [...ISOLATED_UNIT, ...UNIT_OUT_OF_PROCESS, ...INTEGRATION_ISO
   if (!existsSync(new URL(file, import.meta.url))) throw new Error(`test/isolated-unit.mjs lists ${file}, which does not exist: update the list`);
 }
 
-const E2E_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
+const E2E_WORKERS = Number(process.env.FW_E2E_WORKERS ?? Math.max(1, Math.min(2, availableParallelism())));
 
 export default defineConfig({
   plugins: [modulePath()],
@@ -58,8 +58,8 @@ export default defineConfig({
       {
         extends: true,
         // Integration files share their worker's module graph too: each one starts its own sandbox, core and
-        // folders, and re-importing the core for every file was a fifth of the project's CPU. The two that
-        // replace modules or install process-wide handlers keep their own graph.
+        // folders, so re-importing the core for every file only cost CPU (as it did in e2e, below). The files that
+        // replace modules or install process-wide handlers keep their own graph (INTEGRATION_ISOLATED).
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts', ...UNIT_OUT_OF_PROCESS],
@@ -74,7 +74,16 @@ export default defineConfig({
         // the other tests, so a browser never competes with a CPU-bound unit test for the same core. The files
         // share their worker's module graph (none mocks a module): importing the core afresh for each of them
         // cost 122 of the project's 456 s.
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], isolate: false, maxWorkers: E2E_WORKERS, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          isolate: false,
+          maxWorkers: E2E_WORKERS,
+          // A bound, not a wait: a test that drives a browser through a whole task takes 10-16 s on a quiet
+          // machine, and twice that with a core taken; 20 s failed them on a loaded machine.
+          testTimeout: 60_000,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
