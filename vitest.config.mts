@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { INTEGRATION_ISOLATED, ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
 
@@ -24,8 +23,6 @@ for (const file of [...ISOLATED_UNIT, ...UNIT_OUT_OF_PROCESS, ...INTEGRATION_ISO
   if (!existsSync(new URL(file, import.meta.url))) throw new Error(`test/isolated-unit.mjs lists ${file}, which does not exist: update the list`);
 }
 
-const E2E_WORKERS = Number(process.env.FW_E2E_WORKERS ?? Math.max(1, Math.min(2, availableParallelism())));
-
 export default defineConfig({
   plugins: [modulePath()],
   test: {
@@ -33,10 +30,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so every unit and
-    // integration file ran one after another while most of the integration files wait on children, loopback
-    // servers and injected latency. Two keep both cores busy (e2e sets its own).
-    maxWorkers: 2,
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so every file ran one
+    // after another. Most integration and e2e files spend their time waiting on children, loopback servers, a
+    // browser, injected latency and video playing in real time (e2e used 0.76 of a core over its run with two
+    // workers), so three keep both cores busy, also when another process takes one of them.
+    maxWorkers: 3,
     // Polls wait on a state, never on time: the default 1 s would turn a busy machine's slowness into a
     // failure. A state that never comes still fails, with the poll's own message, after 15 s.
     expect: { poll: { timeout: 15_000, interval: 50 } },
@@ -65,20 +63,21 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts', ...UNIT_OUT_OF_PROCESS],
           exclude: INTEGRATION_ISOLATED,
           isolate: false,
+          // A bound, not a wait: a test that runs the CLI or a core several times over takes 5-12 s with a core
+          // taken, and 20 s failed some on a loaded machine.
+          testTimeout: 60_000,
         },
       },
       { extends: true, test: { name: 'integration-isolated', include: INTEGRATION_ISOLATED } },
       {
         extends: true,
-        // Each e2e file runs a core, a sandbox and a Chromium: at most two at once, whatever the machine, after
-        // the other tests, so a browser never competes with a CPU-bound unit test for the same core. The files
-        // share their worker's module graph (none mocks a module): importing the core afresh for each of them
-        // cost 122 of the project's 456 s.
+        // Each e2e file runs a core, a sandbox and a Chromium: after the other tests, so a browser never competes
+        // with a CPU-bound unit test for the same core. The files share their worker's module graph (none mocks a
+        // module): importing the core afresh for each of them cost 122 of the project's 456 s.
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           isolate: false,
-          maxWorkers: E2E_WORKERS,
           // A bound, not a wait: a test that drives a browser through a whole task takes 10-16 s on a quiet
           // machine, and twice that with a core taken; 20 s failed them on a loaded machine.
           testTimeout: 60_000,
