@@ -201,7 +201,7 @@ describe.skipIf(skip !== null)('search palette', () => {
     await expect.poll(() => p.options.count()).toBe(1);
     const hit = p.options.first();
     expect(await p.metaOf(hit).innerText()).toMatch(new RegExp(`^Highlight\\s*Meal-kit churn · ${iv.participant_name}`));
-    expect(await hit.innerText()).toContain('Tags: Quokka moments');
+    expect(await hit.innerText()).toContain('Codes: Quokka moments');
     expect(await hit.locator('mark').allInnerTexts()).toEqual(['zebrafruit']);
     // By its tag too; the speaker filter reads the words highlighted (a participant's here).
     await p.input.fill('quokka');

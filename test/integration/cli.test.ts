@@ -155,7 +155,9 @@ describe('fieldwork CLI', () => {
     const listed = await cli(['workspace', 'list', '--json'], { env: { FIELDWORK_CLI_FROM_SOURCE: '0' } });
     expect(listed.code).toBe(0);
     expect(Array.isArray(json<unknown[]>(listed))).toBe(true);
-  });
+    // A bound, not a wait: nine runs, four of them compiling the sources under tsx (12 s with a core taken, over
+    // 20 s on a loaded machine).
+  }, 90_000);
 
   it('refuses a wrong key with exit 3 and stores nothing', async () => {
     const bad = await cli(['workspace', 'add', '--name', 'Wrong', '--base-url', offline.baseUrl], { key: 'sk_sbx_not-a-real-key-000000' });

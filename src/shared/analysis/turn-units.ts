@@ -80,7 +80,9 @@ export type TurnUnits = {
 const TURN: UnitNoun = { one: 'turn', many: 'turns' };
 
 /** Code names in reading order: letters before case ("price" then "Price"), numbers as numbers ("Q9" before "Q10"). */
-const byName = (x: string, y: string) => x.localeCompare(y, 'en', { numeric: true }) || (x < y ? -1 : x > y ? 1 : 0);
+/** The order codes are listed in: by name as people read it (numbers by value), then exactly. */
+export const compareCodeNames = (x: string, y: string) => x.localeCompare(y, 'en', { numeric: true }) || (x < y ? -1 : x > y ? 1 : 0);
+const byName = compareCodeNames;
 
 const codingLabel = (c: Coding) => `The coding of "${c.code}" by ${c.coder} in interview ${c.interviewId}`;
 

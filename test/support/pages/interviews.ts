@@ -88,7 +88,7 @@ export const interviewsTab = (page: Page) => {
     highlights,
     /** A highlight card, by the start of its quote. */
     highlight: (quote: string) => highlightCard(page.getByRole('article', { name: containing(quote) })),
-    tagFilter: page.getByRole('group', { name: 'Filter highlights by tag' }),
+    tagFilter: page.getByRole('group', { name: 'Filter highlights by code' }),
     noHighlights: page.getByText(/No highlights in this study yet/),
     openShare: page.getByRole('button', { name: 'Open Share' }),
   };

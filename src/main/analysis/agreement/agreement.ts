@@ -1,5 +1,5 @@
 import { AI_REPORT_CODER, coderLabel } from '../../../shared/analysis/codebook';
-import { agreementByCode, type CodeAgreement, type Coding, type Disagreement } from '../../../shared/analysis/turn-units';
+import { agreementByCode, compareCodeNames, type CodeAgreement, type Coding, type Disagreement } from '../../../shared/analysis/turn-units';
 import type { AgreementCoderView, AgreementView, CodeAgreementView } from '../../../shared/ipc/channels/agreement';
 import { alignTurns } from '../../../shared/question-alignment';
 import type { Cache } from '../../cache/cache';
@@ -76,7 +76,7 @@ async function compareCoders(d: Deps, projectId: string, coderA: string | null, 
     coderB: key(coderB),
   });
   const byId = new Map(turns.map((t) => [t.interview_id, t]));
-  const codes = await codeViews(d, projectId, result, byId);
+  const codes = await codeViews(d, projectId, result, byId, new Map(segments.map((h) => [h.code_id, h.code])));
   const codedBy = new Map<string, number>();
   for (const h of segments) codedBy.set(h.interview_id, (codedBy.get(h.interview_id) ?? 0) | (h.coder === coderA ? 1 : 2));
   return {
@@ -96,9 +96,10 @@ function turnCodings(segments: readonly CodedSegment[], turns: readonly TurnLeng
   // service numbers turns from 0 without gaps, as it does).
   const position = new Map(turns.map((t) => [t.interview_id, new Map(t.indexes.map((x, i) => [x, i]))]));
   const at = (interviewId: string, index: number) => position.get(interviewId)?.get(index) ?? index;
+  // Grouped by the codebook's id, never by name: two codes whose names differ only in case stay two codes.
   return segments.map((h) => ({
     interviewId: h.interview_id,
-    code: h.code,
+    code: h.code_id,
     coder: key(h.coder),
     startTurn: at(h.interview_id, h.start_turn),
     startChar: h.start_offset,
@@ -108,7 +109,13 @@ function turnCodings(segments: readonly CodedSegment[], turns: readonly TurnLeng
 }
 
 /** Each code's statistics and its listed disagreements, with the turns' words, times and guide questions. */
-async function codeViews(d: Deps, projectId: string, result: CodeAgreement[], byId: Map<string, TurnLengths>): Promise<CodeAgreementView[]> {
+async function codeViews(
+  d: Deps,
+  projectId: string,
+  result: CodeAgreement[],
+  byId: Map<string, TurnLengths>,
+  segmentNames: Map<string, string>,
+): Promise<CodeAgreementView[]> {
   const listed = result.map((r) => r.disagreements.slice(0, MAX_LISTED));
   // The listed turns' words and times, read once for all codes.
   const wanted = new Map<string, { interview_id: string; index: number }>();
@@ -118,7 +125,8 @@ async function codeViews(d: Deps, projectId: string, result: CodeAgreement[], by
       wanted.set(`${x.interviewId}#${index}`, { interview_id: x.interviewId, index });
     }
   const texts = new Map((await d.cache.call('coding.turnsAt', { turns: [...wanted.values()] })).map((t) => [`${t.interview_id}#${t.index}`, t]));
-  const colours = new Map((await d.cache.call('codes.list', { projectId })).map((c) => [c.name.toLowerCase(), c.color]));
+  const codebook = new Map((await d.cache.call('codes.list', { projectId })).map((c) => [c.id, c]));
+  const nameOf = (codeId: string) => codebook.get(codeId)?.name ?? segmentNames.get(codeId) ?? codeId;
   const questionOf = await questionLookup(d, projectId, [...new Set([...wanted.values()].map((w) => w.interview_id))]);
   const disagreementView = (x: Disagreement): CodeAgreementView['disagreements'][number] => {
     const t = byId.get(x.interviewId)!;
@@ -135,9 +143,10 @@ async function codeViews(d: Deps, projectId: string, result: CodeAgreement[], by
       applied_by: x.a ? 'A' : 'B',
     };
   };
-  return result.map((r, k) => ({
-    code: r.code,
-    color: colours.get(r.code.toLowerCase()) ?? null,
+  const views = result.map((r, k) => ({
+    code_id: r.code,
+    code: nameOf(r.code),
+    color: codebook.get(r.code)?.color ?? null,
     units: r.units,
     percent: r.percent,
     kappa: r.kappa,
@@ -145,6 +154,8 @@ async function codeViews(d: Deps, projectId: string, result: CodeAgreement[], by
     disagreement_count: r.disagreements.length,
     disagreements: listed[k]!.map(disagreementView),
   }));
+  // In the codebook's names' order, as the comparison lists codes when it groups them by name.
+  return views.sort((x, y) => compareCodeNames(x.code, y.code) || compareCodeNames(x.code_id, y.code_id));
 }
 export type AgreementService = ReturnType<typeof agreementService>;
 

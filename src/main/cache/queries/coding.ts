@@ -79,14 +79,15 @@ type SegmentKey = TurnRange & { interview_id: string };
 const segmentKey = (s: SegmentKey) => `${s.interview_id}\u0000${s.start_turn}:${s.start_offset}-${s.end_turn}:${s.end_offset}`;
 
 /** One code applied by one coder to a passage, flat, for comparing coders. Offsets as highlights keep them. */
-export type CodedSegment = TurnRange & { interview_id: string; coder: string | null; code: string };
+/** `code_id` is what a coding belongs to; `code` is its name, for messages. */
+export type CodedSegment = TurnRange & { interview_id: string; coder: string | null; code_id: string; code: string };
 
 /** Every coding of the study by these coders (null: the researcher), one row per segment and code. */
 export function codedSegments(db: CacheDb, args: { projectId: string; coders: (string | null)[] }): CodedSegment[] {
   const named = args.coders.filter((c): c is string => c !== null);
   return db
     .prepare(
-      `SELECT h.interview_id, h.coder, h.start_turn, h.start_offset, h.end_turn, h.end_offset, c.name AS code
+      `SELECT h.interview_id, h.coder, h.start_turn, h.start_offset, h.end_turn, h.end_offset, hc.code_id, c.name AS code
        FROM highlights h JOIN highlight_codes hc ON hc.highlight_id = h.id JOIN codes c ON c.id = hc.code_id
        WHERE h.project_id = ? AND ((h.coder IS NULL AND ?) OR h.coder IN (SELECT value FROM json_each(?)))`,
     )

@@ -4,7 +4,7 @@ import { clean, clock, highlight, plural } from '../output';
 
 const USAGE = `Usage: fieldwork search --workspace NAME [--project ID] [--limit N] [--json] QUERY...
 
-Full-text search over the cached transcripts, report quotes and your highlights (their words, tags and
+Full-text search over the cached transcripts, report quotes and your highlights (their words, codes and
 notes): offline, no network needed. A question the AI asked word for word in several interviews is one
 result that says in how many. QUERY may be several words (all must match; the last one also matches as
 a prefix); "quoted words" match as a phrase.
@@ -43,7 +43,7 @@ const search: Command = {
               ].join(' · ');
       ctx.out.line(`${clean(h.project_title)} · ${where}${h.interview_id ? `  [${h.interview_id}]` : ''}`);
       ctx.out.line(`  ${highlight(h.snippet, style)}`);
-      if (h.kind === 'highlight' && h.tags?.length) ctx.out.line(`  tags: ${h.tags.map(clean).join(', ')}`);
+      if (h.kind === 'highlight' && h.tags?.length) ctx.out.line(`  codes: ${h.tags.map(clean).join(', ')}`);
     }
     ctx.out.line(`${plural(hits.length, 'match', 'matches')}${hits.length === limit ? ` (the first ${limit}; raise --limit for more)` : ''}.`);
   },

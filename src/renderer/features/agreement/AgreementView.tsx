@@ -163,10 +163,11 @@ function AgreementTable({ result, projectId }: { result: Result; projectId: stri
       <tbody>
         {result.codes.map((c) => {
           const reasons = reasonsOf(c);
-          const expanded = open.includes(c.code);
-          const listId = `agr-dis-${c.code.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+          const expanded = open.includes(c.code_id);
+          // From the code's id: names such as "Price!" and "Price?" would share an element id.
+          const listId = `agr-dis-${c.code_id.replace(/[^a-zA-Z0-9_-]+/g, '-')}`;
           return (
-            <Fragment key={c.code}>
+            <Fragment key={c.code_id}>
               <tr className="agr-row">
                 <th scope="row">
                   <span className="agr-swatch" style={{ background: c.color ?? 'var(--border-strong)' }} aria-hidden="true" />
@@ -186,7 +187,7 @@ function AgreementTable({ result, projectId }: { result: Result; projectId: stri
                       aria-expanded={expanded}
                       aria-controls={listId}
                       aria-label={`${expanded ? 'Hide' : 'Show'} the ${plural(c.disagreement_count, 'disagreement')} on ${c.code}`}
-                      onClick={() => toggle(c.code)}
+                      onClick={() => toggle(c.code_id)}
                     >
                       {`${c.disagreement_count} ${expanded ? '▴' : '▾'}`}
                     </button>

@@ -46,7 +46,7 @@ export function ProjectHighlights({ workspace, project }: { workspace: Workspace
     );
   return (
     <div className="hl-project">
-      <div className="hl-filter" role="group" aria-label="Filter highlights by tag">
+      <div className="hl-filter" role="group" aria-label="Filter highlights by code">
         <button type="button" className="hl-filter-chip" aria-pressed={active === ''} onClick={() => patch(uiKey, { codeId: '' })}>
           All <span className="num muted">{list.items.length}</span>
         </button>

@@ -86,7 +86,7 @@ export function SearchHit({
       <p className={`search-snippet ${h.role === 'AI' && h.kind !== 'highlight' ? 'is-ai' : ''}`}>
         {snippetPieces(h.snippet).map((p, j) => (p.marked ? <mark key={j}>{p.text}</mark> : <span key={j}>{p.text}</span>))}
       </p>
-      {h.kind === 'highlight' && (h.tags?.length ?? 0) > 0 && <p className="search-hit-tags muted">Tags: {h.tags!.join(', ')}</p>}
+      {h.kind === 'highlight' && (h.tags?.length ?? 0) > 0 && <p className="search-hit-tags muted">Codes: {h.tags!.join(', ')}</p>}
       {h.kind === 'question' && <p className="muted search-hit-note">{expanded ? `Listed below. Enter hides them.` : `Enter lists the ${n} interviews.`}</p>}
       {opening && <p className="muted search-hit-note">Finding the moment…</p>}
       {note && (

@@ -25,7 +25,7 @@ export function SearchResults({
       {results.status === 'idle' && (
         <div className="search-empty">
           <p>
-            Search the words people said across every saved interview, the report quotes, and your highlights with their tags and notes, in {workspaceName}.
+            Search the words people said across every saved interview, the report quotes, and your highlights with their codes and notes, in {workspaceName}.
           </p>
           <p className="muted">It reads the data saved on this computer, so it works offline. Use "quotes" for an exact phrase.</p>
         </div>

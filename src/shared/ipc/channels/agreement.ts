@@ -27,8 +27,11 @@ export type AgreementDisagreementView = {
 };
 
 export type CodeAgreementView = {
+  /** The codebook's id for the code: what the comparison groups codings by. */
+  code_id: string;
+  /** The code's name in the codebook. */
   code: string;
-  /** The code's colour in the codebook; null when no code of that name is in it any more. */
+  /** The code's colour in the codebook; null when it has none. */
   color: string | null;
   /** Turns compared. */
   units: number;

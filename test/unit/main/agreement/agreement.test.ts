@@ -115,4 +115,23 @@ describe('compare', () => {
     expect(r.codes[0]).toMatchObject({ code: 'Price', units: 0, kappa: { value: null, reason: expect.stringContaining('No interview was coded by both') } });
     await expect(service().compare(P, 'Maxine', 'Maxine')).rejects.toMatchObject({ code: 'invalid_input' });
   });
+
+  it('keeps codes apart by their codebook id, each with its own colour, even when their names differ only in case', async () => {
+    // SQLite's NOCASE folds ASCII only, so the codebook holds both; a comparison keyed by lower-cased names merged their colours.
+    await code('i1', 1, ['Ärger'], null);
+    await code('i1', 1, ['Ärger'], AI_REPORT_CODER);
+    await code('i2', 3, ['ärger'], null);
+    await code('i2', 1, ['Price'], AI_REPORT_CODER);
+    const codebook = await cache.call('codes.list', { projectId: P });
+    const r = await service().compare(P, null, AI_REPORT_CODER);
+    expect(r.codes.map((c) => c.code)).toEqual(['ärger', 'Ärger', 'Price']);
+    for (const c of r.codes) {
+      const entry = codebook.find((x) => x.id === c.code_id)!;
+      expect({ name: entry.name, color: entry.color }).toEqual({ name: c.code, color: c.color });
+    }
+    expect(new Set(r.codes.map((c) => c.code_id)).size).toBe(3);
+    const byName = Object.fromEntries(r.codes.map((c) => [c.code, c]));
+    expect(byName['Ärger']).toMatchObject({ disagreement_count: 0 });
+    expect(byName['ärger']!.disagreements).toMatchObject([{ interview_id: 'i2', turn_index: 3, applied_by: 'A' }]);
+  });
 });
