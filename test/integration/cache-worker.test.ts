@@ -114,6 +114,18 @@ async function script(c: Cache): Promise<unknown[]> {
   await step(c.call('search.query', { query: 'cafe zur' }));
   await step(c.call('search.query', { query: '"skip a week" NEAR(' }));
   await step(c.call('search.locateQuote', { projectId: 'p1', quote: 'The price is too high' }));
+  // A question asked in several interviews is one result listing them (packed to cross from the worker).
+  await step(
+    c.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      items: [
+        record('i3', [['AI', 'What about the PRICE']], { participant: null }),
+        record('i4', [['AI', 'What about the price?']], { completed_at: '2025-02-01T10:00:00Z' }),
+      ],
+      now: NOW,
+    }),
+  );
+  await step(c.call('search.query', { query: 'about price', role: 'AI' }));
   await step(
     c.call('highlights.add', {
       highlight: {
@@ -178,7 +190,10 @@ describe('worker-hosted cache', () => {
       // Sanity: the script really did something on both.
       expect(JSON.stringify(b)).toContain('\\u0002price\\u0003');
       expect(JSON.stringify(b)).toContain('CHECK constraint failed');
-      expect(await worker.call('interviews.count', {})).toBe(2);
+      expect(JSON.stringify(b)).toMatch(
+        /"kind":"question"[^\]]*"asked_in":\[\{"interview_id":"i4","participant_name":"Person i4","start_ms":0\},\{"interview_id":"i1"[^\]]*"interview_id":"i3","participant_name":null/,
+      );
+      expect(await worker.call('interviews.count', {})).toBe(4);
     } finally {
       await inProcess.close();
       await worker.close();

@@ -9,7 +9,7 @@ import type { Fixture } from '../fixture';
  * turns. The raw index is the guard's own (built from the cache's transcript_turns into a file beside it,
  * with the cache's tokenizer), so it does not change when the search's own tables do.
  */
-export const SEARCH_LIMIT = 5.5;
+export const SEARCH_LIMIT = 2.2;
 const LIMIT = 50;
 
 /** Each query as the search box gets it, and the plain FTS5 expression for the same words. */

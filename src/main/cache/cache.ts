@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
 import { cacheOps, type OpArgs, type OpName, type OpResult } from './ops';
 import { openCacheDb, type CacheDb, type OpenOptions } from './open';
+import { unpackResult } from './wire';
 
 /** One workspace's cache, however it is hosted. Every operation is async, so hosting can change freely. */
 export type Cache = {
@@ -51,7 +52,7 @@ export async function openInProcessCache(file: string, opts: OpenOptions = {}): 
 
 export type WorkerLocation = { path: string; execArgv?: string[] };
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+type Pending = { op: string; resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /**
  * The cache in its own thread, so a long search or a big page write never stalls the main process
@@ -87,8 +88,12 @@ export async function openWorkerCache(file: string, where: WorkerLocation, opts:
           const p = pending.get(m.id);
           if (!p) return;
           pending.delete(m.id);
-          if (m.ok) p.resolve(m.value);
-          else p.reject(reviveError(m.error!));
+          if (!m.ok) return p.reject(reviveError(m.error!));
+          try {
+            p.resolve(unpackResult(p.op, m.value));
+          } catch (e) {
+            p.reject(reviveError(serializeError(e)));
+          }
         },
       );
       const died = (why: string) => {
@@ -114,7 +119,7 @@ export async function openWorkerCache(file: string, where: WorkerLocation, opts:
       await ready;
       const id = ++seq;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        pending.set(id, { op, resolve: resolve as (v: unknown) => void, reject });
         worker!.postMessage({ id, op, args: args[0] });
       });
     },

@@ -6,6 +6,7 @@ import { realTimers } from '../timers';
 import { indexBacklog } from './queries/search-index';
 import { cacheOps } from './ops';
 import { openCacheDb, type CacheDb } from './open';
+import { packResult } from './wire';
 
 /** The cache thread: owns the SQLite connection and runs one operation at a time, in arrival order. */
 const port = parentPort!;
@@ -29,7 +30,7 @@ void (async () => {
     try {
       const fn = (cacheOps as Record<string, (db: CacheDb, a: unknown) => unknown>)[m.op];
       if (!fn) throw new AppError('unknown_cache_op', `Unknown cache operation ${m.op}.`);
-      port.postMessage({ type: 'result', id: m.id, ok: true, value: fn(db, m.args) });
+      port.postMessage({ type: 'result', id: m.id, ok: true, value: packResult(m.op, fn(db, m.args)) });
     } catch (e) {
       port.postMessage({ type: 'result', id: m.id, ok: false, error: serializeError(e) });
     }

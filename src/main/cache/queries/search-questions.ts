@@ -1,7 +1,7 @@
 import type { AskedIn } from '../../../shared/ipc/channels/search';
 import type { CacheDb } from '../open';
 import { askedInIndexed, questionWords } from './question-index';
-import { stmt } from './stmt';
+import { stampedMemo } from './data-stamp';
 
 /** A question as its words, in its study: case, spacing and punctuation differences do not make it another question. */
 const questionKey = (projectId: string, text: string) => `${projectId}\u0000${questionWords(text)}`;
@@ -9,28 +9,19 @@ const questionKey = (projectId: string, text: string) => `${projectId}\u0000${qu
 /**
  * Where each question was asked, kept while the cache is unchanged: a guide question is asked in every
  * interview of its study, so even from the index its list is thousands of rows, and the same few questions
- * come up search after search (each keystroke is one). Any write to the cache, by this connection
- * (total_changes) or another process (data_version), forgets them.
+ * come up search after search (each keystroke is one). Any write to the cache forgets them (dataStamp).
  */
-type Memo = { stamp: string; asked: Map<string, AskedIn[]> };
-const memos = new WeakMap<CacheDb, Memo>();
 const MEMO_QUESTIONS = 500;
-
-function memoFor(db: CacheDb): Memo {
-  const stamp = `${stmt(db, 'SELECT total_changes()').pluck().get() as number}/${db.pragma('data_version', { simple: true }) as number}`;
-  let memo = memos.get(db);
-  if (memo?.stamp !== stamp) memos.set(db, (memo = { stamp, asked: new Map() }));
-  return memo;
-}
+const memoFor = stampedMemo<AskedIn[]>(MEMO_QUESTIONS);
+type Memo = ReturnType<typeof memoFor>;
 
 /** Every interview of the study that asked this question word for word, in order of completion, each once, where it was first asked. */
 function askedIn(db: CacheDb, memo: Memo, key: string, projectId: string, text: string): AskedIn[] {
-  const known = memo.asked.get(key);
+  const known = memo.get(key);
   if (known) return known;
   // The index lists every interviewer turn under its words (question-index.ts), so this reads one row per interview.
   const asked = askedInIndexed(db, projectId, questionWords(text));
-  if (memo.asked.size >= MEMO_QUESTIONS) memo.asked.delete(memo.asked.keys().next().value!);
-  memo.asked.set(key, asked);
+  memo.set(key, asked);
   return asked;
 }
 

@@ -538,6 +538,13 @@ describe('search', () => {
     expect(await q('deliv slow', { kind: 'turn' })).toEqual([]);
   });
 
+  it('completes a prefix with the words written since the last search of it (completions are kept only while nothing changes)', async () => {
+    await saveFull('p2', full('j7', [['User', 'A zeppelin flew over.', 1]]));
+    expect((await q('zep', { kind: 'turn' })).map((h) => h.interview_id)).toEqual(['j7']);
+    await saveFull('p2', full('j8', [['User', 'A zephyr blew.', 1]]));
+    expect((await q('zep', { kind: 'turn' })).map((h) => h.interview_id).sort()).toEqual(['j7', 'j8']);
+  });
+
   it('folds diacritics: cafe zurich finds café à Zürich', async () => {
     const hits = await q('cafe zurich');
     expect(hits).toHaveLength(1);
