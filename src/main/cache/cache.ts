@@ -55,6 +55,15 @@ export type WorkerLocation = { path: string; execArgv?: string[] };
 type Pending = { op: string; resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /**
+ * The cache thread's young generation is capped. A sync's page write turns into some 28,000 short-lived
+ * strings and numbers (the turns' cells) that are bound and dropped at once; at V8's default the thread let
+ * its young generation grow to hold many pages' worth of that garbage, about 20 MB more peak memory for a
+ * first sync of 10,000 interviews, with no measurable gain in speed. What the thread keeps (statements,
+ * results being sent) is far smaller than the cap.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
+
+/**
  * The cache in its own thread, so a long search or a big page write never stalls the main process
  * (which is the app's window). If the thread dies, every waiting call fails with a clear error and the
  * next call starts a fresh thread.
@@ -72,7 +81,11 @@ export async function openWorkerCache(file: string, where: WorkerLocation, opts:
   };
 
   function start(): Promise<void> {
-    const w = new Worker(where.path, { workerData: { file, nativeBinding: opts.nativeBinding }, ...(where.execArgv ? { execArgv: where.execArgv } : {}) });
+    const w = new Worker(where.path, {
+      workerData: { file, nativeBinding: opts.nativeBinding },
+      resourceLimits: WORKER_LIMITS,
+      ...(where.execArgv ? { execArgv: where.execArgv } : {}),
+    });
     worker = w;
     return new Promise<void>((resolve, reject) => {
       w.on(

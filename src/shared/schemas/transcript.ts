@@ -134,11 +134,14 @@ const isSpace = (c: number) =>
   c === 0x3000 ||
   c === 0xfeff;
 
-/** The number of words `text.trim().split(/\s+/)` gives (0 for blank text), without building the list. */
-export function wordCount(text: string): number {
+/**
+ * The number of words `text.trim().split(/\s+/)` gives (0 for blank text), without building the list;
+ * with `max`, counting stops there (the answer is then at least `max`).
+ */
+export function wordCount(text: string, max = Infinity): number {
   let n = 0;
   let inWord = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < text.length && n < max; i++) {
     const space = isSpace(text.charCodeAt(i));
     if (!space && !inWord) n++;
     inWord = !space;
@@ -167,20 +170,8 @@ const median = (xs: number[]) => {
 function autoUnitIsMs(turns: { text: string; start: number | null; end: number | null }[], durationMinutes: number | null): boolean {
   const values = turns.flatMap((t) => [t.start, t.end]).filter((v): v is number => v !== null);
   if (values.length === 0) return false;
-  const rates: number[] = [];
-  for (const t of turns) {
-    // Words are counted only for turns with a length: the rest cannot give a rate.
-    const length = t.start !== null && t.end !== null ? t.end - t.start : 0;
-    if (length <= 0) continue;
-    const words = wordCount(t.text);
-    if (words >= 3) rates.push(words / length);
-  }
-  const rate = median(rates);
-  if (rate !== null) {
-    const asSeconds = Math.abs(Math.log(rate / SPEECH_WPS));
-    const asMs = Math.abs(Math.log((rate * 1000) / SPEECH_WPS));
-    return asMs < asSeconds;
-  }
+  const byRate = medianRateSaysMs(turns);
+  if (byRate !== null) return byRate;
   const max = Math.max(...values);
   if (durationMinutes !== null && durationMinutes > 0) {
     const recording = durationMinutes * 60;
@@ -196,6 +187,51 @@ function autoUnitIsMs(turns: { text: string; start: number | null; end: number |
   const gap = median(gaps);
   if (gap !== null) return gap > 600;
   return max > 4 * 3600;
+}
+
+/** Whether a speech rate (words per unit) is nearer ordinary speech, on a log scale, read as milliseconds than as seconds. */
+const rateSaysMs = (rate: number) => Math.abs(Math.log((rate * 1000) / SPEECH_WPS)) < Math.abs(Math.log(rate / SPEECH_WPS));
+/** Below this rate rateSaysMs holds (the two readings are equally far at SPEECH_WPS / √1000); at or above it, it does not. */
+const MS_RATE_BELOW = SPEECH_WPS / Math.sqrt(1000);
+
+type TimedText = { text: string; start: number | null; end: number | null };
+
+/**
+ * Rule 1 of autoUnitIsMs: whether the median speech rate of the turns with a length and at least 3 words
+ * says milliseconds; null when no turn gives a rate. rateSaysMs holds exactly for the rates below one
+ * threshold, so the median says milliseconds when more than half the sorted rates (more than ⌊n / 2⌋) do,
+ * and a turn's words are counted only until its rate is surely above the threshold and it has 3: over
+ * 400,000 turns of a first sync, counting every word took more than all the rest of reading transcripts.
+ */
+function medianRateSaysMs(turns: TimedText[]): boolean | null {
+  let rated = 0;
+  let saysMs = 0;
+  for (const t of turns) {
+    // Words are counted only for turns with a length: the rest cannot give a rate.
+    const length = t.start !== null && t.end !== null ? t.end - t.start : 0;
+    if (length <= 0) continue;
+    // An endless or undefined length (a time too large to read as a number) leaves rates no order to count by.
+    if (!Number.isFinite(length)) return medianRateSaysMsSorted(turns);
+    // Two words past the threshold: a rate that far above it says seconds whatever rounding the logarithms do.
+    const words = wordCount(t.text, Math.max(3, Math.ceil(length * MS_RATE_BELOW) + 2));
+    if (words < 3) continue;
+    rated++;
+    if (rateSaysMs(words / length)) saysMs++;
+  }
+  return rated === 0 ? null : Math.floor(rated / 2) < saysMs;
+}
+
+/** Rule 1 the plain way: every rate computed and sorted, the median read. */
+function medianRateSaysMsSorted(turns: TimedText[]): boolean | null {
+  const rates: number[] = [];
+  for (const t of turns) {
+    const length = t.start !== null && t.end !== null ? t.end - t.start : 0;
+    if (length <= 0) continue;
+    const words = wordCount(t.text);
+    if (words >= 3) rates.push(words / length);
+  }
+  const rate = median(rates);
+  return rate === null ? null : rateSaysMs(rate);
 }
 
 const WRAPPER_KEYS = ['turns', 'items', 'messages', 'segments', 'utterances', 'entries', 'transcript', 'data', 'results'] as const;

@@ -361,6 +361,38 @@ describe('normaliseTranscript: the unit of bare numbers comes from the transcrip
     );
     expect(out.map((t) => t.start_ms)).toEqual([0, 9000, 16_000]);
   });
+
+  // Rates of 3 words over 1 unit (seconds-like) and over 1,000 units (milliseconds-like): the median decides.
+  const mixed = (secondsLike: number, msLike: number) =>
+    turns(
+      [...Array.from({ length: secondsLike }, () => ({ len: 1 })), ...Array.from({ length: msLike }, () => ({ len: 1000 }))].map((t, i) => ({
+        text: 'one two three four five six seven eight',
+        start: i * 2000,
+        end: i * 2000 + t.len,
+      })),
+      { durationMinutes: null },
+    );
+  it('the median speech rate decides, however long the turns are: more milliseconds-like turns', () => {
+    expect(mixed(2, 3)[0]!.end_ms).toBe(1);
+  });
+  it('the median speech rate decides, however long the turns are: more seconds-like turns', () => {
+    expect(mixed(3, 2)[0]!.end_ms).toBe(1000);
+  });
+  it('the median of an even count is the upper one of the middle two (seconds here)', () => {
+    expect(mixed(2, 2)[0]!.end_ms).toBe(1000);
+  });
+  it('a time too large to read as a finite number still leaves the rest of the transcript readable', () => {
+    const huge = '9'.repeat(400);
+    const out = turns(
+      [
+        { text: 'one two three four', start: 0, end: 2 },
+        { text: 'five six seven eight', start: 3, end: huge },
+        { text: 'nine ten eleven twelve', start: 6, end: 8 },
+      ],
+      { durationMinutes: null },
+    );
+    expect(out.map((t) => t.start_ms)).toEqual([0, 3000, 6000]);
+  });
 });
 
 describe('normaliseTranscript: wrappers', () => {

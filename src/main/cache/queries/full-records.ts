@@ -23,21 +23,28 @@ export type FullRecordRow = {
   turn_count: number;
 };
 
+/** One turn as the cache stores it, flat: interview_id, idx, role, text, start_ms (0 when unknown), end_ms, time_known. */
+export const TURN_CELLS = 7;
+export type TurnCell = string | number | null;
+
 /**
- * A page of full records packed for the cache: each interview as its row, and every turn of the page in
- * one JSON text of [interview_id, index, role, text, start_ms, end_ms] rows (what the turn INSERT reads).
- * The sync packs a page on its own thread, so what crosses to the cache thread is a hundred small rows
- * and one string instead of thousands of turn objects to clone, and the cache thread only writes.
+ * A page of full records packed for the cache: each interview as its row, and every turn of the page as
+ * TURN_CELLS cells of one flat array, in the order the turn INSERT binds them. The sync packs a page on its
+ * own thread, so what crosses to the cache thread is a hundred small rows and one array of strings and
+ * numbers instead of thousands of turn objects to clone, and the cache thread only binds and writes. (A
+ * JSON text read back with json_each cost SQLite more than the writes themselves: about two thirds of the
+ * statement's instructions went to JSON functions.)
  */
-export type PackedFullRecords = { projectId: string; now: string; records: FullRecordRow[]; turns: string };
+export type PackedFullRecords = { projectId: string; now: string; records: FullRecordRow[]; turns: TurnCell[] };
 
 export type FullRecordsArgs = { projectId: string; items: InterviewRecord[]; now: string };
 
 export function packFullRecords(args: FullRecordsArgs): PackedFullRecords {
-  const rows: unknown[][] = [];
+  const cells: TurnCell[] = [];
   const records = args.items.map((i): FullRecordRow => {
     const turns = i.transcript ?? [];
-    for (const t of turns) rows.push([i.id, t.index, t.role, t.text, t.start_ms, t.end_ms]);
+    // A turn without a readable time keeps start_ms 0 and time_known 0: reads answer NULL (migration 0009).
+    for (const t of turns) cells.push(i.id, t.index, t.role, t.text, t.start_ms ?? 0, t.end_ms, t.start_ms === null ? 0 : 1);
     return {
       id: i.id,
       status: i.status,
@@ -55,7 +62,7 @@ export function packFullRecords(args: FullRecordsArgs): PackedFullRecords {
       turn_count: turns.length,
     };
   });
-  return { projectId: args.projectId, now: args.now, records, turns: JSON.stringify(rows) };
+  return { projectId: args.projectId, now: args.now, records, turns: cells };
 }
 
-export const isPacked = (a: FullRecordsArgs | PackedFullRecords): a is PackedFullRecords => typeof (a as PackedFullRecords).turns === 'string';
+export const isPacked = (a: FullRecordsArgs | PackedFullRecords): a is PackedFullRecords => Array.isArray((a as PackedFullRecords).turns);

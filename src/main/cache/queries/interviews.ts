@@ -2,7 +2,7 @@ import type { InterviewNeighbours, InterviewRow, NeighbourRef } from '../../../s
 import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import type { CacheDb } from '../open';
-import { fingerprint, isPacked, packFullRecords, type FullRecordsArgs, type PackedFullRecords } from './full-records';
+import { fingerprint, isPacked, packFullRecords, TURN_CELLS, type FullRecordsArgs, type PackedFullRecords, type TurnCell } from './full-records';
 import { stmt } from './stmt';
 
 /** A listing row as the cache knows it; the view adds whether a local video copy exists. */
@@ -102,27 +102,46 @@ export function saveFullRecords(db: CacheDb, args: FullRecordsArgs | PackedFullR
        detail_state = 'complete', turn_count = excluded.turn_count, listed_at = excluded.listed_at, detail_synced_at = excluded.detail_synced_at`,
   );
   const delTurns = stmt(db, 'DELETE FROM transcript_turns WHERE interview_id = ?');
-  // All of a page's turns in one statement: one INSERT per turn costs several times more (each fires
-  // the search-index trigger either way, but statement overhead dominated).
-  const insTurns = stmt(
-    db,
-    `INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms, end_ms, time_known)
-     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, coalesce(value ->> 4, 0), value ->> 5, value ->> 4 IS NOT NULL FROM json_each(?)`,
-  );
+  const turnCount = page.records.reduce((n, r) => n + r.turn_count, 0);
+  if (page.turns.length !== turnCount * TURN_CELLS) {
+    throw new Error(`a page's turns do not match its records (${page.turns.length} cells for ${turnCount} turns), so none of it was written. Sync again.`);
+  }
   const out: PageWrite = { changed: [], newlyComplete: [] };
   db.transaction(() => {
-    let turns = 0;
     for (const r of page.records) {
       const before = get.get(r.id) as { status: string } | undefined;
       upsert.run({ ...r, project_id: page.projectId, now: page.now });
       if (before) delTurns.run(r.id);
-      turns += r.turn_count;
       out.changed.push(r.id);
       if (r.status === 'COMPLETE' && before?.status !== 'COMPLETE') out.newlyComplete.push(r.id);
     }
-    if (turns > 0) insTurns.run(page.turns);
+    insertTurns(db, page.turns);
   })();
   return out;
+}
+
+/** Rows per turn INSERT: 448 parameters, well within SQLite's limit of 32,766. */
+const TURN_ROWS_MAX = 64;
+
+/**
+ * A page's turns in multi-row INSERTs of 64 rows, then of 32, 16, … 1 for the rest, so at most seven
+ * statements are ever prepared. One INSERT per turn cost more in statement overhead; a JSON text read
+ * with json_each cost more in JSON functions than the writes themselves.
+ */
+function insertTurns(db: CacheDb, cells: readonly TurnCell[]): void {
+  const rows = cells.length / TURN_CELLS;
+  let at = 0;
+  for (let size = TURN_ROWS_MAX; size >= 1; size /= 2) {
+    if (rows - at < size) continue;
+    const ins = stmt(
+      db,
+      `INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms, end_ms, time_known) VALUES ${Array(size).fill('(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    );
+    while (rows - at >= size) {
+      ins.run(cells.slice(at * TURN_CELLS, (at + size) * TURN_CELLS));
+      at += size;
+    }
+  }
 }
 
 function rowParams(projectId: string, i: InterviewRecord, fp: string, now: string) {

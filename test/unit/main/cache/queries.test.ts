@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, it, expect } from 'vitest';
 import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
 import type { CacheDb } from '../../../../src/main/cache/open';
+import { packFullRecords } from '../../../../src/main/cache/queries/full-records';
 import { MARK_END, MARK_START } from '../../../../src/main/cache/queries/search';
 import { toFtsQuery } from '../../../../src/main/cache/queries/search-terms';
 import { interviewRecord, type InterviewRecord } from '../../../../src/shared/schemas/interview';
@@ -284,6 +285,36 @@ describe('interviews', () => {
     expect(cache.db.prepare("SELECT COUNT(*) AS n FROM transcript_turns WHERE interview_id = 'i1'").get()).toEqual({ n: 2 });
     expect(await cache.call('search.query', { query: 'zebras' })).toEqual([]);
     expect(await cache.call('search.query', { query: 'giraffes' })).toHaveLength(1);
+  });
+
+  it('a packed page stores every turn in order, whatever its count (written in chunks of 64, 32, … 1)', async () => {
+    await withProject();
+    const many = full('i1', [], {
+      // Every seventh turn has no readable time: stored as "time unknown" (migration 0009), not as 0.
+      transcript: Array.from({ length: 150 }, (_, i) => ({ role: i % 2 ? 'User' : 'AI', text: `turn ${i}`, ...(i % 7 === 3 ? {} : { start_ms: i * 1000 }) })),
+    });
+    const recs = [many, full('i2', [['AI', 'only one', 1]])];
+    expect(many.transcript!.filter((t) => t.start_ms === null)).toHaveLength(21);
+    const packed = packFullRecords({ projectId: 'p1', items: recs, now: NOW });
+    await cache.call('interviews.saveFullRecords', packed);
+    for (const rec of recs) expect((await cache.call('interviews.get', { id: rec.id }))!.transcript).toEqual(rec.transcript);
+    expect(cache.db.prepare('SELECT COUNT(*) AS n FROM transcript_turns').get()).toEqual({ n: 151 });
+  });
+
+  it('a packed page whose turns do not match its records is refused, and nothing of it is written', async () => {
+    await withProject();
+    const packed = packFullRecords({
+      projectId: 'p1',
+      items: [
+        full('i1', [
+          ['AI', 'a'],
+          ['User', 'b'],
+        ]),
+      ],
+      now: NOW,
+    });
+    await expect(cache.call('interviews.saveFullRecords', { ...packed, turns: packed.turns.slice(0, -1) })).rejects.toThrow(/do not match/);
+    expect(await cache.call('interviews.count', {})).toBe(0);
   });
 
   it('a full record with a null transcript stores no turns', async () => {
