@@ -315,31 +315,36 @@ async function measured(work: () => Promise<unknown>) {
 }
 
 describe('the main thread is not blocked', () => {
-  it('keeps the event loop p99 under 50 ms while the worker writes 20k turns and searches them', { timeout: 120_000 }, async () => {
-    const records = heavyRecords(20, 1000);
-    expect(records.reduce((s, r) => s + r.transcript!.length, 0)).toBe(20_000);
+  it(
+    'keeps the event loop turning while the worker writes 20k turns and searches them: p99 under a tenth of the stall the same work causes on the main thread',
+    { timeout: 120_000 },
+    async () => {
+      const records = heavyRecords(20, 1000);
+      expect(records.reduce((s, r) => s + r.transcript!.length, 0)).toBe(20_000);
 
-    const worker = await openWorkerCache(freshFile(), WORKER);
-    const inWorker = await measured(() => heavyWork(worker, records));
-    await worker.close();
+      const worker = await openWorkerCache(freshFile(), WORKER);
+      const inWorker = await measured(() => heavyWork(worker, records));
+      await worker.close();
 
-    const inProcess = await openInProcessCache(freshFile());
-    const onMain = await measured(() => heavyWork(inProcess, records));
-    await inProcess.close();
+      const inProcess = await openInProcessCache(freshFile());
+      const onMain = await measured(() => heavyWork(inProcess, records));
+      await inProcess.close();
 
-    console.log(
-      `event loop delay: worker p99 ${inWorker.p99.toFixed(1)} ms, max ${inWorker.max.toFixed(1)} ms over ${inWorker.elapsed.toFixed(0)} ms (${inWorker.samples} samples); ` +
-        `in-process p99 ${onMain.p99.toFixed(1)} ms, max ${onMain.max.toFixed(1)} ms over ${onMain.elapsed.toFixed(0)} ms`,
-    );
-    expect(inWorker.result).toBe(onMain.result);
-    expect(inWorker.result).toBeGreaterThan(1000);
-    // Enough samples for a p99 to mean something.
-    expect(inWorker.samples).toBeGreaterThan(20);
-    expect(inWorker.p99).toBeLessThan(50);
-    // The same work on the main thread stalls it: proof that the measurement can see a block at all.
-    expect(onMain.max).toBeGreaterThan(inWorker.p99);
-    expect(onMain.max).toBeGreaterThan(50);
-  });
+      console.log(
+        `event loop delay: worker p99 ${inWorker.p99.toFixed(1)} ms, max ${inWorker.max.toFixed(1)} ms over ${inWorker.elapsed.toFixed(0)} ms (${inWorker.samples} samples); ` +
+          `in-process p99 ${onMain.p99.toFixed(1)} ms, max ${onMain.max.toFixed(1)} ms over ${onMain.elapsed.toFixed(0)} ms`,
+      );
+      expect(inWorker.result).toBe(onMain.result);
+      expect(inWorker.result).toBeGreaterThan(1000);
+      // Enough samples for a p99 to mean something.
+      expect(inWorker.samples).toBeGreaterThan(20);
+      // The same work on the main thread stalls it for the whole run (about 1.5 s here): proof that the measurement
+      // sees a block at all. Compared side by side rather than against a fixed 50 ms, which the worker meets on a
+      // quiet machine (about 30 ms) but which a loaded machine stretches for both alike (250 ms at a load of 15).
+      expect(onMain.max).toBeGreaterThan(50);
+      expect(inWorker.p99).toBeLessThan(onMain.max / 10);
+    },
+  );
 });
 
 // ---- A crash ----
