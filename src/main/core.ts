@@ -70,8 +70,6 @@ export type Core = {
   notifier: Notifier;
   /** Folders Fieldwork exported into: the export feature registers them, "Show in folder" checks them. */
   exports: ExportFolders;
-  /** A study's redactor, for the CLI's `export --redact`: the same one the export service uses. */
-  redactorFor: RedactorFor;
   /** Files the researcher picked or dropped, registered by the preload (or the test host) for a token. */
   pickedFiles: PickedFiles;
   /** Serves `video/<workspace>/<interview>` and `stimulus/<workspace>/<project>/<stimulus>` for the media protocol (Electron) or route (test host). */
@@ -195,7 +193,6 @@ export function createCore(o: CoreOptions): Core {
     desktop,
     notifier,
     exports: exportFolders,
-    redactorFor,
     pickedFiles,
     serveMedia: mediaServer(runtimes, stimulusDir),
     close: async () => {
