@@ -120,6 +120,19 @@ const FLOOR_ZONES = MAIN_FLOORS.flatMap((floor, i) =>
   })),
 );
 
+/**
+ * The CLI's commands reach the core only through the services (services.ts, via ctx.services()) and the shared
+ * contract, as the IPC handlers do: never the runtime, the cache or a domain's internals, so there is one door
+ * into the core and the CLI cannot drift from the app. (cli/index.ts opens the core, so it is left out.)
+ */
+const CLI_DOOR = {
+  target: ['./src/main/cli/commands', './src/main/cli/project.ts', './src/main/cli/input.ts', './src/main/cli/types.ts'],
+  from: MAIN_FLOORS.filter((f) => ['data', 'runtime', 'domains'].includes(f.name)).flatMap(roomPaths),
+  message:
+    'A CLI command reaches the core through ctx.services() (the services built in src/main/services.ts, the same the IPC handlers call), ' +
+    'checking its input with checked() from cli/input.ts: add the operation to a service, and take its types from services.ts or src/shared.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**', '.fieldwork-dev/**'] },
   js.configs.recommended,
@@ -164,7 +177,7 @@ export default tseslint.config(
   {
     // The floors of main (MAIN_FLOORS above): a lower floor never imports a higher one.
     files: ['src/main/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: FLOOR_ZONES }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...FLOOR_ZONES, CLI_DOOR] }] },
   },
   {
     // A function longer than a screen is read in pieces anyway: name the pieces. React components and zustand

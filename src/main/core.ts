@@ -16,7 +16,7 @@ import type { Timers } from './timers';
 import type { Logger } from './logging/logger';
 import { serveVideo, type MediaResponse } from './media/media-route';
 import { PickedFiles } from './media/picked-files';
-import { createServices, type ServiceDeps } from './services';
+import { createServices, type ServiceDeps, type Services } from './services';
 import { serveStimulusMedia } from './media/stimulus-media';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsStore } from './settings';
@@ -55,8 +55,10 @@ export type CoreOptions = {
 export type Core = {
   /** Untyped, for transports that carry a channel name and a payload (Electron's IPC, the test host's bridge). */
   dispatch: Dispatch;
-  /** The typed way to call the core (CLI, tests): a failure throws an AppError with the channel's code. */
+  /** The typed way to call the core (tests): a failure throws an AppError with the channel's code. */
   call: CoreCall<IpcContract>;
+  /** Every domain service (services.ts), the same instances the IPC handlers call: the CLI's one way in. */
+  services: Services;
   events: EventHub;
   workspaces: WorkspaceService;
   runtimes: RuntimeManager;
@@ -68,8 +70,6 @@ export type Core = {
   notifier: Notifier;
   /** Folders Fieldwork exported into: the export feature registers them, "Show in folder" checks them. */
   exports: ExportFolders;
-  /** A study's redactor, for the CLI's `export --redact`: the same one the export service uses. */
-  redactorFor: RedactorFor;
   /** Files the researcher picked or dropped, registered by the preload (or the test host) for a token. */
   pickedFiles: PickedFiles;
   /** Serves `video/<workspace>/<interview>` and `stimulus/<workspace>/<project>/<stimulus>` for the media protocol (Electron) or route (test host). */
@@ -151,6 +151,7 @@ export function createCore(o: CoreOptions): Core {
   const deps = { workspaces, runtimes, events, jobs, settings, secrets: o.secrets, log: o.log, mediaUrl };
   const services = createServices({
     ...deps,
+    dataDir: o.dataDir,
     demo,
     desktop,
     exportFolders,
@@ -182,6 +183,7 @@ export function createCore(o: CoreOptions): Core {
   return {
     dispatch,
     call: typedCall<IpcContract>(dispatch),
+    services,
     events,
     workspaces,
     runtimes,
@@ -191,7 +193,6 @@ export function createCore(o: CoreOptions): Core {
     desktop,
     notifier,
     exports: exportFolders,
-    redactorFor,
     pickedFiles,
     serveMedia: mediaServer(runtimes, stimulusDir),
     close: async () => {

@@ -18,6 +18,7 @@ import type { EventHub } from './events';
 import type { JobRegistry } from './jobs/job-registry';
 import type { PickedFiles } from './media/picked-files';
 import { createStimulusService } from './media/stimulus-service';
+import { createVideoService } from './media/video-service';
 import { createRedactionService } from './redaction/redaction-service';
 import type { RedactorFor } from './redaction/redactor-for';
 import { createReportService } from './reports/report-service';
@@ -33,10 +34,13 @@ import { createSearchService } from './studies/search-service';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings';
 import { createSyncService } from './sync/sync-service';
+import { createWorkspaceAdmin } from './workspaces/admin-service';
 import type { RuntimeManager } from './workspaces/runtime';
 import type { WorkspaceService } from './workspaces/service';
 
 export type ServiceDeps = {
+  /** The app's data folder (FIELDWORK_HOME for the CLI). */
+  dataDir: string;
   demo: DemoService;
   workspaces: WorkspaceService;
   runtimes: RuntimeManager;
@@ -71,8 +75,8 @@ function redactionServices(d: ServiceDeps) {
 }
 
 /**
- * Every domain service, built once here: the IPC handlers (and through the core's call, the CLI) are thin
- * adapters over these.
+ * Every domain service, built once here: the IPC handlers and the CLI's commands are thin adapters over
+ * these (the core hands the same instances to both).
  */
 export function createServices(d: ServiceDeps) {
   const { runtimes, workspaces, jobs, events, desktop } = d;
@@ -89,6 +93,7 @@ export function createServices(d: ServiceDeps) {
     redactorFor: d.redactorFor,
   });
   return {
+    workspaces: createWorkspaceAdmin({ workspaces, runtimes, events, dataDir: d.dataDir }),
     projects: createProjectService({ runtimes }),
     interviews: createInterviewService({ runtimes }),
     credits: createCreditService({ runtimes }),
@@ -103,6 +108,7 @@ export function createServices(d: ServiceDeps) {
       mediaRoute: d.mediaRoute,
       mediaDir: d.stimulusDir,
     }),
+    videos: createVideoService({ runtimes, jobs, events, mediaUrl: d.mediaUrl }),
     launcher: createLauncher({ runtimes, workspaces }),
     authoring: createStudyAuthoring({ runtimes, workspaces }),
     embed: createEmbedService({ runtimes, workspaces }),
@@ -116,10 +122,17 @@ export function createServices(d: ServiceDeps) {
     reports: createReportService({ runtimes }),
     agreement: createAgreementService({ runtimes, researcherName: () => d.settings.get().researcher_name }),
     search: createSearchService({ runtimes }),
-    sync: createSyncService({ runtimes }),
+    sync: createSyncService({ runtimes, events }),
     imports: createImportService({ runtimes, pickedFiles: d.pickedFiles }),
     demo: createDemoLauncher({ demo: d.demo, runtimes, events }),
     exact: createExactClipService({ runtimes, exports: exporter, jobs, mediaUrl: d.mediaUrl, media }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+// The types a service's caller names (the CLI's commands take them from here, not from the domains).
+export type { ClipMediaFns } from './clips/export';
+export type { ClipExportSummary } from './clips/export';
+export type { ClipSelection } from './clips/plan';
+export type { SpeakerLabels } from './exports/transcript/common';
+export type { SyncResult } from './sync/engine';

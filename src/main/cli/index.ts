@@ -136,26 +136,20 @@ function lazyCore(home: string, envKey: string | null, log: Logger) {
 
 type LazyCore = ReturnType<typeof lazyCore>;
 
-/** What a command gets (see Ctx): every way into the core goes through the one lazily opened core. */
+/** What a command gets (see Ctx): its one way into the core is the lazily opened core's services. */
 function commandCtx(parsed: Pick<Ctx, 'flags' | 'words'>, base: Pick<Ctx, 'out' | 'home' | 'envKey' | 'stdin'>, core: LazyCore): Ctx {
-  const getCore = core.get;
+  const services = async () => (await core.get()).services;
   return {
     ...base,
     ...parsed,
-    core: getCore,
     keyStorage: core.keyStorage,
+    services,
     workspace: async (name) => {
-      const all = (await getCore()).workspaces.list();
+      const all = (await services()).workspaces.list();
       const found = all.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
       if (!found) throw new AppError('unknown_workspace_name', `No workspace called "${name}"; see \`fieldwork workspace list\`.`);
       return found;
     },
-    runtime: async (id) => (await getCore()).runtimes.get(id),
-    redactorFor: async (projectId, workspaceId) => {
-      const c = await getCore();
-      return c.redactorFor(projectId, { id: workspaceId, runtime: () => c.runtimes.get(workspaceId) });
-    },
-    call: async (channel, input) => (await getCore()).call(channel, input),
     exitCodeFor,
   };
 }

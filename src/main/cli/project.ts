@@ -16,11 +16,11 @@ export function noSuchProject(w: Pick<WorkspaceSummary, 'name'>, projectId: stri
 }
 
 /** Whether the workspace's offline cache has the project. */
-export async function hasProject(ctx: Pick<Ctx, 'runtime'>, w: Pick<WorkspaceSummary, 'id'>, projectId: string): Promise<boolean> {
-  return !!(await (await ctx.runtime(w.id)).cache.call('projects.get', { id: projectId }));
+export async function hasProject(ctx: Pick<Ctx, 'services'>, w: Pick<WorkspaceSummary, 'id'>, projectId: string): Promise<boolean> {
+  return (await ctx.services()).projects.exists(w.id, projectId);
 }
 
 /** Throws noSuchProject unless the workspace's offline cache has the project. */
-export async function requireProject(ctx: Pick<Ctx, 'runtime'>, w: Pick<WorkspaceSummary, 'id' | 'name'>, projectId: string): Promise<void> {
+export async function requireProject(ctx: Pick<Ctx, 'services'>, w: Pick<WorkspaceSummary, 'id' | 'name'>, projectId: string): Promise<void> {
   if (!(await hasProject(ctx, w, projectId))) throw noSuchProject(w, projectId);
 }

@@ -1,13 +1,12 @@
 import type { WorkspaceSummary } from '../../shared/ipc/channels/workspaces';
-import type { IpcContract } from '../../shared/ipc/contract';
-import type { Core } from '../core';
-import type { CoreCall } from '../ipc/dispatcher';
-import type { Redactor } from '../output/redactor';
 import type { SecretStore } from '../secrets/secret-store';
-import type { WorkspaceRuntime } from '../workspaces/runtime';
+import type { Services } from '../services';
 import type { OutStream, Output, PromptInput } from './output';
 
-/** What a command gets: its parsed flags and words, the output, and the core (opened on first use). */
+/**
+ * What a command gets: its parsed flags and words, the output, and the core's services (opened on first
+ * use). The services are a command's one way into the core: the same instances the app's IPC handlers call.
+ */
 export type Ctx = {
   out: Output;
   flags: Record<string, string | string[] | boolean | undefined>;
@@ -15,15 +14,11 @@ export type Ctx = {
   home: string;
   envKey: string | null;
   stdin: PromptInput;
-  core(): Promise<Core>;
   keyStorage(): Promise<SecretStore['kind']>; // 'memory': keys do not outlive this run
   /** A workspace by name, case-insensitively; exit 2 when there is none. */
   workspace(name: string): Promise<WorkspaceSummary>;
-  runtime(workspaceId: string): Promise<WorkspaceRuntime>;
-  /** A study's redactor for `--redact`: the core's, so the CLI and the app redact alike (redactor-for.ts). */
-  redactorFor(projectId: string, workspaceId: string): Promise<Redactor>;
-  /** The core's typed call (inputs validated as for the app); failures throw AppError. */
-  call: CoreCall<IpcContract>;
+  /** Every domain service (services.ts); check a call's arguments as the app's are with `checked` (input.ts). */
+  services(): Promise<Services>;
   exitCodeFor(e: unknown): number;
 };
 export type Command = {

@@ -11,7 +11,7 @@ import type { OutputPort } from '../output/port';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { RuntimeManager } from '../workspaces/runtime';
 import { planClips, savedVideoFile } from './clip-plan';
-import type { ClipExportSummary, ClipMediaFns } from './export';
+import type { ClipExportRequest, ClipExportSummary, ClipMediaFns } from './export';
 import type { ClipSelection } from './plan';
 
 export type ClipExportDeps = {
@@ -24,7 +24,15 @@ export type ClipExportDeps = {
 };
 
 type Op<K extends keyof typeof clipChannels> = OperationOf<(typeof clipChannels)[K]>;
-export type ClipExportService = { plan: Op<'clips.plan'>; export: Op<'clips.export'>; cancel: Op<'clips.cancel'> };
+export type ClipExportService = {
+  plan: Op<'clips.plan'>;
+  export: Op<'clips.export'>;
+  cancel: Op<'clips.cancel'>;
+  /** The media core clips are cut with. */
+  media: () => Promise<ClipMediaFns>;
+  /** Clips cut here and now into a folder the caller names (the CLI's way): no job, no folder guard, stopped with the workspace. */
+  local: (workspaceId: string, req: Omit<ClipExportRequest, 'videoFile' | 'signal'>) => Promise<ClipExportSummary>;
+};
 
 const selectionOf = (s: ClipSelectionInput): ClipSelection => (s.kind === 'code' ? { kind: 'code', id: s.code_id } : { kind: 'highlights', ids: s.ids });
 
@@ -110,5 +118,11 @@ export function createClipExportService(d: ClipExportDeps): ClipExportService {
       }
     },
     cancel: async ({ export_id }) => d.jobs.cancel(export_id),
+    media: () => d.media(),
+    local: async (workspaceId, req) => {
+      const runtime = await d.runtimes.get(workspaceId);
+      const { exportClips } = await import('./export');
+      return exportClips(runtime.cache, { ...req, videoFile: savedVideoFile(runtime.cache), signal: runtime.signal });
+    },
   };
 }

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { cacheExportSource } from './cache-source';
 import { exportCodeSegments } from '../analysis/codes/segments-export';
 import { safeFileName } from '../output/file-names';
-import { runExport } from './run-export';
+import { runExport, type ExportRequest } from './run-export';
 import type { OutputPort } from '../output/port';
 import type { ExportProgress } from '../output/sink';
 import { NO_REDACTION, type Redactor } from '../output/redactor';
@@ -16,7 +16,7 @@ import { noRedactorFor, type RedactorFor } from '../redaction/redactor-for';
 import type { OperationOf } from '../../shared/ipc/define';
 import type { EventHub } from '../events';
 import type { JobRegistry } from '../jobs/job-registry';
-import type { RuntimeManager } from '../workspaces/runtime';
+import type { RuntimeManager, WorkspaceRuntime } from '../workspaces/runtime';
 import type { WorkspaceService } from '../workspaces/service';
 
 export type ExportDeps = {
@@ -53,6 +53,13 @@ function progressEvents(events: EventHub, workspaceId: string, exportId: string)
   };
 }
 
+/** A study in the offline cache as an export reads it, each interview's saved video included. */
+const savedStudy = (runtime: WorkspaceRuntime, projectId: string) =>
+  cacheExportSource(runtime.cache, projectId, async (interviewId) => {
+    const v = await runtime.cache.call('videos.get', { interviewId });
+    return v?.state === 'complete' ? v.file : null;
+  });
+
 type Op<K extends keyof typeof exportChannels> = OperationOf<(typeof exportChannels)[K]>;
 /** The export service's operations, typed by the contract's channels, and the output port it provides (clips, the grid and a code's segments take that). */
 export type ExportService = OutputPort & {
@@ -61,6 +68,13 @@ export type ExportService = OutputPort & {
   run: Op<'exports.run'>;
   codeSegments: Op<'exports.codeSegments'>;
   cancel: Op<'exports.cancel'>;
+  local: (workspaceId: string, projectId: string) => Promise<LocalExport | null>;
+};
+
+/** A study's export run here and now (the CLI's way): the study as cached, and the export into a target the caller names, stopped with the workspace. */
+export type LocalExport = {
+  project: NonNullable<Awaited<ReturnType<ReturnType<typeof savedStudy>['project']>>>;
+  run(req: Omit<ExportRequest, 'signal'>): ReturnType<typeof runExport>;
 };
 
 /**
@@ -100,11 +114,7 @@ export function createExportService(d: ExportDeps): ExportService {
       if (!workspace) throw new AppError('unknown_workspace', 'This workspace is not there any more.');
       // First: a study that cannot be redacted exports nothing.
       const redactWith = await redactor(input.workspace_id, input.project_id, input.redact);
-      const runtime = await d.runtimes.get(input.workspace_id);
-      const source = cacheExportSource(runtime.cache, input.project_id, async (interviewId) => {
-        const v = await runtime.cache.call('videos.get', { interviewId });
-        return v?.state === 'complete' ? v.file : null;
-      });
+      const source = savedStudy(await d.runtimes.get(input.workspace_id), input.project_id);
       const project = await source.project();
       if (!project) throw new AppError('unknown_project', 'This study is not in the saved data. Sync it first, then export.');
       const target =
@@ -141,5 +151,12 @@ export function createExportService(d: ExportDeps): ExportService {
     },
     codeSegments: (input) => exportCodeSegments({ runtimes: d.runtimes, output: port, researcherName: d.researcherName }, input),
     cancel: async ({ export_id }) => d.jobs.cancel(export_id),
+    // No job and no folder guard: the command line names its own folder, and Ctrl+C closes the workspace.
+    local: async (workspaceId, projectId) => {
+      const runtime = await d.runtimes.get(workspaceId);
+      const source = savedStudy(runtime, projectId);
+      const project = await source.project();
+      return project ? { project, run: (req) => runExport(source, { ...req, signal: runtime.signal }) } : null;
+    },
   };
 }

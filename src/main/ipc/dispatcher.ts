@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { ChannelMap, InputOf, IpcError, IpcResult, OutputOf, ParsedInputOf } from '../../shared/ipc/define';
+import { parseInput, type ChannelMap, type InputOf, type IpcError, type IpcResult, type OutputOf, type ParsedInputOf } from '../../shared/ipc/define';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logging/logger';
 
@@ -37,15 +36,11 @@ export function createDispatcher<C extends ChannelMap>(contract: C, handlers: Ha
     if (!Object.hasOwn(contract, channel)) {
       return fail({ code: 'unknown_channel', message: 'Fieldwork does not know this request.' });
     }
-    const def = contract[channel]!;
-    const parsed = (def.input as z.ZodType).safeParse(input);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-      return fail({ code: 'invalid_input', message: issues[0]?.message ?? 'Some fields are not valid.', details: { issues } });
-    }
+    const parsed = parseInput(contract[channel]!, input);
+    if (!parsed.ok) return parsed;
     try {
       const handler = handlers[channel as keyof C] as (i: unknown, c: HandlerContext) => Promise<unknown>;
-      return { ok: true, value: await handler(parsed.data, ctx) };
+      return { ok: true, value: await handler(parsed.value, ctx) };
     } catch (e) {
       if (isAppError(e)) {
         const details = safeDetails(e.details);

@@ -57,11 +57,4 @@ export async function scanStudy(
   return { interviews: source.interviews, terms: source.terms, findings, warning: loaded.warning, pseudonyms };
 }
 
-/** What `redact scan --json` prints for each finding. */
-export const findingJson = (f: Pick<Finding, 'interview_id' | 'kind' | 'text' | 'start_ms' | 'suggested'>) => ({
-  interview_id: f.interview_id,
-  kind: f.kind,
-  text: f.text,
-  start_ms: f.start_ms,
-  suggested: f.suggested,
-});
+export { findingJson } from '../../shared/redaction/finding-json';

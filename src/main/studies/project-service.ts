@@ -19,6 +19,8 @@ export function createProjectService(d: StudyDataDeps) {
       return { items: (await r.cache.call('projects.list')).map(toProjectSummary), synced_at: state?.last_completed_at ?? null };
     },
     get: async (workspaceId: string, projectId: string) => readProjectDetail((await d.runtimes.get(workspaceId)).cache, projectId),
+    /** Whether the workspace's offline cache has the project (a wrong id, or one not synced yet, has none). */
+    exists: async (workspaceId: string, projectId: string) => !!(await (await d.runtimes.get(workspaceId)).cache.call('projects.get', { id: projectId })),
   };
 }
 export type ProjectService = ReturnType<typeof createProjectService>;

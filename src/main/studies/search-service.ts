@@ -19,6 +19,18 @@ export function createSearchService(d: StudyDataDeps) {
       });
       return hits.map(({ rank: _rank, ...h }) => h);
     },
+    /**
+     * Indexes every turn still waiting for the search index (the app does it while idle), reporting how
+     * many are done of how many were waiting, so a command that exits next leaves a ready index.
+     */
+    async indexBacklog(workspaceId: string, onProgress: (done: number, total: number) => void) {
+      const c = await cache(workspaceId);
+      const total = await c.call('search.backlog');
+      for (let left = total; left > 0;) {
+        onProgress(total - left, total);
+        left = (await c.call('search.indexBacklog', { maxRows: 20_000 })).remaining;
+      }
+    },
     locateQuote: async (workspaceId: string, projectId: string, quote: string) => (await cache(workspaceId)).call('search.locateQuote', { projectId, quote }),
   };
 }

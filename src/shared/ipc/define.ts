@@ -23,6 +23,17 @@ export type OperationOf<C> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>>;
 export type IpcError = { code: string; message: string; details?: Record<string, unknown> };
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
+/**
+ * A channel's input parsed with its schema, as every caller of the core has it parsed (the dispatcher for
+ * the app, the CLI before it calls a service): the parsed value, or the one invalid_input error they give.
+ */
+export function parseInput<C extends ChannelDef>(def: C, input: unknown): IpcResult<ParsedInputOf<C>> {
+  const parsed = (def.input as z.ZodType).safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data as ParsedInputOf<C> };
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  return { ok: false, error: { code: 'invalid_input', message: issues[0]?.message ?? 'Some fields are not valid.', details: { issues } } };
+}
+
 type DomainOf<K> = K extends `${infer D}.${string}` ? D : never;
 type Fn<C> = undefined extends InputOf<C> ? (input?: InputOf<C>) => Promise<IpcResult<OutputOf<C>>> : (input: InputOf<C>) => Promise<IpcResult<OutputOf<C>>>;
 

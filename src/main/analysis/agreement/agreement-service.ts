@@ -12,6 +12,8 @@ export function createAgreementService(d: AgreementServiceDeps) {
   const forWorkspace = async (workspaceId: string) => agreementService({ cache: (await d.runtimes.get(workspaceId)).cache, researcherName: d.researcherName });
   return {
     coders: async (workspaceId: string, projectId: string) => (await forWorkspace(workspaceId)).coders(projectId),
+    /** Coder names as the CLI takes them (any case; "you", "me" or the researcher's name for the researcher); unknown_coder for a name not in the study. */
+    resolve: async (workspaceId: string, projectId: string, names: readonly string[]) => (await forWorkspace(workspaceId)).resolve(projectId, names),
     compare: async (workspaceId: string, projectId: string, coderA: string | null, coderB: string | null) =>
       (await forWorkspace(workspaceId)).compare(projectId, coderA, coderB),
   };

@@ -49,6 +49,8 @@ export function createCodeService(d: CodeServiceDeps) {
     merge: async (workspaceId: string, fromId: string, intoId: string) => (await cache(workspaceId)).call('codes.merge', { fromId, intoId, now: now() }),
     segments: async (workspaceId: string, codeId: string, filter: SegmentFilter, page: { offset?: number; limit?: number; facets?: boolean }) =>
       (await segments(workspaceId)).page(codeId, filter, page),
+    /** Every segment coded with the code, without the questions they answer (the CLI's `codes list --segments`). */
+    allSegments: async (workspaceId: string, codeId: string) => (await (await segments(workspaceId)).all(codeId, {}, { questions: false })).segments,
     delete: async (workspaceId: string, id: string) => (await cache(workspaceId)).call('codes.delete', { id }),
     fromReport: async (workspaceId: string, projectId: string) => codesFromReport({ cache: await cache(workspaceId), now }, projectId),
   };

@@ -6,7 +6,8 @@ import { safeFileName } from '../../output/file-names';
 import { openExportSink } from '../../output/sink';
 import type { OutputPort } from '../../output/port';
 import type { RuntimeManager } from '../../workspaces/runtime';
-import { gridCsv, gridDocx } from './grid-export';
+import { gridCsv, gridDocx, gridJson } from './grid-export';
+import type { Redactor } from '../../output/redactor';
 import { redactGrid } from '../../redaction/apply';
 import { redactionNotes } from '../../output/summary-notes';
 
@@ -42,6 +43,16 @@ export function createGridService(d: GridDeps) {
   };
   return {
     build,
+    /**
+     * The grid as the text of a CSV or JSON file, redacted with `redactor` when given, with the notes a
+     * redacted file carries (the CLI writes it where the command line says).
+     */
+    async text(workspaceId: string, projectId: string, by: string | null, format: 'csv' | 'json', redactor: Redactor | null) {
+      const plain = await build(workspaceId, projectId, by);
+      const grid = redactor ? redactGrid(plain, redactor) : plain;
+      const text = format === 'csv' ? gridCsv(grid) : `${JSON.stringify(gridJson(grid), null, 2)}\n`;
+      return { grid, text, notes: redactor ? redactionNotes(redactor) : [] };
+    },
     async export(input: {
       workspace_id: string;
       project_id: string;

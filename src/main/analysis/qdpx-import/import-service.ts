@@ -6,12 +6,14 @@ import { importQdpxFile } from './index';
 export type ImportServiceDeps = {
   runtimes: Pick<RuntimeManager, 'get'>;
   /** The files the researcher picked, by token. */
-  pickedFiles: Pick<PickedFiles, 'resolve'>;
+  pickedFiles: Pick<PickedFiles, 'resolve' | 'register'>;
 };
 
 /** Codings from another QDA tool (a REFI-QDA project) into a study, under a coder's name. */
 export function createImportService(d: ImportServiceDeps) {
   return {
+    /** A file named on the command line: the researcher named it, so it counts as picked; its token, as the app's preload gives one. */
+    pick: (path: string) => d.pickedFiles.register(path),
     async qdpx(workspaceId: string, projectId: string, fileToken: string, coder: string) {
       // Only a file the researcher picked: the page holds a token, never a path.
       const path = d.pickedFiles.resolve(fileToken);

@@ -1,6 +1,6 @@
 import type { Statistic } from '../../../shared/analysis/agreement-stats';
-import { resolveCoder } from '../../analysis/agreement/agreement';
 import { AppError } from '../../errors';
+import { checked } from '../input';
 import type { Command, Group } from '../types';
 import { requireProject } from '../project';
 import { clean, plural } from '../output';
@@ -31,12 +31,11 @@ const agreement: Command = {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
     await requireProject(ctx, w, project);
-    const [coders, settings] = await Promise.all([
-      ctx.call('agreement.coders', { workspace_id: w.id, project_id: project }),
-      ctx.call('settings.get', undefined),
-    ]);
-    const [a, b] = names.map((n) => resolveCoder(n, coders, settings.researcher_name)) as [string | null, string | null];
-    const r = await ctx.call('agreement.compare', { workspace_id: w.id, project_id: project, coder_a: a, coder_b: b });
+    const s = await ctx.services();
+    const known = await checked('agreement.coders', { workspace_id: w.id, project_id: project });
+    const [a, b] = (await s.agreement.resolve(known.workspace_id, known.project_id, names)) as [string | null, string | null];
+    const i = await checked('agreement.compare', { workspace_id: w.id, project_id: project, coder_a: a, coder_b: b });
+    const r = await s.agreement.compare(i.workspace_id, i.project_id, i.coder_a, i.coder_b);
     if (ctx.out.isJson)
       return ctx.out.json(r.codes.map((c) => ({ code: c.code, units: c.units, percent: c.percent.value, kappa: c.kappa.value, alpha: c.alpha.value })));
     ctx.out.line(`${clean(r.coder_a.label)} against ${clean(r.coder_b.label)}: ${plural(r.interviews, 'interview')} coded by both.`);

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ClipExportSummary, ClipMediaFns } from '../../clips/export';
-import type { ClipSelection } from '../../clips/plan';
 import { AppError } from '../../errors';
+import type { ClipExportSummary, ClipMediaFns, ClipSelection } from '../../services';
 import type { Command, Ctx, Group } from '../types';
 import { requireProject } from '../project';
 import { clean, clock, mb, plural } from '../output';
@@ -84,8 +83,8 @@ export function clipsJson(s: ClipExportSummary) {
   };
 }
 
-/** `clips export`, with the media core it cuts with (the real one, or a fake in tests). */
-export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> }): Command {
+/** `clips export`, with the media core it cuts with (the clip service's, unless a test gives a fake). */
+export function clipsExportCommand(deps: { media?: () => Promise<ClipMediaFns> }): Command {
   return {
     usage: USAGE,
     options: {
@@ -108,19 +107,18 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
       const pad = padMs(ctx.flags);
       const w = await ctx.workspace(String(ctx.flags.workspace));
       const projectId = String(ctx.flags.project);
-      const runtime = await ctx.runtime(w.id);
+      const s = await ctx.services();
       await requireProject(ctx, w, projectId);
       // Before anything is cut: a study that cannot be redacted gets no clips.
-      const redactor = ctx.flags.redact === true ? await ctx.redactorFor(projectId, w.id) : undefined;
-      const media = await deps.media();
+      const redactor = ctx.flags.redact === true ? await s.exporter.redactor(w.id, projectId, true) : undefined;
+      const media = await (deps.media ?? s.clips.media)();
       const out = resolve(String(ctx.flags.out));
       // Like `mkdir -p`: naming a new folder for the clips is the common case.
       mkdirSync(out, { recursive: true });
-      const [{ exportClips }, { savedVideoFile }] = await Promise.all([import('../../clips/export'), import('../../clips/clip-plan')]);
       const bar = ctx.out.progress();
       let summary: ClipExportSummary;
       try {
-        summary = await exportClips(runtime.cache, {
+        summary = await s.clips.local(w.id, {
           projectId,
           selection,
           folder: out,
@@ -129,9 +127,7 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
           includeParticipant: ctx.flags['include-participant'] === true,
           ...(redactor ? { redactor } : {}),
           media,
-          videoFile: savedVideoFile(runtime.cache),
           saveVideoHint: `Run \`fieldwork videos download --workspace "${w.name}" --project ${projectId}\` (or "Save for offline" in the app), then export again.`,
-          signal: runtime.signal,
           onProgress: (p) => bar.update('Cutting clips', p.done, p.total),
         });
       } finally {
@@ -149,7 +145,7 @@ export function clipsExportCommand(deps: { media: () => Promise<ClipMediaFns> })
   };
 }
 
-export function clipsGroupWith(deps: { media: () => Promise<ClipMediaFns> }): Group {
+export function clipsGroupWith(deps: { media?: () => Promise<ClipMediaFns> }): Group {
   return {
     name: 'clips',
     usage: `Usage: fieldwork clips <command> [options] [--json]
@@ -159,6 +155,4 @@ export function clipsGroupWith(deps: { media: () => Promise<ClipMediaFns> }): Gr
   };
 }
 
-export const clipsGroup: Group = clipsGroupWith({
-  media: async () => (await import('../../clips/media-fns')).loadClipMedia(),
-});
+export const clipsGroup: Group = clipsGroupWith({});

@@ -1,3 +1,4 @@
+import { checked } from '../input';
 import type { Command } from '../types';
 import { requireProject } from '../project';
 import { clean, plural } from '../output';
@@ -21,7 +22,8 @@ export const codesFromReport: Command = {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
     await requireProject(ctx, w, project);
-    const out = await ctx.call('codes.fromReport', { workspace_id: w.id, project_id: project });
+    const i = await checked('codes.fromReport', { workspace_id: w.id, project_id: project });
+    const out = await (await ctx.services()).codes.fromReport(i.workspace_id, i.project_id);
     if (ctx.out.isJson) return ctx.out.json(out);
     const created = out.codes.filter((c) => c.created).length;
     ctx.out.line(

@@ -1,5 +1,5 @@
 import type { CodeView } from '../../../shared/ipc/channels/codes';
-import { codeSegments } from '../../analysis/codes/segments';
+import { checked } from '../input';
 import type { Command, Group } from '../types';
 import { requireProject } from '../project';
 import { clean, clock, plural } from '../output';
@@ -33,14 +33,13 @@ const list: Command = {
   async run(ctx) {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
-    const runtime = await ctx.runtime(w.id);
-    const codes = await ctx.call('codes.list', { workspace_id: w.id, project_id: project });
+    const s = await ctx.services();
+    const i = await checked('codes.list', { workspace_id: w.id, project_id: project });
+    const codes = await s.codes.list(i.workspace_id, i.project_id);
     if (codes.length === 0) await requireProject(ctx, w, project);
     const byId = new Map(codes.map((c) => [c.id, c]));
     const withSegments = ctx.flags.segments === true;
-    const { researcher_name } = await ctx.call('settings.get', undefined);
-    const retrieval = codeSegments(runtime.cache, { researcherName: () => researcher_name });
-    const segmentsOf = async (c: CodeView) => (c.is_category ? [] : (await retrieval.all(c.id, {}, { questions: false })).segments);
+    const segmentsOf = async (c: CodeView) => (c.is_category ? [] : s.codes.allSegments(w.id, c.id));
     // Categories first, each followed by its codes; then the codes in no category.
     const ordered = [
       ...codes.filter((c) => c.is_category).flatMap((cat) => [cat, ...codes.filter((c) => c.parent_id === cat.id)]),

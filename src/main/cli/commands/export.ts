@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { AppError } from '../../errors';
 import { safeFileName } from '../../output/file-names';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/exports';
-import type { SpeakerLabels } from '../../exports/transcript/common';
+import type { SpeakerLabels } from '../../services';
 import type { Command, Ctx, Group } from '../types';
 import { noSuchProject } from '../project';
 import { clean, mb, plural } from '../output';
@@ -73,31 +73,24 @@ const exportCommand: Command = {
     const list = formats(ctx);
     const out = resolve(String(ctx.flags.out));
     const ids = Array.isArray(ctx.flags.interview) ? ctx.flags.interview.flatMap((s) => s.split(',')).filter(Boolean) : null;
-    const runtime = await ctx.runtime(w.id);
-    // Loaded when an export runs, so `fieldwork --help` and other commands start without the exporters.
-    const [{ cacheExportSource }, { runExport }, { chromiumPrintToPdf }] = await Promise.all([
-      import('../../exports/cache-source'),
-      import('../../exports/run-export'),
-      import('../../desktop/chromium-pdf'),
-    ]);
-    const source = cacheExportSource(runtime.cache, projectId, async (interviewId) => {
-      const v = await runtime.cache.call('videos.get', { interviewId });
-      return v?.state === 'complete' ? v.file : null;
-    });
-    const project = await source.project();
-    if (!project) throw noSuchProject(w, projectId);
+    const s = await ctx.services();
+    // Loaded when an export runs, so `fieldwork --help` and other commands start without it.
+    const { chromiumPrintToPdf } = await import('../../desktop/chromium-pdf');
+    const study = await s.exporter.local(w.id, projectId);
+    if (!study) throw noSuchProject(w, projectId);
+    const { project } = study;
     // A .zip named after the study, made safe for any file system; the sink never overwrites one.
     const target = ctx.flags.zip
       ? { kind: 'zip' as const, file: resolve(out, safeFileName(project.title, { ext: 'zip', fallback: 'fieldwork-export' })) }
       : { kind: 'folder' as const, folder: out };
     // Before anything is written: a study that cannot be redacted exports nothing.
-    const redactor = ctx.flags.redact === true ? await ctx.redactorFor(projectId, w.id) : undefined;
+    const redactor = ctx.flags.redact === true ? await s.exporter.redactor(w.id, projectId, true) : undefined;
     // Like `mkdir -p`: naming a new folder for the export is the common case.
     mkdirSync(out, { recursive: true });
     const bar = ctx.out.progress();
     let outcome;
     try {
-      outcome = await runExport(source, {
+      outcome = await study.run({
         formats: list,
         interviewIds: ids,
         target,
@@ -109,7 +102,6 @@ const exportCommand: Command = {
         // No Electron here: the PDF is printed by a headless Chromium, Chrome or Edge if one is installed.
         printPdf: (html, signal) => chromiumPrintToPdf(html, signal ? { signal } : {}),
         user: { id: w.id, name: w.name },
-        signal: runtime.signal,
         onProgress: (p) => bar.update('Exporting', p.filesDone, p.filesTotal ?? 0),
       });
     } finally {

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AppError } from '../../errors';
+import { checked } from '../input';
 import type { Command, Group } from '../types';
 import { clean, plural } from '../output';
 
@@ -38,13 +39,10 @@ const grid: Command = {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
     // Before anything is built or written: a study that cannot be redacted gets no file.
-    const redactor = ctx.flags.redact === true ? await ctx.redactorFor(project, w.id) : null;
-    const { redactGrid } = await import('../../redaction/apply');
-    const { redactionNotes } = await import('../../output/summary-notes');
-    const plain = await ctx.call('grid.build', { workspace_id: w.id, project_id: project, by });
-    const built = redactor ? redactGrid(plain, redactor) : plain;
-    const { gridCsv, gridJson } = await import('../../analysis/grid/grid-export');
-    const text = format === 'csv' ? gridCsv(built) : `${JSON.stringify(gridJson(built), null, 2)}\n`;
+    const s = await ctx.services();
+    const redactor = ctx.flags.redact === true ? await s.exporter.redactor(w.id, project, true) : null;
+    const i = await checked('grid.build', { workspace_id: w.id, project_id: project, by });
+    const { grid: built, text, notes } = await s.grid.text(i.workspace_id, i.project_id, i.by, format, redactor);
     const out = resolve(String(ctx.flags.out));
     mkdirSync(dirname(out), { recursive: true });
     // Written beside, then moved into place: a reader never sees half a file.
@@ -57,7 +55,6 @@ const grid: Command = {
       throw new AppError('export_failed', `Could not write ${out}: ${(e as Error).message}. Check the folder exists and you may write there.`);
     }
     const bytes = Buffer.byteLength(text);
-    const notes = redactor ? redactionNotes(redactor) : [];
     const summary = {
       file: out,
       bytes,

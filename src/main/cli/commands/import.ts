@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { QdpxImportReport } from '../../../shared/ipc/channels/imports';
 import { AppError } from '../../errors';
+import { checked } from '../input';
 import type { Command, Group } from '../types';
 import { clean, plural } from '../output';
 
@@ -52,13 +53,15 @@ const qdpx: Command = {
     if (!existsSync(file)) throw new AppError('usage', `No file at ${clean(file)}.`, { usage: QDPX_USAGE });
     const w = await ctx.workspace(String(ctx.flags.workspace));
     // The command line is the researcher: the file they named counts as picked, and goes through the same channel as the app's.
-    const token = (await ctx.core()).pickedFiles.register(file);
-    const report = await ctx.call('imports.qdpx', {
+    const s = await ctx.services();
+    const token = s.imports.pick(file);
+    const i = await checked('imports.qdpx', {
       workspace_id: w.id,
       project_id: String(ctx.flags.project),
       file_token: token,
       coder: String(ctx.flags.coder),
     });
+    const report = await s.imports.qdpx(i.workspace_id, i.project_id, i.file_token, i.coder);
     if (ctx.out.isJson) return ctx.out.json(report);
     printReport(ctx.out, report);
   },

@@ -1,5 +1,6 @@
 import type { RedactionFindingView, RedactionKind } from '../../../shared/ipc/channels/redaction';
-import { findingJson } from '../../redaction/scan';
+import { findingJson } from '../../../shared/redaction/finding-json';
+import { checked } from '../input';
 import type { Command, Group } from '../types';
 import { clean, clock, plural } from '../output';
 
@@ -31,7 +32,8 @@ const scan: Command = {
   required: ['workspace', 'project'],
   async run(ctx) {
     const w = await ctx.workspace(String(ctx.flags.workspace));
-    const r = await ctx.call('redaction.scan', { workspace_id: w.id, project_id: String(ctx.flags.project) });
+    const i = await checked('redaction.scan', { workspace_id: w.id, project_id: String(ctx.flags.project) });
+    const r = await (await ctx.services()).redaction.scan(i.workspace_id, i.project_id);
     if (r.warning) ctx.out.warn(r.warning);
     if (ctx.out.isJson) return ctx.out.json(r.findings.map(findingJson));
     const distinct = new Map<string, RedactionFindingView & { count: number }>();

@@ -1,5 +1,6 @@
 import type { ReelDetailView, ReelView } from '../../../shared/ipc/channels/reels';
 import { AppError } from '../../errors';
+import { checked } from '../input';
 import type { Command, Ctx, Group } from '../types';
 import { requireProject } from '../project';
 import { clean, clock, plural } from '../output';
@@ -24,7 +25,8 @@ const options = { workspace: { type: 'string' }, project: { type: 'string' } } a
 async function studyReels(ctx: Ctx): Promise<{ ws: string; project: string; reels: ReelView[] }> {
   const w = await ctx.workspace(String(ctx.flags.workspace));
   const project = String(ctx.flags.project);
-  const reels = await ctx.call('reels.list', { workspace_id: w.id, project_id: project });
+  const i = await checked('reels.list', { workspace_id: w.id, project_id: project });
+  const reels = await (await ctx.services()).reels.list(i.workspace_id, i.project_id);
   if (reels.length === 0) await requireProject(ctx, w, project);
   return { ws: w.id, project, reels };
 }
@@ -54,7 +56,8 @@ const show: Command = {
       const names = reels.map((r) => `"${clean(r.name)}"`).join(', ');
       throw new AppError('unknown_reel', `No reel "${clean(wanted)}" in project ${project}; ${names ? `its reels are ${names}` : 'it has no reels yet'}.`);
     }
-    const d: ReelDetailView = await ctx.call('reels.get', { workspace_id: ws, id: found.id });
+    const i = await checked('reels.get', { workspace_id: ws, id: found.id });
+    const d: ReelDetailView = await (await ctx.services()).reels.get(i.workspace_id, i.id);
     if (ctx.out.isJson)
       return ctx.out.json({
         id: d.reel.id,

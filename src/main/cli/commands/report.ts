@@ -1,7 +1,7 @@
 import type { ReportDiffView, ReportPollView, ReportVersionView } from '../../../shared/ipc/channels/reports';
-import type { ReportPoll } from '../../cache/queries/jobs';
-import type { CachedReport } from '../../cache/queries/reports';
 import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import { checked } from '../input';
 import type { Command, Ctx, Group } from '../types';
 import { hasProject, requireProject } from '../project';
 import { clean, plural } from '../output';
@@ -32,7 +32,10 @@ function printPoll(ctx: Ctx, poll: ReportPollView): void {
   if (poll.state === 'polling') ctx.out.line('The app checks it while it runs; `fieldwork sync` fetches the latest report into the cache.');
 }
 
-function printReport(ctx: Ctx, r: CachedReport | null): void {
+type CachedReport = Awaited<ReturnType<Services['reports']['cached']>>;
+type ReportPoll = NonNullable<ReportPollView>;
+
+function printReport(ctx: Ctx, r: CachedReport): void {
   if (!r) return ctx.out.line('No report in the offline cache yet.');
   const facts = [
     r.status,
@@ -52,7 +55,7 @@ function printReport(ctx: Ctx, r: CachedReport | null): void {
 
 async function target(ctx: Ctx) {
   const w = await ctx.workspace(String(ctx.flags.workspace));
-  return { w, project: String(ctx.flags.project), runtime: await ctx.runtime(w.id) };
+  return { w, project: String(ctx.flags.project), services: await ctx.services() };
 }
 
 /**
@@ -65,7 +68,7 @@ function waitFor(ctx: Ctx, t: Awaited<ReturnType<typeof target>>, mine: ReportPo
   const begun = Date.now();
   const giveUp = Date.parse(mine.deadline_at) + 30_000;
   const check = async (): Promise<ReportPoll['state'] | null> => {
-    const p = await t.runtime.poller.status(t.project);
+    const p = await t.services.reports.poll(t.w.id, t.project);
     if (!p || p.started_at !== mine.started_at) return 'timed_out';
     return p.state === 'polling' ? null : p.state;
   };
@@ -103,28 +106,22 @@ const start: Command = {
     // report is stored beside the study), and say so, rather than wait on a poll that cannot finish.
     if (!(await hasProject(ctx, t.w, t.project))) {
       ctx.out.warn(`Project ${t.project} is not in the offline cache of "${clean(t.w.name)}" yet; syncing it first.`);
-      await t.runtime.runSync([t.project]);
+      await t.services.sync.run(t.w.id, [t.project]);
       await requireProject(ctx, t.w, t.project);
     }
-    // The runtime's poller, as the reports.start handler uses it, for the whole poll record.
-    const mine = await t.runtime.poller.start(t.project);
-    const poll: ReportPollView = {
-      state: mine.state,
-      started_at: mine.started_at,
-      deadline_at: mine.deadline_at,
-      attempts: mine.attempts,
-      last_error: mine.last_error,
-    };
+    // The report service, as the reports.start handler uses it: the poll record this run follows.
+    const mine = await t.services.reports.start(t.w.id, t.project);
     if (ctx.flags.wait !== true) {
-      if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll });
+      if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll: mine });
       ctx.out.line(`Started a new report for project ${t.project}; it takes a minute or two. To see it, run`);
       return ctx.out.line(`\`fieldwork sync --workspace "${t.w.name}" --project ${t.project}\` then \`fieldwork report status …\`, or start it with --wait.`);
     }
     // Said once, on stderr, even when no progress bar can be drawn (piped output): never a silent wait.
     ctx.out.warn(`Waiting for the report: the service takes about 1 to 3 minutes; Fieldwork checks every 10 s until ${mine.deadline_at}.`);
     const state = await waitFor(ctx, t, mine);
-    const report = await t.runtime.cache.call('reports.get', { projectId: t.project });
-    const final = await ctx.call('reports.poll', { workspace_id: t.w.id, project_id: t.project });
+    const report = await t.services.reports.cached(t.w.id, t.project);
+    const i = await checked('reports.poll', { workspace_id: t.w.id, project_id: t.project });
+    const final = await t.services.reports.poll(i.workspace_id, i.project_id);
     if (ctx.out.isJson) ctx.out.json({ project_id: t.project, state, poll: final, report });
     else printReport(ctx, report);
     if (state === 'completed') return 0;
@@ -143,8 +140,9 @@ const status: Command = {
   required: ['workspace', 'project'],
   async run(ctx) {
     const t = await target(ctx);
-    const report = await t.runtime.cache.call('reports.get', { projectId: t.project });
-    const poll = await ctx.call('reports.poll', { workspace_id: t.w.id, project_id: t.project });
+    const report = await t.services.reports.cached(t.w.id, t.project);
+    const i = await checked('reports.poll', { workspace_id: t.w.id, project_id: t.project });
+    const poll = await t.services.reports.poll(i.workspace_id, i.project_id);
     if (!report && !poll) await requireProject(ctx, t.w, t.project);
     if (ctx.out.isJson) return ctx.out.json({ project_id: t.project, poll, report });
     printPoll(ctx, poll);
@@ -217,18 +215,15 @@ function printDiff(ctx: Ctx, d: ReportDiffView): void {
   }
 }
 
-async function knownProject(t: Awaited<ReturnType<typeof target>>): Promise<void> {
-  await requireProject({ runtime: async () => t.runtime }, t.w, t.project);
-}
-
 const versions: Command = {
   usage: VERSIONS_USAGE,
   options: OPTIONS,
   required: ['workspace', 'project'],
   async run(ctx) {
     const t = await target(ctx);
-    const list = await ctx.call('reports.versions', { workspace_id: t.w.id, project_id: t.project });
-    if (list.length === 0) await knownProject(t);
+    const i = await checked('reports.versions', { workspace_id: t.w.id, project_id: t.project });
+    const list = await t.services.reports.versions(i.workspace_id, i.project_id);
+    if (list.length === 0) await requireProject(ctx, t.w, t.project);
     if (ctx.out.isJson) return ctx.out.json(list.map(versionJson));
     if (list.length === 0) return ctx.out.line('No report versions kept for this project yet: `fieldwork sync` keeps each report it fetches.');
     ctx.out.line(`${plural(list.length, 'report version')} of project ${t.project}, newest first:`);
@@ -243,7 +238,8 @@ const diff: Command = {
   async run(ctx) {
     const [fromId, toId] = [versionFlag(ctx, 'from'), versionFlag(ctx, 'to')];
     const t = await target(ctx);
-    const d = await ctx.call('reports.diff', { workspace_id: t.w.id, project_id: t.project, from_id: fromId, to_id: toId });
+    const i = await checked('reports.diff', { workspace_id: t.w.id, project_id: t.project, from_id: fromId, to_id: toId });
+    const d = await t.services.reports.diff(i.workspace_id, i.project_id, i.from_id, i.to_id);
     if (ctx.out.isJson) {
       const { from, to, ...rest } = d;
       return ctx.out.json({ ...rest, from: versionJson(from), to: versionJson(to) });

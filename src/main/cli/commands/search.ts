@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { checked } from '../input';
 import type { Command, Group } from '../types';
 import { clean, clock, highlight, plural } from '../output';
 
@@ -22,12 +23,13 @@ const search: Command = {
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new AppError('usage', '--limit must be a whole number from 1 to 500.', { usage: USAGE });
     const query = ctx.words.join(' ');
     const w = await ctx.workspace(String(ctx.flags.workspace));
-    const hits = await ctx.call('search.query', {
+    const i = await checked('search.query', {
       workspace_id: w.id,
       query,
       limit,
       ...(typeof ctx.flags.project === 'string' ? { project_id: ctx.flags.project } : {}),
     });
+    const hits = await (await ctx.services()).search.query(i.workspace_id, { query: i.query, projectId: i.project_id, role: i.role, limit: i.limit });
     if (ctx.out.isJson) return ctx.out.json(hits);
     if (hits.length === 0) return ctx.out.line(`No matches for "${clean(query)}" in "${clean(w.name)}".`);
     const style = ctx.out.markStyle;

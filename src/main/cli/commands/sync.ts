@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { SyncResult } from '../../sync/engine';
+import type { SyncResult } from '../../services';
 import type { Command, Ctx, Group } from '../types';
 import { requireProject } from '../project';
 import { clean, plural } from '../output';
@@ -25,24 +25,15 @@ const sync: Command = {
   async run(ctx) {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = typeof ctx.flags.project === 'string' ? ctx.flags.project : null;
-    const core = await ctx.core();
-    const runtime = await ctx.runtime(w.id);
+    const s = await ctx.services();
     const bar = ctx.out.progress();
-    const unsubscribe = core.events.subscribe((e) => {
-      if (e.name === 'sync.progress' && e.payload.workspace_id === w.id) {
-        bar.update(`Syncing ${clean(w.name)}: ${PHASES[e.payload.phase] ?? e.payload.phase}`, e.payload.done, e.payload.total);
-      }
-    });
+    const unsubscribe = s.sync.onProgress(w.id, (p) => bar.update(`Syncing ${clean(w.name)}: ${PHASES[p.phase] ?? p.phase}`, p.done, p.total));
     let result: SyncResult;
     try {
-      result = await runtime.runSync(project ? [project] : undefined);
+      result = await s.sync.run(w.id, project ? [project] : undefined);
       // The app indexes new turns for search while idle; a command that exits next finishes it here,
       // so the first `fieldwork search` does not pay for it.
-      const total = await runtime.cache.call('search.backlog');
-      for (let left = total; left > 0;) {
-        bar.update('Indexing for search', total - left, total);
-        left = (await runtime.cache.call('search.indexBacklog', { maxRows: 20_000 })).remaining;
-      }
+      await s.search.indexBacklog(w.id, (done, total) => bar.update('Indexing for search', done, total));
     } finally {
       unsubscribe();
       bar.clear();

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { workspaceDir } from '../../workspaces/paths';
 import type { Command, Group } from '../types';
 import { requireProject } from '../project';
 import { clean, mb, plural } from '../output';
@@ -17,19 +16,18 @@ const download: Command = {
   async run(ctx) {
     const w = await ctx.workspace(String(ctx.flags.workspace));
     const project = String(ctx.flags.project);
-    const runtime = await ctx.runtime(w.id);
+    const s = await ctx.services();
     await requireProject(ctx, w, project);
     const bar = ctx.out.progress();
     let result;
     try {
-      result = await runtime.videos.downloadProject(project, {
-        signal: runtime.signal,
-        onProgress: (p) => bar.update(`Downloading videos${p.current ? ` (${mb(p.current.done)})` : ''}`, p.done, p.total),
-      });
+      result = await s.videos.downloadProject(w.id, project, (p) =>
+        bar.update(`Downloading videos${p.current ? ` (${mb(p.current.done)})` : ''}`, p.done, p.total),
+      );
     } finally {
       bar.clear();
     }
-    const dir = join(workspaceDir(ctx.home, w.id), 'videos');
+    const dir = join(s.workspaces.folder(w.id), 'videos');
     if (ctx.out.isJson) {
       ctx.out.json({ project_id: project, downloaded: result.downloaded, skipped: result.skipped, failed: result.failed, dir });
     } else {

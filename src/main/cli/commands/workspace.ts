@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { AppError } from '../../errors';
-import { workspaceDir } from '../../workspaces/paths';
+import { checked } from '../input';
 import type { Command, Ctx, Group } from '../types';
 import { clean, promptHidden } from '../output';
 
@@ -31,12 +31,13 @@ const add: Command = {
   required: ['name', 'base-url'],
   async run(ctx) {
     const apiKey = await readKey(ctx);
-    const added = await ctx.call('workspaces.add', {
+    const input = await checked('workspaces.add', {
       name: String(ctx.flags.name),
       base_url: String(ctx.flags['base-url']),
       api_key: apiKey,
       ...(typeof ctx.flags['org-id'] === 'string' ? { organisation_id: ctx.flags['org-id'] } : {}),
     });
+    const added = await (await ctx.services()).workspaces.add(input);
     const storage = await ctx.keyStorage();
     if (storage === 'memory') {
       ctx.out.warn(
@@ -55,7 +56,7 @@ const list: Command = {
   usage: LIST_USAGE,
   options: {},
   async run(ctx) {
-    const all = (await ctx.core()).workspaces.list();
+    const all = (await ctx.services()).workspaces.list();
     if (ctx.out.isJson) return ctx.out.json(all);
     if (all.length === 0) return ctx.out.line('No workspaces yet. Add one with `fieldwork workspace add --name NAME --base-url URL`.');
     const width = Math.max(4, ...all.map((w) => clean(w.name).length));
@@ -74,8 +75,10 @@ const remove: Command = {
   async run(ctx) {
     const w = await ctx.workspace(String(ctx.flags.name));
     const purge = ctx.flags['purge-cache'] === true;
-    await ctx.call('workspaces.remove', { workspace_id: w.id, purge_cache: purge });
-    const dir = workspaceDir(ctx.home, w.id);
+    const s = await ctx.services();
+    const i = await checked('workspaces.remove', { workspace_id: w.id, purge_cache: purge });
+    await s.workspaces.remove(i.workspace_id, i.purge_cache);
+    const dir = s.workspaces.folder(w.id);
     if (ctx.out.isJson) return ctx.out.json({ id: w.id, name: w.name, purged: purge });
     ctx.out.line(`Removed workspace "${clean(w.name)}" and deleted its key.`);
     if (purge) ctx.out.line('Its offline cache and videos were deleted.');

@@ -1,23 +1,12 @@
 import type { workspaceChannels } from '../../../shared/ipc/channels/workspaces';
+import type { WorkspaceAdmin } from '../../workspaces/admin-service';
 import type { HandlerMap } from '../dispatcher';
-import type { HandlerDeps } from './context';
 
-export function workspaceHandlers(d: Pick<HandlerDeps, 'workspaces' | 'events' | 'runtimes'>): HandlerMap<typeof workspaceChannels> {
+export function workspaceHandlers(d: { workspaces: WorkspaceAdmin }): HandlerMap<typeof workspaceChannels> {
   return {
     'workspaces.list': async () => d.workspaces.list(),
-    'workspaces.add': async (input) => {
-      const added = await d.workspaces.add(input);
-      d.events.emit('workspaces.changed', { reason: 'added' });
-      return added;
-    },
-    // No workspaces.changed event: the renderer asked for this, and it reloads on that event.
-    'workspaces.activate': async ({ workspace_id }) => {
-      await d.runtimes.activate(workspace_id);
-      return d.workspaces.summary(d.workspaces.get(workspace_id));
-    },
-    'workspaces.remove': async ({ workspace_id, purge_cache }) => {
-      await d.runtimes.remove(workspace_id, purge_cache);
-      d.events.emit('workspaces.changed', { reason: 'removed' });
-    },
+    'workspaces.add': async (input) => d.workspaces.add(input),
+    'workspaces.activate': async ({ workspace_id }) => d.workspaces.activate(workspace_id),
+    'workspaces.remove': async ({ workspace_id, purge_cache }) => d.workspaces.remove(workspace_id, purge_cache),
   };
 }

@@ -17,8 +17,8 @@ import { buildRedactor } from '../../../../src/main/redaction/build-redactor';
 import { scanStudy } from '../../../../src/main/redaction/scan';
 import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
 import type { SecretStore } from '../../../../src/main/secrets/secret-store';
-import type { WorkspaceRuntime } from '../../../../src/main/workspaces/runtime';
 import { codingCache, NOW, P, saveInterview, type TurnSpec } from '../../../support/coding-cache';
+import { servicesOver } from '../../../support/cli-services';
 import { saveClipVideo } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 
@@ -90,8 +90,10 @@ async function run(args: string[], o: { json?: boolean; redactWith?: SecretStore
     flags,
     words: [],
     workspace: async (name: string) => ({ id: 'w1', name }),
-    runtime: async () => ({ cache, signal: new AbortController().signal }) as unknown as WorkspaceRuntime,
-    redactorFor: async (projectId: string) => buildRedactor(cache, o.redactWith ?? secrets, projectId),
+    services: servicesOver(cache, {
+      signal: new AbortController().signal,
+      redactorFor: async (projectId: string) => buildRedactor(cache, o.redactWith ?? secrets, projectId),
+    }),
   } as unknown as Ctx;
   await command.run(ctx);
   return { stdout, handed: handed.join('\n') };

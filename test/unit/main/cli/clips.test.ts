@@ -9,7 +9,7 @@ import type { Cache } from '../../../../src/main/cache/cache';
 import { clipSelection, clipsExportCommand, padMs } from '../../../../src/main/cli/commands/clips';
 import type { Ctx } from '../../../../src/main/cli/index';
 import { Output } from '../../../../src/main/cli/output';
-import type { WorkspaceRuntime } from '../../../../src/main/workspaces/runtime';
+import { servicesOver } from '../../../support/cli-services';
 import { CLIP_PROJECT, CLIP_VIDEOS, clipStudy, saveClipVideo } from '../../../support/clip-study';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 
@@ -54,7 +54,7 @@ describe('clips export --json', () => {
       flags: flags(json ? [...args, '--json'] : args),
       words: [],
       workspace: async (name: string) => ({ id: 'w1', name }),
-      runtime: async () => ({ cache, signal: new AbortController().signal }) as unknown as WorkspaceRuntime,
+      services: servicesOver(cache, { signal: new AbortController().signal }),
     } as unknown as Ctx;
     await command.run(ctx);
     return json ? JSON.parse(stdout) : stdout;

@@ -21,6 +21,7 @@ import { createGridService } from '../../../../src/main/analysis/grid/grid-servi
 import { REDACTED_NOTE } from '../../../../src/main/output/summary';
 import { NO_REDACTION } from '../../../../src/main/output/redactor';
 import { EXPORT_FORMATS } from '../../../../src/shared/exports';
+import { servicesOver } from '../../../support/cli-services';
 import { fakeRedactor, pseudonymOf } from '../../../support/fake-redactor';
 import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
 
@@ -195,8 +196,7 @@ describe('a redacted export', () => {
       },
       words: [],
       workspace: async () => ({ id: 'w', name: 'Demo' }),
-      runtime: async () => ({ cache: study.cache }),
-      redactorFor: async (projectId: string) => (asked.push(projectId), redactor),
+      services: servicesOver(study.cache, { redactorFor: async (projectId: string) => (asked.push(projectId), redactor) }),
     } as unknown as Ctx;
     await exportGroup.commands['']!.run(ctx);
     expect(asked).toEqual([STUDY]);
@@ -217,8 +217,7 @@ describe('a redacted export', () => {
         flags: { workspace: 'Demo', project: STUDY, by: 'plan', format, out: join(out, `grid.${format}`), redact: true },
         words: [],
         workspace: async () => ({ id: 'w', name: 'Demo' }),
-        call: async (_channel: string, i: { project_id: string; by: string | null }) => study.cache.call('grid.build', { projectId: i.project_id, by: i.by }),
-        redactorFor: async () => redactor,
+        services: servicesOver(study.cache, { redactorFor: async () => redactor }),
       } as unknown as Ctx;
       await gridGroup.commands['']!.run(ctx);
     }

@@ -15,6 +15,7 @@ import { REDACTED_NOTE } from '../../../../src/main/output/summary';
 import { createGridService } from '../../../../src/main/analysis/grid/grid-service';
 import { NO_REDACTION } from '../../../../src/main/output/redactor';
 import { redactionNotes } from '../../../../src/main/output/summary-notes';
+import { servicesOver } from '../../../support/cli-services';
 import { fakeRedactor } from '../../../support/fake-redactor';
 import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
 
@@ -52,9 +53,7 @@ function cliCtx(flags: Record<string, unknown>, json: boolean) {
     flags,
     words: [],
     workspace: async () => ({ id: 'w', name: 'Demo' }),
-    runtime: async () => ({ cache: study.cache }),
-    call: async (_channel: string, i: { project_id: string; by: string | null }) => study.cache.call('grid.build', { projectId: i.project_id, by: i.by }),
-    redactorFor: async () => redactor,
+    services: servicesOver(study.cache, { redactorFor: async () => redactor }),
   } as unknown as Ctx;
   return { ctx, printed: () => printed };
 }
