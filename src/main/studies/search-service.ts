@@ -19,6 +19,9 @@ export function createSearchService(d: StudyDataDeps) {
       });
       return hits.map(({ rank: _rank, ...h }) => h);
     },
+    /** The interviews that asked a question (a question hit's `question_key`), `limit` from `offset`, and how many asked it in all. */
+    askedIn: async (workspaceId: string, projectId: string, questionKey: string, page: { offset: number; limit: number }) =>
+      (await cache(workspaceId)).call('search.askedIn', { projectId, questionKey, ...page }),
     locateQuote: async (workspaceId: string, projectId: string, quote: string) => (await cache(workspaceId)).call('search.locateQuote', { projectId, quote }),
   };
 }
