@@ -110,6 +110,7 @@ type Hit = {
   start_ms: number | null;
   snippet: string;
   asked_in?: { interview_id: string; start_ms: number | null }[];
+  asked_count?: number;
 };
 /** Every turn a result stands for: a collapsed interviewer question stands for each interview that asked it. */
 const turnsOf = (hits: Hit[]) => hits.flatMap((h) => (h.asked_in ?? [h]).map((a) => `${a.interview_id}@${a.start_ms}`)).sort();
@@ -191,6 +192,8 @@ describe('fieldwork CLI', () => {
     hits = json<Hit[]>(search);
     expect(hits.length).toBeGreaterThan(0);
     expect(turnsOf(hits)).toEqual(expectedTurns(offline, projectId, words));
+    // A question says how many interviews asked it; with 8 interviews its first page (asked_in) is all of them.
+    for (const h of hits.filter((x) => x.kind === 'question')) expect(h.asked_count).toBe(h.asked_in!.length);
     for (const h of hits) expect(h.snippet.toLowerCase()).toContain(`${MARK_START}price`);
     const human = await cli(['search', '--workspace', 'Field Team', ...words], { key: org.apiKey });
     expect(human.stdout).toContain('[[price');

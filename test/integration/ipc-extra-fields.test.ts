@@ -157,6 +157,7 @@ const PLAN: Plan = {
   'interviews.get': (i) => ({ workspace_id: i.ws, interview_id: i.interview }),
   'interviews.neighbours': (i) => ({ workspace_id: i.ws, project_id: i.project, interview_id: i.interview }),
   'search.query': (i) => ({ workspace_id: i.ws, query: 'the' }),
+  'search.askedIn': (i) => ({ workspace_id: i.ws, project_id: i.project, question_key: 'how do you feel', offset: 0, limit: 50 }),
   'search.locateQuote': (i) => ({ workspace_id: i.ws, project_id: i.project, quote: 'the' }),
   'reports.start': (i) => ({ workspace_id: i.ws, project_id: i.project }),
   'reports.poll': (i) => ({ workspace_id: i.ws, project_id: i.project }),

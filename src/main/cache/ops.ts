@@ -15,6 +15,7 @@ import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
 import * as search from './queries/search';
 import * as searchIndex from './queries/search-index';
+import * as searchQuestions from './queries/search-questions';
 import * as user from './queries/user-data';
 
 /**
@@ -54,6 +55,7 @@ export const cacheOps = {
   'reports.version': reportVersions.getReportVersion,
   'search.query': search.search,
   'search.locateQuote': search.locateQuote,
+  'search.askedIn': searchQuestions.askedInPage,
   'search.backlog': searchIndex.searchBacklog,
   'search.indexBacklog': searchIndex.indexBacklog,
   'highlights.add': user.addHighlight,

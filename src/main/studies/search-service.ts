@@ -31,6 +31,9 @@ export function createSearchService(d: StudyDataDeps) {
         left = (await c.call('search.indexBacklog', { maxRows: 20_000 })).remaining;
       }
     },
+    /** The interviews that asked a question (a question hit's `question_key`), `limit` from `offset`, and how many asked it in all. */
+    askedIn: async (workspaceId: string, projectId: string, questionKey: string, page: { offset: number; limit: number }) =>
+      (await cache(workspaceId)).call('search.askedIn', { projectId, questionKey, ...page }),
     locateQuote: async (workspaceId: string, projectId: string, quote: string) => (await cache(workspaceId)).call('search.locateQuote', { projectId, quote }),
   };
 }

@@ -77,18 +77,26 @@ export function staleQuestionCount(db: CacheDb): number {
   return stmt(db, 'SELECT count(*) FROM questions_stale').pluck().get() as number;
 }
 
+/** How many interviews of the study asked this question (as its words): one count over one range of the covering index. */
+export function askedCount(db: CacheDb, projectId: string, words: string): number {
+  return stmt(db, 'SELECT count(*) FROM asked_questions INDEXED BY asked_questions_order WHERE project_id = ? AND question_key = ?')
+    .pluck()
+    .get(projectId, words) as number;
+}
+
 /**
- * Every interview of the study that asked this question (as its words), each once, where it first asked
+ * The interviews of the study that asked this question (as its words), each once, where it first asked
  * it, in order of completion (unfinished last), then by id: the order search results list them in. One
- * range of one covering index, already in that order.
+ * range of one covering index, already in that order; `offset` and `limit` page through it (all of it
+ * when no limit is given).
  */
-export function askedInIndexed(db: CacheDb, projectId: string, words: string): AskedIn[] {
+export function askedInIndexed(db: CacheDb, projectId: string, words: string, page: { offset?: number; limit?: number } = {}): AskedIn[] {
   const rows = stmt(
     db,
     `SELECT interview_id, participant_name, start_ms FROM asked_questions INDEXED BY asked_questions_order
-     WHERE project_id = ? AND question_key = ? ORDER BY unfinished, completed_at, interview_id`,
+     WHERE project_id = ? AND question_key = ? ORDER BY unfinished, completed_at, interview_id LIMIT ? OFFSET ?`,
   )
     .raw(true)
-    .all(projectId, words) as [string, string | null, number | null][];
+    .all(projectId, words, page.limit ?? -1, page.offset ?? 0) as [string, string | null, number | null][];
   return rows.map(([interview_id, participant_name, start_ms]) => ({ interview_id, participant_name, start_ms }));
 }

@@ -2,9 +2,9 @@ import type { AskedIn } from '../../../shared/ipc/channels/search';
 import type { SearchHit } from './search';
 
 /**
- * Search results as they cross from the cache thread to main. A guide question is asked in every
- * interview of its study, so one result can list 10,000 interviews; structured clone copies each of those
- * small objects key by key (20-45 ms for 10,000 on this machine, more than the search itself), while the
+ * Search results as they cross from the cache thread to main. A question result lists the interviews that
+ * asked it (the first page of them: search.askedIn gives the rest); structured clone copies each of those
+ * small objects key by key (20-45 ms for 10,000 on this machine, when a result listed them all), while the
  * same values in three flat arrays cross in about a tenth of that. Main rebuilds the objects, so callers
  * see exactly what the search returned.
  */

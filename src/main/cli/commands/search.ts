@@ -1,3 +1,4 @@
+import { ASKED_IN_PAGE } from '../../../shared/search-pages';
 import { AppError } from '../../errors';
 import { checked } from '../input';
 import type { Command, Group } from '../types';
@@ -10,7 +11,8 @@ notes): offline, no network needed. A question the AI asked word for word in sev
 result that says in how many. QUERY may be several words (all must match; the last one also matches as
 a prefix); "quoted words" match as a phrase.
 Matches are shown in bold on a terminal and as [[match]] otherwise. With --json, the hits as an array;
-their snippets mark matches with U+0002 … U+0003, as the app does.`;
+their snippets mark matches with U+0002 … U+0003, as the app does. A question's asked_count is how many
+interviews asked it; its asked_in lists only the first ${ASKED_IN_PAGE} of them, first asked first.`;
 
 const search: Command = {
   usage: USAGE,
@@ -38,7 +40,7 @@ const search: Command = {
         h.kind === 'quote'
           ? 'report quote'
           : h.kind === 'question'
-            ? `AI question asked in ${plural(h.asked_in?.length ?? 1, 'interview')}`
+            ? `AI question asked in ${plural(h.asked_count ?? h.asked_in?.length ?? 1, 'interview')}`
             : [
                 h.participant_name ? clean(h.participant_name) : 'participant unknown',
                 `${h.kind === 'highlight' ? 'your highlight' : (h.role ?? 'turn')}${h.start_ms !== null ? ` at ${clock(h.start_ms)}` : ''}`,

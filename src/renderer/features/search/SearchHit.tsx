@@ -2,6 +2,7 @@ import type { AskedIn, SearchHitView } from '../../../shared/ipc/channels/search
 import { openProject } from '../../app/nav-store';
 import { timecode } from '../../lib/timecode';
 import { snippetPieces } from './snippet';
+import type { AskedList } from './store';
 
 /**
  * One result: who said it (or "Quote", "Highlight"), where, when, and the snippet with its matched words
@@ -12,6 +13,7 @@ export function SearchHit({
   hit: h,
   asked,
   expanded,
+  askedList,
   index,
   id,
   active,
@@ -24,6 +26,8 @@ export function SearchHit({
   hit: SearchHitView;
   asked: AskedIn | undefined;
   expanded: boolean;
+  /** An expanded question's full list of interviews, while it is fetched or if it failed. */
+  askedList?: AskedList | undefined;
   index: number;
   id: string;
   active: boolean;
@@ -49,7 +53,7 @@ export function SearchHit({
       </li>
     );
   }
-  const n = h.asked_in?.length ?? 0;
+  const n = h.asked_count ?? h.asked_in?.length ?? 0;
   return (
     <li
       id={id}
@@ -88,6 +92,16 @@ export function SearchHit({
       </p>
       {h.kind === 'highlight' && (h.tags?.length ?? 0) > 0 && <p className="search-hit-tags muted">Codes: {h.tags!.join(', ')}</p>}
       {h.kind === 'question' && <p className="muted search-hit-note">{expanded ? `Listed below. Enter hides them.` : `Enter lists the ${n} interviews.`}</p>}
+      {h.kind === 'question' && expanded && askedList?.status === 'loading' && (
+        <p className="muted search-hit-note">
+          Listing all {n} interviews (the first {h.asked_in?.length ?? 0} are below)…
+        </p>
+      )}
+      {h.kind === 'question' && expanded && askedList?.status === 'error' && (
+        <p className="search-hit-note">
+          Only the first {h.asked_in?.length ?? 0} of the {n} interviews are listed: {askedList.error.message} Enter twice tries again.
+        </p>
+      )}
       {opening && <p className="muted search-hit-note">Finding the moment…</p>}
       {note && (
         <p className="search-hit-note">

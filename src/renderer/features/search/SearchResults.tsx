@@ -50,6 +50,7 @@ export function SearchResults({
               hit={row.hit}
               asked={row.asked}
               expanded={list.expanded.has(row.hitIndex)}
+              askedList={row.asked ? undefined : list.asked[row.hitIndex]}
               index={r}
               id={optionId(r)}
               active={r === list.active}

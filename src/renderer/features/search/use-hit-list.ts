@@ -3,17 +3,22 @@ import type { AskedIn, SearchHitView } from '../../../shared/ipc/channels/search
 import { openInterview } from '../../app/nav-store';
 import { UiError } from '../../lib/api';
 import { snippetText } from './snippet';
-import { useSearch } from './store';
+import { useSearch, type AskedList } from './store';
 
 /** One option of the listbox: a hit, or one interview that asked an expanded question (`asked`). */
 export type HitRow = { hit: SearchHitView; hitIndex: number; asked?: AskedIn };
 
-/** The hits as options, each expanded question followed by the interviews that asked it. */
-export function hitRows(hits: SearchHitView[], expanded: ReadonlySet<number>): HitRow[] {
-  return hits.flatMap((hit, hitIndex) => [
-    { hit, hitIndex },
-    ...(hit.kind === 'question' && expanded.has(hitIndex) ? (hit.asked_in ?? []).map((asked) => ({ hit, hitIndex, asked })) : []),
-  ]);
+/**
+ * The hits as options, each expanded question followed by the interviews that asked it: all of them once
+ * listed (`asked`), the hit's first page until then.
+ */
+export function hitRows(hits: SearchHitView[], expanded: ReadonlySet<number>, asked: Readonly<Record<number, AskedList>> = {}): HitRow[] {
+  return hits.flatMap((hit, hitIndex) => {
+    if (hit.kind !== 'question' || !expanded.has(hitIndex)) return [{ hit, hitIndex }];
+    const list = asked[hitIndex];
+    const all = list?.status === 'ready' ? list.asked_in : (hit.asked_in ?? []);
+    return [{ hit, hitIndex }, ...all.map((a) => ({ hit, hitIndex, asked: a }))];
+  });
 }
 
 /**
@@ -47,7 +52,8 @@ export function useHitList({
     setNotes({});
     setExpanded(new Set());
   }
-  const rows = hitRows(hits, expanded);
+  const asked = useSearch((s) => s.asked);
+  const rows = hitRows(hits, expanded, asked);
 
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -63,6 +69,7 @@ export function useHitList({
       return;
     }
     if (hit.kind === 'question') {
+      if (!expanded.has(i)) void useSearch.getState().listAskedIn(workspaceId, i, hit);
       setExpanded((prev) => {
         const next = new Set(prev);
         if (next.has(i)) next.delete(i);
@@ -107,5 +114,5 @@ export function useHitList({
     }
   };
 
-  return { listRef, rows, active, setActive, notes, opening, expanded, open, onKeyDown };
+  return { listRef, rows, active, setActive, notes, opening, expanded, asked, open, onKeyDown };
 }
