@@ -16,7 +16,14 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       input: { index: resolve(__dirname, 'src/main/cli/index.ts'), 'cache-worker': resolve(__dirname, 'src/main/cache/worker-entry.ts') },
-      output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
+      output: {
+        format: 'cjs',
+        entryFileNames: '[name].cjs',
+        chunkFileNames: 'chunks/[name]-[hash].cjs',
+        // The entry needs AppError; shared with the commands, it would land in whichever chunk the bundler picks,
+        // once one beside the contract and zod, which `--help` then loaded (0.26 s against 0.13 s for node -e 0).
+        manualChunks: (id) => (id.endsWith('/src/main/errors.ts') ? 'errors' : undefined),
+      },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { MARK_END, MARK_START } from '../cache/queries/search';
+import { MARK_END, MARK_START } from '../cache/queries/search-marks';
 import { isAppError } from '../errors';
 import { stderrSink, type LogLevel, type Logger, type LogSink } from '../logging/logger';
 

@@ -1,6 +1,7 @@
 import type { SearchHitView } from '../../../shared/ipc/channels/search';
 import type { CacheDb } from '../open';
 import { stampedMemo } from './data-stamp';
+import { MARK_END, MARK_START } from './search-marks';
 import { indexBacklog } from './search-index';
 import { collapseQuestions } from './search-questions';
 import { toFtsQuery, tokens } from './search-terms';
@@ -9,9 +10,7 @@ import { stmt } from './stmt';
 /** A hit as the IPC view carries it (matched terms wrapped in MARK_START / MARK_END), plus its rank. */
 export type SearchHit = SearchHitView & { rank: number };
 
-/** Control characters that never occur in text, so the renderer can mark matches without parsing HTML. */
-export const MARK_START = '\u0002';
-export const MARK_END = '\u0003';
+export { MARK_END, MARK_START };
 
 /** How many completions a prefix expands to; a very short prefix keeps only its most frequent words. */
 export const PREFIX_EXPANSIONS = 24;
