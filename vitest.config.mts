@@ -78,6 +78,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           isolate: false,
+          // Two at once: with three Chromiums on the one core a busy machine leaves, an export dialog once took over
+          // 30 s to open (redaction-review, in a fresh-clone run with a core taken).
+          maxWorkers: 2,
           // A bound, not a wait: a test that drives a browser through a whole task takes 10-16 s on a quiet
           // machine, and twice that with a core taken; 20 s failed them on a loaded machine.
           testTimeout: 60_000,
