@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInProcessCache } from '../../src/main/cache/cache';
-import { MARK_END, MARK_START } from '../../src/main/cache/queries/search';
+import { MARK_END, MARK_START } from '../../src/main/cache/queries/search-marks';
 import { createEnvKeyStore } from '../../src/main/cli/env-key-store';
 import { defaultHome } from '../../src/main/cli/home';
 import { exitCodeFor } from '../../src/main/cli/index';

@@ -10,8 +10,6 @@ import { stmt } from './stmt';
 /** A hit as the IPC view carries it (matched terms wrapped in MARK_START / MARK_END), plus its rank. */
 export type SearchHit = SearchHitView & { rank: number };
 
-export { MARK_END, MARK_START };
-
 /** How many completions a prefix expands to; a very short prefix keeps only its most frequent words. */
 export const PREFIX_EXPANSIONS = 24;
 

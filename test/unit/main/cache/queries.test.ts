@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, it, expect } from 'vitest';
 import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
 import type { CacheDb } from '../../../../src/main/cache/open';
 import { packFullRecords } from '../../../../src/main/cache/queries/full-records';
-import { MARK_END, MARK_START } from '../../../../src/main/cache/queries/search';
+import { MARK_END, MARK_START } from '../../../../src/main/cache/queries/search-marks';
 import { toFtsQuery } from '../../../../src/main/cache/queries/search-terms';
 import { interviewRecord, type InterviewRecord } from '../../../../src/shared/schemas/interview';
 import { projectListItem } from '../../../../src/shared/schemas/project';
