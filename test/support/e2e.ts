@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/server';
-import { launchBrowser, startHarness, watchPage, type Harness } from './browser';
+import { closeContexts, sharedBrowser, startHarness, watchPage, type Harness } from './browser';
 import { demoStudy, openDemo } from './demo-operator';
 import { testSandbox, type TestSandbox } from './sandbox';
 
@@ -25,9 +25,10 @@ export type E2E = {
 };
 
 /**
- * The set-up every e2e file repeats: a Chromium, a fresh profile with the real core behind the test host, and
- * (when asked) a standalone service, started before the file's tests and closed after them. Call it inside the
- * describe; a beforeAll of the file's own registered after it runs after it, so it can use what it started.
+ * The set-up every e2e file repeats: a Chromium (shared with the worker's other files; the file's pages are closed
+ * after it), a fresh profile with the real core behind the test host, and (when asked) a standalone service,
+ * started before the file's tests and closed after them. Call it inside the describe; a beforeAll of the file's own
+ * registered after it runs after it, so it can use what it started.
  */
 export function useHarness(opts: { harness?: HarnessOptions | false; sandbox?: SandboxOptions | boolean } = {}): E2E {
   let browser: Browser | undefined;
@@ -38,7 +39,7 @@ export function useHarness(opts: { harness?: HarnessOptions | false; sandbox?: S
   beforeAll(async () => {
     // All at once, but each kept as soon as it is up, so afterAll closes what did start when another part failed.
     const started = await Promise.allSettled([
-      launchBrowser().then((b) => (browser = b)),
+      sharedBrowser().then((b) => (browser = b)),
       opts.harness === false ? null : startHarness(opts.harness ?? {}).then((h) => (harness = h)),
       opts.sandbox ? testSandbox(opts.sandbox === true ? {} : opts.sandbox).then((s) => (sandbox = closingOnce(s))) : null,
     ]);
@@ -46,7 +47,8 @@ export function useHarness(opts: { harness?: HarnessOptions | false; sandbox?: S
     if (failed) throw failed.reason;
   });
   afterAll(async () => {
-    await browser?.close();
+    // The browser stays up for the worker's next file; this file's pages go.
+    if (browser?.isConnected()) await closeContexts(browser);
     await harness?.close();
     for (const h of extra) await h.close();
     await sandbox?.close();

@@ -1,9 +1,9 @@
-import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Cache } from '../../src/main/cache/cache';
 import { openInProcessCache, openWorkerCache } from '../../src/main/cache/cache';
+import { TEST_CACHE_WORKER } from './cache-worker';
 
-export const WORKER = { path: join(__dirname, '../../src/main/cache/worker-dev.cjs') };
+export const WORKER = { path: TEST_CACHE_WORKER };
 
 export async function memoryCache(): Promise<Cache & { db?: Database.Database }> {
   return openInProcessCache(':memory:');
