@@ -1,4 +1,5 @@
-import { ASKED_IN_PAGE, type AskedIn, type AskedInPage } from '../../../shared/ipc/channels/search';
+import type { AskedIn, AskedInPage } from '../../../shared/ipc/channels/search';
+import { ASKED_IN_PAGE } from '../../../shared/search-pages';
 import type { CacheDb } from '../open';
 import { askedCount, askedInIndexed, questionWords } from './question-index';
 import { stampedMemo } from './data-stamp';
