@@ -9,24 +9,13 @@
  * Pure module, no React: the clips dialog (or its store) calls `canCutExactly` to offer the option and
  * `cutExactly` to make each clip.
  */
-import {
-  ALL_FORMATS,
-  BlobSource,
-  BufferSource,
-  BufferTarget,
-  Conversion,
-  ConversionCanceledError,
-  Input,
-  Output,
-  TextSubtitleSource,
-  UrlSource,
-  WebMOutputFormat,
-  canEncodeAudio,
-  canEncodeVideo,
-  type AudioCodec,
-  type InputTrack,
-  type VideoCodec,
-} from 'mediabunny';
+import type { AudioCodec, InputTrack, VideoCodec } from 'mediabunny';
+
+/**
+ * mediabunny (about a quarter of the window's script) is loaded on the first probe or cut, not with the app:
+ * most sessions never cut a clip frame-exactly, and every window would otherwise parse it at start.
+ */
+const media = () => import('mediabunny');
 
 /** A span of the recording, in ms from its start: as clips.exactSource returns it. */
 export type ExactRange = { startMs: number; endMs: number };
@@ -70,8 +59,8 @@ const hasWebCodecs = (): boolean => typeof globalThis.VideoEncoder === 'function
 
 export const webCodecsProbe: EncoderProbe = {
   // Without WebCodecs (Node, an old browser) mediabunny would look for custom encoders; there are none here.
-  video: async (codec, size) => hasWebCodecs() && canEncodeVideo(codec, size),
-  audio: async (codec, format) => hasWebCodecs() && canEncodeAudio(codec, format),
+  video: async (codec, size) => hasWebCodecs() && (await media()).canEncodeVideo(codec, size),
+  audio: async (codec, format) => hasWebCodecs() && (await media()).canEncodeAudio(codec, format),
 };
 
 /** In the order preferred: what WebM can hold, best compression first. */
@@ -129,6 +118,7 @@ export type ExactCutOptions = {
 
 /** The cut's length as a player will see it: read back from the file, not assumed from the span asked for. */
 async function writtenDurationMs(bytes: Uint8Array): Promise<number> {
+  const { ALL_FORMATS, BufferSource, Input } = await media();
   const written = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
   try {
     return Math.round((await written.computeDuration()) * 1000);
@@ -154,6 +144,8 @@ export async function cutExactly(source: Blob | string, range: ExactRange, o: Ex
   if (!able.ok) throw new ExactCutError('clip_exact_no_encoder', able.reason);
   if (o.signal?.aborted) throw cancelled();
 
+  const { ALL_FORMATS, BlobSource, BufferTarget, Conversion, ConversionCanceledError, Input, Output, TextSubtitleSource, UrlSource, WebMOutputFormat } =
+    await media();
   const input = new Input({ source: typeof source === 'string' ? new UrlSource(source) : new BlobSource(source), formats: ALL_FORMATS });
   try {
     const videoTrack = await input.getPrimaryVideoTrack();

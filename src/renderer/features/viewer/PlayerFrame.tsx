@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { formatClock } from './active-turn';
 import { UNREACHABLE_MESSAGE, type PlaybackState } from './playback-controller';
-import { VideoPlayer, type VjsPlayer } from './VideoPlayer';
+import type { VjsPlayer } from './player-port';
+
+// video.js and its stylesheet (a third of the window's script) load with the first video shown, not at start.
+const VideoPlayer = lazy(() => import('./VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 
 /** The video, with what the viewer says over it when it cannot play (and Try again, when the service was out of reach) or is reconnecting. */
 export function PlayerFrame({
@@ -19,7 +23,9 @@ export function PlayerFrame({
 }) {
   return (
     <div className="player-frame" aria-busy={playback.kind !== 'ready'}>
-      <VideoPlayer label={`Video of the interview with ${title}`} onReady={onReady} />
+      <Suspense fallback={<div className="player-host" />}>
+        <VideoPlayer label={`Video of the interview with ${title}`} onReady={onReady} />
+      </Suspense>
       {playback.kind === 'unavailable' && (
         <div className="player-message" role="alert">
           <p>{playback.message}</p>

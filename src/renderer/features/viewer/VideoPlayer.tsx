@@ -2,12 +2,13 @@ import './videojs-setup';
 import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import { useEffect, useRef } from 'react';
-import type { PlayerPort } from './playback-controller';
+import type { VjsPlayer } from './player-port';
 import { SPEEDS } from './player-keys';
 
-export type VjsPlayer = ReturnType<typeof videojs>;
-
-/** video.js in a div it owns (React never renders inside it), created once and disposed on unmount. */
+/**
+ * video.js in a div it owns (React never renders inside it), created once and disposed on unmount. The viewer
+ * loads this module when it first shows a video (PlayerFrame), so a window that never plays one never parses it.
+ */
 export function VideoPlayer({ label, onReady }: { label: string; onReady: (player: VjsPlayer) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const ready = useRef(onReady);
@@ -36,21 +37,4 @@ export function VideoPlayer({ label, onReady }: { label: string; onReady: (playe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <div className="player-host" ref={host} data-vjs-player />;
-}
-
-/** The controller's view of a video.js player. */
-export function playerPort(p: VjsPlayer): PlayerPort {
-  return {
-    currentTime: () => p.currentTime() ?? 0,
-    seek: (s) => void p.currentTime(s),
-    paused: () => p.paused(),
-    load: (url) => {
-      p.error(null);
-      // The type only steers video.js's source choice (main's URLs have no extension); Chromium sniffs the
-      // actual container, so an MP4 from the service still plays.
-      p.src({ src: url, type: 'video/webm' });
-    },
-    play: () => void p.play()?.catch(() => undefined),
-    onceLoaded: (cb) => p.one('loadedmetadata', cb),
-  };
 }

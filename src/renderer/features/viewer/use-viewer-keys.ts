@@ -4,7 +4,7 @@ import type { TranscriptRange } from '../highlights/store';
 import type { PlaybackState } from './playback-controller';
 import { isViewerSpace, playerAction, stepSpeed } from './player-keys';
 import { readTranscriptSelection } from './selection';
-import type { VjsPlayer } from './VideoPlayer';
+import type { VjsPlayer } from './player-port';
 
 type ViewerKeys = {
   player: VjsPlayer | null;

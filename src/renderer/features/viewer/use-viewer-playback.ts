@@ -3,7 +3,7 @@ import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { transcriptMoment } from './past-end';
 import { PlaybackController, type PlaybackState } from './playback-controller';
 import { videoSource } from './store';
-import { playerPort, type VjsPlayer } from './VideoPlayer';
+import { playerPort, type VjsPlayer } from './player-port';
 
 /**
  * The viewer's video: the player once video.js is ready, the controller that loads the source into it, and
