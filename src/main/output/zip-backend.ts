@@ -105,7 +105,9 @@ export class ZipBackend implements Backend {
     if (this.error) throw this.error;
     if (this.needDrain) {
       this.needDrain = false;
-      await Promise.race([once(this.out, 'drain'), once(this.out, 'error')]);
+      // once() rejects on 'error' by itself and removes both its listeners when either comes: racing it against
+      // a second once(out, 'error') left that listener behind after every drain.
+      await once(this.out, 'drain');
     }
     if (this.error) throw this.error;
   }
