@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { INTEGRATION_ISOLATED, ISOLATED_UNIT, UNIT_OUT_OF_PROCESS } from './test/isolated-unit.mjs';
+import { SLOW_FIRST, SlowFirstSequencer } from './test/slow-first.mjs';
 
 /**
  * electron-vite turns `import p from './x?modulePath'` into the path of a separately built chunk (the
@@ -22,6 +23,9 @@ function modulePath(): Plugin {
 for (const file of [...ISOLATED_UNIT, ...UNIT_OUT_OF_PROCESS, ...INTEGRATION_ISOLATED].filter((f) => !f.includes('*'))) {
   if (!existsSync(new URL(file, import.meta.url))) throw new Error(`test/isolated-unit.mjs lists ${file}, which does not exist: update the list`);
 }
+for (const file of SLOW_FIRST) {
+  if (!existsSync(new URL(file, import.meta.url))) throw new Error(`test/slow-first.mts lists ${file}, which does not exist: update the list`);
+}
 
 export default defineConfig({
   plugins: [modulePath()],
@@ -38,6 +42,7 @@ export default defineConfig({
     // Polls wait on a state, never on time: the default 1 s would turn a busy machine's slowness into a
     // failure. A state that never comes still fails, with the poll's own message, after 15 s.
     expect: { poll: { timeout: 15_000, interval: 50 } },
+    sequence: { sequencer: SlowFirstSequencer },
     reporters: ['default'],
     projects: [
       {
