@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate, type MigrationResult } from './migrate';
+import { ensureTurnKey } from './queries/turn-key';
 
 export type CacheDb = Database.Database;
 
@@ -33,6 +34,8 @@ export async function openCacheDb(file: string, opts: OpenOptions = {}): Promise
       ...(file !== ':memory:' ? { backupDir: join(dirname(file), 'backups') } : {}),
       ...(opts.now ? { now: opts.now } : {}),
     });
+    // A process stopped during a first sync's bulk load of turns leaves the turn key's index to build again.
+    if (!opts.readonly) ensureTurnKey(db);
     return { db, migration };
   } catch (e) {
     db.close();

@@ -16,6 +16,7 @@ import * as reports from './queries/reports';
 import * as search from './queries/search';
 import * as searchIndex from './queries/search-index';
 import * as searchQuestions from './queries/search-questions';
+import * as turnKey from './queries/turn-key';
 import * as user from './queries/user-data';
 
 /**
@@ -30,6 +31,8 @@ export const cacheOps = {
   'interviews.saveLightPage': interviews.saveLightPage,
   'interviews.saveFullRecords': interviews.saveFullRecords,
   'interviews.pendingDetailIds': interviews.pendingDetailIds,
+  'turns.beginBulkLoad': turnKey.beginTurnBulkLoad,
+  'turns.endBulkLoad': turnKey.endTurnBulkLoad,
   'interviews.count': interviews.countInterviews,
   'interviews.countNotComplete': interviews.countNotComplete,
   'interviews.countOpenWithTime': interviews.countOpenWithTime,

@@ -49,9 +49,7 @@ export async function syncProject(run: SyncRun, p: ProjectListItem): Promise<voi
         record(await cache.call('interviews.saveFullRecords', packed), count);
       };
       if (cached === 0) {
-        // First sync of this project: full pages straight away.
-        await readAllPages(run, p.id, { full: true, onTotal, onPage: (page) => saveFull(page.items) });
-        await run.markWalked(p.id);
+        await readFirstTime(run, p.id, onTotal, (page) => saveFull(page.items));
       } else {
         const saveLight = async (page: InterviewsPage) => {
           const w = await cache.call('interviews.saveLightPage', { projectId: p.id, items: page.items, now: run.iso() });
@@ -96,6 +94,23 @@ export async function syncProject(run: SyncRun, p: ProjectListItem): Promise<voi
     run.progress.done += estimate;
     run.emit();
   }
+}
+
+/**
+ * A study's first sync: full pages straight away. Into an empty cache they are written without the turn
+ * key's index, which is built once at the end (queries/turn-key.ts), whether the read worked or not.
+ */
+async function readFirstTime(run: SyncRun, projectId: string, onTotal: (total: number) => void, onPage: (p: InterviewsPage) => Promise<void>): Promise<void> {
+  const { bulk } = await run.cache.call('turns.beginBulkLoad');
+  try {
+    await readAllPages(run, projectId, { full: true, onTotal, onPage });
+  } catch (e) {
+    // The read's error is the one to report.
+    if (bulk) await run.cache.call('turns.endBulkLoad').catch(() => undefined);
+    throw e;
+  }
+  if (bulk) await run.cache.call('turns.endBulkLoad');
+  await run.markWalked(projectId);
 }
 
 /**

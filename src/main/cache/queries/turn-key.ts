@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+import { stmt } from './stmt';
+
+/**
+ * The unique index on a turn's key, (interview_id, idx) (migration 0019). A first sync into an empty cache
+ * writes its turns without it and builds it once at the end: inserting 400,000 turns at random places of the
+ * index cost about as much as writing the turns, and building it from the finished table a fraction of that.
+ * While it is away every read stays right (a read of one interview's turns scans instead of seeking) and no
+ * duplicate can arise, because every write of an interview's turns first deletes the ones it had.
+ */
+const CREATE_KEY = 'CREATE UNIQUE INDEX IF NOT EXISTS transcript_turns_key ON transcript_turns(interview_id, idx)';
+
+/** Bulk loads open on a connection: the index comes back when the last one ends. */
+const openLoads = new WeakMap<Database.Database, number>();
+
+/**
+ * Starts a bulk load of turns: the index is dropped if no turn is cached yet (or another bulk load on this
+ * connection already dropped it). `bulk: false` means the writes go through the index as usual, and the
+ * caller must not end a load it did not begin.
+ */
+export function beginTurnBulkLoad(db: Database.Database): { bulk: boolean } {
+  const open = openLoads.get(db) ?? 0;
+  if (open === 0) {
+    const empty = stmt(db, 'SELECT NOT EXISTS (SELECT 1 FROM transcript_turns)').pluck().get() === 1;
+    if (!empty) return { bulk: false };
+    db.exec('DROP INDEX IF EXISTS transcript_turns_key');
+  }
+  openLoads.set(db, open + 1);
+  return { bulk: true };
+}
+
+/** Ends a bulk load begun with `bulk: true`; the last one to end builds the index again. */
+export function endTurnBulkLoad(db: Database.Database): void {
+  const open = openLoads.get(db) ?? 0;
+  if (open <= 1) {
+    openLoads.delete(db);
+    ensureTurnKey(db);
+  } else openLoads.set(db, open - 1);
+}
+
+/**
+ * Makes sure the index exists: on every open, since a process that stopped during a bulk load (a crash, a
+ * kill) leaves the cache without it. Free when it is there. Duplicates cannot arise while it is away; if any
+ * did, the newest copy of each turn (the last written) is kept, so the index can always be built.
+ */
+export function ensureTurnKey(db: Database.Database): void {
+  try {
+    db.exec(CREATE_KEY);
+  } catch (e) {
+    if (!(e instanceof Error) || !/UNIQUE constraint failed/.test(e.message)) throw e;
+    db.transaction(() => {
+      db.exec('DELETE FROM transcript_turns WHERE id NOT IN (SELECT max(id) FROM transcript_turns GROUP BY interview_id, idx)');
+      db.exec(CREATE_KEY);
+    })();
+  }
+}
