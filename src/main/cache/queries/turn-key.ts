@@ -44,13 +44,31 @@ export function endTurnBulkLoad(db: Database.Database): void {
  * did, the newest copy of each turn (the last written) is kept, so the index can always be built.
  */
 export function ensureTurnKey(db: Database.Database): void {
-  try {
-    db.exec(CREATE_KEY);
-  } catch (e) {
-    if (!(e instanceof Error) || !/UNIQUE constraint failed/.test(e.message)) throw e;
-    db.transaction(() => {
-      db.exec('DELETE FROM transcript_turns WHERE id NOT IN (SELECT max(id) FROM transcript_turns GROUP BY interview_id, idx)');
+  if (stmt(db, "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'transcript_turns_key'").get()) return;
+  withSmallSortMemory(db, () => {
+    try {
       db.exec(CREATE_KEY);
-    })();
+    } catch (e) {
+      if (!(e instanceof Error) || !/UNIQUE constraint failed/.test(e.message)) throw e;
+      db.transaction(() => {
+        db.exec('DELETE FROM transcript_turns WHERE id NOT IN (SELECT max(id) FROM transcript_turns GROUP BY interview_id, idx)');
+        db.exec(CREATE_KEY);
+      })();
+    }
+  });
+}
+
+/**
+ * SQLite sorts an index's keys in memory up to the page cache's size (16 MB in better-sqlite3's build),
+ * on top of the cache itself: building this index over 400,000 turns raised the process's peak memory by
+ * 15 MB. With 2 MB it sorts in runs on disk instead, adding nothing to the peak, for about 100 ms more.
+ */
+function withSmallSortMemory(db: Database.Database, fn: () => void): void {
+  const was = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -2000');
+  try {
+    fn();
+  } finally {
+    db.pragma(`cache_size = ${was}`);
   }
 }

@@ -34,6 +34,7 @@ describe('the turn key index around a bulk load', () => {
   it('goes for a load into an empty cache, and comes back when the last of two loads ends', async () => {
     const db = await fresh();
     expect(hasKey(db)).toBe(true);
+    const cacheSize = db.pragma('cache_size', { simple: true });
     expect(beginTurnBulkLoad(db)).toEqual({ bulk: true });
     expect(hasKey(db)).toBe(false);
     save(db, record('a', ['one', 'two']));
@@ -47,6 +48,8 @@ describe('the turn key index around a bulk load', () => {
     expect(texts(db, 'a')).toEqual(['one again', 'two again', 'three again']);
     endTurnBulkLoad(db);
     expect(hasKey(db)).toBe(true);
+    // Built with a small sort memory, and the page cache set back as it was.
+    expect(db.pragma('cache_size', { simple: true })).toBe(cacheSize);
     expect(texts(db, 'b')).toEqual(['three']);
     expect(() => db.prepare("INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms) VALUES ('a', 0, 'AI', 'x', 0)").run()).toThrow(/UNIQUE/);
     db.close();
