@@ -10,32 +10,44 @@ import { stmt } from './stmt';
  */
 const CREATE_KEY = 'CREATE UNIQUE INDEX IF NOT EXISTS transcript_turns_key ON transcript_turns(interview_id, idx)';
 
-/** Bulk loads open on a connection: the index comes back when the last one ends. */
-const openLoads = new WeakMap<Database.Database, number>();
+/** Bulk loads open on a connection, and the page cache size to set back when the last one ends. */
+const openLoads = new WeakMap<Database.Database, { count: number; cacheSize: number }>();
+
+/** The page cache during a bulk load: appends touch only the last pages of the table, so 2 MB does as well as 16. */
+const BULK_CACHE_SIZE = -2000;
 
 /**
  * Starts a bulk load of turns: the index is dropped if no turn is cached yet (or another bulk load on this
  * connection already dropped it). `bulk: false` means the writes go through the index as usual, and the
- * caller must not end a load it did not begin.
+ * caller must not end a load it did not begin. While loading, the page cache is kept at 2 MB instead of
+ * better-sqlite3's 16 MB: writing 400,000 turns took as long (1.3-1.7 s either way, measured alternately) and
+ * the process's peak memory grew 7-8 MB instead of 23.
  */
 export function beginTurnBulkLoad(db: Database.Database): { bulk: boolean } {
-  const open = openLoads.get(db) ?? 0;
-  if (open === 0) {
-    const empty = stmt(db, 'SELECT NOT EXISTS (SELECT 1 FROM transcript_turns)').pluck().get() === 1;
-    if (!empty) return { bulk: false };
-    db.exec('DROP INDEX IF EXISTS transcript_turns_key');
+  const open = openLoads.get(db);
+  if (open) {
+    open.count++;
+    return { bulk: true };
   }
-  openLoads.set(db, open + 1);
+  const empty = stmt(db, 'SELECT NOT EXISTS (SELECT 1 FROM transcript_turns)').pluck().get() === 1;
+  if (!empty) return { bulk: false };
+  db.exec('DROP INDEX IF EXISTS transcript_turns_key');
+  openLoads.set(db, { count: 1, cacheSize: db.pragma('cache_size', { simple: true }) as number });
+  db.pragma(`cache_size = ${BULK_CACHE_SIZE}`);
   return { bulk: true };
 }
 
-/** Ends a bulk load begun with `bulk: true`; the last one to end builds the index again. */
+/** Ends a bulk load begun with `bulk: true`; the last one to end builds the index again and sets the page cache back. */
 export function endTurnBulkLoad(db: Database.Database): void {
-  const open = openLoads.get(db) ?? 0;
-  if (open <= 1) {
-    openLoads.delete(db);
+  const open = openLoads.get(db);
+  if (!open) return;
+  if (--open.count > 0) return;
+  openLoads.delete(db);
+  try {
     ensureTurnKey(db);
-  } else openLoads.set(db, open - 1);
+  } finally {
+    db.pragma(`cache_size = ${open.cacheSize}`);
+  }
 }
 
 /**

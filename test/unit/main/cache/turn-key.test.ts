@@ -37,6 +37,7 @@ describe('the turn key index around a bulk load', () => {
     const cacheSize = db.pragma('cache_size', { simple: true });
     expect(beginTurnBulkLoad(db)).toEqual({ bulk: true });
     expect(hasKey(db)).toBe(false);
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
     save(db, record('a', ['one', 'two']));
     // A second study's first sync, side by side: it joins the load although turns are cached by now.
     expect(beginTurnBulkLoad(db)).toEqual({ bulk: true });
@@ -48,7 +49,7 @@ describe('the turn key index around a bulk load', () => {
     expect(texts(db, 'a')).toEqual(['one again', 'two again', 'three again']);
     endTurnBulkLoad(db);
     expect(hasKey(db)).toBe(true);
-    // Built with a small sort memory, and the page cache set back as it was.
+    // The page cache is set back as it was.
     expect(db.pragma('cache_size', { simple: true })).toBe(cacheSize);
     expect(texts(db, 'b')).toEqual(['three']);
     expect(() => db.prepare("INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms) VALUES ('a', 0, 'AI', 'x', 0)").run()).toThrow(/UNIQUE/);
