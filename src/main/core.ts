@@ -40,6 +40,11 @@ export type CoreOptions = {
   /** How the renderer addresses a video: fieldwork-media: in Electron, a same-origin path in the test host. */
   mediaUrl?: (workspaceId: string, interviewId: string) => string;
   timers?: Timers;
+  /**
+   * Tests only: how often report polls check the service (the poller's own 10 s otherwise), so a test waits on
+   * the report's state rather than on the spec's interval. Never set by the app.
+   */
+  reportPollMs?: number;
   /** Run the optional webhook receiver (the app does; a one-off CLI command must not take its port). */
   webhooks?: boolean;
   /** The Electron shell sets a native menu whose accelerators send the app's shortcuts (`app.command`). */
@@ -124,7 +129,16 @@ function openWorkspaces(o: CoreOptions, events: EventHub, settings: SettingsStor
   };
   const openCache = (file: string) =>
     o.cacheWorker ? openWorkerCache(file, o.cacheWorker, { nativeBinding: o.sqliteBinding }) : openInProcessCache(file, { nativeBinding: o.sqliteBinding });
-  const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
+  const runtimes = new RuntimeManager({
+    dataDir: o.dataDir,
+    workspaces,
+    openCache,
+    events,
+    settings,
+    log: o.log,
+    ...(o.timers ? { timers: o.timers } : {}),
+    ...(o.reportPollMs ? { reportPollMs: o.reportPollMs } : {}),
+  });
   return { workspaces, demo, runtimes };
 }
 

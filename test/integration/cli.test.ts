@@ -15,7 +15,7 @@ import { openInProcessCache } from '../../src/main/cache/cache';
 import { MARK_END, MARK_START } from '../../src/main/cache/queries/search-marks';
 import { createEnvKeyStore } from '../../src/main/cli/env-key-store';
 import { defaultHome } from '../../src/main/cli/home';
-import { exitCodeFor } from '../../src/main/cli/index';
+import { exitCodeFor, testReportPollMs } from '../../src/main/cli/index';
 import { createProgress, highlight, Output, promptHidden } from '../../src/main/cli/output';
 import { ServiceError } from '../../src/main/api/errors';
 import { AppError } from '../../src/main/errors';
@@ -88,6 +88,12 @@ function expectedTurns(sb: TestSandbox, projectId: string, words: string[]): str
   }
   return out.sort();
 }
+
+/**
+ * The online sandbox's reports are ready at once; the --wait runs' polls check every 200 ms instead of the spec's
+ * 10 s, so they wait on the report's state, not on the interval.
+ */
+const QUICK_POLLS = { FIELDWORK_TEST_REPORT_POLL_MS: '200' };
 
 let online: TestSandbox;
 let offline: TestSandbox;
@@ -241,7 +247,7 @@ describe('fieldwork CLI', () => {
     expect(early.code, early.stderr).toBe(0);
     expect(json<{ poll: { state: string } }>(early).poll.state).toBe('polling');
     await makePollDue(reportsProject);
-    const started = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--wait'], { key });
+    const started = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--wait'], { key, env: QUICK_POLLS });
     expect(started.code, started.stderr).toBe(0);
     const report = await reportsOrg.client.getReport(reportsProject);
     expect(report.status).toBe('COMPLETED');
@@ -264,7 +270,7 @@ describe('fieldwork CLI', () => {
     const pid = await launchedProject(fresh, 3);
     const key = fresh.apiKey;
     expect((await cli(['workspace', 'add', '--name', 'Never synced', '--base-url', online.baseUrl], { key })).code).toBe(0);
-    const started = await cli(['report', 'start', '--workspace', 'Never synced', '--project', pid, '--wait'], { key });
+    const started = await cli(['report', 'start', '--workspace', 'Never synced', '--project', pid, '--wait'], { key, env: QUICK_POLLS });
     expect(started.code, started.stderr).toBe(0);
     expect(started.stderr).toMatch(/not in the offline cache .* yet; syncing it first/);
     expect(started.stderr).toMatch(/Waiting for the report/);
@@ -536,5 +542,15 @@ describe('CLI pieces', () => {
     expect(exitCodeFor(new ServiceError(0, 'aborted', 'x'))).toBe(1);
     expect(exitCodeFor(new ServiceError(500, 'service_error', 'x'))).toBe(1);
     expect(exitCodeFor(new Error('boom'))).toBe(1);
+  });
+
+  it('takes a test report-poll interval only as whole milliseconds from 50 to 10,000', () => {
+    expect(testReportPollMs({})).toBeUndefined();
+    expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: '200' })).toBe(200);
+    expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: '50' })).toBe(50);
+    expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: '10000' })).toBe(10_000);
+    for (const bad of ['', '0', '49', '10001', '1e3', '200.5', '-200', ' 200', 'fast']) {
+      expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: bad }), bad).toBeUndefined();
+    }
   });
 });

@@ -105,8 +105,19 @@ function parse(command: Command, rest: string[]): { flags: Ctx['flags']; words: 
   }
 }
 
+/**
+ * FIELDWORK_TEST_REPORT_POLL_MS, for the CLI's own tests, which run it as a child process against a sandbox whose
+ * reports are ready at once: report polls then check that often, so `report start --wait` waits on the report's
+ * state, not on the spec's 10 s. Whole milliseconds from 50 to 10,000, or it is ignored; users never need it.
+ */
+export function testReportPollMs(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.FIELDWORK_TEST_REPORT_POLL_MS;
+  const n = raw && /^[0-9]{1,5}$/.test(raw) ? Number(raw) : NaN;
+  return n >= 50 && n <= 10_000 ? n : undefined;
+}
+
 /** The core and the key store behind it, opened on first use: `--help` and usage errors never need them. */
-function lazyCore(home: string, envKey: string | null, log: Logger) {
+function lazyCore(home: string, envKey: string | null, log: Logger, reportPollMs: number | undefined) {
   let core: Promise<Core> | null = null;
   let store: SecretStore | null = null;
   const open = async (): Promise<Core> => {
@@ -124,6 +135,7 @@ function lazyCore(home: string, envKey: string | null, log: Logger) {
       secrets: createEnvKeyStore(store, envKey ?? undefined, isWorkspace),
       cacheWorker: { path: cacheWorkerPath() }, // the cache in its worker thread
       webhooks: false, // the receiver's port belongs to the app
+      ...(reportPollMs ? { reportPollMs } : {}),
     });
     return ref;
   };
@@ -163,7 +175,7 @@ export async function runCli(
   const envKey = envApiKey(io.env);
   const log = createLogger(cliLogSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
   const home = fieldworkHome(io.env);
-  const core = lazyCore(home, envKey, log);
+  const core = lazyCore(home, envKey, log, testReportPollMs(io.env));
   let interrupted = false;
   // Ctrl+C: say so once, silence the command, stop its work by closing the core, and exit 130.
   const onSigint = () => {
