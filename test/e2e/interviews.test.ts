@@ -158,8 +158,9 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   });
 
   it('a download that fails says so beside the table, and the row stays online-only', { timeout: 60_000 }, async () => {
-    // Links are short-lived now, so the download must ask the service for a fresh one, which fails.
-    await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['GET'] });
+    // Links are short-lived now, so the download must ask the service for a fresh one, which fails: every GET is
+    // refused with 429 and "Retry-After: 0", so main's retries give up at once rather than after seconds of backoff.
+    await op.ok('PUT', '/_sandbox/faults', { rate_429: 1, retry_after_seconds: 0, fault_methods: ['GET'] });
     try {
       // Only the study's first interviews have a recording (one per sample video), far down a newest-first
       // list of 500 more: search for the participant to bring the row up.
