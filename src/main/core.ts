@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
+import { createApiClient } from './api/client';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
 import { ExportFolders } from './desktop/export-folders';
 import { studyRedactor, type RedactorFor } from './redaction/redactor-for';
@@ -45,6 +46,11 @@ export type CoreOptions = {
    * the report's state rather than on the spec's interval. Never set by the app.
    */
   reportPollMs?: number;
+  /**
+   * Tests only: the first step of the API client's retry backoff (500 ms otherwise; the same attempts, each step
+   * twice the last), so a test against a stopped or failing service waits on the failure, not on seconds of backoff.
+   */
+  retryBaseDelayMs?: number;
   /** Run the optional webhook receiver (the app does; a one-off CLI command must not take its port). */
   webhooks?: boolean;
   /** The Electron shell sets a native menu whose accelerators send the app's shortcuts (`app.command`). */
@@ -122,7 +128,13 @@ function mediaServer(runtimes: RuntimeManager, stimulusDir: (workspaceId: string
 
 /** Workspaces, their runtimes (caches, sync) and the demo, wired to each other. */
 function openWorkspaces(o: CoreOptions, events: EventHub, settings: SettingsStore) {
-  const workspaces = new WorkspaceService(new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')), o.secrets, o.log);
+  const baseDelayMs = o.retryBaseDelayMs;
+  const workspaces = new WorkspaceService(
+    new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')),
+    o.secrets,
+    o.log,
+    baseDelayMs ? (c) => createApiClient({ ...c, retry: { ...c.retry, baseDelayMs } }) : undefined,
+  );
   const demo = new DemoService({ dataDir: o.dataDir, mediaDir: o.mediaDir, nativeBinding: o.sqliteBinding, log: o.log }, workspaces, o.secrets);
   workspaces.beforeUse = async (w) => {
     if (w.is_demo && demo.baseUrl === null) await demo.start();

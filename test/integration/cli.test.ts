@@ -15,7 +15,7 @@ import { openInProcessCache } from '../../src/main/cache/cache';
 import { MARK_END, MARK_START } from '../../src/main/cache/queries/search-marks';
 import { createEnvKeyStore } from '../../src/main/cli/env-key-store';
 import { defaultHome } from '../../src/main/cli/home';
-import { exitCodeFor, testReportPollMs } from '../../src/main/cli/index';
+import { exitCodeFor, testWaits } from '../../src/main/cli/index';
 import { createProgress, highlight, Output, promptHidden } from '../../src/main/cli/output';
 import { ServiceError } from '../../src/main/api/errors';
 import { AppError } from '../../src/main/errors';
@@ -94,6 +94,8 @@ function expectedTurns(sb: TestSandbox, projectId: string, words: string[]): str
  * 10 s, so they wait on the report's state, not on the interval.
  */
 const QUICK_POLLS = { FIELDWORK_TEST_REPORT_POLL_MS: '200' };
+/** Against a stopped service: the same five attempts, with a 10 ms first backoff step instead of 500 ms. */
+const QUICK_RETRIES = { FIELDWORK_TEST_RETRY_BASE_MS: '10' };
 
 let online: TestSandbox;
 let offline: TestSandbox;
@@ -219,8 +221,8 @@ describe('fieldwork CLI', () => {
 
   it('sync with the service gone exits 4 with one human line; without any key it exits 3', async () => {
     const [down, json4, noKey] = await Promise.all([
-      cli(['sync', '--workspace', 'Field Team'], { key: org.apiKey }),
-      cli(['sync', '--workspace', 'Field Team', '--json'], { key: org.apiKey }),
+      cli(['sync', '--workspace', 'Field Team'], { key: org.apiKey, env: QUICK_RETRIES }),
+      cli(['sync', '--workspace', 'Field Team', '--json'], { key: org.apiKey, env: QUICK_RETRIES }),
       cli(['sync', '--workspace', 'Field Team']),
     ]);
     expect(down.code).toBe(4);
@@ -544,13 +546,16 @@ describe('CLI pieces', () => {
     expect(exitCodeFor(new Error('boom'))).toBe(1);
   });
 
-  it('takes a test report-poll interval only as whole milliseconds from 50 to 10,000', () => {
-    expect(testReportPollMs({})).toBeUndefined();
-    expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: '200' })).toBe(200);
-    expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: '50' })).toBe(50);
-    expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: '10000' })).toBe(10_000);
+  it('takes the test-only waits only as whole milliseconds in range', () => {
+    expect(testWaits({})).toEqual({});
+    expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: '200', FIELDWORK_TEST_RETRY_BASE_MS: '10' })).toEqual({ reportPollMs: 200, retryBaseDelayMs: 10 });
+    expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: '50', FIELDWORK_TEST_RETRY_BASE_MS: '1' })).toEqual({ reportPollMs: 50, retryBaseDelayMs: 1 });
+    expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: '10000', FIELDWORK_TEST_RETRY_BASE_MS: '500' })).toEqual({ reportPollMs: 10_000, retryBaseDelayMs: 500 });
     for (const bad of ['', '0', '49', '10001', '1e3', '200.5', '-200', ' 200', 'fast']) {
-      expect(testReportPollMs({ FIELDWORK_TEST_REPORT_POLL_MS: bad }), bad).toBeUndefined();
+      expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: bad }), bad).toEqual({});
+    }
+    for (const bad of ['', '0', '501', '1e2', '-1', 'soon']) {
+      expect(testWaits({ FIELDWORK_TEST_RETRY_BASE_MS: bad }), bad).toEqual({});
     }
   });
 });

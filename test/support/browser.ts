@@ -82,6 +82,8 @@ export async function startHarness(
     clipMedia?: () => Promise<ClipMediaFns>;
     /** How often main's report polls check the service (CoreOptions.reportPollMs); the spec's 10 s otherwise. */
     reportPollMs?: number;
+    /** The API client's first retry step (CoreOptions.retryBaseDelayMs); 500 ms otherwise. */
+    retryBaseDelayMs?: number;
   } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
@@ -100,6 +102,7 @@ export async function startHarness(
     mediaUrl: testHostMediaUrl,
     ...(opts.timers ? { timers: opts.timers } : {}),
     ...(opts.reportPollMs ? { reportPollMs: opts.reportPollMs } : {}),
+    ...(opts.retryBaseDelayMs ? { retryBaseDelayMs: opts.retryBaseDelayMs } : {}),
     ...(opts.clipMedia ? { clipMedia: opts.clipMedia } : {}),
   });
   const host = await startTestHost({ core, rendererDir: RENDERER_DIR, bridgeScript: BRIDGE });
