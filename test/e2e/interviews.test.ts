@@ -13,7 +13,8 @@ if (skip) console.warn(`e2e interviews ${skip}`);
 const WS = DEMO_WORKSPACE_ID;
 
 describe.skipIf(skip !== null)('interviews tab', () => {
-  const e2e = useHarness();
+  // A failing download fails when main's five attempts have: they back off from 10 ms, not the app's 500 ms.
+  const e2e = useHarness({ harness: { retryBaseDelayMs: 10 } });
   let harness: Harness;
   let page: Page;
   let problems: string[];
@@ -158,9 +159,8 @@ describe.skipIf(skip !== null)('interviews tab', () => {
   });
 
   it('a download that fails says so beside the table, and the row stays online-only', { timeout: 60_000 }, async () => {
-    // Links are short-lived now, so the download must ask the service for a fresh one, which fails: every GET is
-    // refused with 429 and "Retry-After: 0", so main's retries give up at once rather than after seconds of backoff.
-    await op.ok('PUT', '/_sandbox/faults', { rate_429: 1, retry_after_seconds: 0, fault_methods: ['GET'] });
+    // Links are short-lived now, so the download must ask the service for a fresh one, which fails.
+    await op.ok('PUT', '/_sandbox/faults', { rate_5xx: 1, fault_methods: ['GET'] });
     try {
       // Only the study's first interviews have a recording (one per sample video), far down a newest-first
       // list of 500 more: search for the participant to bring the row up.
