@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
+import { createApiClient } from './api/client';
 import { openInProcessCache, openWorkerCache, type WorkerLocation } from './cache/cache';
 import { ExportFolders } from './desktop/export-folders';
 import { studyRedactor, type RedactorFor } from './redaction/redactor-for';
@@ -40,6 +41,16 @@ export type CoreOptions = {
   /** How the renderer addresses a video: fieldwork-media: in Electron, a same-origin path in the test host. */
   mediaUrl?: (workspaceId: string, interviewId: string) => string;
   timers?: Timers;
+  /**
+   * Tests only: how often report polls check the service (the poller's own 10 s otherwise), so a test waits on
+   * the report's state rather than on the spec's interval. Never set by the app.
+   */
+  reportPollMs?: number;
+  /**
+   * Tests only: the first step of the API client's retry backoff (500 ms otherwise; the same attempts, each step
+   * twice the last), so a test against a stopped or failing service waits on the failure, not on seconds of backoff.
+   */
+  retryBaseDelayMs?: number;
   /** Run the optional webhook receiver (the app does; a one-off CLI command must not take its port). */
   webhooks?: boolean;
   /** The Electron shell sets a native menu whose accelerators send the app's shortcuts (`app.command`). */
@@ -117,14 +128,29 @@ function mediaServer(runtimes: RuntimeManager, stimulusDir: (workspaceId: string
 
 /** Workspaces, their runtimes (caches, sync) and the demo, wired to each other. */
 function openWorkspaces(o: CoreOptions, events: EventHub, settings: SettingsStore) {
-  const workspaces = new WorkspaceService(new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')), o.secrets, o.log);
+  const baseDelayMs = o.retryBaseDelayMs;
+  const workspaces = new WorkspaceService(
+    new WorkspaceRegistry(join(o.dataDir, 'workspaces.json')),
+    o.secrets,
+    o.log,
+    baseDelayMs ? (c) => createApiClient({ ...c, retry: { ...c.retry, baseDelayMs } }) : undefined,
+  );
   const demo = new DemoService({ dataDir: o.dataDir, mediaDir: o.mediaDir, nativeBinding: o.sqliteBinding, log: o.log }, workspaces, o.secrets);
   workspaces.beforeUse = async (w) => {
     if (w.is_demo && demo.baseUrl === null) await demo.start();
   };
   const openCache = (file: string) =>
     o.cacheWorker ? openWorkerCache(file, o.cacheWorker, { nativeBinding: o.sqliteBinding }) : openInProcessCache(file, { nativeBinding: o.sqliteBinding });
-  const runtimes = new RuntimeManager({ dataDir: o.dataDir, workspaces, openCache, events, settings, log: o.log, ...(o.timers ? { timers: o.timers } : {}) });
+  const runtimes = new RuntimeManager({
+    dataDir: o.dataDir,
+    workspaces,
+    openCache,
+    events,
+    settings,
+    log: o.log,
+    ...(o.timers ? { timers: o.timers } : {}),
+    ...(o.reportPollMs ? { reportPollMs: o.reportPollMs } : {}),
+  });
   return { workspaces, demo, runtimes };
 }
 

@@ -13,7 +13,8 @@ if (skip) console.warn(`e2e interviews ${skip}`);
 const WS = DEMO_WORKSPACE_ID;
 
 describe.skipIf(skip !== null)('interviews tab', () => {
-  const e2e = useHarness();
+  // A failing download fails when main's five attempts have: they back off from 10 ms, not the app's 500 ms.
+  const e2e = useHarness({ harness: { retryBaseDelayMs: 10 } });
   let harness: Harness;
   let page: Page;
   let problems: string[];

@@ -16,7 +16,9 @@ if (skip) console.warn(`e2e viewer ${skip}`);
 const TTL_SECONDS = 3;
 
 describe.skipIf(skip !== null)('interview viewer', () => {
-  const e2e = useHarness();
+  // The last test opens a video with the service stopped: main's five attempts back off from 10 ms, not 500 ms,
+  // so the viewer's answer comes when the attempts have failed, not seconds later.
+  const e2e = useHarness({ harness: { retryBaseDelayMs: 10 } });
   let harness: Harness;
   let churnId: string;
   let rows: InterviewRow[];
@@ -203,14 +205,17 @@ describe.skipIf(skip !== null)('interview viewer', () => {
       if (r.url().endsWith('/__fieldwork/invoke') && r.postData()?.includes('"videos.source"')) sourceCalls.push(r.url());
     });
     // The first answer carries only the first part of the video; every later request for the same
-    // address fails, as a dead link would. Only the reloaded address (the viewer's recovery) gets through.
+    // address fails, as a dead link would: main answers 502 when it cannot fetch the video, and the player
+    // reports the error as soon as it needs the missing data. (A request dropped without an answer is retried by
+    // Chromium for a long while instead; the viewer's 12 s stall timer catches that case, which the playback
+    // controller's unit test covers.) Only the reloaded address (the viewer's recovery) gets through.
     // Chromium reads about 32 KB before it can play a WebM at all, so the part is never less than 36 KB.
     const mediaRequests: string[] = [];
     await page.route('**/__fieldwork/media/**', async (route) => {
       const url = route.request().url();
       mediaRequests.push(`${url} ${route.request().headers().range ?? ''}`);
       if (url.includes('attempt=')) return route.continue();
-      if (mediaRequests.length > 1) return route.abort('failed');
+      if (mediaRequests.length > 1) return route.fulfill({ status: 502, contentType: 'text/plain', body: "The video host can't be reached." });
       const full = await route.fetch({ headers: { ...route.request().headers(), range: 'bytes=0-' } });
       const body = await full.body();
       const total = Number(/\/(\d+)$/.exec(full.headers()['content-range'] ?? '')?.[1] ?? body.length);

@@ -15,7 +15,7 @@ import { openInProcessCache } from '../../src/main/cache/cache';
 import { MARK_END, MARK_START } from '../../src/main/cache/queries/search-marks';
 import { createEnvKeyStore } from '../../src/main/cli/env-key-store';
 import { defaultHome } from '../../src/main/cli/home';
-import { exitCodeFor } from '../../src/main/cli/index';
+import { exitCodeFor, testWaits } from '../../src/main/cli/index';
 import { createProgress, highlight, Output, promptHidden } from '../../src/main/cli/output';
 import { ServiceError } from '../../src/main/api/errors';
 import { AppError } from '../../src/main/errors';
@@ -88,6 +88,14 @@ function expectedTurns(sb: TestSandbox, projectId: string, words: string[]): str
   }
   return out.sort();
 }
+
+/**
+ * The online sandbox's reports are ready at once; the --wait runs' polls check every 200 ms instead of the spec's
+ * 10 s, so they wait on the report's state, not on the interval.
+ */
+const QUICK_POLLS = { FIELDWORK_TEST_REPORT_POLL_MS: '200' };
+/** Against a stopped service: the same five attempts, with a 10 ms first backoff step instead of 500 ms. */
+const QUICK_RETRIES = { FIELDWORK_TEST_RETRY_BASE_MS: '10' };
 
 let online: TestSandbox;
 let offline: TestSandbox;
@@ -213,8 +221,8 @@ describe('fieldwork CLI', () => {
 
   it('sync with the service gone exits 4 with one human line; without any key it exits 3', async () => {
     const [down, json4, noKey] = await Promise.all([
-      cli(['sync', '--workspace', 'Field Team'], { key: org.apiKey }),
-      cli(['sync', '--workspace', 'Field Team', '--json'], { key: org.apiKey }),
+      cli(['sync', '--workspace', 'Field Team'], { key: org.apiKey, env: QUICK_RETRIES }),
+      cli(['sync', '--workspace', 'Field Team', '--json'], { key: org.apiKey, env: QUICK_RETRIES }),
       cli(['sync', '--workspace', 'Field Team']),
     ]);
     expect(down.code).toBe(4);
@@ -241,7 +249,7 @@ describe('fieldwork CLI', () => {
     expect(early.code, early.stderr).toBe(0);
     expect(json<{ poll: { state: string } }>(early).poll.state).toBe('polling');
     await makePollDue(reportsProject);
-    const started = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--wait'], { key });
+    const started = await cli(['report', 'start', '--workspace', 'Reports', '--project', reportsProject, '--wait'], { key, env: QUICK_POLLS });
     expect(started.code, started.stderr).toBe(0);
     const report = await reportsOrg.client.getReport(reportsProject);
     expect(report.status).toBe('COMPLETED');
@@ -264,7 +272,7 @@ describe('fieldwork CLI', () => {
     const pid = await launchedProject(fresh, 3);
     const key = fresh.apiKey;
     expect((await cli(['workspace', 'add', '--name', 'Never synced', '--base-url', online.baseUrl], { key })).code).toBe(0);
-    const started = await cli(['report', 'start', '--workspace', 'Never synced', '--project', pid, '--wait'], { key });
+    const started = await cli(['report', 'start', '--workspace', 'Never synced', '--project', pid, '--wait'], { key, env: QUICK_POLLS });
     expect(started.code, started.stderr).toBe(0);
     expect(started.stderr).toMatch(/not in the offline cache .* yet; syncing it first/);
     expect(started.stderr).toMatch(/Waiting for the report/);
@@ -536,5 +544,18 @@ describe('CLI pieces', () => {
     expect(exitCodeFor(new ServiceError(0, 'aborted', 'x'))).toBe(1);
     expect(exitCodeFor(new ServiceError(500, 'service_error', 'x'))).toBe(1);
     expect(exitCodeFor(new Error('boom'))).toBe(1);
+  });
+
+  it('takes the test-only waits only as whole milliseconds in range', () => {
+    expect(testWaits({})).toEqual({});
+    expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: '200', FIELDWORK_TEST_RETRY_BASE_MS: '10' })).toEqual({ reportPollMs: 200, retryBaseDelayMs: 10 });
+    expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: '50', FIELDWORK_TEST_RETRY_BASE_MS: '1' })).toEqual({ reportPollMs: 50, retryBaseDelayMs: 1 });
+    expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: '10000', FIELDWORK_TEST_RETRY_BASE_MS: '500' })).toEqual({ reportPollMs: 10_000, retryBaseDelayMs: 500 });
+    for (const bad of ['', '0', '49', '10001', '1e3', '200.5', '-200', ' 200', 'fast']) {
+      expect(testWaits({ FIELDWORK_TEST_REPORT_POLL_MS: bad }), bad).toEqual({});
+    }
+    for (const bad of ['', '0', '501', '1e2', '-1', 'soon']) {
+      expect(testWaits({ FIELDWORK_TEST_RETRY_BASE_MS: bad }), bad).toEqual({});
+    }
   });
 });

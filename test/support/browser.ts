@@ -75,7 +75,16 @@ export type Harness = { core: Core; host: TestHost; dataDir: string; desktop: Me
  * in-memory store that reports no problem; pass createMemoryStore('reason') to act out a missing keychain.
  */
 export async function startHarness(
-  opts: { secrets?: SecretStore; timers?: Timers; log?: Logger; clipMedia?: () => Promise<ClipMediaFns> } = {},
+  opts: {
+    secrets?: SecretStore;
+    timers?: Timers;
+    log?: Logger;
+    clipMedia?: () => Promise<ClipMediaFns>;
+    /** How often main's report polls check the service (CoreOptions.reportPollMs); the spec's 10 s otherwise. */
+    reportPollMs?: number;
+    /** The API client's first retry step (CoreOptions.retryBaseDelayMs); 500 ms otherwise. */
+    retryBaseDelayMs?: number;
+  } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-'));
   const desktop = createMemoryDesktop();
@@ -92,6 +101,8 @@ export async function startHarness(
     cacheWorker: { path: TEST_CACHE_WORKER },
     mediaUrl: testHostMediaUrl,
     ...(opts.timers ? { timers: opts.timers } : {}),
+    ...(opts.reportPollMs ? { reportPollMs: opts.reportPollMs } : {}),
+    ...(opts.retryBaseDelayMs ? { retryBaseDelayMs: opts.retryBaseDelayMs } : {}),
     ...(opts.clipMedia ? { clipMedia: opts.clipMedia } : {}),
   });
   const host = await startTestHost({ core, rendererDir: RENDERER_DIR, bridgeScript: BRIDGE });

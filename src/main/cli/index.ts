@@ -105,8 +105,27 @@ function parse(command: Command, rest: string[]): { flags: Ctx['flags']; words: 
   }
 }
 
+/** Whole milliseconds from `min` to `max` in `raw`, or undefined. */
+function wholeMs(raw: string | undefined, min: number, max: number): number | undefined {
+  const n = raw && /^[0-9]{1,5}$/.test(raw) ? Number(raw) : NaN;
+  return n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * Waits that the CLI's own tests shorten. They run it as a child process against a sandbox, so they set these in its
+ * environment: FIELDWORK_TEST_REPORT_POLL_MS (50 to 10,000) for how often report polls check (CoreOptions.reportPollMs:
+ * `report start --wait` then waits on the report's state, not on the spec's 10 s), and FIELDWORK_TEST_RETRY_BASE_MS
+ * (1 to 500) for the first retry step (CoreOptions.retryBaseDelayMs: a stopped service fails at once, after the same
+ * attempts). A value out of range is ignored; users never need either.
+ */
+export function testWaits(env: NodeJS.ProcessEnv): { reportPollMs?: number; retryBaseDelayMs?: number } {
+  const reportPollMs = wholeMs(env.FIELDWORK_TEST_REPORT_POLL_MS, 50, 10_000);
+  const retryBaseDelayMs = wholeMs(env.FIELDWORK_TEST_RETRY_BASE_MS, 1, 500);
+  return { ...(reportPollMs ? { reportPollMs } : {}), ...(retryBaseDelayMs ? { retryBaseDelayMs } : {}) };
+}
+
 /** The core and the key store behind it, opened on first use: `--help` and usage errors never need them. */
-function lazyCore(home: string, envKey: string | null, log: Logger) {
+function lazyCore(home: string, envKey: string | null, log: Logger, waits: ReturnType<typeof testWaits>) {
   let core: Promise<Core> | null = null;
   let store: SecretStore | null = null;
   const open = async (): Promise<Core> => {
@@ -124,6 +143,7 @@ function lazyCore(home: string, envKey: string | null, log: Logger) {
       secrets: createEnvKeyStore(store, envKey ?? undefined, isWorkspace),
       cacheWorker: { path: cacheWorkerPath() }, // the cache in its worker thread
       webhooks: false, // the receiver's port belongs to the app
+      ...waits,
     });
     return ref;
   };
@@ -163,7 +183,7 @@ export async function runCli(
   const envKey = envApiKey(io.env);
   const log = createLogger(cliLogSink(io.env), { secrets: () => (envKey ? [envKey] : []) });
   const home = fieldworkHome(io.env);
-  const core = lazyCore(home, envKey, log);
+  const core = lazyCore(home, envKey, log, testWaits(io.env));
   let interrupted = false;
   // Ctrl+C: say so once, silence the command, stop its work by closing the core, and exit 130.
   const onSigint = () => {

@@ -53,6 +53,7 @@ export class WorkspaceRuntime {
       cache,
       log: d.log,
       timers: d.timers ?? realTimers,
+      ...(d.reportPollMs ? { intervalMs: d.reportPollMs } : {}),
       onDone: (e) => d.events.emit('reports.done', { workspace_id: id, project_id: e.project_id, state: e.state }),
     });
     this.videos = new VideoStore({
@@ -124,6 +125,8 @@ export type RuntimeDeps = {
   settings: SettingsStore;
   log: Logger;
   timers?: Timers;
+  /** Tests only (CoreOptions.reportPollMs): the report poller's interval. */
+  reportPollMs?: number;
 };
 
 export class RuntimeManager {
