@@ -168,11 +168,10 @@ const median = (xs: number[]) => {
  * 4. Otherwise anything past four hours read as seconds is taken for milliseconds.
  */
 function autoUnitIsMs(turns: { text: string; start: number | null; end: number | null }[], durationMinutes: number | null): boolean {
-  const values = turns.flatMap((t) => [t.start, t.end]).filter((v): v is number => v !== null);
-  if (values.length === 0) return false;
+  if (!turns.some((t) => t.start !== null || t.end !== null)) return false;
   const byRate = medianRateSaysMs(turns);
   if (byRate !== null) return byRate;
-  const max = Math.max(...values);
+  const max = Math.max(...turns.flatMap((t) => [t.start, t.end]).filter((v): v is number => v !== null));
   if (durationMinutes !== null && durationMinutes > 0) {
     const recording = durationMinutes * 60;
     // Read as seconds the turns fill a good part of the recording: as milliseconds they would fill almost none of it.
@@ -206,7 +205,12 @@ type TimedText = { text: string; start: number | null; end: number | null };
 function medianRateSaysMs(turns: TimedText[]): boolean | null {
   let rated = 0;
   let saysMs = 0;
-  for (const t of turns) {
+  for (let i = 0; i < turns.length; i++) {
+    // Once the turns still to read could not change the answer (at most each of them rated, all one way), it is
+    // given: a transcript's turns mostly agree, so this reads about half of them.
+    const most = rated + turns.length - i;
+    if (saysMs > Math.floor(most / 2) || rated - saysMs >= Math.ceil(most / 2)) return saysMs > Math.floor(most / 2);
+    const t = turns[i]!;
     // Words are counted only for turns with a length: the rest cannot give a rate.
     const length = t.start !== null && t.end !== null ? t.end - t.start : 0;
     if (length <= 0) continue;

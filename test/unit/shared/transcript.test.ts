@@ -378,6 +378,31 @@ describe('normaliseTranscript: the unit of bare numbers comes from the transcrip
   it('the median speech rate decides, however long the turns are: more seconds-like turns', () => {
     expect(mixed(3, 2)[0]!.end_ms).toBe(1000);
   });
+  it('decides as the plain median of every rate would, on 2,000 random transcripts (it may stop reading early)', () => {
+    // The reference: every turn with a length and 3 words gives words / length; sorted; the upper middle one.
+    const saysMs = (rate: number) => Math.abs(Math.log((rate * 1000) / 2.5)) < Math.abs(Math.log(rate / 2.5));
+    let seed = 20261127;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const words = ['so', 'um', 'we', 'tried', 'the', 'app', 'and', 'it', 'was', 'fine'];
+    let checked = 0;
+    for (let k = 0; k < 2000; k++) {
+      const raw = Array.from({ length: 2 + Math.floor(rand() * 24) }, (_, i) => {
+        const n = Math.floor(rand() * 9);
+        const len = rand() < 0.15 ? 0 : rand() < 0.5 ? 0.3 + rand() * 20 : 300 + rand() * 20_000;
+        return { text: Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]).join(' '), start: i * 30_000, end: i * 30_000 + len };
+      });
+      const rates = raw
+        .filter((t) => t.end - t.start > 0 && t.text.split(' ').filter(Boolean).length >= 3)
+        .map((t) => t.text.split(' ').length / (t.end - t.start));
+      if (rates.length === 0) continue;
+      const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
+      const out = turns(raw, { durationMinutes: null });
+      // Read as milliseconds, a turn 30,000 units later starts at 30,000 ms; as seconds, at 30,000,000.
+      expect(out[1]!.start_ms, JSON.stringify(raw)).toBe(saysMs(median) ? 30_000 : 30_000_000);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1500);
+  });
   it('the median of an even count is the upper one of the middle two (seconds here)', () => {
     expect(mixed(2, 2)[0]!.end_ms).toBe(1000);
   });
