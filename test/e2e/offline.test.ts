@@ -15,7 +15,8 @@ if (skip) console.warn(`e2e offline ${skip}`);
  * stops that service.
  */
 describe.skipIf(skip !== null)('offline: the service goes away', () => {
-  const e2e = useHarness({ sandbox: { mediaDir: join(ROOT, 'resources/sample-media') } });
+  // A stopped service fails after the same attempts, without seconds of backoff between them.
+  const e2e = useHarness({ sandbox: { mediaDir: join(ROOT, 'resources/sample-media') }, harness: { retryBaseDelayMs: 10 } });
   let seed: DemoSeed;
   let page: Page;
   let problems: string[];
