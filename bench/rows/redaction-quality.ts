@@ -1,5 +1,5 @@
 import { loadEvalSet, PERSON_FORMS } from '../../test/support/redaction-eval-set';
-import { detectRedaction, exportRedactions, recall, scoreRedaction, type EvalScore, type Tally } from '../../test/support/redaction-eval';
+import { detectRedaction, exportRedactions, precision, recall, scoreRedaction, type EvalScore, type Tally } from '../../test/support/redaction-eval';
 import { num, out, pct } from '../lib/format';
 import type { BenchContext, BenchRow, Goal } from '../lib/types';
 
@@ -66,7 +66,7 @@ export async function redactionQualityRow(ctx: BenchContext): Promise<BenchRow> 
       `other people's names found: ${rate(s.names)}`,
       `contacts found: ${rate(s.contacts)}`,
       `participants' own: ${rate(s.byKind.get('participant')!)} in turns, ${rate(s.participantRecord)} in the record`,
-      `false alarms: ${fa(s)}`,
+      `false alarms: ${fa(s)}; precision over labelled words ${pct(precision(s))} (${num(s.replacedWords.unlabelled)} unlabelled words replaced)`,
       `partial replacements: ${num(s.all.partial + s.participantRecord.partial)}`,
     ],
     baselines: [`each turn alone through detect(): names ${rate(d.names)}, contacts ${rate(d.contacts)}, false alarms ${fa(d)}`],

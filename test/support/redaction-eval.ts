@@ -118,6 +118,12 @@ export type EvalScore = {
   /** The participants' own names and emails as record fields (not in the turns). */
   participantRecord: Tally;
   negatives: NegTally;
+  /**
+   * Words the redaction replaced, by what they were: inside a labelled mention, inside a labelled negative, or
+   * neither (unlabelled words: "Pitaji", a shop's phone number…). Precision over the labels is
+   * positive / (positive + negative).
+   */
+  replacedWords: { positive: number; negative: number; unlabelled: number };
   byCategory: Map<NegativeCategory, NegTally>;
   misses: Miss[];
   falseAlarms: FalseAlarm[];
@@ -146,6 +152,7 @@ export function scoreRedaction(set: readonly EvalStudy[], redactions: ReadonlyMa
     all: tally(),
     participantRecord: tally(),
     negatives: { total: 0, flagged: 0 },
+    replacedWords: { positive: 0, negative: 0, unlabelled: 0 },
     byCategory: new Map(NEGATIVE_CATEGORIES.map((c) => [c, { total: 0, flagged: 0 }])),
     misses: [],
     falseAlarms: [],
@@ -159,6 +166,13 @@ export function scoreRedaction(set: readonly EvalStudy[], redactions: ReadonlyMa
         throw new Error(`The redaction of ${study.id}/${iv.id} has ${turns?.length ?? 0} turns, not ${iv.turns.length}`);
       iv.turns.forEach((turn, k) => {
         const s = survivingWords(turn.text, turns[k]!);
+        s.words.forEach((w, i) => {
+          if (s.kept[i]) return;
+          const inside = (l: { start: number; end: number }) => w.end > l.start && w.start < l.end;
+          if (turn.spans.some(inside)) score.replacedWords.positive++;
+          else if (turn.negatives.some(inside)) score.replacedWords.negative++;
+          else score.replacedWords.unlabelled++;
+        });
         for (const p of turn.spans) {
           const { total, kept } = spanSurvival(s, p.start, p.end);
           const found = total > 0 && kept === 0;
@@ -294,4 +308,6 @@ export async function exportRedactions(set: readonly EvalStudy[]): Promise<Map<s
 }
 
 export const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
+/** Of the labelled words the redaction replaced, the share that were personal data. */
+export const precision = (s: EvalScore) => s.replacedWords.positive / Math.max(1, s.replacedWords.positive + s.replacedWords.negative);
 export const recall = (t: Tally) => (t.total === 0 ? 1 : t.found / t.total);

@@ -3,7 +3,7 @@
 // surname of a full name, every capitalised word) and check it can fail as well as pass, and that the real
 // export path it measures is the one exports use.
 import { describe, expect, it } from 'vitest';
-import { exportRedaction, redactEach, scoreRedaction, survivingWords, type StudyRedaction } from '../../../support/redaction-eval';
+import { exportRedaction, precision, redactEach, scoreRedaction, survivingWords, type StudyRedaction } from '../../../support/redaction-eval';
 import { loadEvalSet, parseStudy, type EvalStudy, type Positive } from '../../../support/redaction-eval-set';
 
 const set = loadEvalSet();
@@ -50,6 +50,7 @@ describe('the redaction evaluation scorer', () => {
     expect(score.names.found).toBe(0);
     expect(score.contacts.found).toBe(0);
     expect(score.negatives).toEqual({ total: negatives.length, flagged: 0 });
+    expect(score.replacedWords).toEqual({ positive: 0, negative: 0, unlabelled: 0 });
     expect(score.misses).toHaveLength(positives.length);
   });
 
@@ -62,6 +63,8 @@ describe('the redaction evaluation scorer', () => {
     for (const [form, t] of score.byForm) expect(t.found, form).toBe(t.total);
     for (const [culture, t] of score.byCulture) expect(t.found, culture).toBe(t.total);
     expect(score.negatives.flagged).toBe(0);
+    expect(precision(score)).toBe(1);
+    expect(score.replacedWords.unlabelled).toBe(0);
   });
 
   it('counts a full name with only its surname replaced as a miss and a partial', () => {
@@ -87,6 +90,42 @@ describe('the redaction evaluation scorer', () => {
     // Lowercase mentions stay, whole: not found, and not partial either.
     expect(score.byForm.get('lowercase')!.found).toBe(0);
     expect(score.falseAlarms.length).toBe(score.negatives.flagged);
+    expect(precision(score)).toBeLessThan(1);
+    expect(score.replacedWords.unlabelled).toBeGreaterThan(0);
+  });
+
+  it("counts the participant's name or email left in the exported record as a miss", () => {
+    const study = set[0]!;
+    const redaction = (record: (name: string, email: string) => string): Map<string, StudyRedaction> =>
+      new Map([
+        [
+          study.id,
+          {
+            turns: new Map(study.interviews.map((iv) => [iv.id, iv.turns.map((t) => t.text)])),
+            participantRecord: new Map(study.interviews.map((iv) => [iv.id, record(iv.participant.name, iv.participant.email)])),
+          },
+        ],
+      ]);
+    const n = study.interviews.length;
+    expect(
+      scoreRedaction(
+        [study],
+        redaction(() => '{"name":"Participant 01","email":null}'),
+      ).participantRecord,
+    ).toEqual({ total: 2 * n, found: 2 * n, partial: 0 });
+    expect(
+      scoreRedaction(
+        [study],
+        redaction((name, email) => JSON.stringify({ name, email })),
+      ).participantRecord,
+    ).toEqual({ total: 2 * n, found: 0, partial: 0 });
+    // The first name kept, the rest gone: every name is partial (and an email holding that first name too).
+    const kept = scoreRedaction(
+      [study],
+      redaction((name) => JSON.stringify({ name: name.split(' ')[0] })),
+    ).participantRecord;
+    expect(kept.partial).toBeGreaterThanOrEqual(n);
+    expect(kept.found + kept.partial).toBe(2 * n);
   });
 
   it('refuses a redaction that lacks a study or a turn rather than score it', () => {
