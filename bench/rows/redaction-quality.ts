@@ -64,6 +64,7 @@ export async function redactionQualityRow(ctx: BenchContext): Promise<BenchRow> 
     what: `Redaction quality: what a redacted export leaves of ${num(s.all.total)} labelled mentions and ${num(s.negatives.total)} negatives (test/fixtures/redaction-eval)`,
     value: [
       `other people's names found: ${rate(s.names)}`,
+      `propagation (a name said in full elsewhere in the study): ${rate(s.propagation)}`,
       `contacts found: ${rate(s.contacts)}`,
       `participants' own: ${rate(s.byKind.get('participant')!)} in turns, ${rate(s.participantRecord)} in the record`,
       `false alarms: ${fa(s)}; precision over labelled words ${pct(precision(s))} (${num(s.replacedWords.unlabelled)} unlabelled words replaced)`,

@@ -117,6 +117,12 @@ export type EvalScore = {
   all: Tally;
   /** The participants' own names and emails as record fields (not in the turns). */
   participantRecord: Tally;
+  /**
+   * Propagation: other people's mentions that are not a full name but whose every word is a word of a full name
+   * said somewhere in the same study ("Chiamaka Okafor" once, then "chiamaka", "Okafor's"). Once a name is found
+   * with confidence, these are the mentions the issue says must follow.
+   */
+  propagation: Tally;
   negatives: NegTally;
   /**
    * Words the redaction replaced, by what they were: inside a labelled mention, inside a labelled negative, or
@@ -151,6 +157,7 @@ export function scoreRedaction(set: readonly EvalStudy[], redactions: ReadonlyMa
     contacts: tally(),
     all: tally(),
     participantRecord: tally(),
+    propagation: tally(),
     negatives: { total: 0, flagged: 0 },
     replacedWords: { positive: 0, negative: 0, unlabelled: 0 },
     byCategory: new Map(NEGATIVE_CATEGORIES.map((c) => [c, { total: 0, flagged: 0 }])),
@@ -158,6 +165,14 @@ export function scoreRedaction(set: readonly EvalStudy[], redactions: ReadonlyMa
     falseAlarms: [],
   };
   for (const study of set) {
+    const fullWords = new Set(
+      study.interviews.flatMap((iv) =>
+        iv.turns.flatMap((t) =>
+          t.spans.filter((p) => p.kind === 'person' && words(p.text).length > 1).flatMap((p) => words(p.text).map((w) => w.w.toLowerCase())),
+        ),
+      ),
+    );
+    const propagates = (p: Positive) => p.kind === 'person' && words(p.text).length === 1 && fullWords.has(words(p.text)[0]!.w.toLowerCase());
     const red = redactions.get(study.id);
     if (!red) throw new Error(`No redaction of study ${study.id}`);
     for (const iv of study.interviews) {
@@ -178,6 +193,7 @@ export function scoreRedaction(set: readonly EvalStudy[], redactions: ReadonlyMa
           const found = total > 0 && kept === 0;
           const partial = kept > 0 && kept < total;
           for (const t of talliesOf(score, p)) add(t, found, partial);
+          if (propagates(p)) add(score.propagation, found, partial);
           if (!found) {
             score.misses.push({
               study: study.id,

@@ -48,6 +48,7 @@ describe('the redaction evaluation scorer', () => {
     );
     expect(score.all).toEqual({ total: positives.length, found: 0, partial: 0 });
     expect(score.names.found).toBe(0);
+    expect(score.propagation.found).toBe(0);
     expect(score.contacts.found).toBe(0);
     expect(score.negatives).toEqual({ total: negatives.length, flagged: 0 });
     expect(score.replacedWords).toEqual({ positive: 0, negative: 0, unlabelled: 0 });
@@ -64,6 +65,8 @@ describe('the redaction evaluation scorer', () => {
     for (const [culture, t] of score.byCulture) expect(t.found, culture).toBe(t.total);
     expect(score.negatives.flagged).toBe(0);
     expect(precision(score)).toBe(1);
+    expect(score.propagation.total).toBeGreaterThan(50);
+    expect(score.propagation.found).toBe(score.propagation.total);
     expect(score.replacedWords.unlabelled).toBe(0);
   });
 
