@@ -28,6 +28,7 @@ import { grid } from './rows/grid';
 import { reelRow } from './rows/reel';
 import { exactCutRow } from './rows/exact-cut';
 import { redactionScanRow } from './rows/redaction-scan';
+import { redactionQualityRow } from './rows/redaction-quality';
 
 /** In order: later rows use what earlier ones leave in ctx.shared (the synced cache). `id`, where given, is the row's id in the table. */
 const rowList = (wan: typeof WAN): { id?: string; name: string; run: Row }[] => [
@@ -48,6 +49,7 @@ const rowList = (wan: typeof WAN): { id?: string; name: string; run: Row }[] => 
   { name: 'reel', run: reelRow },
   { name: 'exact cut', run: exactCutRow },
   { name: 'redaction scan', run: redactionScanRow },
+  { name: 'redaction quality', run: redactionQualityRow },
 ];
 
 const ISSUE_SIZE = { interviews: 10_000, turns: 40 };
