@@ -12,6 +12,7 @@ import {
   type RedactionKind,
   type Span,
 } from '../../../shared/redaction/detect';
+import { NamePropagation } from '../../../shared/redaction/name-propagation';
 import { withFullSync, type CacheDb } from '../open';
 import { interviewNumbers } from './code-segments';
 import { stmt } from './stmt';
@@ -132,6 +133,8 @@ export type RawFinding = {
   /** Up to CONTEXT characters of the text on either side, for the review list. */
   before: string;
   after: string;
+  /** A name the scan is unsure of: listed for review, replaced only once accepted. Absent: sure. */
+  confidence?: 'possible';
 };
 
 export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
@@ -219,6 +222,7 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
   const tagger = taggedInChunks(matcher, emit);
   addStudyTexts(db, args, rows, tagger.add);
   tagger.flush();
+  propagateNames(db, args, rows, findings);
 
   return {
     interviews: rows.map((r) => ({
@@ -289,9 +293,60 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
       end: s.end,
       before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
       after: text.slice(s.end, s.end + CONTEXT),
+      ...(s.confidence === 'possible' && kind === 'person' ? { confidence: 'possible' as const } : {}),
     });
   }
 }
+
+/** Where a finding is: one text of the study. */
+const placeOf = (f: Pick<RawFinding, 'interview_id' | 'source' | 'at'>) => `${f.interview_id ?? ''}\u0000${f.source}\u0000${f.at}`;
+
+/**
+ * Propagation (name-propagation.ts): a second pass over the study's texts, only when a name was found surely,
+ * adding every other mention of it and of its parts; a finding it widens ("Adaeze" beside a found "Nwosu")
+ * is replaced by the whole.
+ */
+function propagateNames(db: CacheDb, args: { projectId: string }, rows: Row[], findings: RawFinding[]): void {
+  const propagation = new NamePropagation(findings.filter((f) => f.kind === 'person' && f.confidence !== 'possible').map((f) => f.text));
+  if (propagation.size === 0) return;
+  const byPlace = new Map<string, RawFinding[]>();
+  for (const f of findings) {
+    const k = placeOf(f);
+    const list = byPlace.get(k);
+    if (list) list.push(f);
+    else byPlace.set(k, [f]);
+  }
+  const added: RawFinding[] = [];
+  const textOrder = new Map<string, number>();
+  const visit = (p: Omit<Pending, 'spans'>) => {
+    const place = placeOf({ interview_id: p.interviewId, source: p.source, at: p.at });
+    textOrder.set(place, textOrder.size);
+    const here = byPlace.get(place) ?? [];
+    const spans: Span[] = here.map((f) => ({ kind: f.kind, start: f.start, end: f.end, text: f.text, ...(f.confidence ? { confidence: f.confidence } : {}) }));
+    const merged = propagation.apply(p.text, spans);
+    if (!merged) return;
+    for (const sp of merged) {
+      if (sp.kind !== 'person') continue;
+      const same = here.find((f) => f.kind === 'person' && f.start === sp.start && f.end === sp.end && f.confidence === sp.confidence);
+      if (same) continue;
+      // What it replaces (a part, the possible given name beside it) goes; the whole takes its place.
+      for (const f of here) if (f.kind === 'person' && f.start < sp.end && sp.start < f.end) f.kind = DROPPED;
+      emitFindings(NO_OWNERS, added, { interviewId: p.interviewId, source: p.source, at: p.at, text: p.text, startMs: p.startMs, spans: [sp] });
+    }
+  };
+  addStudyTexts(db, args, rows, visit);
+  if (added.length === 0) return;
+  // Participant fields first (they are not texts of the pass), then the study's texts in order, by place in each.
+  const rank = (f: RawFinding) => (f.source === 'field' ? -1 : (textOrder.get(placeOf(f)) ?? -1));
+  const all = [...findings.filter((f) => f.kind !== DROPPED), ...added];
+  all.sort((a, b) => rank(a) - rank(b) || (a.source === 'field' ? 0 : a.start - b.start));
+  findings.splice(0, findings.length, ...all);
+}
+
+/** A finding's kind while propagation replaces it by a longer one: never seen outside propagateNames. */
+const DROPPED = 'dropped' as RedactionKind;
+/** Propagated names are other people's: matched against no participant. */
+const NO_OWNERS: KnownMatcher = Object.assign(compileKnown([]), { owners: () => [] as readonly string[] });
 
 /** Scans texts with the patterns and known values at once, and with the name tagger CHUNK texts at a time. */
 function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { add: (p: Omit<Pending, 'spans'>) => void; flush: () => void } {
