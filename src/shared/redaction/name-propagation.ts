@@ -1,5 +1,5 @@
 import { compileKnown, termKey } from './known-values';
-import { isWordName, nameParts, thingAround } from './name-rules';
+import { isDate, isWordName, nameParts, thingAround } from './name-rules';
 import { WORDS } from './names';
 import { resolveOverlaps, type Span } from './spans';
 
@@ -34,8 +34,10 @@ export class NamePropagation {
     if (this.size === 0) return null;
     const found = this.known.find(s).filter((sp) => {
       const lower = sp.text.toLowerCase();
+      if (isDate(lower)) return false;
+      if (thingAround(s, sp.start, sp.end)) return false;
       if (!isWordName(lower, WORDS.isWord) && !WORDS.notPerson(lower)) return true;
-      return /^\p{Lu}/u.test(sp.text) && !/(?:^|[.!?…])\s*$/.test(s.slice(0, sp.start)) && !thingAround(s, sp.start, sp.end);
+      return /^\p{Lu}/u.test(sp.text) && !/(?:^|[.!?…])\s*$/.test(s.slice(0, sp.start));
     });
     if (found.length === 0) return null;
     const all: Span[] = spans.map((sp) => ({ ...sp }));

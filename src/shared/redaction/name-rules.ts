@@ -34,7 +34,7 @@ const RELATION_WORDS = new Set(
   ),
 );
 const TITLES = new Set(
-  'mr mrs ms miss mx dr doctor prof professor sir dame lady lord rev reverend fr father sr auntie aunty aunt uncle madam madame mme mister pastor imam rabbi chief sheikh'.split(
+  'mr mrs ms miss mx dr doctor prof professor sir dame lady lord rev reverend fr father sr auntie aunty aunt uncle madam madame mme mister monsieur herr frau señor señora senhor senhora signor signora pastor imam rabbi chief sheikh'.split(
     ' ',
   ),
 );
@@ -73,6 +73,8 @@ const NEVER = new Set(
     ' ',
   ),
 );
+const ENGLISH_SHAPE = /^[a-z]{3,}(?:tion|sion|ance|ence|ment|ness|ity|ous|ive|able|ible|ful|less|ship|ism|ly|ery|ory|ure)$|^[a-z]{5,}al$/;
+
 /** Days and months: a name only with a strong cue ("he's called Sunday", "Sunday, that's my brother-in-law"). */
 const DATES = new Set(
   'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(' '),
@@ -86,6 +88,8 @@ const NOT_INITIALS = new Set(
 );
 /** Words before a place more than before a person ("in Camden", "a Skoda", "the Margherita"): a name there is only possible. */
 const PLACE_OR_THING_BEFORE = new Set('in at near to from around outside via through into visit visiting a an the this that another every'.split(' '));
+/** Words before a place only, whatever follows ("my sister Ama in Kumasi calls"). */
+const IN_PLACE = new Set('in at near around outside via through into'.split(' '));
 /** Words after a name that make it a place or an institution ("Victoria Road", "Lloyds Pharmacy"). */
 const PLACE_AFTER = new Set(
   'road street lane avenue park square close drive station pharmacy hospital surgery school college university centre center market bridge airport gardens crescent terrace grove estate mosque temple academy clinic stadium'.split(
@@ -96,7 +100,7 @@ const PLACE_AFTER = new Set(
 const OWNERS = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'the', 'a']);
 /** Numbers said as words: "Zanele is nine" reads as a child's age. */
 const AGES = new Set(
-  'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty eldest youngest oldest older younger'.split(
+  'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty eldest youngest oldest'.split(
     ' ',
   ),
 );
@@ -195,6 +199,13 @@ class NameReader {
   private wordLike(t: Tok): boolean {
     return this.lists.common.has(t.lower) || this.info.isWord(t.lower);
   }
+  /**
+   * An ordinary English word: the lexicon knows it, or, when the name lists do not, it has an English word's
+   * ending ("National", "Insurance", "Honestly"): the lexicon is small and a name rarely ends so.
+   */
+  private wordish(t: Tok): boolean {
+    return this.info.isWord(t.lower) || (!this.listed(t) && ENGLISH_SHAPE.test(t.lower));
+  }
   private never(t: Tok): boolean {
     return NEVER.has(t.lower) || RELATION_WORDS.has(t.lower) || TITLES.has(t.lower) || PARTICLES.has(t.lower) || /^\d/.test(t.text);
   }
@@ -279,16 +290,20 @@ class NameReader {
     const after = this.toks[to + 1];
     if (after?.cap && PLACE_AFTER.has(after.lower) && this.adjacent(last, after)) return true;
     if (to > from && PLACE_AFTER.has(last.lower)) return true;
+    // "Chelsea are playing": a team or a firm, not a person.
+    if (after && this.adjacent(last, after) && (after.lower === 'are' || after.lower === 'were')) return true;
     if (/^\p{Lu}\p{Ll}+\p{Lu}/u.test(first.text) && !/^(?:Mc|Mac|O'|De|Di|Da|Le|La|Van|Von|Fitz)/.test(first.text)) return true;
     if (!before || !this.adjacent(before, first) || !PLACE_OR_THING_BEFORE.has(before.lower)) return false;
-    return !(this.verbAfter(to, true) || last.poss || this.appositive(to));
+    if (last.poss) return false;
+    // "in Kumasi calls" is someone else calling; "a Kemi said" cannot be a brand.
+    return IN_PLACE.has(before.lower) || !(this.verbAfter(to, true) || this.appositive(to));
   }
 
   /** A word that may continue a name already begun (lowercase only when the name began lowercase). */
   private nameWord(t: Tok, lowerOk: boolean): boolean {
-    if (this.never(t) || this.info.notPerson(t.lower) || t.sentStart) return false;
+    if (this.never(t) || DATES.has(t.lower) || this.info.notPerson(t.lower) || t.sentStart) return false;
     if (t.script) return true;
-    if (t.cap) return this.listed(t) || !this.info.isWord(t.lower);
+    if (t.cap) return this.listed(t) || !this.wordish(t);
     return lowerOk && (this.lists.family.has(t.lower) || this.lists.given.has(t.lower)) && !this.wordLike(t);
   }
   /** From a name word, the words of the same name around it: more names, particles, initials, a title before. */
@@ -314,8 +329,9 @@ class NameReader {
     for (;;) {
       const p = toks[from - 1];
       if (!p || p.poss || !this.gap(p, toks[from]!, /^[ \t]*$/)) break;
-      if (p.initial || (p.cap && !p.sentStart && !this.never(p) && !this.info.notPerson(p.lower) && (this.listed(p) || !this.info.isWord(p.lower)))) from--;
-      else if (PARTICLES.has(p.lower) && toks[from - 2]?.cap && !toks[from - 2]!.sentStart) from -= 2;
+      if (p.initial || (p.cap && !p.sentStart && !this.never(p) && !this.info.notPerson(p.lower) && (this.listed(p) || !this.wordish(p)))) from--;
+      else if (PARTICLES.has(p.lower) && toks[from - 2]?.cap && !toks[from - 2]!.sentStart && this.gap(toks[from - 2]!, p)) from -= 2;
+      else if (PARTICLES.has(p.lower) && p.cap) from--;
       else if (p.cap && p.sentStart && this.listed(p) && !this.wordLike(p)) from--;
       else break;
     }
@@ -328,12 +344,12 @@ class NameReader {
     const t = this.toks[i]!;
     const listed = this.listed(t);
     const notPerson = this.info.notPerson(t.lower);
-    const bareWord = this.info.isWord(t.lower);
+    const bareWord = this.wordish(t);
     if (t.script) {
       const cue = this.relationBefore(i) || this.titleBefore(i) || this.verbAfter(i, false) || this.appositive(i) || this.writtenBefore(i);
       return cue || listed || (CJK.test(t.text) && this.lists.family.has([...t.text][0]!)) ? 'sure' : 'possible';
     }
-    if (DATES.has(t.lower)) return t.cap && (this.relationBefore(i) || this.commaWho(i)) ? 'sure' : null;
+    if (DATES.has(t.lower)) return t.cap && (this.relationBefore(i) || (this.commaWho(i) && /^(?:that|he|she)$/.test(this.lowerAt(i + 1)))) ? 'sure' : null;
     // "JR, my husband", "TJ said": undotted initials with a cue.
     if (/^[A-Z]{2,3}$/.test(t.text)) return this.verbAfter(i, true) || this.appositive(i) ? 'sure' : null;
     if (this.titleBefore(i)) return (t.cap ? listed || !bareWord : !this.wordLike(t)) ? 'sure' : null;
@@ -345,8 +361,9 @@ class NameReader {
       // With a cue a word-name is a name too ("Lucky laughed", "Honey, my cousin"), but an ordinary word at a
       // sentence's start is not ("Honestly, my brother said").
       if (notPerson) return 'possible';
+      // A word no list knows, starting a sentence, may be any noun the lexicon lacks ("Sauce was like…"): possible.
       if (listed || !bareWord || (!t.sentStart && this.appositive(i)) || (this.lists.common.has(t.lower) && this.commaWho(i)))
-        return t.sentStart && !listed && t.poss ? 'possible' : 'sure';
+        return t.sentStart && !listed && !this.commaWho(i) ? 'possible' : 'sure';
       return null;
     }
     if (!t.cap) {
@@ -359,7 +376,7 @@ class NameReader {
     // Two such words side by side ("Mizanur Rahman") have a full name's shape.
     if (t.sentStart || listed || bareWord || notPerson) return null;
     const n = this.toks[i + 1];
-    const twoWords = n && this.adjacent(t, n) && n.cap && !n.sentStart && !this.never(n) && !this.info.isWord(n.lower) && !this.info.notPerson(n.lower);
+    const twoWords = n && this.adjacent(t, n) && n.cap && !n.sentStart && !this.never(n) && !this.wordish(n) && !this.info.notPerson(n.lower);
     return twoWords ? 'sure' : 'possible';
   }
 
@@ -400,7 +417,7 @@ class NameReader {
       const and = this.lowerAt(hit.to + 1);
       const next = this.toks[hit.to + 2];
       if (hit.confidence !== 'sure' || (and !== 'and' && and !== '&') || !next || this.taken.has(hit.to + 2)) continue;
-      if (next.cap && !this.never(next) && !this.info.notPerson(next.lower) && (this.listed(next) || !this.info.isWord(next.lower))) {
+      if (next.cap && !this.never(next) && !this.info.notPerson(next.lower) && (this.listed(next) || !this.wordish(next))) {
         this.add(hit.to + 2, this.grow(hit.to + 2).to, 'sure');
       }
     }
@@ -416,7 +433,7 @@ export function nameParts(name: string, isWord: (lower: string) => boolean): str
     const part = raw.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
     const lower = part.toLowerCase();
     if ([...part].length < 2 && !CJK.test(part)) continue;
-    if (PARTICLES.has(lower) || TITLES.has(lower.replace(/\.$/, '')) || NEVER.has(lower) || common.has(lower) || isWord(lower)) continue;
+    if (PARTICLES.has(lower) || TITLES.has(lower.replace(/\.$/, '')) || NEVER.has(lower) || DATES.has(lower) || common.has(lower) || isWord(lower)) continue;
     if (!out.includes(part)) out.push(part);
   }
   return out;
@@ -435,7 +452,7 @@ export function sentenceStartName(s: string, info: WordInfo): boolean {
 
 /** A name that is also an ordinary word ("Storm", "Prudence", "Will"): found elsewhere only where it reads as a name. */
 export function isWordName(lower: string, isWord: (lower: string) => boolean): boolean {
-  return nameLists().common.has(lower) || NEVER.has(lower) || isWord(lower);
+  return nameLists().common.has(lower) || NEVER.has(lower) || DATES.has(lower) || isWord(lower);
 }
 
 /**
@@ -446,8 +463,12 @@ export function thingAround(s: string, start: number, end: number): boolean {
   const before = /([\p{L}]+)[ \t]+$/u.exec(s.slice(Math.max(0, start - 16), start))?.[1]?.toLowerCase();
   const after = /^[ \t]+(\p{Lu}[\p{L}]*)/u.exec(s.slice(end, end + 16))?.[1]?.toLowerCase();
   const last = /\s(\p{Lu}\p{L}*)$/u.exec(s.slice(start, end))?.[1]?.toLowerCase();
-  if ((after && PLACE_AFTER.has(after)) || (last && PLACE_AFTER.has(last))) return true;
+  if ((after && PLACE_AFTER.has(after)) || (last && PLACE_AFTER.has(last)) || (before && SAINT.has(before))) return true;
   if (!before || !PLACE_OR_THING_BEFORE.has(before)) return false;
   const next = /^(?:['’]s?)?[ \t]*([\p{L}'’]+)/u.exec(s.slice(end, end + 16))?.[1]?.toLowerCase();
-  return !/^['’]/.test(s.slice(end)) && !(next && SPEECH_VERBS.has(next) && !WEAK_VERBS.has(next));
+  if (/^['’]/.test(s.slice(end))) return false;
+  return IN_PLACE.has(before) || !(next && SPEECH_VERBS.has(next) && !WEAK_VERBS.has(next));
 }
+
+/** A day or a month ("Sunday", "may"): never found again by propagation, whoever was named it. */
+export const isDate = (lower: string): boolean => DATES.has(lower);

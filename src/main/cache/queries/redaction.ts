@@ -220,9 +220,14 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
     emit({ interviewId: f.row.id, source: 'field', at: f.field, text: f.value, startMs: null, spans: [...spans, ...detectPatterns(f.value)] });
   }
   const tagger = taggedInChunks(matcher, emit);
-  addStudyTexts(db, args, rows, tagger.add);
+  // The texts are kept for propagation's second pass: reading them again from the database cost more.
+  const texts: Omit<Pending, 'spans'>[] = [];
+  addStudyTexts(db, args, rows, (p) => {
+    texts.push(p);
+    tagger.add(p);
+  });
   tagger.flush();
-  propagateNames(db, args, rows, findings);
+  propagateNames(texts, findings);
 
   return {
     interviews: rows.map((r) => ({
@@ -298,49 +303,46 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
   }
 }
 
-/** Where a finding is: one text of the study. */
-const placeOf = (f: Pick<RawFinding, 'interview_id' | 'source' | 'at'>) => `${f.interview_id ?? ''}\u0000${f.source}\u0000${f.at}`;
+/** Whether a finding was made in this text. */
+const inText = (f: RawFinding, p: Omit<Pending, 'spans'>) => f.interview_id === p.interviewId && f.source === p.source && f.at === p.at;
 
 /**
- * Propagation (name-propagation.ts): a second pass over the study's texts, only when a name was found surely,
- * adding every other mention of it and of its parts; a finding it widens ("Adaeze" beside a found "Nwosu")
- * is replaced by the whole.
+ * Propagation (name-propagation.ts): a second pass over the study's texts (as the first read them, in its
+ * order), only when a name was found surely, adding every other mention of it and of its parts; a finding it
+ * widens ("Adaeze" beside a found "Nwosu") is replaced by the whole. The first pass's findings are in the
+ * texts' order (participant fields first), so each text's own are the next run of them: no lookup by place.
  */
-function propagateNames(db: CacheDb, args: { projectId: string }, rows: Row[], findings: RawFinding[]): void {
+function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawFinding[]): void {
   const propagation = new NamePropagation(findings.filter((f) => f.kind === 'person' && f.confidence !== 'possible').map((f) => f.text));
   if (propagation.size === 0) return;
-  const byPlace = new Map<string, RawFinding[]>();
-  for (const f of findings) {
-    const k = placeOf(f);
-    const list = byPlace.get(k);
-    if (list) list.push(f);
-    else byPlace.set(k, [f]);
-  }
-  const added: RawFinding[] = [];
-  const textOrder = new Map<string, number>();
-  const visit = (p: Omit<Pending, 'spans'>) => {
-    const place = placeOf({ interview_id: p.interviewId, source: p.source, at: p.at });
-    textOrder.set(place, textOrder.size);
-    const here = byPlace.get(place) ?? [];
+  const out: RawFinding[] = [];
+  let i = 0;
+  while (i < findings.length && findings[i]!.source === 'field') out.push(findings[i++]!);
+  for (const p of texts) {
+    const from = i;
+    while (i < findings.length && inText(findings[i]!, p)) i++;
+    const here = findings.slice(from, i);
     const spans: Span[] = here.map((f) => ({ kind: f.kind, start: f.start, end: f.end, text: f.text, ...(f.confidence ? { confidence: f.confidence } : {}) }));
     const merged = propagation.apply(p.text, spans);
-    if (!merged) return;
+    if (!merged) {
+      for (const f of here) out.push(f);
+      continue;
+    }
+    const added: RawFinding[] = [];
     for (const sp of merged) {
       if (sp.kind !== 'person') continue;
-      const same = here.find((f) => f.kind === 'person' && f.start === sp.start && f.end === sp.end && f.confidence === sp.confidence);
-      if (same) continue;
+      if (here.some((f) => f.kind === 'person' && f.start === sp.start && f.end === sp.end && f.confidence === sp.confidence)) continue;
       // What it replaces (a part, the possible given name beside it) goes; the whole takes its place.
       for (const f of here) if (f.kind === 'person' && f.start < sp.end && sp.start < f.end) f.kind = DROPPED;
-      emitFindings(NO_OWNERS, added, { interviewId: p.interviewId, source: p.source, at: p.at, text: p.text, startMs: p.startMs, spans: [sp] });
+      emitFindings(NO_OWNERS, added, { ...p, spans: [sp] });
     }
-  };
-  addStudyTexts(db, args, rows, visit);
-  if (added.length === 0) return;
-  // Participant fields first (they are not texts of the pass), then the study's texts in order, by place in each.
-  const rank = (f: RawFinding) => (f.source === 'field' ? -1 : (textOrder.get(placeOf(f)) ?? -1));
-  const all = [...findings.filter((f) => f.kind !== DROPPED), ...added];
-  all.sort((a, b) => rank(a) - rank(b) || (a.source === 'field' ? 0 : a.start - b.start));
-  findings.splice(0, findings.length, ...all);
+    for (const f of [...here.filter((f) => f.kind !== DROPPED), ...added].sort((a, b) => a.start - b.start)) out.push(f);
+  }
+  // Anything not in a text of the pass (none today) is kept, after the rest.
+  while (i < findings.length) out.push(findings[i++]!);
+  // In place, without spreading: a study has hundreds of thousands of findings.
+  findings.length = 0;
+  for (const f of out) findings.push(f);
 }
 
 /** A finding's kind while propagation replaces it by a longer one: never seen outside propagateNames. */

@@ -77,8 +77,18 @@ describe('what is not a person', () => {
     'It came from HelloFresh in the end.',
     'We drove a Ferrari once, and the Hoover broke.',
     'The surgery is on Victoria Road.',
+    'They asked for my National Insurance number again.',
+    'Arsenal are playing tonight, so Everton are next.',
+    'We had Croque Monsieur for lunch.',
+    'Meet me at St Enoch after work.',
+    'The Dyson is louder than the kettle.',
   ])('%s', (text) => {
     expect(sure(text)).toEqual([]);
+  });
+
+  it('a month or a day is a name only when someone is called it', () => {
+    expect(sure('It was March, my son had a fever.')).toEqual([]);
+    expect(sure('my nephew is called Sunday, he is six')).toEqual(['Sunday']);
   });
 
   it('a name in a place’s position is only possible, for review', () => {
@@ -103,6 +113,7 @@ describe('propagation across a study', () => {
   });
 
   it('finds a name that is also a word only where it reads as a name', () => {
+    expect(new NamePropagation(['Jordan Mensah']).apply('we lived on Jordan Street, not in Jordan', [])).toBeNull();
     const p = new NamePropagation(['Storm']);
     expect(p.apply('it was a storm in a teacup', [])).toBeNull();
     expect((p.apply('then Storm fixed it', []) ?? []).map((x) => x.text)).toEqual(['Storm']);
