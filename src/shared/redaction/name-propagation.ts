@@ -1,5 +1,5 @@
 import { compileKnown, termKey } from './known-values';
-import { isDate, isWordName, nameParts, thingAround } from './name-rules';
+import { isDate, isWordName, nameParts, thingAround, withoutAccents } from './name-rules';
 import { WORDS } from './names';
 import { resolveOverlaps, type Span } from './spans';
 
@@ -23,7 +23,13 @@ export class NamePropagation {
       const words = name.trim().split(/\s+/);
       if (words.length > 1 && TITLE_WORD.test(words[0]!)) words.shift();
       const bare = words.join(' ');
-      for (const t of [bare, ...nameParts(bare, WORDS.isWord)]) if (t.length >= 2) names.set(termKey(t), t);
+      for (const t of [bare, ...nameParts(bare, WORDS.isWord)]) {
+        if (t.length < 2) continue;
+        names.set(termKey(t), t);
+        // Also as speech-to-text writes it, without accents ("Đức" is said "Duc").
+        const plain = withoutAccents(t);
+        if (plain !== t && !WORDS.isWord(plain.toLowerCase())) names.set(termKey(plain), plain);
+      }
     }
     this.size = names.size;
     this.known = compileKnown([...names.values()].map((text) => ({ text, kind: 'person' as const })));

@@ -65,7 +65,7 @@ const WEAK_VERBS = new Set(
   "was is isn't wasn't has had does did doesn't didn't can't won't would will could should might must goes went came comes got gets".split(' '),
 );
 const PARTICLES = new Set(
-  "van von der den de del della di da das dos du la le el al bin binti ibn bint ben ter ten te zu mac mc ni ní nic ó o ua uí y dela d’ d'".split(' '),
+  'van von der den de del della di da das dos du la le el al bin binti ibn bint ben ter ten te zu mac mc ni ní nic ó o ua uí y dela delos af ap'.split(' '),
 );
 /** Words never a person however they are written: pronouns, determiners, days, and the assistants people talk to. */
 const NEVER = new Set(
@@ -414,6 +414,21 @@ class NameReader {
   private joinedByAnd(): void {
     for (let h = 0; h < this.hits.length; h++) {
       const hit = this.hits[h]!;
+      // Before: "Kostas and Maria Georgiou": a name the lists know (even starting a sentence), or any unknown word.
+      const prev = this.toks[hit.from - 2];
+      const and0 = this.lowerAt(hit.from - 1);
+      if (hit.confidence === 'sure' && prev && (and0 === 'and' || and0 === '&') && prev.cap && !prev.poss) {
+        if (
+          !this.never(prev) &&
+          !this.info.notPerson(prev.lower) &&
+          ((this.listed(prev) && !this.wordLike(prev)) || (!prev.sentStart && !this.wordish(prev)))
+        ) {
+          // A possible name there becomes sure; else the word is one.
+          const own = this.hits.find((x) => x.to === hit.from - 2);
+          if (own) own.confidence = 'sure';
+          else if (!this.taken.has(hit.from - 2)) this.add(hit.from - 2, hit.from - 2, 'sure');
+        }
+      }
       const and = this.lowerAt(hit.to + 1);
       const next = this.toks[hit.to + 2];
       if (hit.confidence !== 'sure' || (and !== 'and' && and !== '&') || !next || this.taken.has(hit.to + 2)) continue;
@@ -436,7 +451,23 @@ export function nameParts(name: string, isWord: (lower: string) => boolean): str
     if (PARTICLES.has(lower) || TITLES.has(lower.replace(/\.$/, '')) || NEVER.has(lower) || DATES.has(lower) || common.has(lower) || isWord(lower)) continue;
     if (!out.includes(part)) out.push(part);
   }
+  // A surname with its particle ("de Villiers", "delos Reyes", "Ní Bhriain") is found whole on its own too.
+  const words = name.split(/\s+/);
+  for (let i = 1; i < words.length - 1; i++) {
+    if (PARTICLES.has(words[i]!.toLowerCase()) && !PARTICLES.has(words[i - 1]!.toLowerCase())) out.push(words.slice(i).join(' '));
+  }
   return out;
+}
+
+/** A name as speech-to-text may write it, without its accents ("Đức" → "Duc", "Siobhán" → "Siobhan"). */
+export function withoutAccents(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[đĐ]/g, (c) => (c === 'đ' ? 'd' : 'D'))
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .normalize('NFC');
 }
 
 /** Whether a sentence of the text starts with a word the lists know only as a name ("Adaeze still uses them"). */

@@ -112,6 +112,18 @@ describe('propagation across a study', () => {
     expect(merged.map((x) => [x.text, x.confidence ?? 'sure'])).toEqual([['Adaeze Nwosu', 'sure']]);
   });
 
+  it('finds a name without its accents and a surname with its particle', () => {
+    const p = new NamePropagation(['Phạm Minh Đức', 'Étienne de Villiers']);
+    expect((p.apply('then Duc said no', []) ?? []).map((x) => x.text)).toEqual(['Duc']);
+    expect((p.apply('ask de Villiers first', []) ?? []).map((x) => x.text)).toEqual(['de Villiers']);
+  });
+
+  it('finds a name joined by "and" to a sure one', () => {
+    expect(sure('then we saw Kostas and Dimitra said hi.')).toEqual(['Kostas', 'Dimitra']);
+    expect(sure('then we saw Kostas.')).toEqual([]);
+    expect(sure('Ok. Maria and Dimitra said hi.')).toEqual(['Maria', 'Dimitra']);
+  });
+
   it('finds a name that is also a word only where it reads as a name', () => {
     expect(new NamePropagation(['Jordan Mensah']).apply('we lived on Jordan Street, not in Jordan', [])).toBeNull();
     const p = new NamePropagation(['Storm']);
@@ -120,7 +132,7 @@ describe('propagation across a study', () => {
   });
 
   it('never propagates a particle, a title, a common word or one letter', () => {
-    expect(nameParts('Lucía Ramírez de la Cruz', WORDS.isWord)).toEqual(['Lucía', 'Ramírez', 'Cruz']);
+    expect(nameParts('Lucía Ramírez de la Cruz', WORDS.isWord)).toEqual(['Lucía', 'Ramírez', 'Cruz', 'de la Cruz']);
     expect(nameParts('J. Will Smith-Jones', WORDS.isWord)).toEqual(['Smith-Jones', 'Smith', 'Jones']);
   });
 });
