@@ -68,6 +68,8 @@ export async function buildRedactor(
   }
   for (const f of scan.findings) {
     if (f.decision === 'reject' || isRejected(f.kind, f.term)) continue;
+    // A possible name (the scan was unsure) is replaced once the researcher accepts it, not before.
+    if (f.confidence === 'possible' && f.decision !== 'accept') continue;
     if (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom') put(f.text, f.kind, f.suggested);
   }
   const matcher = compileKnown(known);

@@ -79,6 +79,13 @@ export class Pseudonyms {
     return p.label;
   }
 
+  /** A part of a name (`term`) takes the whole name's `label`, unless it already has a letter of its own. */
+  alias(term: string, text: string, label: string): void {
+    if (this.persons.has(term)) return;
+    this.persons.set(term, { text, label });
+    this.changed = true;
+  }
+
   /**
    * What a finding becomes: its owner's pseudonym for the participant's name or email, "[redacted]" for their
    * other personal details (a city several participants share must not read as one participant's pseudonym),

@@ -2,6 +2,7 @@ import type { Cache } from '../cache/cache';
 import type { RawFinding, RedactionDecision, ScanInterview, TermRow } from '../cache/queries/redaction';
 import { AppError } from '../errors';
 import type { SecretStore } from '../secrets/secret-store';
+import { normaliseTerm } from '../../shared/redaction/detect';
 import { loadMapping, saveMapping } from './mapping-store';
 import { Pseudonyms } from './pseudonyms';
 import { studyScans, type ScanMemo } from './scan-memo';
@@ -46,6 +47,19 @@ export async function scanStudy(
   ]);
   const decided = new Map(decisions.map((d) => [`${d.kind}\u0000${d.term}`, d.decision]));
   const pseudonyms = new Pseudonyms(loaded.mapping, source.interviews);
+  // A part of a name found whole ("Okafor" of "Chiamaka Okafor") is the same person: the same letter.
+  const wholes = new Map<string, { term: string; text: string }>();
+  for (const f of source.findings) {
+    if (f.kind !== 'person' || !/\s/.test(f.text.trim())) continue;
+    for (const part of f.text.trim().split(/\s+/)) {
+      const key = normaliseTerm('person', part);
+      if (key !== f.term && !wholes.has(key)) wholes.set(key, { term: f.term, text: f.text });
+    }
+  }
+  for (const f of source.findings) {
+    const whole = f.kind === 'person' ? wholes.get(f.term) : undefined;
+    if (whole) pseudonyms.alias(f.term, f.text, pseudonyms.person(whole.term, whole.text));
+  }
   const findings = source.findings.map((f) => ({
     ...f,
     decision: decided.get(`${f.kind}\u0000${f.term}`) ?? null,

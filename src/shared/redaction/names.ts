@@ -1,4 +1,5 @@
 import type compromise from 'compromise';
+import { mayHoldRuleName, ruleNames, sentenceStartName, thingAround, type WordInfo } from './name-rules';
 import { resolveOverlaps, type Span } from './spans';
 
 /** Other people's names, found by the compromise tagger (its English lexicon ships in the package). */
@@ -36,7 +37,7 @@ const CAPITALISED = /(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}'’-]*/gu;
  * in scripts without case are asked too, as their names cannot be seen from case.
  */
 export function mayHoldName(s: string): boolean {
-  return nameTriggers(s, true).length > 0;
+  return nameTriggers(s, true).length > 0 || mayHoldRuleName(s) || sentenceStartName(s, WORDS);
 }
 
 /** Where the words that may start or be a name are (see mayHoldName); with `first`, only the first. */
@@ -80,6 +81,29 @@ function knownNotPerson(word: string): boolean {
   }
   return v;
 }
+const wordVerdict = new Map<string, boolean>();
+/** A word the lexicon knows as anything but a person's name ("said", "honestly", "sponge"). */
+function isWord(lower: string): boolean {
+  let v = wordVerdict.get(lower);
+  if (v === undefined) {
+    const list = lexiconTags(lower);
+    v = list.length > 0 && !list.every((t) => PERSON_TAGS.has(t) || t === 'ProperNoun');
+    if (wordVerdict.size > 100_000) wordVerdict.clear();
+    wordVerdict.set(lower, v);
+  }
+  return v;
+}
+const placeVerdict = new Map<string, boolean>();
+/** A word the lexicon knows as a place or an organisation, even if as a name too ("Jordan", "Florence"). */
+function placeToo(lower: string): boolean {
+  let v = placeVerdict.get(lower);
+  if (v === undefined) {
+    v = lexiconTags(lower).some((t) => PLACE_TAGS.has(t));
+    placeVerdict.set(lower, v);
+  }
+  return v;
+}
+export const WORDS: WordInfo = { isWord, notPerson: placeToo };
 const nameVerdict = new Map<string, boolean>();
 /** A word the lexicon knows only as a person's name ("Sarah", "Jones"): a name without asking the tagger. */
 function onlyAName(word: string): boolean {
@@ -255,8 +279,37 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 5_000): 
       }
     }
   });
-  // A name found at once and again by the tagger (inside another name's window) is one name.
-  return result.map((spans) => resolveOverlaps(spans));
+  // The rules (name-rules.ts) on every text; the tagger's word-names without a cue are only possible.
+  return result.map((spans, doc) => {
+    const s = texts[doc]!;
+    for (const sp of spans) if (sp.text.split(/\s+/).every((w) => WORDS.isWord(w.toLowerCase()) || NOT_NAMES.has(w.toLowerCase()))) sp.confidence = 'possible';
+    // In a place's or a thing's position ("in Kumasi", "a Ferrari", "Victoria Road"): only possible.
+    for (const sp of spans) if (thingAround(s, sp.start, sp.end)) sp.confidence = 'possible';
+    const found = [...ruleNames(s, WORDS), ...spans.filter((sp) => !ASSISTANTS.test(sp.text))];
+    // Of two spans alike, the sure one is kept (resolveOverlaps keeps the first of equals).
+    const all = resolveOverlaps(found.sort((a, b) => Number(a.confidence === 'possible') - Number(b.confidence === 'possible')));
+    return mergeAdjacent(s, all);
+  });
+}
+
+/** Voice assistants people talk about: products, not people. */
+const ASSISTANTS = /^(?:Alexa|Siri|Cortana|Bixby|Google)$/;
+
+/** Names side by side ("Chiamaka" "Okafor") are one span, replaced whole; sure when either part is. */
+function mergeAdjacent(s: string, spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const sp of spans) {
+    const last = out[out.length - 1];
+    if (last && last.kind === 'person' && sp.kind === 'person' && /^[ \t]$/.test(s.slice(last.end, sp.start)) && !/['’]s?$/.test(last.text)) {
+      last.end = sp.end;
+      last.text = s.slice(last.start, last.end);
+      if (last.confidence === 'possible' && sp.confidence !== 'possible') delete last.confidence;
+      continue;
+    }
+    out.push({ ...sp });
+  }
+  for (const sp of out) if (sp.confidence === 'sure') delete sp.confidence;
+  return out;
 }
 
 export const detectPeople = (s: string): Span[] => detectPeopleMany([s])[0]!;

@@ -4,7 +4,14 @@ import type { RedactionKind } from './kinds';
  * A found value as every detector returns it: offsets in UTF-16 code units of the text as it was given,
  * `text === s.slice(start, end)`. Shared by the detectors (patterns.ts, known-values.ts, names.ts).
  */
-export type Span = { kind: RedactionKind; start: number; end: number; text: string };
+export type Span = {
+  kind: RedactionKind;
+  start: number;
+  end: number;
+  text: string;
+  /** How sure the detector is (names): a `possible` finding is listed for review and replaced only once accepted. Absent: sure. */
+  confidence?: 'sure' | 'possible';
+};
 
 /** When two spans of one length overlap, the more specific kind wins. */
 const PRIORITY: Record<RedactionKind, number> = { custom: 0, participant: 1, email: 2, url: 3, postcode: 4, phone: 5, person: 6, number: 7 };

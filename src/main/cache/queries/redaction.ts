@@ -12,6 +12,7 @@ import {
   type RedactionKind,
   type Span,
 } from '../../../shared/redaction/detect';
+import { NamePropagation } from '../../../shared/redaction/name-propagation';
 import { withFullSync, type CacheDb } from '../open';
 import { interviewNumbers } from './code-segments';
 import { stmt } from './stmt';
@@ -132,6 +133,8 @@ export type RawFinding = {
   /** Up to CONTEXT characters of the text on either side, for the review list. */
   before: string;
   after: string;
+  /** A name the scan is unsure of: listed for review, replaced only once accepted. Absent: sure. */
+  confidence?: 'possible';
 };
 
 export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
@@ -217,8 +220,14 @@ export function scanStudy(db: CacheDb, args: { projectId: string }): ScanSource 
     emit({ interviewId: f.row.id, source: 'field', at: f.field, text: f.value, startMs: null, spans: [...spans, ...detectPatterns(f.value)] });
   }
   const tagger = taggedInChunks(matcher, emit);
-  addStudyTexts(db, args, rows, tagger.add);
+  // The texts are kept for propagation's second pass: reading them again from the database cost more.
+  const texts: Omit<Pending, 'spans'>[] = [];
+  addStudyTexts(db, args, rows, (p) => {
+    texts.push(p);
+    tagger.add(p);
+  });
   tagger.flush();
+  propagateNames(texts, findings);
 
   return {
     interviews: rows.map((r) => ({
@@ -289,9 +298,57 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
       end: s.end,
       before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
       after: text.slice(s.end, s.end + CONTEXT),
+      ...(s.confidence === 'possible' && kind === 'person' ? { confidence: 'possible' as const } : {}),
     });
   }
 }
+
+/** Whether a finding was made in this text. */
+const inText = (f: RawFinding, p: Omit<Pending, 'spans'>) => f.interview_id === p.interviewId && f.source === p.source && f.at === p.at;
+
+/**
+ * Propagation (name-propagation.ts): a second pass over the study's texts (as the first read them, in its
+ * order), only when a name was found surely, adding every other mention of it and of its parts; a finding it
+ * widens ("Adaeze" beside a found "Nwosu") is replaced by the whole. The first pass's findings are in the
+ * texts' order (participant fields first), so each text's own are the next run of them: no lookup by place.
+ */
+function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawFinding[]): void {
+  const propagation = new NamePropagation(findings.filter((f) => f.kind === 'person' && f.confidence !== 'possible').map((f) => f.text));
+  if (propagation.size === 0) return;
+  const out: RawFinding[] = [];
+  let i = 0;
+  while (i < findings.length && findings[i]!.source === 'field') out.push(findings[i++]!);
+  for (const p of texts) {
+    const from = i;
+    while (i < findings.length && inText(findings[i]!, p)) i++;
+    const here = findings.slice(from, i);
+    const spans: Span[] = here.map((f) => ({ kind: f.kind, start: f.start, end: f.end, text: f.text, ...(f.confidence ? { confidence: f.confidence } : {}) }));
+    const merged = propagation.apply(p.text, spans);
+    if (!merged) {
+      for (const f of here) out.push(f);
+      continue;
+    }
+    const added: RawFinding[] = [];
+    for (const sp of merged) {
+      if (sp.kind !== 'person') continue;
+      if (here.some((f) => f.kind === 'person' && f.start === sp.start && f.end === sp.end && f.confidence === sp.confidence)) continue;
+      // What it replaces (a part, the possible given name beside it) goes; the whole takes its place.
+      for (const f of here) if (f.kind === 'person' && f.start < sp.end && sp.start < f.end) f.kind = DROPPED;
+      emitFindings(NO_OWNERS, added, { ...p, spans: [sp] });
+    }
+    for (const f of [...here.filter((f) => f.kind !== DROPPED), ...added].sort((a, b) => a.start - b.start)) out.push(f);
+  }
+  // Anything not in a text of the pass (none today) is kept, after the rest.
+  while (i < findings.length) out.push(findings[i++]!);
+  // In place, without spreading: a study has hundreds of thousands of findings.
+  findings.length = 0;
+  for (const f of out) findings.push(f);
+}
+
+/** A finding's kind while propagation replaces it by a longer one: never seen outside propagateNames. */
+const DROPPED = 'dropped' as RedactionKind;
+/** Propagated names are other people's: matched against no participant. */
+const NO_OWNERS: KnownMatcher = Object.assign(compileKnown([]), { owners: () => [] as readonly string[] });
 
 /** Scans texts with the patterns and known values at once, and with the name tagger CHUNK texts at a time. */
 function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { add: (p: Omit<Pending, 'spans'>) => void; flush: () => void } {
