@@ -47,6 +47,8 @@ export type ProjectDetail = ProjectSummary & {
 export type InterviewRow = {
   id: string;
   project_id: string;
+  /** The study's participant code for this interview, "P07" (src/shared/participant-code.ts): the same in every artefact. */
+  code: string;
   status: string;
   completed_at: string | null;
   duration_minutes: number | null;

@@ -25,6 +25,7 @@ export function cacheExportSource(cache: Cache, projectId: string, videoFile: (i
     },
     highlights: () => cache.call('highlights.list', { projectId }),
     codes: () => cache.call('codes.list', { projectId }),
+    participantCodes: async () => Object.fromEntries((await cache.call('participants.list', { projectId })).map((p) => [p.interview_id, p.code])),
     locateQuote: (quote) => cache.call('search.locateQuote', { projectId, quote }),
     videoFile,
   };

@@ -9,7 +9,9 @@ import {
   type QuestionGrid,
 } from '../../../shared/analysis/question-grid';
 import type { Participant, Screener } from '../../../shared/schemas/interview';
+import { participantCode } from '../../../shared/participant-code';
 import type { CacheDb } from '../open';
+import { participantNumbers } from './participant-codes';
 import { stmt } from './stmt';
 
 /**
@@ -20,6 +22,7 @@ import { stmt } from './stmt';
  */
 export function gridSource(db: CacheDb, args: { projectId: string }): GridSource {
   const guide = knownGuide(db, args.projectId);
+  const numbers = participantNumbers(db, args);
   const rows = stmt(
     db,
     `SELECT id, status, participant_name, participant_json, screener_json FROM interviews WHERE project_id = ?
@@ -31,6 +34,7 @@ export function gridSource(db: CacheDb, args: { projectId: string }): GridSource
     const screener = safeJson<Screener | null>(r.screener_json, null);
     const iv: GridSourceInterview = {
       id: r.id,
+      code: participantCode(numbers.get(r.id)!),
       status: r.status,
       participant_name: r.participant_name,
       fields: (participant?.fields ?? {}) as Record<string, GridFieldValue>,

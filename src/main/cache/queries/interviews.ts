@@ -1,8 +1,10 @@
 import type { InterviewNeighbours, InterviewRow, NeighbourRef } from '../../../shared/views';
 import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { participantCode } from '../../../shared/participant-code';
 import type { CacheDb } from '../open';
 import { fingerprint, isPacked, packFullRecords, TURN_CELLS, type FullRecordsArgs, type PackedFullRecords, type TurnCell } from './full-records';
+import { assignParticipantCodes, interviewCodeNumber } from './participant-codes';
 import { stmt } from './stmt';
 
 /** A listing row as the cache knows it; the view adds whether a local video copy exists. */
@@ -33,11 +35,18 @@ type Row = {
   thumbnail_url: string | null;
   participant_json: string;
   screener_json: string | null;
+  /** participant_codes.n, read beside the row (CODE_N). */
+  code_n: number | null;
 };
+
+/** The row's participant code number, selected beside interviews' columns; never null once codes are assigned. */
+const CODE_N = '(SELECT n FROM participant_codes c WHERE c.interview_id = interviews.id) AS code_n';
 
 const summary = (r: Row): InterviewSummary => ({
   id: r.id,
   project_id: r.project_id,
+  // Never null: listInterviews assigns the study's codes before reading, getInterview when its row has none.
+  code: participantCode(r.code_n ?? Number.NaN),
   status: r.status,
   completed_at: r.completed_at,
   duration_minutes: r.duration_minutes,
@@ -214,10 +223,11 @@ function listFilter(f: InterviewFilter) {
 }
 
 export function listInterviews(db: CacheDb, f: InterviewFilter): { items: InterviewSummary[]; total: number } {
+  assignParticipantCodes(db, { projectId: f.projectId });
   const { sql, params, order } = listFilter(f);
   const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
   const rows = db
-    .prepare(`SELECT * ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .prepare(`SELECT *, ${CODE_N} ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit: f.limit ?? 10_000, offset: f.offset ?? 0 }) as Row[];
   return { items: rows.map(summary), total };
 }
@@ -242,8 +252,9 @@ export function interviewNeighbours(db: CacheDb, f: InterviewFilter & { id: stri
 export const TURN_START = 'CASE WHEN time_known = 1 THEN start_ms END';
 
 export function getInterview(db: CacheDb, args: { id: string }): CachedInterview | null {
-  const r = stmt(db, 'SELECT * FROM interviews WHERE id = ?').get(args.id) as Row | undefined;
+  const r = stmt(db, `SELECT *, ${CODE_N} FROM interviews WHERE id = ?`).get(args.id) as Row | undefined;
   if (!r) return null;
+  r.code_n ??= interviewCodeNumber(db, { id: r.id, projectId: r.project_id });
   const transcript = stmt(
     db,
     `SELECT idx AS "index", role, text, ${TURN_START} AS start_ms, end_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx`,

@@ -38,7 +38,7 @@ export type RedactionDecisionFilter = 'accept' | 'reject' | 'undecided';
 /** One place a term was found, with the words around it. */
 export type RedactionExampleView = {
   interview_id: string | null;
-  /** "Interview 7", "Report" for a quote. */
+  /** The interview's participant code "P07", "Report" for a quote. */
   interview_label: string;
   start_ms: number | null;
   source: 'turn' | 'quote' | 'field';

@@ -44,6 +44,7 @@ function interview(overrides: Partial<InterviewDetail> = {}, name = 'Zelda Quart
   const detail: InterviewDetail = {
     id: 'iv_123',
     project_id: 'prj_42',
+    code: 'P01',
     status: 'COMPLETED',
     completed_at: '2026-11-20T10:15:00Z',
     duration_minutes: 14.5,
