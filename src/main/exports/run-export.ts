@@ -11,6 +11,7 @@ import { safeFileName } from '../output/file-names';
 import { participantLabel } from '../../shared/participant-code';
 import { cancelledError, openExportSink, type ExportProgress, type ExportSink, type ExportResult, type ExportTarget } from '../output/sink';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
+import { participantKeyCsv } from '../studies/participant-service';
 import { byStatus, count, transcriptsLine } from '../output/summary';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
@@ -47,6 +48,11 @@ export type ExportRequest = {
   speakerLabels?: SpeakerLabels;
   /** CSV only: a byte order mark, so Excel reads UTF-8. */
   bom?: boolean;
+  /**
+   * Also writes participant-key.csv (interview_id, code, name, email): who each participant code is. Only
+   * when asked, and refused with an active redactor: a redacted export never holds the key (issue 21 §3).
+   */
+  participantKey?: boolean;
   /** Prints the report HTML to PDF (Electron's printToPDF, or a headless Chromium); report-pdf needs it. */
   printPdf?: (html: string, signal?: AbortSignal) => Promise<Uint8Array>;
   user: { id: string; name: string };
@@ -114,6 +120,12 @@ async function checkRequest(
     throw new AppError(
       'usage',
       `${blocked.join(' and ')} ${blocked.length === 1 ? 'is' : 'are'} participant data: include participant data to export ${blocked.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  if (req.participantKey && req.redactor?.active) {
+    throw new AppError(
+      'usage',
+      'The participant key says who each code is, so it is never written into a redacted export. Export the key on its own, without redaction, and keep it apart from the redacted files.',
     );
   }
   const reportFormats = req.formats.filter((f) => f.startsWith('report-'));
@@ -212,6 +224,24 @@ async function writeCsvs(run: ExportRun): Promise<void> {
     );
 }
 
+/** participant-key.csv: the exported interviews' codes with the names and emails they stand for, in code order. */
+async function writeParticipantKey(run: ExportRun): Promise<void> {
+  const { req, originals, projectFolder, sink, notes } = run;
+  const rows = [...originals]
+    .sort((a, b) => codeOrder(a.code) - codeOrder(b.code) || a.id.localeCompare(b.id))
+    .map((i) => ({
+      interview_id: i.id,
+      code: i.code,
+      participant_name: i.participant?.name ?? i.participant_name,
+      participant_email: i.participant?.email ?? i.participant_email,
+    }));
+  await sink.writeFile(`${projectFolder}/participant-key.csv`, participantKeyCsv(rows, req.lineEnding, req.bom ?? false));
+  notes.push(
+    `participant-key.csv says who each participant code is (${count(rows.length, 'interview')}): it is participant data, so keep it apart from files you share.`,
+  );
+}
+const codeOrder = (code: string) => Number(code.slice(1)) || Number.MAX_SAFE_INTEGER;
+
 /** The summary's line about the report: how many quotes were placed, and how many come from outside the export. */
 function reportNote(report: NonNullable<ProjectDetail['report']>, reportFormats: ExportFormat[], found: Located[][], interviews: InterviewDetail[]): string {
   const inExport = new Set(interviews.map((i) => i.id));
@@ -303,7 +333,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     target: req.target,
     ...(req.signal ? { signal: req.signal } : {}),
     ...(req.onProgress ? { onProgress: req.onProgress } : {}),
-    expected: { files: interviews.length * perInterview + req.formats.length - perInterview },
+    expected: { files: interviews.length * perInterview + req.formats.length - perInterview + (req.participantKey ? 1 : 0) },
   });
   try {
     const projectFolder = safeFileName(project.title || 'Untitled study', { fallback: `study-${project.id.slice(0, 8)}` });
@@ -311,6 +341,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     await writeTranscripts(run, textFormats);
     transcriptNotes(run, textFormats);
     await writeCsvs(run);
+    if (req.participantKey) await writeParticipantKey(run);
     await writeReport(run, reportFormats);
     if (req.formats.includes('qdpx')) await writeQdpx(run);
     return { result: await sink.finish(), notes };
