@@ -151,9 +151,7 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
     const cut = segments.length - cannot;
     expect(await c.done.innerText()).toMatch(new RegExp(`^Exported ${cut} clips and a reel`));
     expect(await c.written.count()).toBe(cut + 1);
-    expect(await c.leftOut.allInnerTexts()).toEqual(
-      Array(cannot).fill(expect.stringMatching(/^P\d{2,} \(not cut\): Its interview has no saved video\./)),
-    );
+    expect(await c.leftOut.allInnerTexts()).toEqual(Array(cannot).fill(expect.stringMatching(/^P\d{2,} \(not cut\): Its interview has no saved video\./)));
     const notes = (await c.notes.allInnerTexts()).join('\n');
     expect(notes).toContain(`${cut} clips cut from the saved videos, nothing uploaded.`);
     expect(notes).toMatch(/keyframe/);
