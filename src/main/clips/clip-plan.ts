@@ -14,7 +14,7 @@ export type ClipPlanRequest = {
   projectId: string;
   selection: ClipSelection;
   padMs?: number;
-  /** Participant names in labels; otherwise "Interview N". */
+  /** Participant names in labels, beside the code ("Ana Souza (P07)"); otherwise the code "P07". */
   includeParticipant: boolean;
   redactor?: Redactor;
   media: Pick<ClipMediaFns, 'durationMs'>;

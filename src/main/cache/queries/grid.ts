@@ -18,7 +18,7 @@ import { stmt } from './stmt';
  * What the question grid is built from, read in four queries: the guide Fieldwork knows (saved when the
  * study was created or edited here, or from the demo's seed; no sync removes it), every interview with its
  * participant fields and screener answers, their turns, and the coded segments with their codes. Rows come
- * oldest first, so "Interview N" counts in the order the interviews were completed.
+ * oldest first (the order participant codes are given in).
  */
 export function gridSource(db: CacheDb, args: { projectId: string }): GridSource {
   const guide = knownGuide(db, args.projectId);

@@ -27,7 +27,7 @@ const clipOptions = {
 export type ClipPlanItemView = {
   highlight_id: string;
   interview_id: string;
-  /** The pseudonym when redacted, the participant with participant data, else "Interview N". */
+  /** The participant code "P07" (also the pseudonym when redacted), "Ana Souza (P07)" with participant data. */
   label: string;
   /** The coded words (redacted when redact is on). */
   quote: string;

@@ -18,7 +18,7 @@ export type RedactionFindingView = {
   text: string;
   /** The turn's start; null for a participant field or a quote. */
   start_ms: number | null;
-  /** What it becomes when accepted: "Participant 07", "[Person A]", "[email]"… */
+  /** What it becomes when accepted: the participant's code "P07", "[Person A]", "[email]"… */
   suggested: string;
   source: 'turn' | 'quote' | 'field';
   /** The turn's index, the quote's "theme.position", or the participant field's name. */
