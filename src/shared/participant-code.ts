@@ -15,5 +15,7 @@ export function participantCode(n: number): string {
  */
 export function participantLabel(code: string, name: string | null | undefined): string {
   const n = name?.trim();
+  // No code yet (a study's first sync still running): the name alone.
+  if (!code) return n ?? '';
   return n && n !== code ? `${n} (${code})` : code;
 }

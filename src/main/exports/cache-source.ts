@@ -12,6 +12,8 @@ export function cacheExportSource(cache: Cache, projectId: string, videoFile: (i
   return {
     project: () => readProjectDetail(cache, projectId),
     interviews: async (ids) => {
+      // Codes for any interview that has none yet (an export during a study's first sync), before they are read.
+      await cache.call('participants.assign', { projectId });
       const all = await cache.call('interviews.ids', { projectId });
       const only = ids ? new Set(ids) : null;
       const wanted = only ? all.filter((id) => only.has(id)) : all;

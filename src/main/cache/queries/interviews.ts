@@ -4,7 +4,6 @@ import type { TranscriptTurn } from '../../../shared/schemas/transcript';
 import { participantCode } from '../../../shared/participant-code';
 import type { CacheDb } from '../open';
 import { fingerprint, isPacked, packFullRecords, TURN_CELLS, type FullRecordsArgs, type PackedFullRecords, type TurnCell } from './full-records';
-import { assignParticipantCodes, interviewCodeNumber } from './participant-codes';
 import { stmt } from './stmt';
 
 /** A listing row as the cache knows it; the view adds whether a local video copy exists. */
@@ -45,8 +44,9 @@ const CODE_N = '(SELECT n FROM participant_codes c WHERE c.interview_id = interv
 const summary = (r: Row): InterviewSummary => ({
   id: r.id,
   project_id: r.project_id,
-  // Never null: listInterviews assigns the study's codes before reading, getInterview when its row has none.
-  code: participantCode(r.code_n ?? Number.NaN),
+  // Empty only while a study's first sync is still saving its interviews: the Interviews list and the viewer
+  // read codes but never give them, so a listing shown mid-sync cannot number the newest pages first.
+  code: r.code_n === null ? '' : participantCode(r.code_n),
   status: r.status,
   completed_at: r.completed_at,
   duration_minutes: r.duration_minutes,
@@ -223,7 +223,6 @@ function listFilter(f: InterviewFilter) {
 }
 
 export function listInterviews(db: CacheDb, f: InterviewFilter): { items: InterviewSummary[]; total: number } {
-  assignParticipantCodes(db, { projectId: f.projectId });
   const { sql, params, order } = listFilter(f);
   const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
   const rows = db
@@ -254,7 +253,6 @@ export const TURN_START = 'CASE WHEN time_known = 1 THEN start_ms END';
 export function getInterview(db: CacheDb, args: { id: string }): CachedInterview | null {
   const r = stmt(db, `SELECT *, ${CODE_N} FROM interviews WHERE id = ?`).get(args.id) as Row | undefined;
   if (!r) return null;
-  r.code_n ??= interviewCodeNumber(db, { id: r.id, projectId: r.project_id });
   const transcript = stmt(
     db,
     `SELECT idx AS "index", role, text, ${TURN_START} AS start_ms, end_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx`,

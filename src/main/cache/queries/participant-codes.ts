@@ -7,6 +7,9 @@ import { stmt } from './stmt';
  * of codes calls it first, and a sync calls it once a study's interviews are saved, so codes exist before
  * anything is read and no read ever finds an interview without one.
  *
+ * The Interviews list and the viewer only read codes (an empty code until given), so a listing shown while a
+ * first sync is still saving pages (newest first) cannot give the newest interviews the first numbers.
+ *
  * Rules: interviews without a code get the next free numbers in order of completion (completed_at, then id;
  * those not yet complete after those that are, by id). An interview gets its code the first time it is
  * assigned after the cache first holds it, whatever its status, so a study's every interview has a label
@@ -37,17 +40,6 @@ export function participantNumbers(db: CacheDb, args: { projectId: string }): Ma
     .raw(true)
     .all(args.projectId) as [string, number][];
   return new Map(rows);
-}
-
-/** One interview's code number, assigning its study's missing codes when it has none yet. */
-export function interviewCodeNumber(db: CacheDb, args: { id: string; projectId: string }): number {
-  const get = stmt(db, 'SELECT n FROM participant_codes WHERE interview_id = ?').pluck();
-  let n = get.get(args.id) as number | undefined;
-  if (n === undefined) {
-    assignParticipantCodes(db, { projectId: args.projectId });
-    n = get.get(args.id) as number;
-  }
-  return n;
 }
 
 export type ParticipantKeyRow = {

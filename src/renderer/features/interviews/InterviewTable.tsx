@@ -160,8 +160,8 @@ function InterviewTableRow({
   const status = STATUS[r.status] ?? { label: r.status, tone: 'neutral' };
   // Controls are named by the name (the code when there is none); the cell shows the code beside the name
   // (issue 21 §3), the label every export gives this interview.
-  const name = r.participant_name?.trim() || r.code;
-  const label = participantLabel(r.code, r.participant_name);
+  const name = r.participant_name?.trim() || r.code || 'Unnamed participant';
+  const label = participantLabel(r.code, r.participant_name) || name;
   const stop = (e: MouseEvent) => e.stopPropagation();
   const key = `${workspace.id}/${project.id}`;
   const selected = useInterviewsUi((s) => uiFor(s, key).selected.includes(r.id));

@@ -79,7 +79,7 @@ function ViewerReady({
   useViewerKeys({ player, playbackNow: play.playbackNow, setTimeMs: play.setTimeMs, turns, highlight: coding.highlight, stepInterview: sequence.go });
 
   // The name with the study's participant code beside it, as every export labels this interview.
-  const title = participantLabel(interview.code, interview.participant_name);
+  const title = participantLabel(interview.code, interview.participant_name) || 'Unnamed participant';
   return (
     <section className={`viewer${stimuli.shows ? ' has-stimuli' : ''}`} aria-labelledby="viewer-title">
       <div className="viewer-left">

@@ -35,12 +35,14 @@ afterEach(() => cache.close());
 
 describe('participant codes', () => {
   it('are given in order of completion (then id), unfinished interviews after, whatever order the pages came in', async () => {
+    // Listing while the pages arrive gives no codes: the newest page must not get the first numbers.
     // Newest first, as the service lists them, over two pages.
     await cache.call('interviews.saveFullRecords', {
       projectId: P,
       items: [record('c', 'COMPLETE', '2026-03-03T00:00:00Z'), record('open', 'STARTED', null)],
       now: NOW,
     });
+    expect((await cache.call('interviews.list', { projectId: P })).items.map((i) => i.code)).toEqual(['', '']);
     await cache.call('interviews.saveFullRecords', {
       projectId: P,
       items: [
@@ -81,12 +83,14 @@ describe('participant codes', () => {
     // Kept: never renumbered, never re-padded. The newcomers in order of completion after the others.
     expect(await codes()).toEqual({ ...first, early: 'P04', d: 'P05' });
 
-    // Reads that come before the sync's own assignment give the same codes (they assign first, in one place).
+    // The list and the viewer read codes but never give them: mid-sync, an interview without one reads ''.
     await cache.call('interviews.saveFullRecords', { projectId: P, items: [record('e', 'COMPLETE', '2026-03-06T00:00:00Z')], now: NOW });
+    expect((await cache.call('interviews.get', { id: 'e' }))!.code).toBe('');
+    // An analysis read (or an export) gives the missing ones, in the one place, as the sync's own call would.
+    expect(await cache.call('interviews.numbers', { projectId: P })).toEqual({ a: 1, b: 2, open: 3, early: 4, d: 5, e: 6 });
     expect((await cache.call('interviews.get', { id: 'e' }))!.code).toBe('P06');
     const listed = (await cache.call('interviews.list', { projectId: P })).items;
     expect(Object.fromEntries(listed.map((i) => [i.id, i.code]))).toEqual({ ...first, early: 'P04', d: 'P05', e: 'P06' });
-    expect(await cache.call('interviews.numbers', { projectId: P })).toEqual({ a: 1, b: 2, open: 3, early: 4, d: 5, e: 6 });
 
     // Saving everything again (a full re-walk) changes nothing.
     await cache.call('interviews.saveFullRecords', {
