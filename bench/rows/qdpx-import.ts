@@ -45,6 +45,7 @@ export function qdpxBenchData(): { interviews: InterviewDetail[]; highlights: Hi
     interviews.push({
       id,
       project_id: 'prj-bench',
+      code: `P${String(i + 1).padStart(2, '0')}`,
       status: 'COMPLETE',
       completed_at: '2026-11-20T10:00:00Z',
       duration_minutes: 10,

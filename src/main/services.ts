@@ -29,6 +29,7 @@ import { createCreditService } from './studies/credit-service';
 import { createInterviewService } from './studies/interview-service';
 import { createLauncher } from './studies/launch';
 import { createNoteService } from './studies/note-service';
+import { createParticipantService } from './studies/participant-service';
 import { createProjectService } from './studies/project-service';
 import { createSearchService } from './studies/search-service';
 import type { SecretStore } from './secrets/secret-store';
@@ -96,6 +97,7 @@ export function createServices(d: ServiceDeps) {
     workspaces: createWorkspaceAdmin({ workspaces, runtimes, events, dataDir: d.dataDir }),
     projects: createProjectService({ runtimes }),
     interviews: createInterviewService({ runtimes }),
+    participants: createParticipantService({ runtimes }),
     credits: createCreditService({ runtimes }),
     notes: createNoteService({ runtimes }),
     stimuli: createStimulusService({

@@ -47,6 +47,11 @@ export type ProjectDetail = ProjectSummary & {
 export type InterviewRow = {
   id: string;
   project_id: string;
+  /**
+   * The study's participant code for this interview, "P07" (src/shared/participant-code.ts): the same in every
+   * artefact. Empty while the study's first sync is still saving its interviews (codes are given at its end).
+   */
+  code: string;
   status: string;
   completed_at: string | null;
   duration_minutes: number | null;

@@ -264,7 +264,15 @@ describe.skipIf(skip !== null)('the Codes view', () => {
       coder: null,
     });
     expect(rows.map((r) => [r.code, r.interview_id, r.participant, r.coder, r.start_ms, r.start, r.text])).toEqual(
-      expected.segments.map((s) => ['Price', s.interview_id, `Interview ${s.interview_n}`, 'Rosa', String(s.start_ms), timecode(s.start_ms), s.text]),
+      expected.segments.map((s) => [
+        'Price',
+        s.interview_id,
+        `P${String(s.interview_n).padStart(2, '0')}`,
+        'Rosa',
+        String(s.start_ms),
+        timecode(s.start_ms),
+        s.text,
+      ]),
     );
     expect(rows.every((r) => r.question === (expected.segments.find((s) => s.interview_id === r.interview_id)?.question ?? ''))).toBe(true);
 

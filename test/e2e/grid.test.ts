@@ -27,7 +27,7 @@ describe.skipIf(skip !== null)('question grid', () => {
   let tmp: string;
   let churnId: string;
   /** A complete interview with a participant answer to the first question, coded "Price" here. */
-  let coded: { id: string; participant: string; answer: string; plan: string; startMs: number };
+  let coded: { id: string; participant: string; label: string; answer: string; plan: string; startMs: number };
 
   beforeAll(async () => {
     const harness = e2e.harness;
@@ -59,7 +59,9 @@ describe.skipIf(skip !== null)('question grid', () => {
     });
     coded = {
       id: row.id,
-      participant: row.participant_name!,
+      // The name (rows are found by it) and the grid's label: the name with the participant code beside it.
+      participant: detail.participant_name!,
+      label: row.participant_name,
       answer: answer.text,
       plan: String(detail.participant?.fields.plan),
       startMs: answer.start_ms!,
@@ -174,7 +176,7 @@ describe.skipIf(skip !== null)('question grid', () => {
     expect(csv[0]).toEqual(['interview_id', 'participant', 'status', 'group', ...grid.questions.map((q) => `Q${q.index + 1}. ${q.text}`)]);
     expect(csv).toHaveLength(grid.rows.length + 1);
     const line = csv.find((l) => l[0] === coded.id)!;
-    expect(line.slice(1, 4)).toEqual([coded.participant, 'COMPLETE', coded.plan]);
+    expect(line.slice(1, 4)).toEqual([coded.label, 'COMPLETE', coded.plan]);
     expect(line[4]!.startsWith(coded.answer)).toBe(true);
 
     // DOCX to the same folder: one section per question, each answer under its participant and plan.
@@ -186,7 +188,7 @@ describe.skipIf(skip !== null)('question grid', () => {
     const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(docx)))['word/document.xml']!);
     const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('\n');
     expect(text).toContain(`Q1. ${grid.questions[0]!.text}`);
-    expect(text).toContain(`${coded.participant} (${coded.plan})`);
+    expect(text).toContain(`${coded.label} (${coded.plan})`);
     expect(text).toContain('Grouped by: ');
     expect(problems).toEqual([]);
   });

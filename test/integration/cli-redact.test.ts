@@ -26,10 +26,15 @@ describe('fieldwork redact scan', () => {
     // Read straight from the cache file, independently of the scan.
     const [wsId] = readdirSync(join(fw.home, 'workspaces'));
     const db = new Database(join(fw.home, 'workspaces', wsId!, 'cache.db'), { readonly: true });
-    type Row = { id: string; status: string; participant_name: string | null; participant_email: string | null };
+    type Row = { id: string; status: string; participant_name: string | null; participant_email: string | null; n: number };
     const interviews = db
-      .prepare('SELECT id, status, participant_name, participant_email FROM interviews WHERE project_id = ? ORDER BY completed_at IS NULL, completed_at, id')
+      .prepare(
+        `SELECT id, status, participant_name, participant_email, c.n FROM interviews i JOIN participant_codes c ON c.interview_id = i.id
+         WHERE i.project_id = ? ORDER BY completed_at IS NULL, completed_at, id`,
+      )
       .all(project) as Row[];
+    // The sync gave every interview its participant code in order of completion.
+    expect(interviews.map((i) => i.n)).toEqual(interviews.map((_, i) => i + 1));
     const turns = db
       .prepare('SELECT t.interview_id, t.text, t.start_ms FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id WHERE i.project_id = ?')
       .all(project) as { interview_id: string; text: string; start_ms: number }[];
@@ -46,10 +51,9 @@ describe('fieldwork redact scan', () => {
     const findings = cliJson<Finding[]>(asJson);
     for (const f of findings) expect(Object.keys(f)).toEqual(['interview_id', 'kind', 'text', 'start_ms', 'suggested']);
 
-    // Every participant, whatever their interview's status, by name and email, as "Participant N" in order of completion.
-    const width = String(interviews.length).length;
-    interviews.forEach((iv, i) => {
-      const pseudonym = `Participant ${String(i + 1).padStart(width, '0')}`;
+    // Every participant, whatever their interview's status, by name and email, as their participant code "P01".
+    interviews.forEach((iv) => {
+      const pseudonym = `P${String(iv.n).padStart(2, '0')}`;
       for (const value of [iv.participant_name, iv.participant_email].filter((v): v is string => !!v)) {
         expect(findings, `${iv.status} interview ${iv.id}: ${value}`).toContainEqual({
           interview_id: iv.id,
@@ -127,6 +131,6 @@ describe('fieldwork redact scan', () => {
     // The search can fail: unredacted, the names are there.
     expect(found(join(fw.tmp, 'plain')).length).toBeGreaterThan(0);
     expect(found(join(fw.tmp, 'redacted'))).toEqual([]);
-    expect(texts(join(fw.tmp, 'redacted')).join('\n')).toMatch(/Participant 0?1/);
+    expect(texts(join(fw.tmp, 'redacted')).join('\n')).toMatch(/\bP01\b/);
   });
 });

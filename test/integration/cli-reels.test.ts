@@ -31,7 +31,6 @@ describe('fieldwork reels', () => {
     const cache = await fw.workspaceCache();
     const now = '2026-11-26T10:00:00.000Z';
     const ivs = (await cache.call('interviews.list', { projectId: project, limit: 10, offset: 0 })).items;
-    const numbers = await cache.call('interviews.numbers', { projectId: project });
     const details = (await Promise.all(ivs.map((i) => cache.call('interviews.get', { id: i.id })))).map((d) => d!);
     const clip = async (d: (typeof details)[number], turn: number, tags: string[], quote = d.transcript[turn]!.text.slice(0, 12)) => {
       const h = await cache.call('highlights.add', {
@@ -53,7 +52,8 @@ describe('fieldwork reels', () => {
       return {
         id: h.id,
         interview: d.id,
-        participant: d.participant_name?.trim() || `Interview ${numbers[d.id]}`,
+        // The name with the interview's participant code beside it, as every artefact labels it.
+        participant: d.participant_name?.trim() ? `${d.participant_name.trim()} (${d.code})` : d.code,
         text: quote,
         start: t.start_ms,
         end: t.end_ms !== null && t.start_ms !== null && t.end_ms > t.start_ms ? t.end_ms : null,

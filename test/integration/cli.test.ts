@@ -353,7 +353,7 @@ describe('fieldwork CLI', () => {
         written.find((f) => f.endsWith('report.md'))!,
         'utf8',
       ),
-    ).toMatch(/Interview \d{3}, \d{2}:\d{2}:\d{2}/);
+    ).toMatch(/\bP\d{2,}, \d{2}:\d{2}:\d{2}/);
     // Every file stays inside the chosen folder, and none names or carries a participant.
     const emails = interviews.map((i) => (JSON.parse(i.participant_json ?? '{}') as { email?: string }).email).filter((e): e is string => !!e);
     expect(emails.length).toBeGreaterThan(0);
@@ -419,7 +419,7 @@ describe('fieldwork CLI', () => {
       const report = await reportsOrg.client.getReport(reportsProject);
       for (const t of report.themes) expect(flat).toContain(t.title.replace(/\s+/g, ' ').slice(0, 40));
       expect(flat).toContain('Summary');
-      expect(flat).toMatch(/Interview \d{3}, \d{2}:\d{2}:\d{2}/);
+      expect(flat).toMatch(/\bP\d{2,}, \d{2}:\d{2}:\d{2}/);
     }
     // Without a browser to print with, the CLI says what to do instead, and writes nothing.
     const none = await cli(['export', '--workspace', 'Reports', '--project', reportsProject, '--format', 'report-pdf', '--out', join(tmp, 'pdf-none')], {

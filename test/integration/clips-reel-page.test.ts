@@ -83,13 +83,13 @@ describe.skipIf(skip !== null)('the reel page, opened from disk', () => {
       return { mode: t.mode, cues: [...(t.cues ?? [])].map((c) => (c as VTTCue).text) };
     });
     expect(track.mode).toBe('showing');
-    expect(track.cues).toEqual(['<v Interview 1>A friend told me about the recipes.', '<v Bea>The boxes were too dear.']);
+    expect(track.cues).toEqual(['<v P01>A friend told me about the recipes.', '<v Bea (P02)>The boxes were too dear.']);
     const quotes = tab.getByRole('listitem').filter({ has: tab.locator('blockquote') });
     await expect
       .poll(() => quotes.allInnerTexts())
       .toEqual([
-        expect.stringMatching(/0:00–0:09\s+Interview 1\s+Price\s+A friend told me about the recipes\./),
-        expect.stringMatching(/0:09–0:18\s+Bea\s+Price\s+The boxes were too dear\./),
+        expect.stringMatching(/0:00–0:09\s+P01\s+Price\s+A friend told me about the recipes\./),
+        expect.stringMatching(/0:09–0:18\s+Bea \(P02\)\s+Price\s+The boxes were too dear\./),
       ]);
     const elsewhere = requests.filter((r) => r !== url && r !== new URL('reel.webm', url).href && !r.startsWith('data:'));
     expect(elsewhere).toEqual([]);

@@ -49,6 +49,7 @@ const HOSTILE = 'Ana <b>&amp;</b> "Lee" ]]> \u200Fعلي 👩🏽‍🔬';
 const interview: InterviewDetail = {
   id: 'iv_lo_1',
   project_id: 'prj_lo',
+  code: 'P01',
   status: 'COMPLETE',
   completed_at: '2026-11-20T10:15:00Z',
   duration_minutes: 3,

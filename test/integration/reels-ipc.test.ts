@@ -44,7 +44,8 @@ describe('reels over IPC', () => {
     expect(got.items.map((i) => i.highlight_id)).toEqual([a.id, b.id, c.id]);
     expect(got.items[1]).toMatchObject({
       interview_id: interviews[1]!.id,
-      participant: interviews[1]!.participant_name?.trim() || expect.stringMatching(/^Interview \d+$/),
+      // The name with the participant code beside it, or the code alone.
+      participant: interviews[1]!.participant_name?.trim() ? `${interviews[1]!.participant_name.trim()} (${interviews[1]!.code})` : interviews[1]!.code,
       text: b.quote,
       codes: [expect.objectContaining({ name: 'Price' }), expect.objectContaining({ name: 'Trust' })],
       start_ms: b.start_ms,

@@ -1,5 +1,5 @@
 // A small study in an in-process cache for the clip export's tests: four interviews in order of completion
-// (Interview 1 has no name, 2 is Bea, 3 is Cy with no saved video, 4 is Dee whose turns have no readable
+// (P01 has no name, 2 is Bea, 3 is Cy with no saved video, 4 is Dee whose turns have no readable
 // time), the same four timed turns each (3 s, 13 s, 23 s, 33 s, 8 s long), and a way to code segments.
 import type { Cache } from '../../src/main/cache/cache';
 import { interviewRecord } from '../../src/shared/schemas/interview';

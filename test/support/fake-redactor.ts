@@ -1,14 +1,15 @@
 // A stand-in for the study's Redactor (the real one is built from the accepted findings): it replaces a
-// given list of known values, whole words in any case, and names each participant "Participant NN" in
-// the order given. Enough to prove every export path asks it for every text and every name.
+// given list of known values, whole words in any case, and names each participant by the code "PNN" of
+// their place in the order given. Enough to prove every export path asks it for every text and every name.
 import type { Redactor } from '../../src/main/output/redactor';
+import { participantCode } from '../../src/shared/participant-code';
 
 export type KnownPerson = { id: string; name: string; email?: string | null; phone?: string | null };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** "Participant 07": the pseudonym of the n-th known person. */
-export const pseudonymOf = (n: number) => `Participant ${String(n).padStart(2, '0')}`;
+/** "P07": the pseudonym of the n-th known person, written as the real one writes a participant's code. */
+export const pseudonymOf = (n: number) => participantCode(n);
 
 /**
  * A redactor for these people: each one's full name and every name part become their pseudonym, their
@@ -33,6 +34,6 @@ export function fakeRedactor(people: KnownPerson[], terms: string[] = []): Redac
     active: true,
     values,
     text: (s) => (pattern ? s.replace(pattern, (m) => replacement.get(m.toLowerCase()) ?? m) : s),
-    participant: (id, _name, n) => ids.get(id) ?? pseudonymOf(n),
+    participant: (id, _name, code) => ids.get(id) ?? code,
   };
 }

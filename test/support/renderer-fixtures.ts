@@ -21,6 +21,7 @@ export function interviewRow(id: string, projectId = 'p1'): InterviewRow {
   return {
     id,
     project_id: projectId,
+    code: 'P01',
     status: 'COMPLETE',
     completed_at: null,
     duration_minutes: null,

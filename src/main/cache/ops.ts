@@ -8,6 +8,7 @@ import * as codeSegments from './queries/code-segments';
 import * as extras from './queries/project-extras';
 import * as grid from './queries/grid';
 import * as projects from './queries/projects';
+import * as participants from './queries/participant-codes';
 import * as qdpxImport from './queries/qdpx-import';
 import * as redaction from './queries/redaction';
 import * as reels from './queries/reels';
@@ -84,8 +85,10 @@ export const cacheOps = {
   'codes.segmentFacets': codeSegments.codeSegmentFacets,
   'codes.alignmentTurns': codeSegments.alignmentTurns,
   'codes.transcriptVersions': codeSegments.transcriptVersions,
-  /** The study's interviews numbered from 1 in order of completion, by id: how "Interview N" is numbered everywhere. */
+  /** The study's interviews by their participant code's number ("P07" is 7): stored, so the same everywhere and always. */
   'interviews.numbers': (db: CacheDb, args: { projectId: string }) => Object.fromEntries(codeSegments.interviewNumbers(db, args)) as Record<string, number>,
+  'participants.assign': participants.assignParticipantCodes,
+  'participants.list': participants.listParticipants,
   'imports.applyQdpx': qdpxImport.applyQdpx,
   'grid.source': grid.gridSource,
   'grid.questions': grid.studyQuestions,

@@ -29,6 +29,11 @@ export const GROUPS: readonly GroupEntry[] = [
     summary: "a project's codebook: codes with counts, their coded segments, themes as codes",
     load: async () => (await import('./commands/codes')).codesGroup,
   },
+  {
+    name: 'participants',
+    summary: "a project's participant codes (P07), the one label every export gives an interview (offline)",
+    load: async () => (await import('./commands/participants')).participantsGroup,
+  },
   { name: 'agreement', summary: 'agreement per code between two coders (offline)', load: async () => (await import('./commands/agreement')).agreementGroup },
   { name: 'grid', summary: 'write the question × participant grid as CSV or JSON (offline)', load: async () => (await import('./commands/grid')).gridGroup },
   { name: 'videos', summary: "download a project's interview videos for offline use", load: async () => (await import('./commands/videos')).videosGroup },

@@ -4,6 +4,7 @@
  * redaction changes its captions. The Export clips dialog lists this plan; exportClips cuts from the
  * same plan, so what the dialog shows is what the export does.
  */
+import { participantCode } from '../../shared/participant-code';
 import type { Cache } from '../cache/cache';
 import { NO_REDACTION, type Redactor } from '../output/redactor';
 import type { ClipMediaFns, ClipRange, Cue } from './media';
@@ -13,7 +14,7 @@ export type ClipPlanRequest = {
   projectId: string;
   selection: ClipSelection;
   padMs?: number;
-  /** Participant names in labels; otherwise "Interview N". */
+  /** Participant names in labels, beside the code ("Ana Souza (P07)"); otherwise the code "P07". */
   includeParticipant: boolean;
   redactor?: Redactor;
   media: Pick<ClipMediaFns, 'durationMs'>;
@@ -26,7 +27,7 @@ export type ClipPlanRequest = {
 /** One segment as it would be cut. */
 export type PlannedClip = {
   source: ClipSource;
-  /** The pseudonym when redacted, the participant with participant data, else "Interview N". */
+  /** The code "P07" (the pseudonym when redacted), or with participant data "Ana Souza (P07)". */
   label: string;
   /** The saved video, or null. */
   file: string | null;
@@ -52,9 +53,9 @@ export const savedVideoFile = (cache: Pick<Cache, 'call'>) => async (interviewId
   return v?.state === 'complete' ? v.file : null;
 };
 
-/** A segment's label: the pseudonym when redacted, its participant with participant data, else "Interview N". */
+/** A segment's label: the code "P07" (the pseudonym when redacted), or with participant data "Ana Souza (P07)". */
 export function labelFor(s: ClipSource, includeParticipant: boolean, redactor: Redactor): string {
-  return redactor.participant(s.interview_id, includeParticipant ? s.participant_name : null, s.interview_n);
+  return redactor.participant(s.interview_id, includeParticipant ? s.participant_name : null, participantCode(s.interview_n));
 }
 
 /** Redacted copies of cues, and whether redaction changed any of them. */

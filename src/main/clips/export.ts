@@ -4,7 +4,7 @@
  * through the export sink, so a cancelled or failed export leaves nothing behind.
  *
  * DIR/<code name or "Highlights">/
- *   clips/01 <participant or "Interview N">.<ext>   clips/01 <…>.vtt   …
+ *   clips/01 <participant code, or "Name (P07)">.<ext>   clips/01 <…>.vtt   …
  *   reel.<ext>   reel.vtt   index.html                                   (with a reel)
  *
  * Cutting and joining are the media core's (cut.ts, reel.ts, captions.ts); they come in as `ClipMediaFns`,

@@ -14,7 +14,7 @@ export type ClipSource = {
   /** The highlight's id (a coded segment is a highlight with a code). */
   id: string;
   interview_id: string;
-  /** The interview's place in the study in order of completion, from 1: "Interview 3". */
+  /** The number of the interview's stored participant code, "P03" is 3 (participant-codes.ts). */
   interview_n: number;
   participant_name: string | null;
   /** The code the clip is shown under on the reel page: the reel's code, or the highlight's codes joined. */

@@ -15,7 +15,7 @@ export type ReelQuote = {
   startMs: number;
   endMs: number;
   code: string | null;
-  /** The participant's label as the export shows it ("Interview 3" unless participant data is included). */
+  /** The participant's label as the export shows it ("P03", or "Ana Souza (P03)" with participant data). */
   participant: string;
   text: string;
 };

@@ -12,6 +12,8 @@ export function cacheExportSource(cache: Cache, projectId: string, videoFile: (i
   return {
     project: () => readProjectDetail(cache, projectId),
     interviews: async (ids) => {
+      // Codes for any interview that has none yet (an export during a study's first sync), before they are read.
+      await cache.call('participants.assign', { projectId });
       const all = await cache.call('interviews.ids', { projectId });
       const only = ids ? new Set(ids) : null;
       const wanted = only ? all.filter((id) => only.has(id)) : all;
@@ -25,6 +27,7 @@ export function cacheExportSource(cache: Cache, projectId: string, videoFile: (i
     },
     highlights: () => cache.call('highlights.list', { projectId }),
     codes: () => cache.call('codes.list', { projectId }),
+    participantCodes: async () => Object.fromEntries((await cache.call('participants.list', { projectId })).map((p) => [p.interview_id, p.code])),
     locateQuote: (quote) => cache.call('search.locateQuote', { projectId, quote }),
     videoFile,
   };

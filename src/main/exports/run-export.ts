@@ -8,8 +8,10 @@ import { redactHighlights, redactInterviews, redactReport } from '../redaction/a
 import { NO_REDACTION, type Redactor } from '../output/redactor';
 import { redactionNotes } from '../output/summary-notes';
 import { safeFileName } from '../output/file-names';
+import { participantLabel } from '../../shared/participant-code';
 import { cancelledError, openExportSink, type ExportProgress, type ExportSink, type ExportResult, type ExportTarget } from '../output/sink';
 import { renderParticipantsCsv, renderScreenerCsv } from './project-csv';
+import { participantKeyCsv } from '../studies/participant-service';
 import { byStatus, count, transcriptsLine } from '../output/summary';
 import { buildQdpx } from './qdpx';
 import { REPORT_FORMATS, type QuoteLocation } from './report';
@@ -30,6 +32,8 @@ export type ExportSource = {
   codes?(): Promise<CodeView[]>;
   /** The offline copy of an interview's video, when there is one. */
   videoFile(interviewId: string): Promise<string | null>;
+  /** Every interview's participant code in the whole study ("P07"), for quotes from interviews outside the export. */
+  participantCodes?(): Promise<Record<string, string>>;
   /** Where a report quote was said, by the cache's own quote search (the one the Report tab uses). */
   locateQuote(quote: string): Promise<{ interview_id: string; turn_index: number; start_ms: number | null } | null>;
 };
@@ -44,6 +48,11 @@ export type ExportRequest = {
   speakerLabels?: SpeakerLabels;
   /** CSV only: a byte order mark, so Excel reads UTF-8. */
   bom?: boolean;
+  /**
+   * Also writes participant-key.csv (interview_id, code, name, email): who each participant code is. Only
+   * when asked, and refused with an active redactor: a redacted export never holds the key (issue 21 §3).
+   */
+  participantKey?: boolean;
   /** Prints the report HTML to PDF (Electron's printToPDF, or a headless Chromium); report-pdf needs it. */
   printPdf?: (html: string, signal?: AbortSignal) => Promise<Uint8Array>;
   user: { id: string; name: string };
@@ -59,15 +68,17 @@ export type ExportRequest = {
 export type ExportOutcome = { result: ExportResult; notes: string[] };
 
 /**
- * A file's name for one interview. Without participant data the name says nothing about who it was:
- * exports leave the machine, and a file name is read before anything inside it.
+ * How an export names one interview: its participant code "P07", the same in every file of the study
+ * (issue 21 §3), or with participant data "Ana Souza (P07)". Without participant data the name says
+ * nothing about who it was: exports leave the machine, and a file name is read before anything inside it.
+ * A redacted interview's name is already its code (its pseudonym), so it is not repeated.
  */
-function interviewLabel(i: InterviewDetail, n: number, includeParticipant: boolean): string {
-  return includeParticipant && i.participant_name ? i.participant_name : `Interview ${String(n).padStart(3, '0')}`;
+function interviewLabel(i: InterviewDetail, includeParticipant: boolean): string {
+  return participantLabel(i.code, includeParticipant ? i.participant_name : null);
 }
-function interviewBaseName(i: InterviewDetail, n: number, includeParticipant: boolean): string {
-  const short = i.id.slice(0, 8);
-  return safeFileName(`${interviewLabel(i, n, includeParticipant)} (${short})`, { fallback: `interview-${short}` });
+/** The code is unique in the study, so the label alone names one file per interview. */
+function interviewBaseName(i: InterviewDetail, includeParticipant: boolean): string {
+  return safeFileName(interviewLabel(i, includeParticipant), { fallback: i.code });
 }
 
 /**
@@ -109,6 +120,12 @@ async function checkRequest(
     throw new AppError(
       'usage',
       `${blocked.join(' and ')} ${blocked.length === 1 ? 'is' : 'are'} participant data: include participant data to export ${blocked.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  if (req.participantKey && req.redactor?.active) {
+    throw new AppError(
+      'usage',
+      'The participant key says who each code is, so it is never written into a redacted export. Export the key on its own, without redaction, and keep it apart from the redacted files.',
     );
   }
   const reportFormats = req.formats.filter((f) => f.startsWith('report-'));
@@ -160,8 +177,8 @@ async function writeTranscripts(run: ExportRun, textFormats: TranscriptTextForma
     speakerLabels: req.speakerLabels ?? 'interviewer-participant',
     bom: req.bom ?? false,
   };
-  for (const [n, interview] of interviews.entries()) {
-    const base = interviewBaseName(interview, n + 1, req.includeParticipant);
+  for (const interview of interviews) {
+    const base = interviewBaseName(interview, req.includeParticipant);
     for (const f of textFormats) {
       const fmt = TRANSCRIPT_TEXT_FORMATS[f];
       const text = fmt.render({ project: { id: project.id, title: project.title }, interview }, options);
@@ -207,6 +224,24 @@ async function writeCsvs(run: ExportRun): Promise<void> {
     );
 }
 
+/** participant-key.csv: the exported interviews' codes with the names and emails they stand for, in code order. */
+async function writeParticipantKey(run: ExportRun): Promise<void> {
+  const { req, originals, projectFolder, sink, notes } = run;
+  const rows = [...originals]
+    .sort((a, b) => codeOrder(a.code) - codeOrder(b.code) || a.id.localeCompare(b.id))
+    .map((i) => ({
+      interview_id: i.id,
+      code: i.code,
+      participant_name: i.participant?.name ?? i.participant_name,
+      participant_email: i.participant?.email ?? i.participant_email,
+    }));
+  await sink.writeFile(`${projectFolder}/participant-key.csv`, participantKeyCsv(rows, req.lineEnding, req.bom ?? false));
+  notes.push(
+    `participant-key.csv says who each participant code is (${count(rows.length, 'interview')}): it is participant data, so keep it apart from files you share.`,
+  );
+}
+const codeOrder = (code: string) => Number(code.slice(1)) || Number.MAX_SAFE_INTEGER;
+
 /** The summary's line about the report: how many quotes were placed, and how many come from outside the export. */
 function reportNote(report: NonNullable<ProjectDetail['report']>, reportFormats: ExportFormat[], found: Located[][], interviews: InterviewDetail[]): string {
   const inExport = new Set(interviews.map((i) => i.id));
@@ -217,17 +252,19 @@ function reportNote(report: NonNullable<ProjectDetail['report']>, reportFormats:
     unplaced === 0
       ? 'Every quote names its interview and time.'
       : `${count(unplaced, 'quote')} ${unplaced === 1 ? 'was' : 'were'} not found in the saved transcripts, so ${unplaced === 1 ? 'it is' : 'they are'} given without an interview or time.`
-  }${outside > 0 ? ` ${count(outside, 'quote')} ${outside === 1 ? 'comes' : 'come'} from interviews not in this export, cited by their id.` : ''}`;
+  }${outside > 0 ? ` ${count(outside, 'quote')} ${outside === 1 ? 'comes' : 'come'} from interviews not in this export, cited by their participant code.` : ''}`;
 }
 
 /** The study's report in each chosen format, its quotes placed in their interviews. */
 async function writeReport(run: ExportRun, reportFormats: ExportFormat[]): Promise<void> {
   const { source, req, project, interviews, projectFolder, sink, notes } = run;
   if (!project.report || !reportFormats.length) return;
-  // A quote said in an interview outside this export is still cited, by its id.
+  // A quote said in an interview outside this export is still cited, by its code from the whole study.
+  const codes = source.participantCodes ? await source.participantCodes() : {};
   const label = (id: string) => {
-    const n = interviews.findIndex((i) => i.id === id);
-    return n >= 0 ? interviewLabel(interviews[n]!, n + 1, req.includeParticipant) : `Interview ${id.slice(0, 8)}`;
+    const iv = interviews.find((i) => i.id === id);
+    if (iv) return interviewLabel(iv, req.includeParticipant);
+    return codes[id] ?? `Interview ${id.slice(0, 8)}`;
   };
   const found = await locateQuotes(source, project.report.themes);
   const locations = found.map((t) => t.map((l): QuoteLocation | null => (l ? { interview: label(l.interview_id), start_ms: l.start_ms } : null)));
@@ -276,7 +313,7 @@ async function writeQdpx(run: ExportRun): Promise<void> {
       ...(codes ? { codes: redactor.active ? codes.map((c) => ({ ...c, description: redactor.text(c.description) })) : codes } : {}),
       videoFiles,
       // The names the transcript files carry, so the summary's names can be found among them.
-      label: (i) => interviewBaseName(i, interviews.indexOf(i) + 1, req.includeParticipant),
+      label: (i) => interviewLabel(i, req.includeParticipant),
     },
     { lineEnding: req.lineEnding, includeParticipant: req.includeParticipant },
   );
@@ -296,7 +333,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     target: req.target,
     ...(req.signal ? { signal: req.signal } : {}),
     ...(req.onProgress ? { onProgress: req.onProgress } : {}),
-    expected: { files: interviews.length * perInterview + req.formats.length - perInterview },
+    expected: { files: interviews.length * perInterview + req.formats.length - perInterview + (req.participantKey ? 1 : 0) },
   });
   try {
     const projectFolder = safeFileName(project.title || 'Untitled study', { fallback: `study-${project.id.slice(0, 8)}` });
@@ -304,6 +341,7 @@ export async function runExport(source: ExportSource, req: ExportRequest): Promi
     await writeTranscripts(run, textFormats);
     transcriptNotes(run, textFormats);
     await writeCsvs(run);
+    if (req.participantKey) await writeParticipantKey(run);
     await writeReport(run, reportFormats);
     if (req.formats.includes('qdpx')) await writeQdpx(run);
     return { result: await sink.finish(), notes };

@@ -5,6 +5,8 @@
  * researcher's accepted findings and own terms (build-redactor.ts).
  */
 
+import { participantLabel } from '../../shared/participant-code';
+
 /** The kinds of personal data Fieldwork finds and replaces (defined in src/shared, where the IPC contract names them too). */
 export type { RedactionKind } from '../../shared/redaction/kinds';
 
@@ -13,15 +15,17 @@ export interface Redactor {
   readonly active: boolean;
   /**
    * The text with every accepted finding and added term replaced by its pseudonym, the same one across the
-   * whole study: "Participant 07" for a participant's own name, "[Person A]" for someone else, "[email]",
+   * whole study: the participant's code "P07" for their own name, "[Person A]" for someone else, "[email]",
    * "[phone]", "[link]", "[postcode]", "[number]".
    */
   text(s: string): string;
   /**
-   * How a participant is named in labels, headings, captions and file names. Unredacted: their name, or
-   * "Interview N" when the service sent none (n counts the study's interviews in order of completion, from 1).
+   * How a participant is named in labels, headings, captions and file names, given the interview's
+   * participant code ("P07", src/shared/participant-code.ts). Unredacted: the code, or with a name (the
+   * caller passes one only when participant data is included) "Ana Souza (P07)". Redacted: the code alone,
+   * which is the participant's pseudonym.
    */
-  participant(interviewId: string, name: string | null, n: number): string;
+  participant(interviewId: string, name: string | null, code: string): string;
   /**
    * Set when this redaction may be incomplete or differ from earlier ones (the mapping's key was gone and a
    * new mapping started, say): every redacted export's summary shows it (summary-notes.ts).
@@ -32,5 +36,5 @@ export interface Redactor {
 export const NO_REDACTION: Redactor = {
   active: false,
   text: (s) => s,
-  participant: (_id, name, n) => name?.trim() || `Interview ${n}`,
+  participant: (_id, name, code) => participantLabel(code, name),
 };

@@ -39,10 +39,10 @@ export function byStatus(interviews: Pick<InterviewDetail, 'status'>[]): string 
   return listed(order.filter((s) => n.has(s)).map((s) => `${n.get(s)} ${STATUS_WORDS[s]?.one ?? `with the status ${s}`}`));
 }
 
-/** An interview and its status in words, for a note that names it: "Interview 004 (ab12cd34, incomplete)". */
+/** An interview and its status in words, for a note that names it: "P04 (incomplete)", "Ana Souza (P04, incomplete)". */
 export function withStatus(label: string, status: string): string {
   const word = STATUS_WORDS[status]?.one ?? `status ${status}`;
-  // A file name already ends in "(id)": the status joins it rather than adding a second pair.
+  // A label with a name already ends in "(code)": the status joins it rather than adding a second pair.
   return label.endsWith(')') ? `${label.slice(0, -1)}, ${word})` : `${label} (${word})`;
 }
 
@@ -62,4 +62,4 @@ export function transcriptsLine(interviews: Pick<InterviewDetail, 'status'>[], f
  * alike, so nobody mistakes the files for the originals or the originals for redacted ones.
  */
 export const REDACTED_NOTE =
-  'This export is redacted: participants are named by pseudonyms ("Participant 07"), and names, emails, phone numbers and the other accepted findings are replaced in every file. Personal participant fields (name, email, phone, address) are left out.';
+  'This export is redacted: participants are named by their participant codes ("P07"), the same as in every other file of the study, and names, emails, phone numbers and the other accepted findings are replaced in every file. Personal participant fields (name, email, phone, address) are left out.';

@@ -11,6 +11,7 @@ import type { Participant, ParticipantValue } from '../../shared/schemas/intervi
 import type { Report } from '../../shared/schemas/report';
 import type { InterviewDetail } from '../../shared/views';
 import type { Redactor } from '../output/redactor';
+import { participantCode } from '../../shared/participant-code';
 
 /**
  * Participant fields that identify a person by themselves: left out of a redacted export whole (a
@@ -38,11 +39,11 @@ function redactParticipant(p: Participant | null, pseudonym: string, r: Redactor
 /**
  * An interview as a redacted export shows it: the participant named by their pseudonym (in the name
  * fields every label and file name is built from), no email, no personal fields, and every turn, screener
- * answer and remaining field value through `redactor.text`. `n` numbers the interview for "Interview N".
+ * answer and remaining field value through `redactor.text`.
  */
-export function redactInterview(iv: InterviewDetail, r: Redactor, n: number): InterviewDetail {
+export function redactInterview(iv: InterviewDetail, r: Redactor): InterviewDetail {
   if (!r.active) return iv;
-  const pseudonym = r.participant(iv.id, iv.participant?.name ?? iv.participant_name, n);
+  const pseudonym = r.participant(iv.id, iv.participant?.name ?? iv.participant_name, iv.code);
   return {
     ...iv,
     participant_name: pseudonym,
@@ -55,9 +56,9 @@ export function redactInterview(iv: InterviewDetail, r: Redactor, n: number): In
   };
 }
 
-/** Every interview redacted, numbered in the given order from 1. */
+/** Every interview redacted. */
 export function redactInterviews(interviews: InterviewDetail[], r: Redactor): InterviewDetail[] {
-  return r.active ? interviews.map((iv, i) => redactInterview(iv, r, i + 1)) : interviews;
+  return r.active ? interviews.map((iv) => redactInterview(iv, r)) : interviews;
 }
 
 /**
@@ -107,8 +108,8 @@ export function redactSegments(segments: CodeSegmentView[], r: Redactor): CodeSe
   if (!r.active) return segments;
   return segments.map((s) => ({
     ...s,
-    participant_name: r.participant(s.interview_id, s.participant_name, s.interview_n),
-    participant: r.participant(s.interview_id, s.participant_name, s.interview_n),
+    participant_name: r.participant(s.interview_id, s.participant_name, participantCode(s.interview_n)),
+    participant: r.participant(s.interview_id, s.participant_name, participantCode(s.interview_n)),
     text: r.text(s.text),
     question: s.question === null ? null : r.text(s.question),
     note: r.text(s.note),
@@ -121,10 +122,9 @@ export function redactGrid(grid: QuestionGrid, r: Redactor): QuestionGrid {
   return {
     ...grid,
     questions: grid.questions.map((q) => ({ ...q, text: r.text(q.text) })),
-    rows: grid.rows.map((row, i) => ({
+    rows: grid.rows.map((row) => ({
       ...row,
-      // A row without a name is labelled "Interview N"; that label is not a name to pass on.
-      participant: r.participant(row.interview_id, /^Interview \d+$/.test(row.participant) ? null : row.participant, i + 1),
+      participant: r.participant(row.interview_id, null, row.code),
       group: row.group === null ? null : r.text(row.group),
       cells: row.cells.map((c) => ({ ...c, text: r.text(c.text) })),
       unmatched: row.unmatched ? { ...row.unmatched, text: r.text(row.unmatched.text) } : null,

@@ -10,7 +10,7 @@ import {
 } from '../../shared/redaction/detect';
 import type { Cache } from '../cache/cache';
 import type { SecretStore } from '../secrets/secret-store';
-import { FIXED_PSEUDONYMS, participantPseudonym } from './pseudonyms';
+import { FIXED_PSEUDONYMS } from './pseudonyms';
 import type { Redactor } from '../output/redactor';
 import { scanStudy, type ScanResult } from './scan';
 import type { ScanMemo } from './scan-memo';
@@ -73,7 +73,6 @@ export async function buildRedactor(
     if (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom') put(f.text, f.kind, f.suggested);
   }
   const matcher = compileKnown(known);
-  const count = scan.interviews.length;
 
   const text = (s: string): string => {
     if (!s) return s;
@@ -102,6 +101,6 @@ export async function buildRedactor(
     warning: scan.warning,
     terms: replacement.size,
     text,
-    participant: (interviewId, _name, n) => scan.pseudonyms.participant(interviewId) ?? participantPseudonym(n, Math.max(count, n)),
+    participant: (interviewId, _name, code) => scan.pseudonyms.participant(interviewId) ?? code,
   };
 }

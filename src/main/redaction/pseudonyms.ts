@@ -1,8 +1,9 @@
+import { participantCode } from '../../shared/participant-code';
 import { participantTerms, termKey, type RedactionKind } from '../../shared/redaction/detect';
 
 /**
- * Pseudonyms, the same across a whole study (issue 14 §2): each participant "Participant 07" (their place in
- * the study's order of completion, zero-padded to the width of the count), other people "[Person A]",
+ * Pseudonyms, the same across a whole study (issue 14 §2): each participant their participant code "P07"
+ * (issue 21 §3: the one label every artefact gives the interview, stored in the cache), other people "[Person A]",
  * "[Person B]"… in order of first appearance, and a fixed label for each other kind. The mapping of real
  * values to pseudonyms is kept (encrypted, mapping-store.ts) so a letter once given is never given to
  * someone else, and so the researcher can re-identify later; it never leaves the machine.
@@ -38,8 +39,9 @@ export function personLetter(i: number): string {
   return s;
 }
 
-export function participantPseudonym(n: number, count: number): string {
-  return `Participant ${String(n).padStart(String(Math.max(count, n)).length, '0')}`;
+/** A participant's pseudonym: their code, so a redacted and an unredacted export name them alike. */
+export function participantPseudonym(n: number): string {
+  return participantCode(n);
 }
 
 export type StudyInterview = { id: string; n: number; participant_name: string | null; participant_email: string | null };
@@ -56,7 +58,7 @@ export class Pseudonyms {
   constructor(mapping: PseudonymMapping, interviews: readonly StudyInterview[]) {
     for (const p of mapping.persons) this.persons.set(p.term, { text: p.text, label: p.label });
     this.interviews = [...interviews];
-    for (const iv of interviews) this.byInterview.set(iv.id, participantPseudonym(iv.n, interviews.length));
+    for (const iv of interviews) this.byInterview.set(iv.id, participantPseudonym(iv.n));
     const before = new Map(mapping.participants.map((p) => [p.interview_id, p]));
     this.changed = interviews.some((iv) => {
       const p = before.get(iv.id);

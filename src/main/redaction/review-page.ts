@@ -6,6 +6,7 @@ import type {
   RedactionReviewPage,
   RedactionReviewTermView,
 } from '../../shared/ipc/channels/redaction';
+import { participantCode } from '../../shared/participant-code';
 import { REDACTION_KINDS, type RedactionKind } from '../../shared/redaction/kinds';
 
 export type ReviewFilter = { kind?: RedactionKind; decision?: RedactionDecisionFilter; query?: string };
@@ -20,11 +21,11 @@ const zeroKinds = () => Object.fromEntries(REDACTION_KINDS.map((k) => [k, 0])) a
 const kindOrder = new Map(REDACTION_KINDS.map((k, i) => [k, i]));
 const decisionOf = (t: RedactionReviewTermView): RedactionDecisionFilter => t.decision ?? 'undecided';
 
-/** "Interview 7" by the study's numbering (the same as the Codes view and exports), "Report" for a quote. */
+/** "P07", the interview's participant code (the same as the Codes view and every export), "Report" for a quote. */
 function labelFor(f: RedactionFindingView, numbers: ReadonlyMap<string, number>): string {
   if (f.interview_id === null) return 'Report';
   const n = numbers.get(f.interview_id);
-  const name = n === undefined ? `Interview ${f.interview_id.slice(0, 8)}` : `Interview ${n}`;
+  const name = n === undefined ? `Interview ${f.interview_id.slice(0, 8)}` : participantCode(n);
   return f.source === 'field' ? `${name} · participant’s ${f.at}` : name;
 }
 

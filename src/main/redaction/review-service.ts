@@ -4,7 +4,7 @@ import { filterGroups, groupFindings, reviewPage, type ReviewFilter } from './re
 
 export type ReviewDeps = {
   redaction: Pick<RedactionService, 'scan' | 'decisions'>;
-  /** The study's interview numbers (cache op interviews.numbers), for "Interview 7". */
+  /** The study's participant code numbers (cache op interviews.numbers), for "P07". */
   interviewNumbers(workspaceId: string, projectId: string): Promise<ReadonlyMap<string, number>>;
   /** One decision for many terms in one write (cache op redaction.decideMany). */
   decideMany(workspaceId: string, projectId: string, items: { kind: RedactionKind; text: string }[], decision: 'accept' | 'reject'): Promise<number>;

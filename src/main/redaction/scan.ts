@@ -9,7 +9,7 @@ import { studyScans, type ScanMemo } from './scan-memo';
 
 /** A finding as the review lists it and `redact scan --json` prints it (its first five fields). */
 export type Finding = RawFinding & {
-  /** The pseudonym it becomes when accepted: "Participant 07", "[Person A]", "[email]"… */
+  /** The pseudonym it becomes when accepted: the participant's code "P07", "[Person A]", "[email]"… */
   suggested: string;
   /** The researcher's decision on this kind and term, if any. */
   decision: RedactionDecision | null;

@@ -84,6 +84,9 @@ export async function syncProject(run: SyncRun, p: ProjectListItem): Promise<voi
           }
         }
       }
+      // Once the study's interviews are all in, so new ones get their codes in order of completion rather
+      // than of the pages they came in (queries/participant-codes.ts); codes already given never change.
+      await cache.call('participants.assign', { projectId: p.id });
     }
   } finally {
     // Settled whether the interviews worked or not, so no side read outlives the study's sync.

@@ -7,6 +7,7 @@
  * Pure and dependency-free: the cache worker builds it, the CLI and the exports read the same result.
  */
 import { alignTurns, type MatchConfidence } from '../question-alignment';
+import { participantLabel } from '../participant-code';
 import { inferGuide } from './inferred-guide';
 
 export type GridSourceTurn = { idx: number; role: string; text: string; start_ms: number | null };
@@ -15,6 +16,8 @@ export type GridSourceCoding = { start_turn: number; end_turn: number; codes: st
 export type GridFieldValue = string | number | boolean | null;
 export type GridSourceInterview = {
   id: string;
+  /** The study's participant code, "P07" (src/shared/participant-code.ts). */
+  code: string;
   status: string;
   participant_name: string | null;
   fields: Record<string, GridFieldValue>;
@@ -54,7 +57,9 @@ export type GridCell = {
 };
 export type GridRow = {
   interview_id: string;
-  /** The participant's name, or "Interview N" (N counts from 1 in the rows' order). */
+  /** The study's participant code, "P07": the same in every artefact. */
+  code: string;
+  /** The participant's name with the code beside it, "Ana Souza (P07)", or the code alone. */
   participant: string;
   status: string;
   group: string | null;
@@ -200,7 +205,7 @@ export function buildQuestionGrid(source: GridSource, options: { by?: string | n
   let unmatchedTurns = 0;
   let unmatchedInterviews = 0;
 
-  const rows: GridRow[] = source.interviews.map((iv, n) => {
+  const rows: GridRow[] = source.interviews.map((iv) => {
     const { under, asked, unmatched } = placeAnswers(iv, questions);
     for (const [q, c] of asked) {
       if (c === 'exact') qs[q]!.exact++;
@@ -213,7 +218,8 @@ export function buildQuestionGrid(source: GridSource, options: { by?: string | n
     }
     return {
       interview_id: iv.id,
-      participant: iv.participant_name?.trim() || `Interview ${n + 1}`,
+      code: iv.code,
+      participant: participantLabel(iv.code, iv.participant_name),
       status: iv.status,
       group: by ? groupValue(iv, by) : null,
       cells,

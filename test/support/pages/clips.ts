@@ -8,7 +8,7 @@ export const clipExportDialog = (page: Page) => {
     /** "Export clips…" beside the open code's "Export segments…". */
     openButton: page.getByRole('button', { name: 'Export clips…' }),
     items: dialog.getByRole('list', { name: 'Clips to cut' }).getByRole('listitem'),
-    /** A clip's checkbox, by its label ("1. Interview 3 0:12–0:40"). */
+    /** A clip's checkbox, by its label ("1. P03 0:12–0:40"). */
     clip: (label: string | RegExp) => dialog.getByRole('checkbox', { name: label }),
     warnings: dialog.locator('.clips-warning'),
     option: (name: string) => dialog.getByRole('checkbox', { name, exact: true }),

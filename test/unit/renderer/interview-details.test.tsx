@@ -6,6 +6,7 @@ import { InterviewDetails } from '../../../src/renderer/features/viewer/details/
 const base: InterviewDetail = {
   id: 'i1',
   project_id: 'p1',
+  code: 'P01',
   status: 'COMPLETE',
   completed_at: '2026-11-20T10:00:00Z',
   duration_minutes: 12,

@@ -1,4 +1,5 @@
 import { coderLabel } from '../../../shared/analysis/codebook';
+import { participantCode, participantLabel } from '../../../shared/participant-code';
 import type { CodeSegmentsView, CodeSegmentView, CodeView } from '../../../shared/ipc/channels/codes';
 import type { Cache } from '../../cache/cache';
 import type { CodeSegmentRow, SegmentFilter } from '../../cache/queries/code-segments';
@@ -7,8 +8,8 @@ import { questionLookup, studyQuestions, type QuestionLookup } from './questions
 
 export type { SegmentFilter } from '../../cache/queries/code-segments';
 
-/** "Interview 3" for an interview with no participant name (its place in order of completion). */
-export const interviewLabel = (name: string | null, n: number): string => name?.trim() || `Interview ${n}`;
+/** "Ana Souza (P03)", or "P03" for an interview with no participant name (its stored participant code's number). */
+export const interviewLabel = (name: string | null, n: number): string => participantLabel(participantCode(n), name);
 
 /**
  * Retrieval of one code's segments from the offline cache: the cache reads the rows and cuts the coded

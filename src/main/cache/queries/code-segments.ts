@@ -1,5 +1,6 @@
 import type { TurnRange } from '../../../shared/analysis/turn-range';
 import type { CacheDb } from '../open';
+import { participantNumbers } from './participant-codes';
 import { stmt } from './stmt';
 
 /**
@@ -23,7 +24,7 @@ export type SegmentFilter = {
 export type CodeSegmentRow = TurnRange & {
   highlight_id: string;
   interview_id: string;
-  /** The interview's place among the study's interviews in order of completion, from 1: "Interview 3". */
+  /** The number of the interview's stored participant code, "P03" is 3 (participant-codes.ts). */
   interview_n: number;
   participant_name: string | null;
   coder: string | null;
@@ -101,14 +102,11 @@ export function coveredText(turnIdx: number, text: string, s: Pick<CodeSegmentRo
 }
 
 /**
- * The study's interviews numbered from 1 in order of completion (then id), over the whole study rather than
- * those with segments, so "Interview 3" is the same interview whichever code or filter is showing.
+ * The study's interviews by their participant code's number ("P03" is 3): stored, so it is the same
+ * interview whichever code or filter is showing, and stays so as the study grows (participant-codes.ts).
  */
 export function interviewNumbers(db: CacheDb, args: { projectId: string }): Map<string, number> {
-  const ids = stmt(db, 'SELECT id FROM interviews WHERE project_id = ? ORDER BY completed_at IS NULL, completed_at, id')
-    .pluck()
-    .all(args.projectId) as string[];
-  return new Map(ids.map((id, i) => [id, i + 1]));
+  return participantNumbers(db, args);
 }
 
 /** The columns `sql` selects, in its order: rows are read as arrays, a third faster than as objects for thousands of turns. */

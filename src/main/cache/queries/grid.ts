@@ -9,17 +9,20 @@ import {
   type QuestionGrid,
 } from '../../../shared/analysis/question-grid';
 import type { Participant, Screener } from '../../../shared/schemas/interview';
+import { participantCode } from '../../../shared/participant-code';
 import type { CacheDb } from '../open';
+import { participantNumbers } from './participant-codes';
 import { stmt } from './stmt';
 
 /**
  * What the question grid is built from, read in four queries: the guide Fieldwork knows (saved when the
  * study was created or edited here, or from the demo's seed; no sync removes it), every interview with its
  * participant fields and screener answers, their turns, and the coded segments with their codes. Rows come
- * oldest first, so "Interview N" counts in the order the interviews were completed.
+ * oldest first (the order participant codes are given in).
  */
 export function gridSource(db: CacheDb, args: { projectId: string }): GridSource {
   const guide = knownGuide(db, args.projectId);
+  const numbers = participantNumbers(db, args);
   const rows = stmt(
     db,
     `SELECT id, status, participant_name, participant_json, screener_json FROM interviews WHERE project_id = ?
@@ -31,6 +34,7 @@ export function gridSource(db: CacheDb, args: { projectId: string }): GridSource
     const screener = safeJson<Screener | null>(r.screener_json, null);
     const iv: GridSourceInterview = {
       id: r.id,
+      code: participantCode(numbers.get(r.id)!),
       status: r.status,
       participant_name: r.participant_name,
       fields: (participant?.fields ?? {}) as Record<string, GridFieldValue>,

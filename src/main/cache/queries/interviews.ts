@@ -1,6 +1,7 @@
 import type { InterviewNeighbours, InterviewRow, NeighbourRef } from '../../../shared/views';
 import type { InterviewRecord, Participant, Screener } from '../../../shared/schemas/interview';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
+import { participantCode } from '../../../shared/participant-code';
 import type { CacheDb } from '../open';
 import { fingerprint, isPacked, packFullRecords, TURN_CELLS, type FullRecordsArgs, type PackedFullRecords, type TurnCell } from './full-records';
 import { stmt } from './stmt';
@@ -33,11 +34,19 @@ type Row = {
   thumbnail_url: string | null;
   participant_json: string;
   screener_json: string | null;
+  /** participant_codes.n, read beside the row (CODE_N). */
+  code_n: number | null;
 };
+
+/** The row's participant code number, selected beside interviews' columns; never null once codes are assigned. */
+const CODE_N = '(SELECT n FROM participant_codes c WHERE c.interview_id = interviews.id) AS code_n';
 
 const summary = (r: Row): InterviewSummary => ({
   id: r.id,
   project_id: r.project_id,
+  // Empty only while a study's first sync is still saving its interviews: the Interviews list and the viewer
+  // read codes but never give them, so a listing shown mid-sync cannot number the newest pages first.
+  code: r.code_n === null ? '' : participantCode(r.code_n),
   status: r.status,
   completed_at: r.completed_at,
   duration_minutes: r.duration_minutes,
@@ -217,7 +226,7 @@ export function listInterviews(db: CacheDb, f: InterviewFilter): { items: Interv
   const { sql, params, order } = listFilter(f);
   const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
   const rows = db
-    .prepare(`SELECT * ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .prepare(`SELECT *, ${CODE_N} ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit: f.limit ?? 10_000, offset: f.offset ?? 0 }) as Row[];
   return { items: rows.map(summary), total };
 }
@@ -242,7 +251,7 @@ export function interviewNeighbours(db: CacheDb, f: InterviewFilter & { id: stri
 export const TURN_START = 'CASE WHEN time_known = 1 THEN start_ms END';
 
 export function getInterview(db: CacheDb, args: { id: string }): CachedInterview | null {
-  const r = stmt(db, 'SELECT * FROM interviews WHERE id = ?').get(args.id) as Row | undefined;
+  const r = stmt(db, `SELECT *, ${CODE_N} FROM interviews WHERE id = ?`).get(args.id) as Row | undefined;
   if (!r) return null;
   const transcript = stmt(
     db,

@@ -1,3 +1,4 @@
+import { participantCode, participantLabel } from '../../../shared/participant-code';
 import { randomUUID } from 'node:crypto';
 import type { ReelAddView, ReelDetailView, ReelItemView, ReelView } from '../../../shared/ipc/channels/reels';
 import { AppError } from '../../errors';
@@ -126,7 +127,7 @@ type ItemRow = {
   codes_json: string;
 };
 
-/** The reel with its clips in order, each labelled as everywhere else: the participant's name, else "Interview N". */
+/** The reel with its clips in order, each labelled as everywhere else: "Ana Souza (P07)", or the code "P07" without a name. */
 export function getReel(db: CacheDb, args: { id: string }): ReelDetailView | null {
   const reel = reelById(db, args.id);
   if (!reel) return null;
@@ -153,7 +154,7 @@ export function getReel(db: CacheDb, args: { id: string }): ReelDetailView | nul
       position,
       interview_id: r.interview_id,
       interview_n: n,
-      participant: r.participant_name?.trim() || (n > 0 ? `Interview ${n}` : 'Interview no longer saved'),
+      participant: n > 0 ? participantLabel(participantCode(n), r.participant_name) : 'Interview no longer saved',
       text: r.quote,
       codes: JSON.parse(r.codes_json) as ReelItemView['codes'],
       start_ms: r.start_ms,

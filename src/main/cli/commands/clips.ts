@@ -12,14 +12,14 @@ const USAGE = `Usage: fieldwork clips export --workspace NAME --project ID (--co
 Cuts clips from the saved (offline) videos, on this machine, nothing uploaded: every segment of a code
 (--code, in the Codes view's order) or the highlights given (--highlight, repeatable, in that order).
 A clip runs from its first turn's start to its last turn's end, widened by --pad-ms each side (default 0).
-Writes DIR/<code or "Highlights">/clips/NN <participant or "Interview N">.<ext> with a .vtt of the same
+Writes DIR/<code or "Highlights">/clips/NN <participant code "P07", or "Name (P07)">.<ext> with a .vtt of the same
 name beside each; with --reel also reel.<ext> (the clips one after another), reel.vtt and index.html (a
 page with the reel and its quotes that opens from disk in any browser).
 Cuts start at the keyframe before each segment (fast and lossless), so a clip may begin a moment early.
 --exact is refused: a frame-exact cut re-encodes, which needs the app window's encoder (WebCodecs).
 Participant names appear in file names, captions and the page only with --include-participant.
 --redact uses the study's redactions (as \`fieldwork export --redact\`): each participant is named by their
-pseudonym ("Participant 07") in file names, captions, the reel's captions and page, and every caption,
+participant code ("P07") in file names, captions, the reel's captions and page, and every caption,
 quote and code name has the study's accepted findings replaced. The audio is not altered; the notes say
 which clips may still say what the captions redact. A study that cannot be redacted gets no files.
 Segments whose turns have no readable time, or whose interview has no saved video, are left out and listed

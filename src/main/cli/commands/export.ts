@@ -10,14 +10,18 @@ import { clean, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork export --workspace NAME --project ID [--interview ID …] --format LIST --out DIR
                         [--zip] [--include-participant] [--redact] [--crlf] [--labels interviewer|ai|name] [--bom]
-                        [--json]
+                        [--participant-key] [--json]
 
 Exports from the offline cache (no network needed). --format is a comma-separated list of
 ${EXPORT_FORMATS.join(', ')}. Transcripts go to DIR/<study>/<format>/, one file per interview; qdpx is one
 REFI-QDA project (NVivo, MAXQDA, ATLAS.ti, QualCoder) with the report's themes and your highlights as codes.
 --interview (repeatable) exports only those interviews. --zip writes one DIR/<study>.zip instead of files.
+Every file names an interview by its participant code ("P07", see \`fieldwork participants\`); with
+--include-participant the name is shown and the code kept beside it ("Ana Souza (P07)").
 Participant names, emails, custom fields and screener answers are left out unless --include-participant.
---redact writes every file redacted: each participant is named by their pseudonym ("Participant 07") in
+--participant-key also writes DIR/<study>/participant-key.csv (interview_id, code, name, email): who each
+code is. It is refused with --redact: a redacted export never holds the key.
+--redact writes every file redacted: each participant is named by their participant code ("P07") in
 every label, file name and field that would show a name (--labels name included), the study's accepted
 findings (names, emails, phone numbers…) are replaced in all text, and personal participant fields are
 left out. The summary says the export is redacted.
@@ -65,6 +69,7 @@ const exportCommand: Command = {
     crlf: { type: 'boolean' },
     labels: { type: 'string' },
     bom: { type: 'boolean' },
+    'participant-key': { type: 'boolean' },
   },
   required: ['workspace', 'project', 'format', 'out'],
   async run(ctx) {
@@ -98,6 +103,7 @@ const exportCommand: Command = {
         lineEnding: ctx.flags.crlf ? 'crlf' : 'lf',
         speakerLabels: labels(ctx),
         bom: ctx.flags.bom === true,
+        participantKey: ctx.flags['participant-key'] === true,
         ...(redactor ? { redactor } : {}),
         // No Electron here: the PDF is printed by a headless Chromium, Chrome or Edge if one is installed.
         printPdf: (html, signal) => chromiumPrintToPdf(html, signal ? { signal } : {}),

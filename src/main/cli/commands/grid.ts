@@ -13,11 +13,11 @@ does not know the guide (the study was not created or edited in Fieldwork), the 
 from the transcripts: what the interviewer asked in most interviews, in the same order.
 --by FIELD groups the rows by a participant field (for example plan) or a screener answer
 (screener:QUESTION_ID), and fills each row's group.
---format csv: interview_id, participant (or "Interview N"), status, group (with --by), then one column per
+--format csv: interview_id, participant ("Name (P07)", or the code "P07" without a name), status, group (with --by), then one column per
 question; a cell holds the participant's turns for the question, joined with a blank line.
 --format json: {questions: [{index, text, inferred}], rows: [{interview_id, participant, group,
 cells: [{question_index, text, start_ms}]}]}.
---redact names each participant by their pseudonym ("Participant 07") and replaces the study's accepted
+--redact names each participant by their participant code ("P07") and replaces the study's accepted
 redactions in every question, answer and group.
 FILE is written whole or not at all, and replaced if it exists.`;
 

@@ -13,7 +13,7 @@ Offline (reads the cache).
 
 const SHOW_USAGE = `Usage: fieldwork reels show --workspace NAME --project ID --reel NAME [--json]
 
-Prints one reel's clips in the researcher's order: who (the participant's name, else "Interview N"), when,
+Prints one reel's clips in the researcher's order: who ("Name (P07)", else the participant code "P07"), when,
 the words and their codes, and the reel's total length. --reel is the reel's name (any case) or its id.
 Offline (reads the cache).
 --json: {id, name, total_ms, untimed, clips: [{highlight_id, interview_id, participant, start_ms, end_ms,

@@ -3,6 +3,7 @@
  * the interview, the question it answers, the coder, the time and exactly the coded words. Pure: the rows
  * come from the codes service, the files go through the export sink.
  */
+import { participantCode } from '../../../shared/participant-code';
 import { HeadingLevel, Paragraph } from 'docx';
 import type { CodeSegmentView } from '../../../shared/ipc/channels/codes';
 import { csvDocument } from '../transcript/csv';
@@ -14,7 +15,7 @@ export type CodeSegmentsExportInput = {
   project: { id: string; title: string };
   code: { name: string; description: string; color: string };
   segments: CodeSegmentView[];
-  /** Participant names only when participant data is included; otherwise "Interview N". */
+  /** Participant names (beside the code, "Ana Souza (P07)") only when participant data is included; otherwise the code "P07". */
   includeParticipant: boolean;
   /** What the segments were filtered by, in words ("plan: Weekly"), for the document's head. */
   filters?: string[];
@@ -32,7 +33,7 @@ export function minutesSeconds(ms: number | null): string {
   return h > 0 ? `${h}:${two(m)}:${two(total % 60)}` : `${two(m)}:${two(total % 60)}`;
 }
 
-const who = (s: CodeSegmentView, includeParticipant: boolean) => (includeParticipant ? s.participant : `Interview ${s.interview_n}`);
+const who = (s: CodeSegmentView, includeParticipant: boolean) => (includeParticipant ? s.participant : participantCode(s.interview_n));
 
 export function renderCodeSegmentsCsv(input: CodeSegmentsExportInput, options: Partial<Pick<TranscriptExportOptions, 'lineEnding' | 'bom'>> = {}): string {
   const rows = input.segments.map((s) => [

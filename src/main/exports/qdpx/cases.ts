@@ -5,19 +5,19 @@
  */
 import type { InterviewDetail } from '../../../shared/views';
 import type { ParticipantValue } from '../../../shared/schemas/interview';
+import { participantLabel } from '../../../shared/participant-code';
 import { el, textEl } from './xml';
 
 type Guid = (...parts: string[]) => string;
 
 /**
- * How an interview's participant is called: their name when participant data is exported, else
- * "Participant N". Case names are unique: tools key cases by name, and two participants called the same
- * lost one case and its variables.
+ * How an interview's participant is called: by the study's participant code "P07", the same as in every
+ * other file of the export (issue 21 §3), or "Ana Souza (P07)" when participant data is exported. Case
+ * names are unique: tools key cases by name, and two participants called the same lost one case and its
+ * variables (the code already keeps them apart; the numbering below is for a code repeated by hand).
  */
 export function participantNames(complete: InterviewDetail[], includeParticipant: boolean) {
-  const participantNo = new Map(complete.map((iv, i) => [iv.id, i + 1]));
-  const personLabel = (iv: InterviewDetail) =>
-    (includeParticipant ? (iv.participant?.name ?? iv.participant_name) : null)?.trim() || `Participant ${participantNo.get(iv.id) ?? ''}`.trim();
+  const personLabel = (iv: InterviewDetail) => participantLabel(iv.code, includeParticipant ? (iv.participant?.name ?? iv.participant_name) : null);
   const caseName = new Map<string, string>();
   const seenNames = new Map<string, number>();
   for (const iv of complete) {

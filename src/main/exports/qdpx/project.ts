@@ -46,7 +46,7 @@ export function planProjectQde(input: QdpxInput, partial: Partial<QdpxOptions> =
   const coders = createCoders(input.user, userGuid, g);
 
   const complete = input.interviews.filter((iv) => iv.status === 'COMPLETE');
-  const label = input.label ?? ((iv: InterviewDetail) => `Interview ${iv.id}`);
+  const label = input.label ?? ((iv: InterviewDetail) => iv.code);
   const left = input.interviews.filter((iv) => iv.status !== 'COMPLETE');
   // Analysis tools get finished interviews only: a half-answered guide would skew their code counts.
   notes.push(

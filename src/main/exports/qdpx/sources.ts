@@ -61,8 +61,10 @@ export function buildSources(args: {
         ...selectionEls.transcript,
       ],
     );
-    const description = [iv.completed_at ? `Completed ${iv.completed_at}` : null, `Interview ${iv.id}`].filter(Boolean).join('. ');
-    return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)} (${iv.id})${ext ? `.${ext}` : ''}`, path, ...who }, [
+    // Named by the participant's label alone (the code is unique in the study); the service's id stays in
+    // the description, for tracing it back, and in the GUIDs an import back into Fieldwork matches by.
+    const description = [iv.completed_at ? `Completed ${iv.completed_at}` : null, `Service id ${iv.id}`].filter(Boolean).join('. ');
+    return el('VideoSource', { guid: sourceGuid, name: `${personLabel(iv)}${ext ? `.${ext}` : ''}`, path, ...who }, [
       textEl('Description', description),
       transcript,
       ...selectionEls.video,

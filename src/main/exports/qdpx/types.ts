@@ -24,7 +24,7 @@ export type QdpxInput = {
   videoFiles?: Record<string, string>;
   /** Service video URLs by interview id: referenced when there is no cached file. */
   videoUrls?: Record<string, string>;
-  /** How the summary names an interview (the transcript files' own names); "Interview <id>" when not given. */
+  /** How the summary names an interview (the transcript files' own names); its participant code when not given. */
   label?: (interview: InterviewDetail) => string;
 };
 

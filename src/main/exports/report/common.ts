@@ -37,7 +37,7 @@ export function locationOf(input: ReportExportInput, themeIndex: number, quoteIn
   return loc && (loc.start_ms === null || Number.isFinite(loc.start_ms)) ? loc : null;
 }
 
-/** "Interview 3, 00:04:12": the reference printed under a located quote. */
+/** "P03, 00:04:12": the reference printed under a located quote (the interview by its participant code). */
 export function citation(loc: QuoteLocation): string {
   return `${oneLine(loc.interview)}, ${clock(loc.start_ms)}`;
 }

@@ -4,6 +4,7 @@
  * participant column stays empty unless participant data is included or turns are labelled by name.
  */
 import { csvDocument } from '../../output/csv';
+import { participantLabel } from '../../../shared/participant-code';
 import { participantName, resolveOptions, speakerLabel, type TranscriptExportInput, type TranscriptExportOptions } from './common';
 
 export { csvCell, csvDocument } from '../../output/csv';
@@ -18,7 +19,8 @@ function seconds(ms: number | null): string {
 export function renderCsv(input: TranscriptExportInput, partial?: Partial<TranscriptExportOptions>): string {
   const options = resolveOptions(partial);
   const showName = options.includeParticipant || options.speakerLabels === 'name';
-  const participant = showName ? (participantName(input) ?? '') : '';
+  // The interview's participant code, the study's one label for it, with the name beside it when shown.
+  const participant = participantLabel(input.interview.code, showName ? participantName(input) : null);
   const rows = input.interview.transcript.map((turn, i) => [
     input.project.id,
     input.interview.id,

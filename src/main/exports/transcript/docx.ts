@@ -31,6 +31,8 @@ export function transcriptBlocks(input: TranscriptExportInput, partial?: Partial
     { kind: 'title', fixed: [], tail: title },
     field('Project', `${oneLine(input.project.title)} (${input.project.id})`),
     field('Interview', iv.id),
+    // The label every file of the study gives this interview (issue 21 §3).
+    field('Participant code', iv.code),
     field('Date', iv.completed_at ?? 'not completed'),
   ];
   if (iv.duration_minutes !== null && Number.isFinite(iv.duration_minutes)) {

@@ -12,6 +12,7 @@ export function transcriptRecord(input: TranscriptExportInput, partial?: Partial
   const iv = input.interview;
   const interview: Record<string, unknown> = {
     id: iv.id,
+    participant_code: iv.code,
     status: iv.status,
     completed_at: iv.completed_at,
     duration_minutes: iv.duration_minutes,

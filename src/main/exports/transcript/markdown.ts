@@ -44,6 +44,8 @@ export function renderMarkdown(input: TranscriptExportInput, partial?: Partial<T
   const meta: [string, string][] = [
     ['Project', `${oneLine(input.project.title)} (${input.project.id})`],
     ['Interview', iv.id],
+    // The label every file of the study gives this interview (issue 21 §3).
+    ['Participant code', iv.code],
     ['Date', iv.completed_at ?? 'not completed'],
   ];
   const duration = formatDuration(iv.duration_minutes);

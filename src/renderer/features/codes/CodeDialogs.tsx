@@ -218,7 +218,8 @@ export function ExportSegmentsDialog({ code, filtered, onClose }: { code: CodeVi
           </label>
         </fieldset>
         <label className="row-8">
-          <input type="checkbox" checked={participant} onChange={(e) => setParticipant(e.target.checked)} /> Include participant names (otherwise “Interview N”)
+          <input type="checkbox" checked={participant} onChange={(e) => setParticipant(e.target.checked)} /> Include participant names (otherwise their codes,
+          “P07”)
         </label>
         <div className="field">
           <span id={`${id}-folder`} className="cd-label">

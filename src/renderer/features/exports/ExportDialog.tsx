@@ -110,7 +110,7 @@ export function ExportDialog() {
             />
             <CheckChoice
               label="Redact names and personal data"
-              hint="Participants are named by pseudonyms (Participant 07) and the study's accepted redactions are replaced in every file, file names included."
+              hint="Participants are named by their participant codes (P07) and the study's accepted redactions are replaced in every file, file names included."
               checked={prefs.redact}
               onChange={(on) => s.setPrefs({ redact: on })}
             />

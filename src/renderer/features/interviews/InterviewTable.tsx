@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useInterviews } from './store';
 import type { InterviewRow } from '../../../shared/views';
+import { participantLabel } from '../../../shared/participant-code';
 import { openInterview } from '../../app/nav-store';
 import { useRowWindow } from '../../lib/row-window';
 import { formatShortDateTime } from '../../lib/timecode';
@@ -157,7 +158,10 @@ function InterviewTableRow({
   const start = useDownloads((s) => s.start);
   const cancel = useDownloads((s) => s.cancel);
   const status = STATUS[r.status] ?? { label: r.status, tone: 'neutral' };
-  const name = r.participant_name?.trim() || 'Unnamed participant';
+  // Controls are named by the name (the code when there is none); the cell shows the code beside the name
+  // (issue 21 §3), the label every export gives this interview.
+  const name = r.participant_name?.trim() || r.code || 'Unnamed participant';
+  const label = participantLabel(r.code, r.participant_name) || name;
   const stop = (e: MouseEvent) => e.stopPropagation();
   const key = `${workspace.id}/${project.id}`;
   const selected = useInterviewsUi((s) => uiFor(s, key).selected.includes(r.id));
@@ -180,7 +184,7 @@ function InterviewTableRow({
         <input type="checkbox" aria-label={`Select ${name} for export`} checked={selected} onChange={(e) => toggle(e.target.checked)} />
       </td>
       <th scope="row" className="iv-name">
-        {name}
+        {label}
       </th>
       <td className="iv-email">{r.participant_email ?? <span className="muted">—</span>}</td>
       <td>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import { participantLabel } from '../../../shared/participant-code';
 import type { InterviewDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import type { TranscriptTurn } from '../../../shared/schemas/transcript';
@@ -77,7 +78,8 @@ function ViewerReady({
   const sequence = useInterviewSequence(workspace.id, projectId, interview.id);
   useViewerKeys({ player, playbackNow: play.playbackNow, setTimeMs: play.setTimeMs, turns, highlight: coding.highlight, stepInterview: sequence.go });
 
-  const title = interview.participant_name ?? 'Unnamed participant';
+  // The name with the study's participant code beside it, as every export labels this interview.
+  const title = participantLabel(interview.code, interview.participant_name) || 'Unnamed participant';
   return (
     <section className={`viewer${stimuli.shows ? ' has-stimuli' : ''}`} aria-labelledby="viewer-title">
       <div className="viewer-left">

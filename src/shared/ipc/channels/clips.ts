@@ -27,7 +27,7 @@ const clipOptions = {
 export type ClipPlanItemView = {
   highlight_id: string;
   interview_id: string;
-  /** The pseudonym when redacted, the participant with participant data, else "Interview N". */
+  /** The participant code "P07" (also the pseudonym when redacted), "Ana Souza (P07)" with participant data. */
   label: string;
   /** The coded words (redacted when redact is on). */
   quote: string;
@@ -78,7 +78,7 @@ export type ExactClipSourceView = {
   end_ms: number;
   /** The clip's captions as WebVTT, timed from start_ms, speaker-labelled (and redacted when asked). */
   vtt: string;
-  /** "Interview 3", the participant's name (when included) or their pseudonym (when redacted): for the file name. */
+  /** The participant code "P03", "Ana Souza (P03)" with participant data, the code again when redacted: for the file name. */
   label: string;
   /** The export's folder name: "Highlights". */
   title: string;
@@ -134,7 +134,7 @@ export const clipChannels = {
       export_id: exportId,
       folder: z.string().min(1).max(4096),
       title: z.string().trim().min(1).max(200),
-      /** "01 Interview 3": sanitised by main. */
+      /** "01 P03": sanitised by main. */
       stem: z.string().trim().min(1).max(200),
       bytes: z
         .instanceof(Uint8Array)

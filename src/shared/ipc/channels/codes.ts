@@ -32,7 +32,7 @@ export type CodeSegmentView = {
   /** The interview's place among the study's interviews in order of completion, from 1. */
   interview_n: number;
   participant_name: string | null;
-  /** The participant's name, or "Interview N" when it has none. */
+  /** "Ana Souza (P07)": the name with the participant code beside it, or the code "P07" when it has none. */
   participant: string;
   /** The guide question the segment answers; null when it is not known (no guide here, or before the first question). */
   question: string | null;

@@ -18,7 +18,7 @@ export type RedactionFindingView = {
   text: string;
   /** The turn's start; null for a participant field or a quote. */
   start_ms: number | null;
-  /** What it becomes when accepted: "Participant 07", "[Person A]", "[email]"… */
+  /** What it becomes when accepted: the participant's code "P07", "[Person A]", "[email]"… */
   suggested: string;
   source: 'turn' | 'quote' | 'field';
   /** The turn's index, the quote's "theme.position", or the participant field's name. */
@@ -38,7 +38,7 @@ export type RedactionDecisionFilter = 'accept' | 'reject' | 'undecided';
 /** One place a term was found, with the words around it. */
 export type RedactionExampleView = {
   interview_id: string | null;
-  /** "Interview 7", "Report" for a quote. */
+  /** The interview's participant code "P07", "Report" for a quote. */
   interview_label: string;
   start_ms: number | null;
   source: 'turn' | 'quote' | 'field';

@@ -25,7 +25,7 @@ export type ReelItemView = {
   interview_id: string;
   /** The interview's place among the study's interviews in order of completion, from 1 (0: no longer cached). */
   interview_n: number;
-  /** The participant's name, or "Interview N" when it has none. */
+  /** "Ana Souza (P07)": the name with the participant code beside it, or the code "P07" when it has none. */
   participant: string;
   /** The highlight's words. */
   text: string;

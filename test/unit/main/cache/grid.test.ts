@@ -96,8 +96,8 @@ describe('grid.source and grid.build', () => {
     const grid = await cache.call('grid.build', { projectId: 'p1', by: 'screener:sq_household' });
     expect(grid.guide).toBe('known');
     expect(grid.rows.map((r) => [r.participant, r.group])).toEqual([
-      ['Bea', '3-4'],
-      ['Interview 1', '(no answer)'],
+      ['Bea (P02)', '3-4'],
+      ['P01', '(no answer)'],
     ]);
     expect(grid.rows[0]!.cells.map((c) => [c.text, c.codes.length])).toEqual([
       ['iv-late cancelled', 2],

@@ -90,7 +90,7 @@ describe('reels', () => {
         position: 0,
         interview_id: 'iv-b',
         interview_n: 2,
-        participant: 'Interview 2',
+        participant: 'P02',
         text: 'We moved',
         codes: [],
         start_ms: 10_000,
@@ -99,11 +99,11 @@ describe('reels', () => {
       expect.objectContaining({
         highlight_id: ids[0],
         position: 1,
-        participant: 'Amara',
+        participant: 'Amara (P01)',
         interview_n: 1,
         codes: [expect.objectContaining({ name: 'Price' }), expect.objectContaining({ name: 'Value' })],
       }),
-      expect.objectContaining({ highlight_id: ids[1], position: 2, participant: 'Amara', start_ms: 30_000, end_ms: 35_000 }),
+      expect.objectContaining({ highlight_id: ids[1], position: 2, participant: 'Amara (P01)', start_ms: 30_000, end_ms: 35_000 }),
     ]);
     // Three clips of five seconds each.
     expect(reel).toMatchObject({ total_ms: 15_000, untimed: 0, reel: { clips: 3 } });

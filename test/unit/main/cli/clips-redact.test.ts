@@ -123,7 +123,7 @@ describe('clips and reels name participants only with participant data', () => {
     const written = everyByte(plain);
     expect(written).toContain('index.html');
     expect(written).toContain('reel.vtt');
-    expect(written).toContain('Interview 1');
+    expect(written).toContain('P01');
     for (const p of PEOPLE) {
       for (const part of nameParts(p.name)) {
         expect(written).not.toContain(part);
@@ -134,9 +134,10 @@ describe('clips and reels name participants only with participant data', () => {
     const withData = join(base, 'with');
     const named = await run(['--workspace', 'W', '--project', P, '--code', 'Price', '--out', withData, '--reel', '--include-participant'], { json: true });
     const all = everyByte(withData);
-    for (const p of PEOPLE) {
-      expect(all).toContain(`${p.name}.webm`);
-      expect(all).toContain(`<v ${p.name}>`);
+    for (const [i, p] of PEOPLE.entries()) {
+      // The name with the participant code beside it.
+      expect(all).toContain(`${p.name} (P0${i + 1}).webm`);
+      expect(all).toContain(`<v ${p.name} (P0${i + 1})>`);
       expect(named.handed).toContain(p.name);
     }
   });
@@ -158,7 +159,7 @@ describe('clips and reels name participants only with participant data', () => {
       expect(handed).not.toContain(text);
       expect(stdout).not.toContain(text);
     }
-    expect(written).toContain('Participant 1.webm');
+    expect(written).toContain('P01.webm');
     expect(written).toContain('[Person A]');
     expect(written).toContain('07700 900123');
     const json = JSON.parse(stdout) as { redacted: boolean; notes: string[] };

@@ -69,21 +69,21 @@ describe('clips export --json', () => {
     expect(json).toEqual({
       location: join(out, 'Price'),
       files: [
-        { path: 'Price/clips/01 Interview 1.webm', bytes: expect.any(Number) },
-        { path: 'Price/clips/01 Interview 1.vtt', bytes: expect.any(Number) },
-        { path: 'Price/clips/02 Interview 2.webm', bytes: expect.any(Number) },
-        { path: 'Price/clips/02 Interview 2.vtt', bytes: expect.any(Number) },
+        { path: 'Price/clips/01 P01.webm', bytes: expect.any(Number) },
+        { path: 'Price/clips/01 P01.vtt', bytes: expect.any(Number) },
+        { path: 'Price/clips/02 P02.webm', bytes: expect.any(Number) },
+        { path: 'Price/clips/02 P02.vtt', bytes: expect.any(Number) },
         { path: 'Price/reel.webm', bytes: expect.any(Number) },
         { path: 'Price/reel.vtt', bytes: expect.any(Number) },
         { path: 'Price/index.html', bytes: expect.any(Number) },
       ],
       clips: [
         {
-          file: 'Price/clips/01 Interview 1.webm',
-          vtt: 'Price/clips/01 Interview 1.vtt',
+          file: 'Price/clips/01 P01.webm',
+          vtt: 'Price/clips/01 P01.vtt',
           highlight_id: expect.any(String),
           interview_id: 'i-a',
-          participant: 'Interview 1',
+          participant: 'P01',
           start_ms: 12_000,
           end_ms: 22_000,
           requested_start_ms: 12_000,
@@ -91,11 +91,11 @@ describe('clips export --json', () => {
           snapped: false,
         },
         {
-          file: 'Price/clips/02 Interview 2.webm',
-          vtt: 'Price/clips/02 Interview 2.vtt',
+          file: 'Price/clips/02 P02.webm',
+          vtt: 'Price/clips/02 P02.vtt',
           highlight_id: expect.any(String),
           interview_id: 'i-b',
-          participant: 'Interview 2',
+          participant: 'P02',
           start_ms: 32_000,
           end_ms: 42_000,
           requested_start_ms: 32_000,
@@ -108,7 +108,7 @@ describe('clips export --json', () => {
         {
           highlight_id: expect.any(String),
           interview_id: 'i-c',
-          participant: 'Interview 3',
+          participant: 'P03',
           reason: expect.stringContaining('fieldwork videos download'),
           from: 'clips',
         },
@@ -124,7 +124,7 @@ describe('clips export --json', () => {
     await highlight('i-c', 1, 1);
     const text = (await run(['--workspace', 'W', '--project', CLIP_PROJECT, '--code', 'Price', '--out', base, '--include-participant'], false)) as string;
     expect(text).toMatch(/^Wrote 1 clip \(.+\) to .+Price\.\n/);
-    expect(text).toContain('  Price/clips/01 Interview 1.webm  Interview 1  0:12–0:21\n');
+    expect(text).toContain('  Price/clips/01 P01.webm  P01  0:12–0:21\n');
     expect(text).toMatch(/Left out of the clips: Cy \(.+\): Its interview has no saved video\. Run `fieldwork videos download --workspace "W"/);
   });
 

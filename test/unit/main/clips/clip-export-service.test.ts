@@ -92,10 +92,10 @@ describe('planClips', () => {
     });
     expect(plan.title).toBe('Price');
     expect(plan.clips.map((c) => [c.source.interview_id, c.label, c.range, c.file !== null, c.reason?.slice(0, 20) ?? null])).toEqual([
-      ['i-a', 'Interview 1', { startMs: 12_500, endMs: 41_500 }, true, null],
-      ['i-b', 'Bea', { startMs: 32_500, endMs: 41_500 }, true, null],
-      ['i-c', 'Cy', { startMs: 12_500, endMs: 21_500 }, false, 'Its interview has no'],
-      ['i-d', 'Dee', null, true, 'The service sent no '],
+      ['i-a', 'P01', { startMs: 12_500, endMs: 41_500 }, true, null],
+      ['i-b', 'Bea (P02)', { startMs: 32_500, endMs: 41_500 }, true, null],
+      ['i-c', 'Cy (P03)', { startMs: 12_500, endMs: 21_500 }, false, 'Its interview has no'],
+      ['i-d', 'Dee (P04)', null, true, 'The service sent no '],
     ]);
     // Planning cuts nothing.
     expect(media.cuts).toEqual([]);
@@ -110,9 +110,9 @@ describe('clips.* through IPC', () => {
     const { call } = core();
     const plain = await call('clips.plan', { ...(await base3()), include_participant: true });
     expect(plain.clips.map((c) => [c.label, c.video, c.redacted_words, c.reason === null])).toEqual([
-      ['Interview 1', true, false, true],
-      ['Bea', true, false, true],
-      ['Cy', false, false, false],
+      ['P01', true, false, true],
+      ['Bea (P02)', true, false, true],
+      ['Cy (P03)', false, false, false],
     ]);
     const redacted = await call('clips.plan', { ...(await base3()), include_participant: true, redact: true });
     expect(redacted.clips.map((c) => [c.label, c.redacted_words, c.quote])).toEqual([
@@ -145,11 +145,11 @@ describe('clips.* through IPC', () => {
     const view = await call('clips.export', input);
     expect(view.location).toBe(join(chosen, 'Price'));
     expect(view.reveal).toBe(view.location);
-    expect(view.clips.map((c) => [c.highlight_id, c.file, c.snapped])).toEqual([[a, 'Price/clips/01 Interview 1.webm', true]]);
+    expect(view.clips.map((c) => [c.highlight_id, c.file, c.snapped])).toEqual([[a, 'Price/clips/01 P01.webm', true]]);
     expect(view.reel).toEqual({ file: 'Price/reel.webm', page: 'Price/index.html', duration_ms: expect.any(Number) });
     expect(view.left_out.map((l) => [l.participant, l.from, l.reason.slice(0, 20), l.chosen])).toEqual([
-      ['Interview 2', 'clips', 'You left it out.', true],
-      ['Interview 3', 'clips', 'Its interview has no', false],
+      ['P02', 'clips', 'You left it out.', true],
+      ['P03', 'clips', 'Its interview has no', false],
     ]);
     expect(view.notes).toContain('1 segment you unticked was not cut.');
     expect(view.files).toBe(5);
@@ -158,7 +158,7 @@ describe('clips.* through IPC', () => {
     expect(remembered).toEqual([chosen]);
     const progress = events.filter((e) => e.name === 'clips.progress').map((e) => e.payload);
     expect(progress.at(-1)).toEqual({ workspace_id: 'w1', export_id: 'clip-export-1', done: 2, total: 2, current: null });
-    expect(progress.some((p) => 'current' in p && p.current === 'Interview 1')).toBe(true);
+    expect(progress.some((p) => 'current' in p && p.current === 'P01')).toBe(true);
     // Unknown fields are refused at the door (the contract's schema), not passed on.
     expect(JSON.stringify(view)).not.toContain('/videos/');
   });

@@ -112,18 +112,18 @@ describe('clips.exactSource', () => {
       media_url: 'fieldwork-media://video/w1/i-b',
       start_ms: 12_500,
       end_ms: 21_500,
-      vtt: 'WEBVTT\n\n00:00:00.500 --> 00:00:08.500\n<v Interview 2>A friend told me about the recipes.\n\n',
-      label: 'Interview 2',
+      vtt: 'WEBVTT\n\n00:00:00.500 --> 00:00:08.500\n<v P02>A friend told me about the recipes.\n\n',
+      label: 'P02',
       title: 'Highlights',
     });
     expect(s.media_url).not.toContain('/videos/');
-    expect((await source(id, { include_participant: true })).label).toBe('Bea');
+    expect((await source(id, { include_participant: true })).label).toBe('Bea (P02)');
   });
 
   it('redacted: the pseudonym for the label and the speaker, and the redacted words in the captions', async () => {
     const s = await source(await highlight('i-b', 1, 1), { redact: true, include_participant: true });
-    expect(s.label).toBe('Participant 01');
-    expect(s.vtt).toContain('<v Participant 01>A [redacted] told me about the recipes.');
+    expect(s.label).toBe('P01');
+    expect(s.vtt).toContain('<v P01>A [redacted] told me about the recipes.');
     expect(s.vtt).not.toMatch(/Bea|friend/);
   });
 
@@ -165,7 +165,7 @@ describe('clips.exactWrite', () => {
       export_id: 'exact-0001',
       folder: out,
       title: 'Highlights',
-      stem: '01 Interview 2',
+      stem: '01 P02',
       bytes,
       vtt: 'WEBVTT\n\n',
       ...o,
@@ -176,7 +176,7 @@ describe('clips.exactWrite', () => {
     expect(readdirSync(out)).toEqual([]);
     await exporter.chooseFolder(undefined);
     const w = await write();
-    expect(w).toMatchObject({ file: 'Highlights/clips/01 Interview 2.webm', vtt: 'Highlights/clips/01 Interview 2.vtt', bytes: bytes.length + 8 });
+    expect(w).toMatchObject({ file: 'Highlights/clips/01 P02.webm', vtt: 'Highlights/clips/01 P02.vtt', bytes: bytes.length + 8 });
     expect(new Uint8Array(readFileSync(join(out, w.file)))).toEqual(bytes);
     expect(readFileSync(join(out, w.vtt), 'utf8')).toBe('WEBVTT\n\n');
   });
@@ -185,7 +185,7 @@ describe('clips.exactWrite', () => {
     await exporter.chooseFolder(undefined);
     await write();
     const again = await write();
-    expect([again.file, again.vtt]).toEqual(['Highlights/clips/01 Interview 2 (2).webm', 'Highlights/clips/01 Interview 2 (2).vtt']);
+    expect([again.file, again.vtt]).toEqual(['Highlights/clips/01 P02 (2).webm', 'Highlights/clips/01 P02 (2).vtt']);
     const odd = await write({ title: '../../escape', stem: '../x/..\\y' });
     // Each name is one safe segment: the clip is two folders down in the chosen one, whatever was asked.
     expect(odd.file).toBe('_.._escape/clips/_x_.._y.webm');
@@ -205,13 +205,8 @@ describe('clips.exactWrite', () => {
   it('one export, one sink: cancelling it after two clips removes both, and the folder is as it was', async () => {
     await exporter.chooseFolder(undefined);
     await write({ export_id: 'exact-two-1' });
-    await write({ export_id: 'exact-two-1', stem: '02 Interview 3' });
-    expect(readdirSync(join(out, 'Highlights/clips')).sort()).toEqual([
-      '01 Interview 2.vtt',
-      '01 Interview 2.webm',
-      '02 Interview 3.vtt',
-      '02 Interview 3.webm',
-    ]);
+    await write({ export_id: 'exact-two-1', stem: '02 P03' });
+    expect(readdirSync(join(out, 'Highlights/clips')).sort()).toEqual(['01 P02.vtt', '01 P02.webm', '02 P03.vtt', '02 P03.webm']);
     expect(jobs.cancel('exact-two-1')).toBe(true);
     // The sink undoes on the job's signal: wait for the folder it made to go.
     await expect.poll(() => readdirSync(out)).toEqual([]);
@@ -231,8 +226,8 @@ const finishReq = (export_id: string, clips: { highlight_id: string; file: strin
   reel: o.reel ?? true,
   clips,
   left_out: [
-    { highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.', chosen: true },
-    { highlight_id: 'h-y', participant: 'Interview 5', reason: 'Its interview has no saved video.', chosen: false },
+    { highlight_id: 'h-x', participant: 'P04', reason: 'You left it out.', chosen: true },
+    { highlight_id: 'h-y', participant: 'P05', reason: 'Its interview has no saved video.', chosen: false },
   ],
   codec: 'vp9/opus',
 });
@@ -265,7 +260,7 @@ describe('clips.exactFinish', () => {
     expect(view.files).toBe(7);
     expect(view.location).toBe(join(out, 'Highlights'));
     expect(view.clips.map((c) => [c.participant, c.file, c.end_ms - c.start_ms, c.snapped])).toEqual([
-      ['Bea', a.file, 9000, false],
+      ['Bea (P02)', a.file, 9000, false],
       [expect.any(String), b.file, 4000, false],
     ]);
     expect(view.notes).toEqual(
@@ -273,10 +268,10 @@ describe('clips.exactFinish', () => {
     );
     // What the researcher unticked is a count; what could not be cut is named with its reason.
     expect(view.notes).toContain('1 segment you unticked was not cut.');
-    expect(view.notes.join(' ')).toContain('1 segment left out of the clips (Interview 5): Its interview has no saved video.');
+    expect(view.notes.join(' ')).toContain('1 segment left out of the clips (P05): Its interview has no saved video.');
     expect(view.left_out).toEqual([
-      { highlight_id: 'h-x', participant: 'Interview 4', reason: 'You left it out.', from: 'clips', chosen: true },
-      { highlight_id: 'h-y', participant: 'Interview 5', reason: 'Its interview has no saved video.', from: 'clips', chosen: false },
+      { highlight_id: 'h-x', participant: 'P04', reason: 'You left it out.', from: 'clips', chosen: true },
+      { highlight_id: 'h-y', participant: 'P05', reason: 'Its interview has no saved video.', from: 'clips', chosen: false },
     ]);
     const page = readFileSync(join(out, 'Highlights/index.html'), 'utf8');
     expect(page).toContain('Cuts are frame-exact');
@@ -290,11 +285,11 @@ describe('clips.exactFinish', () => {
   it('redacted: the page and the notes say so, with the pseudonyms', async () => {
     await exporter.chooseFolder(undefined);
     const h = await highlight('i-b', 1, 1);
-    const a = await writeClip('exact-fin-r', '01 Participant 01');
+    const a = await writeClip('exact-fin-r', '01 P01');
     const view = await exact.finish(finishReq('exact-fin-r', [{ highlight_id: h, file: a.file, duration_ms: 9000 }], { redact: true }));
     expect(view.redacted).toBe(true);
     expect(view.notes.join(' ')).toContain('Redacted:');
-    expect(view.clips[0]!.participant).toBe('Participant 01');
+    expect(view.clips[0]!.participant).toBe('P01');
     expect(readFileSync(join(out, 'Highlights/index.html'), 'utf8')).not.toMatch(/Bea|friend/);
   });
 

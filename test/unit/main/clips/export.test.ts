@@ -67,43 +67,43 @@ describe('exportClips', () => {
     const { media, cuts } = fakeClipMedia();
     const summary = await exportClips(cache, request({ media, padMs: 500 }));
     expect(tree(out)).toEqual([
-      'Price/clips/01 Interview 1.vtt',
-      'Price/clips/01 Interview 1.webm',
-      'Price/clips/02 Interview 2.vtt',
-      'Price/clips/02 Interview 2.webm',
+      'Price/clips/01 P01.vtt',
+      'Price/clips/01 P01.webm',
+      'Price/clips/02 P02.vtt',
+      'Price/clips/02 P02.webm',
       'Price/index.html',
       'Price/reel.vtt',
       'Price/reel.webm',
     ]);
-    // Interview 1, turns 1-3: 13 s to 41 s, padded by 0.5 s; the fake snaps to the keyframe before.
+    // P01, turns 1-3: 13 s to 41 s, padded by 0.5 s; the fake snaps to the keyframe before.
     expect(cuts.map((c) => [c.file, c.range])).toEqual([
       ['/videos/a.webm', { startMs: 12_500, endMs: 41_500 }],
       ['/videos/b.webm', { startMs: 32_500, endMs: 41_500 }],
     ]);
     expect(summary.clips.map((c) => [c.file, c.vtt, c.interview_id, c.start_ms, c.end_ms, c.snapped])).toEqual([
-      ['Price/clips/01 Interview 1.webm', 'Price/clips/01 Interview 1.vtt', 'i-a', 12_000, 41_500, true],
-      ['Price/clips/02 Interview 2.webm', 'Price/clips/02 Interview 2.vtt', 'i-b', 32_000, 41_500, true],
+      ['Price/clips/01 P01.webm', 'Price/clips/01 P01.vtt', 'i-a', 12_000, 41_500, true],
+      ['Price/clips/02 P02.webm', 'Price/clips/02 P02.vtt', 'i-b', 32_000, 41_500, true],
     ]);
     expect(summary.snapped).toBe(true);
     expect(summary.redacted).toBe(false);
     expect(summary.reel).toEqual({ file: 'Price/reel.webm', vtt: 'Price/reel.vtt', page: 'Price/index.html', duration_ms: 29_500 + 9500 });
     expect(summary.left_out).toEqual([
-      expect.objectContaining({ interview_id: 'i-c', participant: 'Interview 3', from: 'clips', reason: expect.stringContaining('Save for offline') }),
-      expect.objectContaining({ interview_id: 'i-d', participant: 'Interview 4', from: 'clips', reason: expect.stringContaining('no readable time') }),
+      expect.objectContaining({ interview_id: 'i-c', participant: 'P03', from: 'clips', reason: expect.stringContaining('Save for offline') }),
+      expect.objectContaining({ interview_id: 'i-d', participant: 'P04', from: 'clips', reason: expect.stringContaining('no readable time') }),
     ]);
-    expect(summary.notes.join('\n')).toMatch(/2 segments left out of the clips \(Interview 3 and Interview 4\)/);
+    expect(summary.notes.join('\n')).toMatch(/2 segments left out of the clips \(P03 and P04\)/);
     // The clip's captions: from where the cut really starts (12 s), Interviewer for the AI.
-    expect(read('Price/clips/01 Interview 1.vtt')).toBe(
-      'WEBVTT\n\n00:00:01.000 --> 00:00:09.000\n<v Interview 1>A friend told me about the recipes.\n\n' +
-        '00:00:11.000 --> 00:00:19.000\n<v Interviewer>What made you cancel?\n\n00:00:21.000 --> 00:00:29.000\n<v Interview 1>The boxes were too dear.\n',
+    expect(read('Price/clips/01 P01.vtt')).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:09.000\n<v P01>A friend told me about the recipes.\n\n' +
+        '00:00:11.000 --> 00:00:19.000\n<v Interviewer>What made you cancel?\n\n00:00:21.000 --> 00:00:29.000\n<v P01>The boxes were too dear.\n',
     );
     // The reel's captions follow on from the first clip's length (29.5 s).
-    expect(read('Price/reel.vtt')).toContain('00:00:30.500 --> 00:00:38.500\n<v Interview 2>The boxes were too dear.');
+    expect(read('Price/reel.vtt')).toContain('00:00:30.500 --> 00:00:38.500\n<v P02>The boxes were too dear.');
     expect(read('Price/reel.webm')).toBe('reel of [clip of /videos/a.webm 12000-41500 | clip of /videos/b.webm 32000-41500]');
     const page = read('Price/index.html');
     expect(page).toContain('<source src="reel.webm" type="video/webm">');
     expect(page.indexOf('A friend told me')).toBeLessThan(page.indexOf('The boxes were too dear.'));
-    expect(page).toContain('<span class="time">0:29–0:39</span><span class="participant">Interview 2</span><span class="code">Price</span>');
+    expect(page).toContain('<span class="time">0:29–0:39</span><span class="participant">P02</span><span class="code">Price</span>');
   });
 
   it('names participants only with participant data', async () => {
@@ -111,20 +111,20 @@ describe('exportClips', () => {
     await highlight('i-a', 1, 1);
     await exportClips(cache, request());
     expect(everything()).not.toMatch(/Bea|bea@example/);
-    expect(tree(out)).toContain('Price/clips/02 Interview 2.webm');
+    expect(tree(out)).toContain('Price/clips/02 P02.webm');
     rmSync(join(out, 'Price'), { recursive: true });
     const summary = await exportClips(cache, request({ includeParticipant: true }));
-    expect(tree(out)).toContain('Price/clips/02 Bea.webm');
-    expect(tree(out)).toContain('Price/clips/02 Bea.vtt');
-    expect(read('Price/clips/02 Bea.vtt')).toContain('<v Bea>A friend told me');
-    expect(read('Price/index.html')).toContain('<span class="participant">Bea</span>');
-    expect(summary.clips.map((c) => c.participant)).toEqual(['Interview 1', 'Bea']);
+    expect(tree(out)).toContain('Price/clips/02 Bea (P02).webm');
+    expect(tree(out)).toContain('Price/clips/02 Bea (P02).vtt');
+    expect(read('Price/clips/02 Bea (P02).vtt')).toContain('<v Bea (P02)>A friend told me');
+    expect(read('Price/index.html')).toContain('<span class="participant">Bea (P02)</span>');
+    expect(summary.clips.map((c) => c.participant)).toEqual(['P01', 'Bea (P02)']);
   });
 
   it('writes no reel unless asked', async () => {
     await highlight('i-a', 1, 1);
     const summary = await exportClips(cache, request({ reel: false }));
-    expect(tree(out)).toEqual(['Price/clips/01 Interview 1.vtt', 'Price/clips/01 Interview 1.webm']);
+    expect(tree(out)).toEqual(['Price/clips/01 P01.vtt', 'Price/clips/01 P01.webm']);
     expect(summary.reel).toBeNull();
   });
 
@@ -133,8 +133,8 @@ describe('exportClips', () => {
     const second = await highlight('i-b', 3, 3, ['Delivery', 'Price']);
     const summary = await exportClips(cache, request({ selection: { kind: 'highlights', ids: [second, first] } }));
     expect(summary.clips.map((c) => [c.highlight_id, c.file])).toEqual([
-      [second, 'Highlights/clips/01 Interview 2.webm'],
-      [first, 'Highlights/clips/02 Interview 1.webm'],
+      [second, 'Highlights/clips/01 P02.webm'],
+      [first, 'Highlights/clips/02 P01.webm'],
     ]);
     expect(read('Highlights/index.html')).toContain('<span class="code">Delivery, Price</span>');
     await expect(exportClips(cache, request({ selection: { kind: 'highlights', ids: ['nope'] } }))).rejects.toThrow(/not in this study/);
@@ -180,12 +180,12 @@ describe('exportClips', () => {
     const redactor: Redactor = {
       active: true,
       text: (s) => s.replace(/friend/g, '[Person A]'),
-      participant: () => 'Participant 02',
+      participant: () => 'P02',
     };
     const summary = await exportClips(cache, request({ includeParticipant: true, redactor }));
-    expect(tree(out)).toContain('Price/clips/01 Participant 02.webm');
+    expect(tree(out)).toContain('Price/clips/01 P02.webm');
     expect(everything()).not.toMatch(/friend|Bea/);
-    expect(read('Price/clips/01 Participant 02.vtt')).toContain('<v Participant 02>A [Person A] told me');
+    expect(read('Price/clips/01 P02.vtt')).toContain('<v P02>A [Person A] told me');
     expect(read('Price/index.html')).toContain('A [Person A] told me');
     expect(summary.redacted).toBe(true);
     expect(summary.notes.join('\n')).toMatch(/Redacted.*audio is not altered: 1 clip/);

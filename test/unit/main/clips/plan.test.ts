@@ -68,7 +68,7 @@ describe('clipCues', () => {
 
   it('leaves out turns with no time and turns outside the clip', () => {
     const turns = [turn(0, 'AI', 0, 3000), turn(1, 'User', null, null, 'lost'), turn(2, 'User', 9000, 12_000)];
-    const cues = clipCues(turns, { startMs: 8000, endMs: 12_000 }, 'Interview 2');
-    expect(cues).toEqual([{ startMs: 1000, endMs: 4000, speaker: 'Interview 2', text: 'turn 2' }]);
+    const cues = clipCues(turns, { startMs: 8000, endMs: 12_000 }, 'P02');
+    expect(cues).toEqual([{ startMs: 1000, endMs: 4000, speaker: 'P02', text: 'turn 2' }]);
   });
 });

@@ -11,8 +11,8 @@ const page = (o: Partial<Parameters<typeof renderReelPage>[0]> = {}) =>
     vtt: VTT,
     notes: ['2 clips cut from the saved videos, nothing uploaded.'],
     quotes: [
-      { startMs: 0, endMs: 9500, code: 'Price', participant: 'Interview 1', text: 'Too dear.' },
-      { startMs: 9500, endMs: 65_000, code: 'Price', participant: 'Interview 4', text: 'Not worth it.' },
+      { startMs: 0, endMs: 9500, code: 'Price', participant: 'P01', text: 'Too dear.' },
+      { startMs: 9500, endMs: 65_000, code: 'Price', participant: 'P04', text: 'Not worth it.' },
     ],
     ...o,
   });
@@ -29,8 +29,8 @@ describe('renderReelPage', () => {
       ),
     ].map((m) => m.slice(1));
     expect(items).toEqual([
-      ['0:00–0:09', 'Interview 1', 'Price', 'Too dear.'],
-      ['0:09–1:05', 'Interview 4', 'Price', 'Not worth it.'],
+      ['0:00–0:09', 'P01', 'Price', 'Too dear.'],
+      ['0:09–1:05', 'P04', 'Price', 'Not worth it.'],
     ]);
     expect(html).toContain('<li>2 clips cut from the saved videos, nothing uploaded.</li>');
   });

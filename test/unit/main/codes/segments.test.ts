@@ -81,8 +81,8 @@ describe('code segments', () => {
     const page = await service().page(await codeId('Price'), {});
     expect(page.total).toBe(2);
     expect(page.segments.map((s) => [s.participant, s.text])).toEqual([
-      ['Interview 1', 'friend'],
-      ['Bea', 'too dear.\n\nAnd deliveries came late'],
+      ['P01', 'friend'],
+      ['Bea (P02)', 'too dear.\n\nAnd deliveries came late'],
     ]);
     expect(page.segments[1]).toMatchObject({ interview_n: 2, start_ms: 50_000, end_ms: 65_000, coder: null, coder_label: 'You' });
     // The code's counts agree with what retrieval lists.
@@ -142,14 +142,7 @@ describe('code segments', () => {
     for (let i = 0; i < 5; i++) await code(['Price'], 'i-a', { st: 3, so: i, et: 3, eo: i + 1 });
     await code(['Price'], 'i-b', { st: 3, so: 0, et: 3, eo: 1 });
     const all = await service().page(await codeId('Price'), {});
-    expect(all.segments.map((s) => `${s.participant}:${s.text}`)).toEqual([
-      'Interview 1:A',
-      'Interview 1: ',
-      'Interview 1:f',
-      'Interview 1:r',
-      'Interview 1:i',
-      'Bea:A',
-    ]);
+    expect(all.segments.map((s) => `${s.participant}:${s.text}`)).toEqual(['P01:A', 'P01: ', 'P01:f', 'P01:r', 'P01:i', 'Bea (P02):A']);
     const later = await service().page(await codeId('Price'), {}, { offset: 4, limit: 10, facets: false });
     expect(later).toMatchObject({ total: 6, offset: 4, facets: null });
     expect(later.segments.map((s) => s.id)).toEqual(all.segments.slice(4).map((s) => s.id));

@@ -18,7 +18,7 @@ const seg = (o: Partial<CodeSegmentView>): CodeSegmentView => ({
   interview_id: 'iv-1',
   interview_n: 1,
   participant_name: 'Ana',
-  participant: 'Ana',
+  participant: 'Ana (P01)',
   question: 'What made you cancel?',
   question_index: 1,
   coder: null,
@@ -41,7 +41,7 @@ const INPUT: CodeSegmentsExportInput = {
       interview_id: 'iv-2',
       interview_n: 2,
       participant_name: null,
-      participant: 'Interview 2',
+      participant: 'P02',
       question: null,
       question_index: null,
       coder: 'AI report',
@@ -60,7 +60,7 @@ describe('code segments export', () => {
       {
         code: 'Price',
         interview_id: 'iv-1',
-        participant: 'Ana',
+        participant: 'Ana (P01)',
         question: 'What made you cancel?',
         coder: 'Rosa',
         start_ms: '83000',
@@ -71,7 +71,7 @@ describe('code segments export', () => {
       {
         code: 'Price',
         interview_id: 'iv-1',
-        participant: 'Ana',
+        participant: 'Ana (P01)',
         question: 'What made you cancel?',
         coder: 'Rosa',
         start_ms: '3725000',
@@ -82,7 +82,7 @@ describe('code segments export', () => {
       {
         code: 'Price',
         interview_id: 'iv-2',
-        participant: 'Interview 2',
+        participant: 'P02',
         question: '',
         coder: 'AI report',
         start_ms: '',
@@ -93,23 +93,23 @@ describe('code segments export', () => {
     ]);
   });
 
-  it('CSV: without participant data, interviews are "Interview N"; CRLF throughout when asked; a formula-like cell is guarded', () => {
+  it('CSV: without participant data, interviews are their codes "P01"; CRLF throughout when asked; a formula-like cell is guarded', () => {
     const text = renderCodeSegmentsCsv({ ...INPUT, includeParticipant: false, segments: [seg({ text: '=HYPERLINK("x")' })] }, { lineEnding: 'crlf' });
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
     const rows = parseCsv(text, { columns: true }) as Record<string, string>[];
-    expect(rows[0]).toMatchObject({ participant: 'Interview 1', text: `'=HYPERLINK("x")` });
+    expect(rows[0]).toMatchObject({ participant: 'P01', text: `'=HYPERLINK("x")` });
     expect(text).not.toContain('Ana');
   });
 
   it('DOCX: title, definition and counts, then per interview its quotes with time, question and coder', async () => {
     const paragraphs = docxParagraphs(await renderCodeSegmentsDocx(INPUT));
     expect(paragraphs[0]).toBe('Meal-kit churn: Price');
-    expect(paragraphs).toEqual(expect.arrayContaining(['Definition: Talk of what it costs', 'Segments: 3', 'Interviews: 2', 'Ana', 'Interview 2']));
+    expect(paragraphs).toEqual(expect.arrayContaining(['Definition: Talk of what it costs', 'Segments: 3', 'Interviews: 2', 'Ana (P01)', 'P02']));
     expect(paragraphs).toContain('“too dear”\n00:01:23 · Q: What made you cancel? · coded by Rosa');
     expect(paragraphs).toContain('“the boxes, "premium" ones\n\n=SUM(A1) was a joke”\n01:02:05 · Q: What made you cancel? · coded by Rosa');
     expect(paragraphs).toContain('“too dear”\ntime unknown · question unknown · coded by AI report');
-    // In order: Ana's two quotes under her heading, then Interview 2's.
-    expect(paragraphs.indexOf('Ana')).toBeLessThan(paragraphs.indexOf('Interview 2'));
+    // In order: Ana's two quotes under her heading, then P02's.
+    expect(paragraphs.indexOf('Ana (P01)')).toBeLessThan(paragraphs.indexOf('P02'));
     const none = docxParagraphs(await renderCodeSegmentsDocx({ ...INPUT, includeParticipant: false, segments: [] }));
     expect(none).toContain('No segments.');
   });

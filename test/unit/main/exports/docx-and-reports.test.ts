@@ -25,6 +25,7 @@ function detail(id: string, overrides: Partial<InterviewDetail> = {}): Interview
   return {
     id,
     project_id: 'prj_42',
+    code: 'P01',
     status: 'COMPLETED',
     completed_at: '2026-11-20T10:15:00Z',
     duration_minutes: 14.5,

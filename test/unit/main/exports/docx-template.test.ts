@@ -26,6 +26,7 @@ function detail(overrides: Partial<InterviewDetail> = {}): InterviewDetail {
   return {
     id: 'iv_1',
     project_id: 'prj_1',
+    code: 'P01',
     status: 'COMPLETED',
     completed_at: '2026-11-20T10:15:00Z',
     duration_minutes: 14.5,

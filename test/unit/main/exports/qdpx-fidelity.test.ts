@@ -50,10 +50,11 @@ const t = (index: number, role: TranscriptTurn['role'], text: string, start_ms: 
 });
 const TURNS = [t(0, 'AI', 'Why did you cancel?', 0, 2000), t(1, 'User', 'The price went up and the 🍝 portions shrank.', 2500, 8500)];
 
-function interview(id: string, name: string): InterviewDetail {
+function interview(id: string, name: string, code: string): InterviewDetail {
   return {
     id,
     project_id: 'prj_1',
+    code,
     status: 'COMPLETE',
     completed_at: '2026-11-20T10:15:00Z',
     duration_minutes: 10,
@@ -120,7 +121,7 @@ function input(): QdpxInput {
   return {
     project: { id: 'prj_1', title: 'Churn' },
     user: { id: 'usr_1', name: 'Ada' },
-    interviews: [interview('iv_a', 'Sam Lee'), interview('iv_b', 'Sam Lee'), interview('iv_c', 'Kim')],
+    interviews: [interview('iv_a', 'Sam Lee', 'P01'), interview('iv_b', 'Sam Lee', 'P02'), interview('iv_c', 'Kim', 'P03')],
     themes: [{ title: 'Portions', quotes: ['portions shrank'] }],
     highlights: [hl('h1', 'iv_a', 'price went up', ['Price'], null), hl('h2', 'iv_b', '🍝 portions', ['Food', 'Extra'], 'Bob (NVivo)')],
     codes: CODES,
@@ -138,13 +139,13 @@ describe('export fidelity', () => {
 
   it.skipIf(!canValidate)('validates against the REFI-QDA XSD', () => validate(plan.xml));
 
-  it('gives two participants with one name two cases', () => {
+  it('gives two participants with one name two cases, told apart by their participant codes', () => {
     const cases = kids(kid(doc, 'Cases')!, 'Case').map((c) => c.attrs.name);
-    expect(cases).toEqual(['Sam Lee (1)', 'Sam Lee (2)', 'Kim']);
+    expect(cases).toEqual(['Sam Lee (P01)', 'Sam Lee (P02)', 'Kim (P03)']);
   });
 
   it('names each VideoSource with its media file’s extension', () => {
-    expect(kids(kid(doc, 'Sources')!, 'VideoSource').map((s) => s.attrs.name)).toEqual(['Sam Lee (iv_a).webm', 'Sam Lee (iv_b).mov', 'Kim (iv_c).mp4']);
+    expect(kids(kid(doc, 'Sources')!, 'VideoSource').map((s) => s.attrs.name)).toEqual(['Sam Lee (P01).webm', 'Sam Lee (P02).mov', 'Kim (P03).mp4']);
   });
 
   it('puts a VideoSelection with the same code beside every TranscriptSelection, from the sync points’ times', () => {

@@ -51,10 +51,14 @@ const t = (index: number, role: TranscriptTurn['role'], text: string, start_ms: 
   end_ms,
 });
 
+/** Each interview's participant code, as the cache gives it. */
+const CODES_BY_ID: Record<string, string> = { iv_a: 'P01', iv_b: 'P02', iv_c: 'P03' };
+
 function interview(id: string, turns: TranscriptTurn[], over: Partial<InterviewDetail> = {}): InterviewDetail {
   return {
     id,
     project_id: 'prj_1',
+    code: CODES_BY_ID[id] ?? 'P99',
     status: 'COMPLETE',
     completed_at: '2026-11-20T10:15:00Z',
     duration_minutes: 14,
@@ -300,7 +304,7 @@ describe('qdpx project.qde', () => {
       expect(covered.get('food')).toEqual(['😀😀 the recipes got repetitive']);
       expect(covered.get('pricing')).toEqual(['😀😀 the recipes got repetitive']);
       // Untagged highlight across two turns, through the line breaks inside turn 3.
-      expect(covered.get('Highlights')).toEqual([`price.${eol}${eol}Participant 1: Line one${eol}line two${eol}line three${eol}with 🍝`]);
+      expect(covered.get('Highlights')).toEqual([`price.${eol}${eol}P01: Line one${eol}line two${eol}line three${eol}with 🍝`]);
       expect(plan.notes).toContain(
         '1 report quote was not found in the transcript of a complete interview in this export, so the .qdpx project does not code it.',
       );
@@ -375,9 +379,9 @@ describe('qdpx project.qde', () => {
     expect(without).not.toContain('iv_a@example.org');
     expect(without).not.toContain('Veggie');
     expect(without).toContain('<Case guid="');
-    expect(without).toMatch(/<Case [^>]*name="Participant 1"/);
+    expect(without).toMatch(/<Case [^>]*name="P01"/);
     const withData = buildProjectQde(input(), { now: NOW, includeParticipant: true });
-    expect(withData).toMatch(/<Case [^>]*name="Name of iv_a"/);
+    expect(withData).toMatch(/<Case [^>]*name="Name of iv_a \(P01\)"/);
     expect(withData).toMatch(/<Variable [^>]*name="Screener: Which box do you order\?" typeOfVariable="Text"/);
     expect(withData).toMatch(/<Variable [^>]*name="age" typeOfVariable="Integer"/);
     expect(withData).toMatch(/<Variable [^>]*name="churned" typeOfVariable="Boolean"/);
@@ -391,7 +395,7 @@ describe('qdpx project.qde', () => {
     expect(plan.videos).toEqual([{ path: `sources/${sourceA![1]}`, sourcePath: '/cache/videos/iv_a.MP4' }]);
     expect(plan.xml).toContain('path="https://video.example.org/iv_b.mp4?sig=abc&amp;x=1"');
     expect(plan.notes).toContain(
-      "1 video is not saved on this computer, so the .qdpx project does not contain it: Interview iv_b. The project links to the service's copies, and those links expire. Save videos for offline, then export again to include them.",
+      "1 video is not saved on this computer, so the .qdpx project does not contain it: P02. The project links to the service's copies, and those links expire. Save videos for offline, then export again to include them.",
     );
   });
 

@@ -115,7 +115,8 @@ describe('a redacted export', () => {
     const text = (name: string) => files.find(([n]) => n === name)?.[1] ?? '';
     // File names and speaker labels are pseudonyms; emails and phones their placeholders.
     const first = study.people[0]!;
-    const base = `${pseudonymOf(1)} (${first.id.slice(0, 8)})`;
+    // The code alone: it is unique in the study, and the pseudonym is the code.
+    const base = pseudonymOf(1);
     const md = text(`Meal-kit churn/md/${base}.md`);
     expect(md).toContain(`- **Participant:** ${pseudonymOf(1)}`);
     expect(md).toContain(`${pseudonymOf(1)}:** `);
@@ -138,8 +139,14 @@ describe('a redacted export', () => {
     // The summary names interviews too: by pseudonym.
     expect(notes.join(' ')).toContain(`${pseudonymOf(25)} (`);
     expect(leaks([['the summary', notes.join('\n')]])).toEqual([]);
-    // Without participant data, file names say nothing of anyone, redacted or not.
-    expect(files.filter(([n]) => n.startsWith('study.zip!/Meal-kit churn/txt/')).every(([n]) => /\/Interview \d{3} \(/.test(n))).toBe(true);
+    // Without participant data, file names say nothing of anyone, redacted or not: each is the interview's code.
+    const codes = (await study.cache.call('participants.list', { projectId: STUDY })).map((p) => `study.zip!/Meal-kit churn/txt/${p.code}.txt`);
+    expect(
+      files
+        .filter(([n]) => n.startsWith('study.zip!/Meal-kit churn/txt/'))
+        .map(([n]) => n)
+        .sort(),
+    ).toEqual(codes.sort());
   });
 
   it('a code’s segments and the question grid, through the export service: no name, email or phone; the summary says redacted', async () => {
@@ -203,7 +210,7 @@ describe('a redacted export', () => {
     expect(printed).toMatch(/^Exported \d+ files \([^)]*\), redacted, to /);
     expect(printed).toContain(`Note: ${REDACTED_NOTE}`);
     const files = everyFile(out);
-    expect(files.some(([n]) => n.includes(`/txt/${pseudonymOf(1)} (`))).toBe(true);
+    expect(files.some(([n]) => n.endsWith(`/txt/${pseudonymOf(1)}.txt`))).toBe(true);
     expect(leaks([...files, ['what the command printed', printed]])).toEqual([]);
   });
 
@@ -249,8 +256,9 @@ describe('a redacted export', () => {
 describe('the fake redactor', () => {
   it('replaces whole words in any case, emails before the names inside them, and leaves other words alone', () => {
     const r = fakeRedactor([{ id: 'a', name: 'Wen Chen', email: 'wen.chen@example.com' }]);
-    expect(r.text('WEN went to the kitchen; chen@x, wen.chen@example.com')).toBe('Participant 01 went to the kitchen; Participant 01@x, [email]');
-    expect(r.participant('a', 'Wen Chen', 5)).toBe('Participant 01');
-    expect(strFromU8(strToU8(r.text('Wen Chen')))).toBe('Participant 01');
+    expect(r.text('WEN went to the kitchen; chen@x, wen.chen@example.com')).toBe('P01 went to the kitchen; P01@x, [email]');
+    expect(r.participant('a', 'Wen Chen', 'P05')).toBe('P01');
+    expect(r.participant('b', 'Someone Else', 'P05')).toBe('P05');
+    expect(strFromU8(strToU8(r.text('Wen Chen')))).toBe('P01');
   });
 });

@@ -18,6 +18,7 @@ function interview(n: number): InterviewDetail {
   return {
     id: `iv${String(n).padStart(6, '0')}-x`,
     project_id: 'prj',
+    code: `P${String(n).padStart(2, '0')}`,
     status: 'COMPLETED',
     completed_at: '2026-11-20T10:15:00Z',
     duration_minutes: 3,
@@ -70,7 +71,9 @@ describe('runExport to a folder', () => {
     expect(tree(join(out, 'Study', 'docx'))).toHaveLength(30);
     expect(tree(join(out, 'Study', 'srt'))).toHaveLength(30);
     for (const [n, iv] of INTERVIEWS.entries()) {
-      const base = `Interview ${String(n + 1).padStart(3, '0')} (${iv.id.slice(0, 8)})`;
+      // Named by the interview's participant code alone: unique in the study.
+      const base = iv.code;
+      expect(base).toBe(`P${String(n + 1).padStart(2, '0')}`);
       expect(readFileSync(join(out, 'Study', 'srt', `${base}.srt`), 'utf8')).toContain(`Answer number ${n + 1}.`);
       const doc = strFromU8(unzipSync(readFileSync(join(out, 'Study', 'docx', `${base}.docx`)))['word/document.xml']!);
       expect(doc).toContain(`Answer number ${n + 1}.`);
@@ -106,7 +109,7 @@ describe('the export summary', () => {
     const { notes } = await runExport({ ...source(), interviews: async () => mixed }, request({ formats: ['txt', 'md', 'qdpx'] }));
     expect(notes).toEqual([
       'Transcripts of 4 interviews (2 complete, 1 started, not finished and 1 incomplete), one file per interview in txt/ and md/.',
-      'The .qdpx project holds the 2 complete interviews; these 2 are not complete and left out of it: Interview 003 (iv000003, incomplete) and Interview 004 (iv000004, started, not finished).',
+      'The .qdpx project holds the 2 complete interviews; these 2 are not complete and left out of it: P03 (incomplete) and P04 (started, not finished).',
     ]);
     expect(notes.join(' ')).not.toMatch(/\(s\)/);
   });

@@ -44,6 +44,7 @@ function interview(overrides: Partial<InterviewDetail> = {}, name = 'Zelda Quart
   const detail: InterviewDetail = {
     id: 'iv_123',
     project_id: 'prj_42',
+    code: 'P01',
     status: 'COMPLETED',
     completed_at: '2026-11-20T10:15:00Z',
     duration_minutes: 14.5,
@@ -197,7 +198,8 @@ describe('CSV', () => {
       PLAIN_TURNS.map((t, i) => ({
         project_id: 'prj_42',
         interview_id: 'iv_123',
-        participant: '',
+        // Without participant data, the interview's participant code.
+        participant: 'P01',
         turn: String(i + 1),
         role: LABELS[t.role],
         start_s: (t.start_ms! / 1000).toFixed(3),
@@ -246,7 +248,8 @@ describe('speaker labels and participant names', () => {
     expect(cues(renderVtt(input, options)).map((c) => voice(c.text).speaker)).toEqual(speakers);
     const csvRows = parseCsv(renderCsv(input, options), { columns: true }) as Record<string, string>[];
     expect(csvRows.map((r) => r.role)).toEqual(speakers);
-    expect(new Set(csvRows.map((r) => r.participant))).toEqual(new Set([shown]));
+    // The name, with the participant code beside it.
+    expect(new Set(csvRows.map((r) => r.participant))).toEqual(new Set([`${shown} (P01)`]));
     expect(renderTxt(input, options)).toContain(`] ${shown}: The recipes`);
   });
 
@@ -277,7 +280,7 @@ describe('privacy', () => {
       for (const s of [NAME, ...secrets]) expect(out).toContain(s);
     }
     const csv = parseCsv(renderCsv(input, { includeParticipant: true }), { columns: true }) as Record<string, string>[];
-    expect(csv[0]!.participant).toBe(NAME);
+    expect(csv[0]!.participant).toBe(`${NAME} (P01)`);
   });
 });
 
@@ -318,7 +321,8 @@ describe('Markdown header and JSON record', () => {
     expect(renderJson(input)).toBe(out);
     const record = JSON.parse(out) as { turns: Record<string, unknown>[]; interview: Record<string, unknown> };
     expect(Object.keys(record)).toEqual(['format', 'version', 'project', 'interview', 'speaker_labels', 'turns']);
-    expect(Object.keys(record.interview)).toEqual(['id', 'status', 'completed_at', 'duration_minutes']);
+    expect(Object.keys(record.interview)).toEqual(['id', 'participant_code', 'status', 'completed_at', 'duration_minutes']);
+    expect(record.interview.participant_code).toBe('P01');
     expect(record.turns).toEqual(
       PLAIN_TURNS.map((t) => ({ index: t.index, role: t.role, speaker: LABELS[t.role], start_ms: t.start_ms, end_ms: t.end_ms, text: t.text })),
     );

@@ -25,6 +25,7 @@ const source: GridSource = {
   interviews: [
     {
       id: 'iv-1',
+      code: 'P01',
       status: 'COMPLETE',
       participant_name: 'Ada "A" Lovelace',
       fields: { plan: 'Family' },
@@ -38,6 +39,7 @@ const source: GridSource = {
     },
     {
       id: 'iv-2',
+      code: 'P02',
       status: 'INCOMPLETE',
       participant_name: null,
       fields: {},
@@ -55,14 +57,14 @@ describe('grid exports', () => {
     expect(rows[0]).toEqual(['interview_id', 'participant', 'status', 'group', 'Q1. Why did you cancel?', 'Q2. What did you think of the price?']);
     expect(rows[1]).toEqual([
       'iv-1',
-      'Ada "A" Lovelace',
+      'Ada "A" Lovelace (P01)',
       'COMPLETE',
       'Family',
       'Too dear, honestly.\n\nForty pounds, every week,\nfor two.',
       // Spreadsheet formulas in answers are defused.
       "'=SUM(A1) was my bill",
     ]);
-    expect(rows[2]).toEqual(['iv-2', 'Interview 2', 'INCOMPLETE', '(no answer)', 'Moved house.', '']);
+    expect(rows[2]).toEqual(['iv-2', 'P02', 'INCOMPLETE', '(no answer)', 'Moved house.', '']);
     const plain = parseCsv(gridCsv(buildQuestionGrid(source), { lineEnding: 'crlf', bom: true }), { bom: true }) as string[][];
     expect(plain[0]).toEqual(['interview_id', 'participant', 'status', 'Q1. Why did you cancel?', 'Q2. What did you think of the price?']);
     expect(plain[1]![3]).toBe('Too dear, honestly.\r\n\r\nForty pounds, every week,\r\nfor two.');
@@ -78,7 +80,7 @@ describe('grid exports', () => {
     ]);
     expect(doc.rows[1]).toEqual({
       interview_id: 'iv-2',
-      participant: 'Interview 2',
+      participant: 'P02',
       group: null,
       cells: [{ question_index: 0, text: 'Moved house.', start_ms: null }],
     });
@@ -101,9 +103,9 @@ describe('grid exports', () => {
     expect(paragraphs[0]).toBe('Churn & co: question grid');
     expect(paragraphs).toContain('Guide: as saved in Fieldwork');
     expect(paragraphs).toContain('Grouped by: plan');
-    expect(at('Q1. Why did you cancel?')).toBeLessThan(at('Ada "A" Lovelace (Family) at 01:01  Codes: Price'));
-    expect(at('Ada "A" Lovelace (Family) at 01:01  Codes: Price')).toBeLessThan(at('Too dear, honestly.'));
-    expect(paragraphs).toContain('Interview 2 ((no answer))');
+    expect(at('Q1. Why did you cancel?')).toBeLessThan(at('Ada "A" Lovelace (P01) (Family) at 01:01  Codes: Price'));
+    expect(at('Ada "A" Lovelace (P01) (Family) at 01:01  Codes: Price')).toBeLessThan(at('Too dear, honestly.'));
+    expect(paragraphs).toContain('P02 ((no answer))');
     expect(at('Q2. What did you think of the price?')).toBeGreaterThan(at('Moved house.'));
     expect(paragraphs).toContain('=SUM(A1) was my bill');
   });

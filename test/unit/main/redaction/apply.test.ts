@@ -16,6 +16,7 @@ import { fakeRedactor } from '../../../support/fake-redactor';
 const iv: InterviewDetail = {
   id: 'iv-1',
   project_id: 'p',
+  code: 'P01',
   status: 'COMPLETE',
   completed_at: null,
   duration_minutes: null,
@@ -41,16 +42,16 @@ describe('applying a redactor', () => {
   it('inactive: the very same objects, so unredacted exports cannot change', () => {
     const list = [iv];
     expect(redactInterviews(list, NO_REDACTION)).toBe(list);
-    expect(redactInterview(iv, NO_REDACTION, 1)).toBe(iv);
+    expect(redactInterview(iv, NO_REDACTION)).toBe(iv);
     expect(redactedOffset('Maya said', 4, NO_REDACTION)).toBe(4);
   });
 
   it('active: pseudonym as the name, no email or personal field, every text redacted', () => {
-    const out = redactInterview(iv, r, 3);
-    expect(out).toMatchObject({ participant_name: 'Participant 01', participant_email: null });
-    expect(out.participant).toEqual({ name: 'Participant 01', email: null, fields: { plan: 'Weekly with Participant 01', age: 41 } });
-    expect(out.screener!.items[0]!.answer).toBe('Participant 01 herself');
-    expect(out.transcript[0]!.text).toBe('Hi, I am Participant 01 and I cancelled.');
+    const out = redactInterview(iv, r);
+    expect(out).toMatchObject({ participant_name: 'P01', participant_email: null });
+    expect(out.participant).toEqual({ name: 'P01', email: null, fields: { plan: 'Weekly with P01', age: 41 } });
+    expect(out.screener!.items[0]!.answer).toBe('P01 herself');
+    expect(out.transcript[0]!.text).toBe('Hi, I am P01 and I cancelled.');
     expect(iv.transcript[0]!.text).toContain('Maya Cohen');
     expect(['surname', 'E-mail', 'mobile', 'Home address', 'postcode', 'full_name', 'plan', 'age', 'household'].map(isPersonalField)).toEqual([
       true,
@@ -78,9 +79,9 @@ describe('applying a redactor', () => {
       note: 'ask Maya',
     } as HighlightView;
     const [moved] = redactHighlights([h], [iv], r);
-    const redacted = redactInterview(iv, r, 1).transcript[0]!.text;
+    const redacted = redactInterview(iv, r).transcript[0]!.text;
     expect(redacted.slice(moved!.start_offset, moved!.end_offset)).toBe('and I cancelled');
-    expect(moved!.note).toBe('ask Participant 01');
+    expect(moved!.note).toBe('ask P01');
   });
 
   it('without the real builder, a redacted export is refused before anything is written', async () => {

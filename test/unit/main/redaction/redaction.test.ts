@@ -75,11 +75,11 @@ beforeEach(async () => {
 afterEach(() => cache.close());
 
 describe('pseudonyms', () => {
-  it('letters people A to Z then AA, and pads participants to the width of the count', () => {
+  it('letters people A to Z then AA, and names participants by their code, never re-padded', () => {
     expect([0, 1, 25, 26, 27, 701, 702].map(personLetter)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
-    expect(participantPseudonym(7, 12)).toBe('Participant 07');
-    expect(participantPseudonym(7, 9)).toBe('Participant 7');
-    expect(participantPseudonym(42, 10_000)).toBe('Participant 00042');
+    expect(participantPseudonym(7)).toBe('P07');
+    expect(participantPseudonym(42)).toBe('P42');
+    expect(participantPseudonym(100)).toBe('P100');
   });
 });
 
@@ -87,10 +87,10 @@ describe('scan', () => {
   it('finds every participant’s fields (whatever the status), names, emails, phones, links and the report’s quotes, with suggestions', async () => {
     const r = await scanStudy(cache, secrets, 'p1', NOW);
     const json = r.findings.map(findingJson);
-    // Order of completion: Tom (iv-a) is Participant 1, Amara 2, Lin (not complete) 3.
-    expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'Participant 1' });
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Amara Okafor', start_ms: null, suggested: 'Participant 2' });
-    expect(json).toContainEqual({ interview_id: 'iv-c', kind: 'participant', text: 'lin@example.net', start_ms: null, suggested: 'Participant 3' });
+    // Order of completion: Tom (iv-a) is P01, Amara 2, Lin (not complete) 3.
+    expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'P01' });
+    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Amara Okafor', start_ms: null, suggested: 'P02' });
+    expect(json).toContainEqual({ interview_id: 'iv-c', kind: 'participant', text: 'lin@example.net', start_ms: null, suggested: 'P03' });
     // A personal detail other than the name or email is hidden, not given the participant's pseudonym: a
     // city several participants share must not read as one of them.
     expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Leeds', start_ms: null, suggested: '[redacted]' });
@@ -98,11 +98,11 @@ describe('scan', () => {
     expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'person', text: 'Peter Jones', start_ms: 10_000, suggested: '[Person A]' });
     expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'person', text: 'Joan Baptiste', start_ms: 10_000, suggested: '[Person B]' });
     expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'person', text: 'Joan Baptiste', start_ms: 10_000, suggested: '[Person B]' });
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'amara@example.com', start_ms: 10_000, suggested: 'Participant 2' });
+    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'amara@example.com', start_ms: 10_000, suggested: 'P02' });
     expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'phone', text: '07700 900123', start_ms: 10_000, suggested: '[phone]' });
     expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'url', text: 'www.tomcooks.com', start_ms: 10_000, suggested: '[link]' });
     // A quote belongs to no interview, but a participant named in it is theirs.
-    expect(json).toContainEqual({ interview_id: null, kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'Participant 1' });
+    expect(json).toContainEqual({ interview_id: null, kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'P01' });
     expect(json.filter((f) => f.text === 'Friday' || f.text === 'Hello')).toEqual([]);
     // The name and email are listed once each, not again as the raw fields they came from.
     const fields = r.findings.filter((f) => f.interview_id === 'iv-b' && f.source === 'field');
@@ -128,7 +128,7 @@ describe('scan', () => {
       ['Peter Jones', '[Person A]'],
       ['Joan Baptiste', '[Person B]'],
     ]);
-    expect(mapping?.participants).toContainEqual({ interview_id: 'iv-b', pseudonym: 'Participant 2', name: 'Amara Okafor', email: 'amara@example.com' });
+    expect(mapping?.participants).toContainEqual({ interview_id: 'iv-b', pseudonym: 'P02', name: 'Amara Okafor', email: 'amara@example.com' });
 
     // Without the key (another machine's keychain) the mapping cannot be read: a new one, and a warning.
     const elsewhere = createMemoryStore(null);
@@ -174,16 +174,16 @@ describe('buildRedactor', () => {
   it('replaces every participant’s values, people and shapes consistently, the longest first, in any text', async () => {
     const r = await buildRedactor(cache, secrets, 'p1');
     expect(r.active).toBe(true);
-    expect(r.text('AMARA OKAFOR met tom reyes; joan baptiste and Peter  Jones too.')).toBe('Participant 2 met Participant 1; [Person B] and [Person A] too.');
+    expect(r.text('AMARA OKAFOR met tom reyes; joan baptiste and Peter  Jones too.')).toBe('P02 met P01; [Person B] and [Person A] too.');
     expect(r.text('Write to lin@example.net, call +44 20 7946 0958, visit https://x.example.com/a, SW1A 1AA, order 12345678.')).toBe(
-      'Write to Participant 3, call [phone], visit [link], [postcode], order [number].',
+      'Write to P03, call [phone], visit [link], [postcode], order [number].',
     );
     // Parts of a name alone, and not inside other words.
-    expect(r.text('Amara said Okafor is her name; Amaranth is a plant.')).toBe('Participant 2 said Participant 2 is her name; Amaranth is a plant.');
+    expect(r.text('Amara said Okafor is her name; Amaranth is a plant.')).toBe('P02 said P02 is her name; Amaranth is a plant.');
     expect(r.text('It cost £12.50 at 10:30 in May 2024.')).toBe('It cost £12.50 at 10:30 in May 2024.');
-    expect(r.participant('iv-b', 'Amara Okafor', 2)).toBe('Participant 2');
-    expect(r.participant('iv-unknown', null, 12)).toBe('Participant 12');
-    expect(r.text('Tom moved to Leeds.')).toBe('Participant 1 moved to [redacted].');
+    expect(r.participant('iv-b', 'Amara Okafor', 'P02')).toBe('P02');
+    expect(r.participant('iv-unknown', null, 'P12')).toBe('P12');
+    expect(r.text('Tom moved to Leeds.')).toBe('P01 moved to [redacted].');
   });
 
   it('leaves what the researcher rejected and replaces their own terms', async () => {

@@ -11,7 +11,7 @@ const finding = (kind: RedactionKind, text: string, interview_id: string | null,
   kind,
   text,
   start_ms: interview_id ? 1000 * ++n : null,
-  suggested: kind === 'participant' ? 'Participant 01' : kind === 'person' ? '[Person A]' : `[${kind}]`,
+  suggested: kind === 'participant' ? 'P01' : kind === 'person' ? '[Person A]' : `[${kind}]`,
   source: interview_id ? 'turn' : 'quote',
   at: String(n),
   term: text.toLowerCase(),
@@ -60,15 +60,15 @@ describe('reviewPage', () => {
     ]);
     expect(p).toMatchObject({ total_terms: 5, all_terms: 5, interviews: 3, interviews_with_findings: 3, warning: null });
     expect(p.counts_by_kind).toEqual({ participant: 1, person: 1, email: 1, phone: 0, url: 1, postcode: 0, number: 0, custom: 1 });
-    expect(p.terms[0]).toMatchObject({ text: 'Amara', suggested: 'Participant 01', decision: null });
+    expect(p.terms[0]).toMatchObject({ text: 'Amara', suggested: 'P01', decision: null });
   });
 
-  it('shows up to 3 places, one per interview first, each labelled by the study’s interview number (a quote: Report)', () => {
+  it('shows up to 3 places, one per interview first, each labelled by the interview’s participant code (a quote: Report)', () => {
     const amara = page(STUDY, { offset: 0, limit: 100 }).terms[0]!;
-    expect(amara.examples.map((e) => e.interview_label)).toEqual(['Interview 1', 'Interview 2', 'Report']);
+    expect(amara.examples.map((e) => e.interview_label)).toEqual(['P01', 'P02', 'Report']);
     expect(amara.examples[0]).toEqual({
       interview_id: 'iv-a',
-      interview_label: 'Interview 1',
+      interview_label: 'P01',
       start_ms: STUDY[0]!.start_ms,
       source: 'turn',
       at: STUDY[0]!.at,
@@ -92,7 +92,7 @@ describe('reviewPage', () => {
     expect(twice).toMatchObject({ count: 2, interviews: 1 });
     expect(twice.examples).toHaveLength(1);
     const email = page(STUDY, { offset: 0, limit: 100, kind: 'email' }).terms[0]!;
-    expect(email.examples[0]!.interview_label).toBe('Interview 1 · participant’s email');
+    expect(email.examples[0]!.interview_label).toBe('P01 · participant’s email');
   });
 
   it('takes decisions as they are now over what the scan recorded', () => {

@@ -52,15 +52,15 @@ describe('the kept scan', () => {
     await study(cache, 'p1', 'Amara Okafor', 'My sister Joan Baptiste loved it.');
     const { memo, scans } = countingMemo();
     const first = await buildRedactor(cache, secrets, 'p1', { memo });
-    expect(first.text('Joan Baptiste met Amara Okafor.')).toBe('[Person A] met Participant 1.');
+    expect(first.text('Joan Baptiste met Amara Okafor.')).toBe('[Person A] met P01.');
     const second = await buildRedactor(cache, secrets, 'p1', { memo });
-    expect(second.text('Joan Baptiste met Amara.')).toBe('[Person A] met Participant 1.');
+    expect(second.text('Joan Baptiste met Amara.')).toBe('[Person A] met P01.');
     const review = await scanStudy(cache, secrets, 'p1', NOW, memo);
     expect(review.findings.some((f) => f.text === 'Joan Baptiste')).toBe(true);
     expect(scans).toEqual(['p1']);
 
     await cache.call('redaction.decide', { projectId: 'p1', kind: 'person', text: 'Joan Baptiste', decision: 'reject', now: NOW });
-    expect((await buildRedactor(cache, secrets, 'p1', { memo })).text('Joan Baptiste met Amara.')).toBe('Joan Baptiste met Participant 1.');
+    expect((await buildRedactor(cache, secrets, 'p1', { memo })).text('Joan Baptiste met Amara.')).toBe('Joan Baptiste met P01.');
     expect((await scanStudy(cache, secrets, 'p1', NOW, memo)).findings.find((f) => f.text === 'Joan Baptiste')?.decision).toBe('reject');
     expect(scans).toEqual(['p1']);
   });
@@ -87,7 +87,7 @@ describe('the kept scan', () => {
       now: '2026-11-26T12:00:00.000Z',
       items: [record('p1-iv', 'Amara Okafor-Li', 'My sister Rhea Baptiste loved it.')],
     });
-    expect((await buildRedactor(cache, secrets, 'p1', { memo })).text('Okafor-Li said so.')).toBe('Participant 1 said so.');
+    expect((await buildRedactor(cache, secrets, 'p1', { memo })).text('Okafor-Li said so.')).toBe('P01 said so.');
     expect(scans).toHaveLength(3);
 
     await cache.call('reports.save', {

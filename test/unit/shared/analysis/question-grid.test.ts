@@ -78,6 +78,7 @@ describe('inferGuide', () => {
 function interview(id: string, turns: Turn[], extra: Partial<GridSourceInterview> = {}): GridSourceInterview {
   return {
     id,
+    code: `P${id.replace(/\D/g, '').padStart(2, '0')}`,
     status: 'COMPLETE',
     participant_name: null,
     fields: {},
@@ -127,8 +128,9 @@ describe('buildQuestionGrid', () => {
       [Q[3], false, 0, 0],
     ]);
     const [ada, second] = grid.rows;
-    expect(ada!.participant).toBe('Ada');
-    expect(second!.participant).toBe('Interview 2');
+    // The name with the participant code beside it; the code alone without a name.
+    expect(ada!.participant).toBe(`Ada (${ada!.code})`);
+    expect(second!.participant).toBe(second!.code);
     expect(ada!.cells).toEqual([
       {
         question_index: 0,

@@ -16,6 +16,8 @@ describe('migration 0009: turn time known', () => {
     await migrate(d, { migrations: MIGRATIONS.slice(0, 9) });
     expect(d.pragma('user_version', { simple: true })).toBe(9);
     expect(columns(d, 'transcript_turns').find((c) => c.name === 'time_known')).toMatchObject({ notnull: 1, dflt_value: '1' });
+    // Read with today's query, which needs today's schema (participant codes, 0020).
+    await migrate(d);
     expect(getInterview(d, { id: 'i' })?.transcript).toEqual([{ index: 0, role: 'User', text: 'hello', start_ms: 1500, end_ms: 2500 }]);
   });
 
@@ -39,6 +41,7 @@ describe('migration 0009: turn time known', () => {
       ],
     };
     saveFullRecords(d, { projectId: 'p', items: [record], now: '2026-11-02T00:00:00Z' });
+    await migrate(d);
     expect(getInterview(d, { id: 'i' })?.transcript?.map((t) => t.start_ms)).toEqual([0, null, 9000]);
     expect(d.prepare('SELECT time_known FROM transcript_turns ORDER BY idx').all()).toEqual([{ time_known: 1 }, { time_known: 0 }, { time_known: 1 }]);
     expect(() => d.prepare('UPDATE transcript_turns SET time_known = 2').run()).toThrow(/CHECK/);
