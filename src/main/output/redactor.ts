@@ -14,7 +14,7 @@ export interface Redactor {
   /**
    * The text with every accepted finding and added term replaced by its pseudonym, the same one across the
    * whole study: "Participant 07" for a participant's own name, "[Person A]" for someone else, "[email]",
-   * "[phone]", "[link]", "[postcode]", "[number]".
+   * "[phone]", "[link]", "[postcode]", "[address]", "[date of birth]", "[id number]", "[handle]", "[number]".
    */
   text(s: string): string;
   /**
