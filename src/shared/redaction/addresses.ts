@@ -63,6 +63,8 @@ const CAP_SUFFIXES = SUFFIXES.split('|')
   .map((w) => w[0]!.toUpperCase() + w.slice(1))
   .join('|');
 const SUFFIX_STREET = new RegExp(`(?<![\\p{L}])(?:\\p{Lu}\\p{Ll}+(?:e[rns])? )?(?:\\p{Lu}\\p{Ll}*(?:${SUFFIXES})|${CAP_SUFFIXES}) ${NUM_AFTER}`, 'gu');
+/** A name that ends in its type, English: "19 Kingsway", "1585 Broadway". */
+const EN_COMPOUND = new RegExp(`${NUM},? \\p{Lu}\\p{Ll}{2,}way(?![\\p{L}])`, 'gu');
 /** "P.O. Box 1234", "PO Box 77". */
 const PO_BOX = /(?<![\p{L}])p\.? ?o\.? ?box \d{1,6}(?![\p{L}\p{N}])/giu;
 // What says the next words are an address: "I live at", "my address is", "we moved to", "lives on".
@@ -80,12 +82,13 @@ const NEXT_UNIT = new RegExp(`,? (?:${UNIT}|#|no\\.?) ?\\d{1,4}[A-Za-z]?(?![\\p{
 const NEXT_US_STATE_ZIP = new RegExp(`,? (?:${US_STATES})\\.?,? \\d{5}(?:-\\d{4})?(?![\\p{L}\\p{N}])`, 'uy');
 const NEXT_UK_PC = new RegExp(`,? ${UK_PC}(?![\\p{L}\\p{N}])`, 'iuy');
 // A European postcode with its town: "10115 Berlin", "75002 Paris", "1015 CJ Amsterdam", "00-238 Warszawa", "D-10115 Berlin".
-const NEXT_EU_PC_TOWN = new RegExp(`,? (?:[A-Z]{1,2}-)?(?:\\d{4}-\\d{3}|\\d{4,5}|\\d{2}-\\d{3}|\\d{4} ?[A-Z]{2}) ${PLACE}`, 'uy');
+const NEXT_EU_PC_TOWN = new RegExp(`,? (?:[A-Z]{1,2}-)?(?:\\d{4}-\\d{3}|\\d{3} \\d{2}|\\d{4,5}|\\d{2}-\\d{3}|\\d{4} ?[A-Z]{2}) ${PLACE}`, 'uy');
 const NEXT_ZIP = new RegExp(`,? \\d{5}(?:-\\d{4})?(?![\\p{L}\\p{N}])`, 'uy');
 const NEXT_TOWN = new RegExp(`, ${PLACE}`, 'uy');
 const NEXT_IN_TOWN = new RegExp(`,? in (?:${NOT_STOP}\\p{L}[\\p{L}'’-]+)(?: (?:upon|on) \\p{L}[\\p{L}'’-]+)?`, 'iuy');
-// A town without a comma before it counts only when a postcode follows it ("Hope St Leeds LS1 4AB").
-const NEXT_TOWN_BEFORE_PC = new RegExp(`,? ${PLACE}(?=,? (?:${UK_PC}|(?:${US_STATES}),? \\d{5}|\\d{5}(?![\\p{L}\\p{N}])))`, 'uy');
+// A town without a comma before it counts only when a postcode follows it ("Hope St Leeds LS1 4AB"); in any
+// case, as speech-to-text writes it ("16 oak tree road sheffield s10 2ab").
+const NEXT_TOWN_BEFORE_PC = new RegExp(`,? ${PLACE}(?=,? (?:${UK_PC}|(?:${US_STATES}),? \\d{5}|\\d{5})(?![\\p{L}\\p{N}]))`, 'iuy');
 const NEXT = [NEXT_UNIT, NEXT_US_STATE_ZIP, NEXT_UK_PC, NEXT_EU_PC_TOWN, NEXT_ZIP, NEXT_TOWN_BEFORE_PC, NEXT_TOWN, NEXT_IN_TOWN];
 
 /** Capitalised words that start a new sentence or clause, not a town: "…Hope St, I think", "…Road, Then we". */
@@ -133,7 +136,7 @@ function push(out: Span[], s: string, start: number, end: number, possible = fal
 export function detectAddresses(s: string): Span[] {
   const out: Span[] = [];
   if (!SHAPE.test(s) || !HINT.test(s)) return out;
-  for (const re of [EN_STREET, FR_STREET, PREFIX_STREET, SUFFIX_STREET, PO_BOX]) {
+  for (const re of [EN_STREET, EN_COMPOUND, FR_STREET, PREFIX_STREET, SUFFIX_STREET, PO_BOX]) {
     re.lastIndex = 0;
     for (let m = re.exec(s); m; m = re.exec(s)) {
       const type = m[1];

@@ -16,7 +16,11 @@ const MONTH = '(?:january|february|march|april|may|june|july|august|september|oc
 const ORD_WORDS =
   'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth';
 const DAY = `(?:\\d{1,2}(?:st|nd|rd|th)?|(?:twenty[- ]|thirty[- ])?(?:${ORD_WORDS}))`;
-const YEAR = "(?:(?:19|20)\\d\\d|['’]\\d\\d)";
+// A year as it is said: "nineteen ninety", "nineteen eighty-eight", "two thousand and five".
+const TENS = 'ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
+const SAID_YEAR = `(?:nineteen|twenty)[- ](?:(?:${TENS})(?:[- ](?:${UNITS}))?|oh[- ](?:${UNITS}))|two thousand(?: and)?(?: (?:${TENS}|${UNITS}))?`;
+const YEAR = `(?:(?:19|20)\\d\\d|['’]\\d\\d|${SAID_YEAR})`;
 /** Every way a date is written or said: the longest first, so "3 March 1988" is not cut to "3 March". */
 const DATE = [
   '\\d{4}-\\d{1,2}-\\d{1,2}',
@@ -29,6 +33,7 @@ const DATE = [
   `${MONTH},? ${YEAR}`,
   '(?:19|20)\\d\\d',
   "['’]\\d\\d",
+  SAID_YEAR,
 ].join('|');
 const END = "(?![\\p{L}\\p{N}]|[/.-]\\d|'s)";
 

@@ -31,7 +31,7 @@ const BEFORE_PLATFORM = new RegExp(
 );
 /** Words that follow "my instagram is" and are not a handle. */
 const NOT_HANDLE =
-  /^(?:the|a|an|my|is|was|private|public|locked|down|great|good|fine|full|dead|empty|new|old|just|really|very|so|mostly|all|only|not|at|on|in|me|it|that|this|there|here|where|what|called|like|under|same|gone|deleted|banned|blocked|open|boring|fun|cool|mine|about|for|with|and|but|or|then|pretty|kind|sort|also|still|too|more|less|handle|username|name|account|page|linked|set|now)$/i;
+  /^(?:the|a|an|my|is|was|private|public|locked|down|great|good|fine|full|dead|empty|new|old|just|really|very|so|mostly|all|only|not|at|on|in|me|it|that|this|there|here|where|what|called|like|under|same|gone|deleted|banned|blocked|open|boring|fun|cool|mine|about|for|with|and|but|or|then|pretty|kind|sort|also|still|too|more|less|handle|username|name|account|page|linked|set|now|well|much|often|usual|usually|always|never|sometimes|though|too|before|after|anyway|everyone|people|someone|nobody|him|her|them|you|us)$/i;
 
 /**
  * A plain word as a handle ("mariak"): only where the words before it are unmistakable ("my instagram handle is",
@@ -41,7 +41,7 @@ const NOT_HANDLE =
 function plainHandle(said: string, word: string, before: string): 'sure' | 'possible' | false {
   if (word.length < 3 || NOT_HANDLE.test(word)) return false;
   const lead = said.slice(0, said.length - word.length).toLowerCase();
-  if (/(?:handle|username|user name|name|account|page|id)\b|:\s*$| at\s*$|=\s*$/.test(lead)) return 'sure';
+  if (/(?:handle|username|user name|name|account|page|id)\b|:\s*$| (?:at|as)\s*$|=\s*$/.test(lead)) return 'sure';
   const possessive = /(?:^|\s)(?:my|his|her|their|your|our)\s+$/i.test(before);
   return possessive && !/(?:ive|ful|ing|ed|able|ible|ous|less|ish|ic|al|ly|est|er)$/i.test(word) && 'possible';
 }

@@ -19,6 +19,8 @@ describe('addresses', () => {
     ['I live at 350 5th Avenue, New York', '350 5th Avenue, New York'],
     ['742 Evergreen Terrace, Springfield', '742 Evergreen Terrace, Springfield'],
     ['write to P.O. Box 1234, Leeds', 'P.O. Box 1234, Leeds'],
+    ['we used to live at 19 Kingsway, Hove', '19 Kingsway, Hove'],
+    ['it’s 500 W Madison St, Chicago, IL 60661', '500 W Madison St, Chicago, IL 60661'],
   ])('UK and US: %s', (s, address) => {
     expect(found(s)).toEqual([['address', address]]);
   });
@@ -35,6 +37,9 @@ describe('addresses', () => {
     ['Rynek Główny 1, 31-042 Kraków', 'Rynek Główny 1, 31-042 Kraków'],
     ['Via Roma 10, 00184 Roma', 'Via Roma 10, 00184 Roma'],
     ['Rua Augusta 25, 1100-048 Lisboa', 'Rua Augusta 25, 1100-048 Lisboa'],
+    ['Hus: Storgatan 12, 111 23 Stockholm', 'Storgatan 12, 111 23 Stockholm'],
+    ['Schillerstraße 7 in München', 'Schillerstraße 7 in München'],
+    ['I live at 8 avenue Victor Hugo, 75116 Paris', '8 avenue Victor Hugo, 75116 Paris'],
   ])('European: %s', (s, address) => {
     expect(found(s)).toEqual([['address', address]]);
   });
@@ -43,6 +48,7 @@ describe('addresses', () => {
     expect(found('i live at 42 mill lane in leeds')).toEqual([['address', '42 mill lane in leeds']]);
     expect(found('we moved to 7 bramble close last year')).toEqual([['address', '7 bramble close']]);
     expect(found('i live at number 9 church street')).toEqual([['address', '9 church street']]);
+    expect(found('my address is 16 oak tree road sheffield s10 2ab')).toEqual([['address', '16 oak tree road sheffield s10 2ab']]);
     // With no street type, the words before are all that say it: 'possible'.
     expect(found('my address is 9 Oakwood, Harrogate HG1 2AB')).toEqual([['address?', '9 Oakwood, Harrogate HG1 2AB']]);
   });

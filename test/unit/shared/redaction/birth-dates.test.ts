@@ -20,6 +20,8 @@ describe('dates of birth', () => {
     ['my birthday’s the twenty-third of june', 'twenty-third of june'],
     ['my birthday is on 5/6', '5/6'],
     ['3 March 1988 is my birthday', '3 March 1988'],
+    ['i was born on the fifth of may nineteen ninety', 'fifth of may nineteen ninety'],
+    ['she was born in two thousand and five', 'two thousand and five'],
   ])('%s', (s, date) => {
     expect(found(s)).toEqual([['dob', date]]);
   });

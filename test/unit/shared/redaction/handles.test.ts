@@ -17,6 +17,7 @@ describe('social handles', () => {
     ['her username on reddit is throwaway123', 'throwaway123'],
     ['tiktok: dancequeen99', 'dancequeen99'],
     ['my instagram handle is sunnydays', 'sunnydays'],
+    ['catch me on twitch as xXgamerXx', 'xXgamerXx'],
   ])('%s', (s, handle) => {
     expect(found(s)).toEqual([['handle', handle]]);
   });
@@ -37,6 +38,7 @@ describe('social handles', () => {
     'my instagram is private',
     'I’m on instagram every day',
     'I watched 2 hours on youtube',
+    'I’m on twitch as well',
   ])('leaves alone: %s', (s) => {
     expect(ofKind(s, 'handle')).toEqual([]);
   });
