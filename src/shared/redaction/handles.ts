@@ -18,6 +18,8 @@ const PLATFORM_NEAR = new RegExp(
 const PLATFORM_WORD = new RegExp(`${PLATFORMS.replace('|ig|', '|\\big\\b|').replace('|fb|', '|\\bfb\\b|')}|handle|username|user name`, 'i');
 const TIME = /^@?\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm|h)?$/i;
 
+/** What follows "@" in chat and tools without being anyone: "@everyone", "@here", "@latest". */
+const AT_WORDS = /^@(?:everyone|here|channel|all|latest|next|home|work|me|you|mention|someone|admin|admins|team)$/i;
 const AT_HANDLE = /(?<![\p{L}\p{N}._%+-])@[\p{L}\p{N}_](?:[\p{L}\p{N}_.]*[\p{L}\p{N}_])?(?![\p{L}\p{N}_]|@|\.[\p{L}\p{N}])/gu;
 // "my tiktok is lil.dre", "instagram: sunny.days_", "find me on insta at sunny.days_", "twitter handle j_smith".
 const NAMED = new RegExp(
@@ -54,7 +56,7 @@ export function detectHandles(s: string): Span[] {
   if (at) {
     AT_HANDLE.lastIndex = 0;
     for (let m = AT_HANDLE.exec(s); m; m = AT_HANDLE.exec(s)) {
-      if (TIME.test(m[0]) || !/[\p{L}_]/u.test(m[0])) continue;
+      if (TIME.test(m[0]) || !/[\p{L}_]/u.test(m[0]) || AT_WORDS.test(m[0])) continue;
       const near = s.slice(Math.max(0, m.index - 40), m.index) + ' ' + s.slice(m.index + m[0].length, m.index + m[0].length + 30);
       const span: Span = { kind: 'handle', start: m.index, end: m.index + m[0].length, text: m[0] };
       if (!PLATFORM_NEAR.test(near.replace(/@/g, ' '))) span.confidence = 'possible';

@@ -30,6 +30,8 @@ describe('social handles', () => {
   it.each([
     'see you @ 5pm or @5pm',
     'meet @ the station',
+    '@everyone please read, @here too',
+    'install it with version @latest',
     'email me at sam@example.com',
     'I use instagram a lot',
     'instagram is full of ads',
