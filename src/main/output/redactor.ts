@@ -16,7 +16,7 @@ export interface Redactor {
   /**
    * The text with every accepted finding and added term replaced by its pseudonym, the same one across the
    * whole study: the participant's code "P07" for their own name, "[Person A]" for someone else, "[email]",
-   * "[phone]", "[link]", "[postcode]", "[number]".
+   * "[phone]", "[link]", "[postcode]", "[address]", "[date of birth]", "[id number]", "[handle]", "[number]".
    */
   text(s: string): string;
   /**

@@ -26,8 +26,8 @@ export type BuiltRedactor = Redactor & {
  * The study's Redactor (redactor.ts), from a scan of the study (run here unless one is given) less what the
  * researcher rejected, plus their own terms. `text()` replaces, in one pass and the longest first, every
  * participant's own values (all participants of the study, in any text), every name found and not rejected,
- * every own term, and whatever in the text has the shape of an email, phone number, link, postcode or long
- * number (found afresh, so text the scan never saw is covered too) unless that very value was rejected.
+ * every own term, and whatever in the text has the shape of an email, phone number, link, postcode, address,
+ * date of birth, ID number, social handle or long number (found afresh, so text the scan never saw is covered too) unless that very value was rejected.
  * Names are matched without regard to case or spacing, as whole words.
  */
 export async function buildRedactor(

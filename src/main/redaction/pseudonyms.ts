@@ -16,6 +16,10 @@ export const FIXED_PSEUDONYMS: Record<Exclude<RedactionKind, 'participant' | 'pe
   postcode: '[postcode]',
   number: '[number]',
   custom: '[redacted]',
+  address: '[address]',
+  dob: '[date of birth]',
+  id: '[id number]',
+  handle: '[handle]',
 };
 
 export type PseudonymMapping = {

@@ -19,12 +19,15 @@ export { resolveOverlaps, type Span } from './spans';
  */
 
 /**
- * The key a decision is kept under: case and spacing do not matter, and a phone number is its digits (so
- * "0161 496 0000" and "0161-496-0000" are one number to accept or reject).
+ * The key a decision is kept under: case and spacing do not matter, a phone number is its digits (so
+ * "0161 496 0000" and "0161-496-0000" are one number to accept or reject), and an ID number is without its
+ * spaces and dashes.
  */
 export function normaliseTerm(kind: RedactionKind, text: string): string {
   const t = text.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
   if (kind === 'phone') return t.replace(/[^\d+]/g, '');
+  // "QQ 12 34 56 C" and "qq123456c", "20-00-00" and "20 00 00": one number to accept or reject.
+  if (kind === 'id') return t.replace(/[\s-]+/g, '');
   return t;
 }
 

@@ -1,6 +1,15 @@
+import { detectAddresses } from './addresses';
+import { detectBirthDates } from './birthdays';
+import { detectHandles } from './handles';
+import { detectIdNumbers } from './id-numbers';
 import { collect, type Span } from './spans';
 
-/** Personal data found by its shape (issue 14 §2): emails, links, phone numbers, postcodes, long digit runs. */
+/**
+ * Personal data found by its shape (issue 14 §2): emails, links, phone numbers, postcodes, long digit runs; and
+ * (issue 21 §1) whole addresses, dates of birth, ID and account numbers and social handles, each in a file of its
+ * own. Where a postcode or phone-shaped number is part of an address or ID number, the longer span wins
+ * (resolveOverlaps), so no part of it is left behind.
+ */
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 const TLDS = 'com|org|net|edu|gov|io|co|uk|de|fr|nl|es|it|eu|ca|au|us|info|biz|me|app|dev|ly|tv|ai';
@@ -44,7 +53,7 @@ function looksLikePhone(m: string, start: number, s: string): boolean {
   return true;
 }
 
-/** Emails, links, phone numbers, postcodes and long digit runs: the kinds found by their shape. Overlaps are not resolved. */
+/** Every kind found by its shape: emails, links, phones, postcodes, numbers, addresses, dates of birth, IDs, handles. Overlaps are not resolved. */
 export function detectPatterns(s: string): Span[] {
   const out: Span[] = [];
   if (s.includes('@')) collect(EMAIL, s, 'email', out);
@@ -62,7 +71,9 @@ export function detectPatterns(s: string): Span[] {
     collect(ZIP_IN_ADDRESS, s, 'postcode', out);
     collect(EU_BEFORE_CITY, s, 'postcode', out, (m) => !YEAR.test(m.replace(/^[A-Z]{1,2}-/, '')) || m.includes('-'));
     collect(NL_POSTCODE, s, 'postcode', out, (m) => !YEAR.test(m.slice(0, 4)));
+    out.push(...detectAddresses(s), ...detectIdNumbers(s));
   }
+  out.push(...detectBirthDates(s), ...detectHandles(s));
   return out;
 }
 

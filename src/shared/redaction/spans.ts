@@ -9,12 +9,33 @@ export type Span = {
   start: number;
   end: number;
   text: string;
-  /** How sure the detector is (names): a `possible` finding is listed for review and replaced only once accepted. Absent: sure. */
+  /**
+   * How sure the detector is (issue 21 §1). Absent means 'sure'. 'possible' marks what may be personal data but
+   * may not be (a name where a place could stand, a bare "@name" with no platform named, a "born in 2015" with no
+   * person before it, a checksum-valid ten-digit number with no "NHS" near it): the scan lists it for review, and
+   * an export replaces it only once the researcher accepts it.
+   */
   confidence?: 'sure' | 'possible';
 };
 
-/** When two spans of one length overlap, the more specific kind wins. */
-const PRIORITY: Record<RedactionKind, number> = { custom: 0, participant: 1, email: 2, url: 3, postcode: 4, phone: 5, person: 6, number: 7 };
+/**
+ * When two spans of one length overlap, the more specific kind wins: an ID number whose checksum holds over the
+ * phone or long number it also looks like, an address over the postcode inside it.
+ */
+const PRIORITY: Record<RedactionKind, number> = {
+  custom: 0,
+  participant: 1,
+  email: 2,
+  id: 3,
+  address: 4,
+  dob: 5,
+  handle: 6,
+  url: 7,
+  postcode: 8,
+  phone: 9,
+  person: 10,
+  number: 11,
+};
 
 /** Non-overlapping spans in text order: the longest first, then the more specific kind, then the earlier. */
 export function resolveOverlaps(spans: readonly Span[]): Span[] {
@@ -28,13 +49,15 @@ export function resolveOverlaps(spans: readonly Span[]): Span[] {
 export const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** Every match of a global `re` in `s` as a span of `kind`, those `keep` accepts. */
-export function collect(re: RegExp, s: string, kind: RedactionKind, out: Span[], keep?: (m: string, start: number) => boolean): void {
+export function collect(re: RegExp, s: string, kind: RedactionKind, out: Span[], keep?: (m: string, start: number) => boolean | 'possible'): void {
   re.lastIndex = 0;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     if (m[0].length === 0) {
       re.lastIndex++;
       continue;
     }
-    if (!keep || keep(m[0], m.index)) out.push({ kind, start: m.index, end: m.index + m[0].length, text: m[0] });
+    const k = keep ? keep(m[0], m.index) : true;
+    if (k === 'possible') out.push({ kind, start: m.index, end: m.index + m[0].length, text: m[0], confidence: 'possible' });
+    else if (k) out.push({ kind, start: m.index, end: m.index + m[0].length, text: m[0] });
   }
 }

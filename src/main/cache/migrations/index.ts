@@ -18,6 +18,7 @@ import { migration as m0017 } from './0017-reels';
 import { migration as m0018 } from './0018-question-index';
 import { migration as m0019 } from './0019-turn-key-index';
 import { migration as m0020 } from './0020-participant-codes';
+import { migration as m0021 } from './0021-redaction-contact-kinds';
 import type { Migration } from './types';
 
 /** In order; a new step is a new file appended here, never an edit to an applied one. */
@@ -42,5 +43,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0018,
   m0019,
   m0020,
+  m0021,
 ];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

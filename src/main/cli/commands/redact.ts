@@ -8,9 +8,11 @@ const SCAN_USAGE = `Usage: fieldwork redact scan --workspace NAME --project ID [
 
 Scans a study for personal data, offline, from the cache: every interview's turns whatever its status, the
 report's quotes, and every participant's fields. Finds each participant's own values (their name and its
-parts, email, and fields that look personal), other people's names, emails, phone numbers, links, postcodes
-and long numbers, and says what each would become in a redacted export: the participant's code "P07", "[Person A]",
-"[email]", "[phone]", "[link]", "[postcode]", "[number]" ("[redacted]" for your own terms). The same value
+parts, email, and fields that look personal), other people's names, emails, phone numbers, links, postcodes,
+whole addresses, dates of birth, ID and account numbers, social handles and long numbers, and says what each
+would become in a redacted export: the participant's code "P07", "[Person A]", "[email]", "[phone]", "[link]",
+"[postcode]", "[address]", "[date of birth]", "[id number]", "[handle]", "[number]" ("[redacted]" for your
+own terms). The same value
 gets the same pseudonym across the whole study; the mapping stays on this computer, encrypted.
 --json: [{interview_id, kind, text, start_ms, suggested}]; interview_id is null for a report quote, start_ms
 null for a participant field or a quote.`;
@@ -22,6 +24,10 @@ const KIND_NAMES: Record<RedactionKind, string> = {
   phone: 'phone numbers',
   url: 'links',
   postcode: 'postcodes',
+  address: 'addresses',
+  dob: 'dates of birth',
+  id: 'ID and account numbers',
+  handle: 'social handles',
   number: 'long numbers',
   custom: 'your own terms',
 };

@@ -16,6 +16,10 @@ const KINDS: { kind: RedactionKind; label: string; one: string }[] = [
   { kind: 'phone', label: 'Phones', one: 'Phone' },
   { kind: 'url', label: 'URLs', one: 'Link' },
   { kind: 'postcode', label: 'Postcodes', one: 'Postcode' },
+  { kind: 'address', label: 'Addresses', one: 'Address' },
+  { kind: 'dob', label: 'Dates of birth', one: 'Date of birth' },
+  { kind: 'id', label: 'ID numbers', one: 'ID number' },
+  { kind: 'handle', label: 'Social handles', one: 'Handle' },
   { kind: 'number', label: 'Numbers', one: 'Number' },
   { kind: 'custom', label: 'Your terms', one: 'Your term' },
 ];

@@ -201,4 +201,23 @@ describe('buildRedactor', () => {
     const again = await buildRedactor(cache, secrets, 'p1');
     expect(again.text('Call 07700 900123 or 07700 900456.')).toBe('Call 07700 900123 or [phone].');
   });
+
+  it('replaces an address whole, a date of birth, an ID number and a handle by their labels (issue 21 §1)', async () => {
+    const r = await buildRedactor(cache, secrets, 'p1');
+    expect(r.text('I live at 14 Cedar Road, Didsbury, Manchester M20 2RL now.')).toBe('I live at [address] now.');
+    expect(r.text('I was born on 3 March 1988, NI number QQ 12 34 56 C, @maria_k on instagram.')).toBe(
+      'I was born on [date of birth], NI number [id number], [handle] on instagram.',
+    );
+    // An address the researcher keeps keeps its postcode too: nothing inside it is replaced.
+    await cache.call('redaction.decide', {
+      projectId: 'p1',
+      kind: 'address',
+      text: '14 Cedar Road,  Didsbury, Manchester M20 2RL',
+      decision: 'reject',
+      now: NOW,
+    });
+    const again = await buildRedactor(cache, secrets, 'p1');
+    expect(again.text('I live at 14 Cedar Road, Didsbury, Manchester M20 2RL now.')).toBe('I live at 14 Cedar Road, Didsbury, Manchester M20 2RL now.');
+    expect(again.text('Or SW1A 1AA.')).toBe('Or [postcode].');
+  });
 });

@@ -59,7 +59,20 @@ describe('reviewPage', () => {
       ['custom', 'acme', 1, 1],
     ]);
     expect(p).toMatchObject({ total_terms: 5, all_terms: 5, interviews: 3, interviews_with_findings: 3, warning: null });
-    expect(p.counts_by_kind).toEqual({ participant: 1, person: 1, email: 1, phone: 0, url: 1, postcode: 0, number: 0, custom: 1 });
+    expect(p.counts_by_kind).toEqual({
+      participant: 1,
+      person: 1,
+      email: 1,
+      phone: 0,
+      url: 1,
+      postcode: 0,
+      number: 0,
+      custom: 1,
+      address: 0,
+      dob: 0,
+      id: 0,
+      handle: 0,
+    });
     expect(p.terms[0]).toMatchObject({ text: 'Amara', suggested: 'P01', decision: null });
   });
 

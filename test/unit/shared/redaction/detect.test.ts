@@ -26,7 +26,8 @@ describe('patterns', () => {
   it('finds emails, with the dots and plus signs of real addresses', () => {
     expect(pattern('Write to amara.okafor+news@mail.example.co.uk today.')).toEqual([['email', 'amara.okafor+news@mail.example.co.uk']]);
     expect(pattern('my email is JOHN_SMITH@EXAMPLE.COM')).toEqual([['email', 'JOHN_SMITH@EXAMPLE.COM']]);
-    expect(pattern('an @ sign alone, and @handle')).toEqual([]);
+    // A bare "@name" is a social handle (issue 21 §1), found as 'possible' with no platform named.
+    expect(pattern('an @ sign alone, and @handle')).toEqual([['handle', '@handle']]);
   });
 
   it('finds links with and without a scheme, without the sentence’s full stop', () => {
@@ -60,9 +61,10 @@ describe('patterns', () => {
   });
 
   it('finds long digit runs as numbers', () => {
+    // An account number is an ID (issue 21 §1): the word before it names it.
     expect(pattern('order 123456 and account 98765432')).toEqual([
       ['number', '123456'],
-      ['number', '98765432'],
+      ['id', '98765432'],
     ]);
     expect(pattern('code 12345')).toEqual([]);
   });

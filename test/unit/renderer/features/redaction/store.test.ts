@@ -18,7 +18,7 @@ const term = (n: number, decision: RedactionReviewTermView['decision'] = null): 
   decision,
   examples: [],
 });
-const kinds = { participant: 0, person: 0, email: 0, phone: 0, url: 0, postcode: 0, number: 0, custom: 0 };
+const kinds = { participant: 0, person: 0, email: 0, phone: 0, url: 0, postcode: 0, number: 0, custom: 0, address: 0, dob: 0, id: 0, handle: 0 };
 const page = (total: number, offset: number, limit: number, decision: RedactionReviewTermView['decision'] = null): RedactionReviewPage => ({
   terms: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => term(offset + i, decision)),
   total_terms: total,

@@ -1,0 +1,101 @@
+import type { Span } from './spans';
+
+/**
+ * Dates of birth, and ages tied to a birthday (issue 21 §1): "born on 3 March 1988", "born 1988-03-03",
+ * "DOB 03/04/1991", "my birthday is the 14th of July", "I was born in March 1990", "I turned 34 on the 2nd of
+ * May", "my 40th birthday". Only the date (and the age) is replaced, not the words around it.
+ *
+ * A date counts only beside a word that says it is a birth ("born", "birthday", "date of birth", "DOB",
+ * "turned"): "the meeting on 3 March" and "in March we launched" are ordinary dates and are left alone. An age
+ * alone ("I'm 34", "aged 34") is not a date of birth and is not found: it identifies no one by itself, and
+ * flagging every "I'm 30" would bury the review in noise. "born in 2015" with no person before it ("the company
+ * was born in 2015") is found as 'possible'.
+ */
+
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
+const ORD_WORDS =
+  'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth';
+const DAY = `(?:\\d{1,2}(?:st|nd|rd|th)?|(?:twenty[- ]|thirty[- ])?(?:${ORD_WORDS}))`;
+// A year as it is said: "nineteen ninety", "nineteen eighty-eight", "two thousand and five".
+const TENS = 'ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
+const SAID_YEAR = `(?:nineteen|twenty)[- ](?:(?:${TENS})(?:[- ](?:${UNITS}))?|oh[- ](?:${UNITS}))|two thousand(?: and)?(?: (?:${TENS}|${UNITS}))?`;
+const YEAR = `(?:(?:19|20)\\d\\d|['’]\\d\\d|${SAID_YEAR})`;
+/** Every way a date is written or said: the longest first, so "3 March 1988" is not cut to "3 March". */
+const DATE = [
+  '\\d{4}-\\d{1,2}-\\d{1,2}',
+  '\\d{1,2}[/.-]\\d{1,2}[/.-](?:\\d{4}|\\d{2})',
+  '\\d{1,2}/\\d{1,2}',
+  `(?:the )?${DAY} (?:of )?${MONTH},? ${YEAR}`,
+  `${MONTH} (?:the )?${DAY},? ${YEAR}`,
+  `(?:the )?${DAY} (?:of )?${MONTH}`,
+  `${MONTH} (?:the )?${DAY}`,
+  `${MONTH},? ${YEAR}`,
+  '(?:19|20)\\d\\d',
+  "['’]\\d\\d",
+  SAID_YEAR,
+].join('|');
+const END = "(?![\\p{L}\\p{N}]|[/.-]\\d|'s)";
+
+// The word that says a birth, then at most a few small words, then the date.
+const BORN = new RegExp(`(?<![\\p{L}])born(?: (?:on|in|at|around|back in|the))*:? (${DATE})${END}`, 'dgiu');
+const BIRTHDAY = new RegExp(
+  `(?<![\\p{L}])(?:birthday|bday|b-day|birth ?date|date of birth|d\\.?o\\.?b\\.?)(?:['’]s| is| was| falls| fell| on| it's| it is|:)*,? (?:on |in |the )?(${DATE})${END}`,
+  'dgiu',
+);
+// "3 March 1988 is my birthday", "the 14th of July was her birthday".
+const DATE_IS_BIRTHDAY = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${DATE})${END},? (?:is|was|'s|being) (?:my|his|her|their|our|your|the) (?:birthday|date of birth|bday|birth ?date)`,
+  'dgiu',
+);
+// "I turned 34 on the 2nd of May", "she turns 40 in March", "I'll be 30 on my birthday".
+const TURNED = new RegExp(
+  `(?<![\\p{L}])(?:turned|turn|turns|turning|be|was|'ll be|will be)(?: just)? (\\d{1,3}(?: years old)?(?: (?:on|in|last|this|next) (?:(?:the|my|his|her) )?(?:${DATE}|${MONTH}|birthday)${END})?)`,
+  'dgiu',
+);
+// "my 40th birthday", "her thirtieth birthday": the age the birthday gives away.
+const NTH_BIRTHDAY = new RegExp(
+  `(?<![\\p{L}\\p{N}])(\\d{1,3}(?:st|nd|rd|th)|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ])?(?:${ORD_WORDS})|(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ieth) birthday`,
+  'dgiu',
+);
+
+// Someone whose birth it is: without one before "born", the date may be a company's or a project's.
+const PERSON_WORD_BEFORE =
+  /\b(?:i|i'm|i am|i was|me|my|he|she|his|her|they|we|you|baby|son|daughter|kid|child|sister|brother|mum|mom|dad|wife|husband|twins?)\W*(?:\w+\W+){0,3}$/iu;
+// Or a name ("Tom was born…"), but not a capitalised word that starts a sentence about a thing ("The company…").
+const NAME_BEFORE = /(?<![\p{L}])(?!(?:The|This|That|It|Its|A|An|Which|What|Our|Their)(?![\p{L}]))\p{Lu}\p{Ll}+\W*(?:\w+\W+){0,3}$/u;
+const personBefore = (before: string) => PERSON_WORD_BEFORE.test(before) || NAME_BEFORE.test(before);
+
+const HINT = /born|birth|b-?day|d\.?o\.?b|turn|\bbe \d/i;
+
+function add(out: Span[], s: string, re: RegExp, check?: (start: number, m: RegExpExecArray) => boolean | 'possible'): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const text = m[1]!;
+    const start = m.indices![1]![0];
+    const ok = check ? check(start, m) : true;
+    if (!ok) continue;
+    const span: Span = { kind: 'dob', start, end: start + text.length, text };
+    if (ok === 'possible') span.confidence = 'possible';
+    out.push(span);
+  }
+}
+
+/** Dates of birth and the ages a birthday gives away. */
+export function detectBirthDates(s: string): Span[] {
+  const out: Span[] = [];
+  if (!HINT.test(s)) return out;
+  add(out, s, BORN, (_start, m) => (personBefore(s.slice(Math.max(0, m.index - 40), m.index)) ? true : 'possible'));
+  add(out, s, BIRTHDAY);
+  add(out, s, DATE_IS_BIRTHDAY);
+  // A bare "turned 34" is an age, not a birthday: it counts only with the date or the birthday it happened on.
+  add(out, s, TURNED, (_start, m) => {
+    if (/birthday/i.test(m[1]!) || /^\W{0,3}(?:\w+\W+){0,3}birthday/i.test(s.slice(m.index + m[0].length, m.index + m[0].length + 40))) return true;
+    // "I was 34 in March" is an age at a time; "I turned 34 in March" is a birthday.
+    if (/^turn/i.test(m[0])) return / (?:on|in|last|this|next) /i.test(m[1]!);
+    // "I'll be 40 on the 5th of June": an age on a day is a birthday; "I was 34 in March" is not.
+    return new RegExp(` on (?:the )?${DAY}`, 'iu').test(m[1]!) || new RegExp(` on ${MONTH} \\d`, 'iu').test(m[1]!);
+  });
+  add(out, s, NTH_BIRTHDAY);
+  return out;
+}

@@ -1,0 +1,83 @@
+import type { Span } from './spans';
+
+/**
+ * Social media handles (issue 21 §1): "@maria_k on instagram", "twitter handle @j_smith", "my tiktok is
+ * lil.dre", "find me on insta at sunny.days_". An "@name" is a handle wherever it stands (not inside an email,
+ * and not "@ 5pm" or "@5pm", a time); with no platform named near it, it is 'possible'. A name without "@" is a
+ * handle only where a platform's name says so ("my tiktok is lil.dre"); a plain word there ("my instagram is
+ * private") is not taken unless it looks like a handle (a dot, an underscore or a digit in it).
+ */
+
+const PLATFORMS =
+  'instagram|insta|ig|twitter|tiktok|tik tok|snapchat|snap|facebook|fb|threads|mastodon|bluesky|youtube|twitch|discord|reddit|linkedin|telegram|whatsapp|pinterest|tumblr|github|onlyfans|soundcloud|spotify|kik|wechat|vsco|behance|dribbble|substack';
+const PLATFORM_NEAR = new RegExp(
+  `(?<![\\p{L}])(?:${PLATFORMS}|handle|username|user name|follow|followed|follows|dm|dms|tag|tagged|mention|mentioned|socials)(?![\\p{L}])`,
+  'iu',
+);
+// A cheap look before the costly expressions, on every text: a platform's name or a word for a handle anywhere.
+const PLATFORM_WORD = new RegExp(`${PLATFORMS.replace('|ig|', '|\\big\\b|').replace('|fb|', '|\\bfb\\b|')}|handle|username|user name`, 'i');
+const TIME = /^@?\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm|h)?$/i;
+
+/** What follows "@" in chat and tools without being anyone: "@everyone", "@here", "@latest". */
+const AT_WORDS = /^@(?:everyone|here|channel|all|latest|next|home|work|me|you|mention|someone|admin|admins|team)$/i;
+const AT_HANDLE = /(?<![\p{L}\p{N}._%+-])@[\p{L}\p{N}_](?:[\p{L}\p{N}_.]*[\p{L}\p{N}_])?(?![\p{L}\p{N}_]|@|\.[\p{L}\p{N}])/gu;
+// "my tiktok is lil.dre", "instagram: sunny.days_", "find me on insta at sunny.days_", "twitter handle j_smith".
+const NAMED = new RegExp(
+  `(?<![\\p{L}])(?:${PLATFORMS})(?: (?:handle|username|user name|name|account|page|id))?(?: (?:is|was|it's|its|at|as|:|=|-))*:? (@?[\\p{L}\\p{N}_](?:[\\p{L}\\p{N}_.]*[\\p{L}\\p{N}_])?)(?![\\p{L}\\p{N}_@])`,
+  'dgiu',
+);
+// "I'm sunny.days_ on insta", "she's @lil.dre on tiktok".
+const BEFORE_PLATFORM = new RegExp(
+  `(?<![\\p{L}\\p{N}_.@])([\\p{L}\\p{N}_]+[._][\\p{L}\\p{N}_.]*[\\p{L}\\p{N}_]|[\\p{L}_]+\\d+[\\p{L}\\p{N}_]*) on (?:${PLATFORMS})(?![\\p{L}])`,
+  'dgiu',
+);
+/** Words that follow "my instagram is" and are not a handle. */
+const NOT_HANDLE =
+  /^(?:the|a|an|my|is|was|private|public|locked|down|great|good|fine|full|dead|empty|new|old|just|really|very|so|mostly|all|only|not|at|on|in|me|it|that|this|there|here|where|what|called|like|under|same|gone|deleted|banned|blocked|open|boring|fun|cool|mine|about|for|with|and|but|or|then|pretty|kind|sort|also|still|too|more|less|handle|username|name|account|page|linked|set|now|well|much|often|usual|usually|always|never|sometimes|though|too|before|after|anyway|everyone|people|someone|nobody|him|her|them|you|us)$/i;
+
+/**
+ * A plain word as a handle ("mariak"): only where the words before it are unmistakable ("my instagram handle is",
+ * "find me on insta at", "tiktok: …") or "my instagram is" with a word that does not read as said of the
+ * platform ("my instagram is private", "tiktok is addictive").
+ */
+function plainHandle(said: string, word: string, before: string): 'sure' | 'possible' | false {
+  if (word.length < 3 || NOT_HANDLE.test(word)) return false;
+  const lead = said.slice(0, said.length - word.length).toLowerCase();
+  if (/(?:handle|username|user name|name|account|page|id)\b|:\s*$| (?:at|as)\s*$|=\s*$/.test(lead)) return 'sure';
+  const possessive = /(?:^|\s)(?:my|his|her|their|your|our)\s+$/i.test(before);
+  return possessive && !/(?:ive|ful|ing|ed|able|ible|ous|less|ish|ic|al|ly|est|er)$/i.test(word) && 'possible';
+}
+
+/** Every social media handle in a text. */
+export function detectHandles(s: string): Span[] {
+  const out: Span[] = [];
+  const at = s.includes('@');
+  if (!at && !PLATFORM_WORD.test(s)) return out;
+  if (at) {
+    AT_HANDLE.lastIndex = 0;
+    for (let m = AT_HANDLE.exec(s); m; m = AT_HANDLE.exec(s)) {
+      if (TIME.test(m[0]) || !/[\p{L}_]/u.test(m[0]) || AT_WORDS.test(m[0])) continue;
+      const near = s.slice(Math.max(0, m.index - 40), m.index) + ' ' + s.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      const span: Span = { kind: 'handle', start: m.index, end: m.index + m[0].length, text: m[0] };
+      if (!PLATFORM_NEAR.test(near.replace(/@/g, ' '))) span.confidence = 'possible';
+      out.push(span);
+    }
+  }
+  for (const re of [NAMED, BEFORE_PLATFORM]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m; m = re.exec(s)) {
+      const text = m[1]!;
+      const [start, end] = m.indices![1]!;
+      if (out.some((o) => o.start < end && start < o.end)) continue;
+      const shaped = /[._\d@]/.test(text);
+      const plain = shaped ? 'sure' : plainHandle(m[0], text, s.slice(Math.max(0, m.index - 12), m.index));
+      if (!plain) continue;
+      if (TIME.test(text) || /^\d+$/.test(text.replace(/^@/, ''))) continue;
+      const span: Span = { kind: 'handle', start, end, text };
+      // "my instagram is mariak": most likely the handle, but a plain word may be something else said of it.
+      if (plain === 'possible') span.confidence = 'possible';
+      out.push(span);
+    }
+  }
+  return out;
+}

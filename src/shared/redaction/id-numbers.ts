@@ -1,0 +1,137 @@
+import type { Span } from './spans';
+
+/**
+ * National ID and account-like numbers (issue 21 §1): UK National Insurance ("QQ 12 34 56 C"), US Social
+ * Security ("123-45-6789"), IBAN ("GB82 WEST 1234 5698 7654 32"), UK sort code and account number, NHS
+ * number ("943 476 5919"), payment card numbers, and passport, licence, membership and other numbers that the
+ * words before them name ("passport number 123456789").
+ *
+ * Where a scheme carries a check (IBAN mod 97, NHS mod 11, card Luhn, the letters an NI number may use, the
+ * ranges an SSN is never issued in) a number counts only when the check holds, so prices, counts, order and
+ * version numbers are left to the other detectors. An NHS-shaped number with no "NHS" near it is 'possible': one
+ * ten-digit phone number in eleven passes the check.
+ */
+
+const NI = /(?<![\p{L}\p{N}])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPQR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![\p{L}\p{N}])/gu;
+const SSN = /(?<![\p{L}\p{N}-])(\d{3})-(\d{2})-(\d{4})(?![\p{L}\p{N}]|-\d)/gu;
+const SSN_SPACED = /(?<=\b(?:ssn|social security(?: number| no\.?)?)(?: is|:)? )\d{3} ?\d{2} ?\d{4}(?![\p{L}\p{N}])/giu;
+const IBAN = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu;
+const NHS = /(?<![\p{L}\p{N}+(.-])\d{3}[ -]?\d{3}[ -]?\d{4}(?![\p{L}\p{N}]|[.-]\d)/gu;
+const CARD = /(?<![\p{L}\p{N}.-])(?:\d{4}[ -]?){2,3}\d{4}(?:[ -]?\d{1,3})?(?![\p{L}\p{N}]|[.-]\d)|(?<![\p{L}\p{N}])\d{4}[ -]\d{6}[ -]\d{5}(?![\p{L}\p{N}])/gu;
+const SORT_CODE = /(?<=\bsort ?code(?: is|:)? )\d{2}[- ]?\d{2}[- ]?\d{2}(?![\p{L}\p{N}])/giu;
+// The number a name before it gives: "passport number 123456789", "account 12345678", "member ID AB123456".
+// Its groups each start with a digit ("QQ 123456" with up to three letters first), so the words after it are
+// never taken.
+const VALUE = '(?:(?!(?:is|was|no|the|my|it|on|about|around|ends|starts|number)\\b)[A-Z]{1,5} ?)?\\d[A-Z0-9]*(?:[ -]\\d[A-Z0-9]*){0,5}(?![\\p{L}\\p{N}])';
+/** An NI number as speech-to-text may write it, in lowercase, after its name: "ni number qq 12 34 56 c". */
+const NI_NAMED = /(?<=\b(?:national insurance|ni|nino)(?: number| no\.?)?(?: is|:)?,? )[a-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[a-d](?![\p{L}\p{N}])/giu;
+/** Names that say what the number is on their own: "passport 123456789", "account 12345678". */
+const NAMED_BARE = new RegExp(
+  `(?<=\\b(?:passport|driving licen[cs]e|driver'?s licen[cs]e|national insurance|nino|ni|ssn|social security|nhs|medicare|bank account|account|acct|a/c|iban)(?: (?:number|no\\.?|num|#|id|code))?(?: is|:| was)?,? )${VALUE}`,
+  'giu',
+);
+/** Names that need "number", "ID" or "reference" after them: "member ID 48213377", not "tax 20000". */
+const NAMED_NUMBER = new RegExp(
+  `(?<=\\b(?:licen[cs]e|national id|id card|identity card|identity|tax|tin|vat|insurance|policy|member(?:ship)?|customer|patient|student|employee|staff|payroll|routing|health ?card|hospital|citizen(?:ship)?|residence permit|visa)(?: card)? (?:number|no\\.?|num|#|id|reference|ref|code)(?: is|:| was)?,? )${VALUE}`,
+  'giu',
+);
+
+/** IBAN check: the first four characters moved to the end, letters as 10–35, the whole mod 97 is 1. */
+export function ibanValid(raw: string): boolean {
+  const s = raw.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s)) return false;
+  const moved = s.slice(4) + s.slice(0, 4);
+  let rem = 0;
+  for (const c of moved) {
+    const v = c >= 'A' ? c.charCodeAt(0) - 55 : Number(c);
+    rem = v > 9 ? (rem * 100 + v) % 97 : (rem * 10 + v) % 97;
+  }
+  return rem === 1;
+}
+
+/** NHS number check: the first nine digits weighted 10 down to 2, 11 minus the sum mod 11 is the tenth (never 10). */
+export function nhsValid(raw: string): boolean {
+  const d = raw.replace(/\D/g, '');
+  if (d.length !== 10 || /^(\d)\1{9}$/.test(d)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(d[i]) * (10 - i);
+  const check = 11 - (sum % 11);
+  if (check === 10) return false;
+  return (check === 11 ? 0 : check) === Number(d[9]);
+}
+
+/** Luhn check of a card number: 13 to 19 digits, doubled every second digit from the right. */
+export function luhnValid(raw: string): boolean {
+  const d = raw.replace(/\D/g, '');
+  if (d.length < 13 || d.length > 19 || /^(\d)\1+$/.test(d)) return false;
+  let sum = 0;
+  for (let i = 0; i < d.length; i++) {
+    let v = Number(d[d.length - 1 - i]);
+    if (i % 2 === 1) {
+      v *= 2;
+      if (v > 9) v -= 9;
+    }
+    sum += v;
+  }
+  return sum % 10 === 0;
+}
+
+/** An SSN is never issued with area 000, 666 or 900–999, group 00 or serial 0000. */
+export function ssnValid(area: string, group: string, serial: string): boolean {
+  const a = Number(area);
+  return a !== 0 && a !== 666 && a < 900 && group !== '00' && serial !== '0000';
+}
+
+function run(re: RegExp, s: string, out: Span[], keep: (m: RegExpExecArray) => boolean | 'possible'): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const ok = keep(m);
+    if (!ok) continue;
+    const text = m[0].replace(/[\s-]+$/, '');
+    const span: Span = { kind: 'id', start: m.index, end: m.index + text.length, text };
+    if (ok === 'possible') span.confidence = 'possible';
+    out.push(span);
+  }
+}
+
+const LONG = /\d\d[ -]?\d\d[ -]?\d\d/;
+const PHONE_WORDS = /\b(?:call|ring|phone|mobile|cell|tel|text|dial|whatsapp|landline|contact)\b/i;
+const HINT =
+  /passport|licen[cs]e|insurance|\bni\b|nino|\bid\b|identity|security|ssn|\btax|\btin\b|\bvat\b|nhs|medica|health|policy|member|customer|patient|student|employee|staff|payroll|account|acct|a\/c|routing|iban|sort ?code|hospital|citizen|residence|visa/i;
+
+/** Every national ID, bank, card and named account number in a text. */
+export function detectIdNumbers(s: string): Span[] {
+  const out: Span[] = [];
+  // Every number found here has six digits or more, at most a space or dash between pairs of them.
+  if (!LONG.test(s)) return out;
+  run(NI, s, out, () => true);
+  run(SSN, s, out, (m) => ssnValid(m[1]!, m[2]!, m[3]!));
+  run(IBAN, s, out, (m) => ibanValid(m[0]));
+  run(CARD, s, out, (m) => luhnValid(m[0]) && /^[2-6]/.test(m[0]));
+  run(NHS, s, out, (m) => {
+    if (!nhsValid(m[0])) return false;
+    const before = s.slice(Math.max(0, m.index - 40), m.index);
+    if (/\bnhs\b/i.test(before)) return true;
+    // Spaced 3-3-4 as the NHS prints it, but not where the words before say it is a number to call.
+    return /^\d{3} \d{3} \d{4}$/.test(m[0]) && !PHONE_WORDS.test(before) && 'possible';
+  });
+  if (HINT.test(s)) {
+    run(SSN_SPACED, s, out, () => true);
+    run(SORT_CODE, s, out, () => true);
+    run(NI_NAMED, s, out, () => true);
+    // A named number must hold enough digits not to be a year or a count ("account for 2019", "policy 12").
+    // A named number in a scheme with a check must pass it ("SSN 000-12-3456", "NHS number 943 476 5918" are not).
+    const enough = (m: RegExpExecArray) => {
+      if (m[0].replace(/\D/g, '').length < 5) return false;
+      const named = s.slice(Math.max(0, m.index - 30), m.index);
+      const ssn = /^(\d{3})[- ]?(\d{2})[- ]?(\d{4})$/.exec(m[0]);
+      if (ssn && /ssn|social security/i.test(named)) return ssnValid(ssn[1]!, ssn[2]!, ssn[3]!);
+      if (/\bnhs\b/i.test(named) && /^\d{3}[ -]?\d{3}[ -]?\d{4}$/.test(m[0])) return nhsValid(m[0]);
+      if (/\biban\b/i.test(named) && /^[A-Z]{2}\d/i.test(m[0])) return ibanValid(m[0]);
+      return true;
+    };
+    run(NAMED_BARE, s, out, enough);
+    run(NAMED_NUMBER, s, out, enough);
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+// Dates of birth and ages tied to a birthday (issue 21 §1): the date (and the age) found beside a word that says
+// it is a birth; ordinary dates, ages alone, and years left alone.
+import { describe, expect, it } from 'vitest';
+import { found, ofKind } from './support';
+
+describe('dates of birth', () => {
+  it.each([
+    ['she was born on 3 March 1988', '3 March 1988'],
+    ['I was born on the 3rd of March, 1988', '3rd of March, 1988'],
+    ['I was born in March 1990', 'March 1990'],
+    ['he was born in 1962', '1962'],
+    ['my son was born 2015-06-01 in Leeds', '2015-06-01'],
+    ['DOB 03/04/1991', '03/04/1991'],
+    ['my DOB is 3/4/91', '3/4/91'],
+    ['d.o.b. 14-02-1985', '14-02-1985'],
+    ['date of birth: 12.05.1979', '12.05.1979'],
+    ['her date of birth is 12th December 1975', '12th December 1975'],
+    ['my birthday is the 14th of July', '14th of July'],
+    ['my birthday’s on july fourteenth', 'july fourteenth'],
+    ['my birthday’s the twenty-third of june', 'twenty-third of june'],
+    ['my birthday is on 5/6', '5/6'],
+    ['3 March 1988 is my birthday', '3 March 1988'],
+    ['i was born on the fifth of may nineteen ninety', 'fifth of may nineteen ninety'],
+    ['she was born in two thousand and five', 'two thousand and five'],
+  ])('%s', (s, date) => {
+    expect(found(s)).toEqual([['dob', date]]);
+  });
+
+  it('replaces the age a birthday gives away, with its date', () => {
+    expect(found('I turned 34 on the 2nd of May')).toEqual([['dob', '34 on the 2nd of May']]);
+    expect(found('I’ll be 40 on the 5th of June')).toEqual([['dob', '40 on the 5th of June']]);
+    expect(found('she turns 30 next March')).toEqual([['dob', '30 next March']]);
+    expect(found('it was my 40th birthday last week')).toEqual([['dob', '40th']]);
+    expect(found('for her thirtieth birthday we went out')).toEqual([['dob', 'thirtieth']]);
+  });
+
+  it('marks a birth with no person before it as possible', () => {
+    expect(found('Born March 3rd, 1988, in Leeds')).toEqual([['dob?', 'March 3rd, 1988']]);
+    expect(found('the company was born in 2015')).toEqual([['dob?', '2015']]);
+  });
+
+  it.each([
+    'the meeting on 3 March went well',
+    'in March we launched the app',
+    'the deadline was 3 March 1988',
+    'on 14 Feb 2020 we opened',
+    'I’m 34 and I have 3 kids',
+    'I was 34 in March',
+    'we will be 5 on the 3rd floor',
+    'I turned 34',
+    'born and raised in Leeds',
+    'happy birthday to Tom, the party was on 3 March',
+    'my birthday party was great',
+    'From 2019 to 2021, and 2019-2020 too.',
+    'at 10:30 on 12/05/2024',
+  ])('leaves alone: %s', (s) => {
+    expect(ofKind(s, 'dob')).toEqual([]);
+  });
+});
