@@ -296,14 +296,14 @@ export async function exportRedaction(study: EvalStudy): Promise<StudyRedaction>
     const redactor = await buildRedactor(cache, createMemoryStore(null), study.id, { memo: new ScanMemo() });
     const turns = new Map<string, string[]>();
     const participantRecord = new Map<string, string>();
-    for (const [n, iv] of study.interviews.entries()) {
+    for (const iv of study.interviews) {
       const detail = await readInterviewDetail(cache, iv.id);
       if (!detail) throw new Error(`${study.id}/${iv.id} was not saved`);
       detail.transcript.forEach((t, k) => {
         // The labels' offsets are into the text as written; a cache that changed it would score the wrong words.
         if (t.text !== iv.turns[k]?.text) throw new Error(`${study.id}/${iv.id} turn ${k} was saved changed: "${t.text}"`);
       });
-      const out = redactInterview(detail, redactor, n + 1);
+      const out = redactInterview(detail, redactor);
       turns.set(
         iv.id,
         out.transcript.map((t) => t.text),
