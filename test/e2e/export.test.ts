@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InterviewRow } from '../../src/shared/views';
@@ -200,7 +200,12 @@ describe.skipIf(skip !== null)('export dialog', () => {
     await ui.viewer.ready(one.participant_name!);
     await page.keyboard.press('Control+e');
     await dialog().dialog.waitFor();
-    expect(await dialog().choice(`This interview (${one.participant_name})`).isChecked()).toBe(true);
+    // Named as the viewer names it: the participant, with the study's participant code beside the name.
+    const escaped = one.participant_name!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const thisOne = dialog().choice(new RegExp(`^This interview: ${escaped} \\(P\\d{2,}\\)$`));
+    expect(await thisOne.isChecked()).toBe(true);
+    const code = /\((P\d{2,})\)$/.exec(await thisOne.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''))?.[1];
+    expect(code).toBeDefined();
     // The report is about the whole study: not offered for one interview, and it says why.
     expect(await box('Report as PDF').isDisabled()).toBe(true);
     await expect.poll(() => dialog().dialog.getByText('For the whole study').first().isVisible()).toBe(true);
@@ -227,7 +232,8 @@ describe.skipIf(skip !== null)('export dialog', () => {
       .toBe(true);
     const txts = filesIn(folder).filter((f) => f.endsWith('.txt'));
     expect(txts).toHaveLength(1);
-    expect(txts[0]).toContain(one.id.slice(0, 8));
+    // The file is named by the participant's code, the same one the dialog showed.
+    expect(basename(txts[0]!)).toBe(`${code}.txt`);
     await dialog().done.click();
   }, 60_000);
 

@@ -2,6 +2,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync,
 import { SNIFF_BYTES, sniffRecording } from '../../shared/media-sniff';
 import { readHead } from './file-head';
 import { refuseMediaUrl } from './media-url-guard';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -197,17 +198,16 @@ export class VideoStore {
       ...(await this.quotaLeft(res, total, resuming ? have : 0)),
     };
     await this.record(d, 'partial');
+    const file = createWriteStream(part, { flags: resuming ? 'a' : 'w' });
     try {
-      await pipeline(
-        res.body,
-        this.counting(d, opts),
-        createWriteStream(part, { flags: resuming ? 'a' : 'w' }),
-        ...(opts.signal ? [{ signal: opts.signal }] : []),
-      );
+      await pipeline(res.body, this.counting(d, opts), file, ...(opts.signal ? [{ signal: opts.signal }] : []));
       // A file shorter than the sniff window, or a resumed one whose type was never decided.
       d.contentType ??= sniffRecording(readHead(part));
       if (!d.contentType) throw notMedia();
     } catch (e) {
+      // The pipeline can fail (the first bytes are a web page) while the file is still being opened: it is created
+      // after that, so removing it before it closes left an empty .part behind.
+      if (!file.closed) await once(file, 'close').catch(() => undefined);
       if (e instanceof AppError && e.code === 'not_media') {
         await this.remove(interviewId);
         throw e;

@@ -9,7 +9,7 @@ export const exportDialog = (page: Page, title?: string) => {
     box: (name: string) => dialog.getByRole('checkbox', { name, exact: true }),
     boxes: dialog.getByRole('checkbox'),
     /** "Selected interviews (2)", "One .zip file", "Files in a folder", … */
-    choice: (name: string) => dialog.getByRole('radio', { name }),
+    choice: (name: string | RegExp) => dialog.getByRole('radio', { name }),
     lineEndings: dialog.getByLabel('Line endings'),
     speakerLabels: dialog.getByLabel('Speaker labels'),
     folder: dialog.getByLabel('Export folder'),

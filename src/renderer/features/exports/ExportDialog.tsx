@@ -11,7 +11,7 @@ import './exports.css';
 function scopeLabel(scope: ExportScope): string {
   if (scope.kind === 'project') return 'Whole study (every interview)';
   if (scope.kind === 'selection') return `Selected interviews (${scope.interviewIds.length})`;
-  return `This interview (${scope.label})`;
+  return `This interview: ${scope.label}`;
 }
 
 /**
