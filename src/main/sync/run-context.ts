@@ -142,14 +142,14 @@ export class SyncRun {
   }
 
   /**
-   * One side read: fetched (under the shared limit, after the interview pages waiting: limiter.ts) and saved, or stored as "not available" with the
+   * One side read: fetched (under the shared limit) and saved, or stored as "not available" with the
    * reason. It never throws: a refusal is what a study in that state answers (no report yet, not launched,
    * not a STIMULI study), and a failure (5xx, the network, an odd answer) keeps what was saved before and
    * is reported as an issue.
    */
   async sideRead<T>(projectId: string | null, kind: SideReadKind, call: () => Promise<T>, save: (v: T) => Promise<unknown>): Promise<void> {
     try {
-      const out = await readSide({ cache: this.cache, projectId, kind, now: () => this.iso(), fetch: () => this.limit(() => this.counted(call), 'low'), save });
+      const out = await readSide({ cache: this.cache, projectId, kind, now: () => this.iso(), fetch: () => this.request(call), save });
       if (out.ok || this.aborted) return;
       if (!out.expected) this.issues.push({ project_id: projectId, code: 'side_read_failed', message: `${SIDE_READ_LABEL[kind]}: ${out.reason}` });
       this.log.info('side read not available', { project_id: projectId, kind, reason: out.reason });
