@@ -1,4 +1,24 @@
 import { NAME_LISTS } from './name-lists.data';
+import {
+  AGES,
+  DATES,
+  ENGLISH_SHAPE,
+  FROM_PLACES,
+  IN_PLACE,
+  NEVER,
+  NOT_INITIALS,
+  OWNERS,
+  PARTICLES,
+  PLACE_AFTER,
+  PLACE_OR_THING_BEFORE,
+  RELATION_WORDS,
+  SAINT,
+  SPEECH_VERBS,
+  TITLES,
+  TITLE_ONLY_CAPITALISED,
+  WEAK_VERBS,
+  WORD_NAMES,
+} from './name-vocabulary';
 import type { Span } from './spans';
 
 /**
@@ -21,111 +41,6 @@ function nameLists(): Lists {
   };
   return lists;
 }
-
-/** Names that are also ordinary words: a name only with a cue ("my sister Sunny", "Pat said"), never by themselves. */
-const WORD_NAMES =
-  'sunny pat rich will grace hope joy may bill mark rose lucky happy honey sunshine sunday princess prince king queen angel junior precious blessing favour favor gift faith patience charity mercy victory goodness peace honour honor sky summer dawn june april august art ray frank jack guy drew chase hunter page penny ruby amber holly lily iris violet daisy earl grey sterling'.split(
-    ' ',
-  );
-
-const RELATION_WORDS = new Set(
-  'sister brother mum mom mother dad father wife husband son daughter friend mate colleague boss manager aunt auntie aunty uncle cousin neighbour neighbor partner grandma grandpa granny grandad granddad grandmother grandfather nan nana niece nephew fiancé fiancée fiance fiancee girlfriend boyfriend flatmate roommate housemate coworker co-worker stepmum stepmom stepdad stepson stepdaughter sibling bestie twin landlord landlady teacher tutor doctor nurse childminder nanny cleaner pastor imam rabbi priest vicar plumber driver handyman agent broker accountant solicitor lawyer helper supervisor dentist midwife builder electrician receptionist coach mechanic pal buddy mentor carer caregiver therapist counsellor counselor gp sister-in-law brother-in-law mother-in-law father-in-law son-in-law daughter-in-law called named'.split(
-    ' ',
-  ),
-);
-const TITLES = new Set(
-  'mr mrs ms miss mx dr doctor prof professor sir dame lady lord rev reverend fr father sr auntie aunty aunt uncle madam madame mme mister monsieur herr frau señor señora senhor senhora signor signora pastor imam rabbi chief sheikh'.split(
-    ' ',
-  ),
-);
-/** Titles that are also relation or ordinary words: a title only capitalised ("Auntie Funmi", not "my auntie said"). */
-const TITLE_ONLY_CAPITALISED = new Set([
-  'father',
-  'aunt',
-  'auntie',
-  'aunty',
-  'uncle',
-  'doctor',
-  'lady',
-  'lord',
-  'chief',
-  'madam',
-  'sir',
-  'pastor',
-  'imam',
-  'rabbi',
-]);
-const SPEECH_VERBS = new Set(
-  "said says say told tells reckons reckoned thinks thought asked asks laughed laughs replied replies texted texts messaged rang rings called calls emailed wrote writes mentioned mentions explained explains suggested suggests recommended recommends insisted insists shouted goes went came comes wanted wants needed needs does did got gets has had helped helps works worked lives lived sorted uses used runs ran knows knew keeps kept tried tries loves loved hates hated likes liked agreed agrees showed shows paid pays booked books found finds made makes gave gives sent sends took takes was is isn't wasn't doesn't didn't can't won't would will could should might must".split(
-    ' ',
-  ),
-);
-/** Verbs that follow almost any subject ("Summer was", "Boots had"): a cue only for a word the lists know as a name. */
-const WEAK_VERBS = new Set(
-  "was is isn't wasn't has had does did doesn't didn't can't won't would will could should might must goes went came comes got gets".split(' '),
-);
-const PARTICLES = new Set(
-  'van von der den de del della di da das dos du la le el al bin binti ibn bint ben ter ten te zu mac mc ni ní nic ó o ua uí y dela delos af ap'.split(' '),
-);
-/** Words never a person however they are written: pronouns, determiners, days, and the assistants people talk to. */
-const NEVER = new Set(
-  "i i'm i've i'll i'd i’m i’ve i’ll i’d me my mine we us our you your he him his she her they them their it its this that these those there here then what who whom which when where why how everyone someone anyone nobody everybody somebody anybody all both each one none the a an and or but so if not no yes yeah ok okay oh um uh er hi hello thanks sorry well just like really also only even still very christmas easter god tv uk us usa eu nhs gp alexa siri cortana bixby google mum mom dad nan mate".split(
-    ' ',
-  ),
-);
-const ENGLISH_SHAPE = /^[a-z]{3,}(?:tion|sion|ance|ence|ment|ness|ity|ous|ive|able|ible|ful|less|ship|ism|ly|ery|ory|ure)$|^[a-z]{5,}al$/;
-
-/** Days and months: a name only with a strong cue ("he's called Sunday", "Sunday, that's my brother-in-law"). */
-const DATES = new Set(
-  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(' '),
-);
-
-/** Dotted capitals that are abbreviations, not a person's initials. */
-const NOT_INITIALS = new Set(
-  'u.k. u.s. u.s.a. e.u. u.n. a.m. p.m. n.b. p.s. b.a. m.a. b.sc. m.sc. ph.d. d.i.y. r.s.v.p. a.i. t.v. i.t. h.r. p.a. g.p. e.g. i.e. c.v. q.a. o.k.'.split(
-    ' ',
-  ),
-);
-/** Words before a place more than before a person ("in Camden", "a Skoda", "the Margherita"): a name there is only possible. */
-const PLACE_OR_THING_BEFORE = new Set('in at near to from around outside via through into visit visiting a an the this that another every'.split(' '));
-/** Words before a place only, whatever follows ("my sister Ama in Kumasi calls"). */
-const IN_PLACE = new Set('in at near around outside via through into'.split(' '));
-/** Words after a name that make it a place or an institution ("Victoria Road", "Lloyds Pharmacy"). */
-const PLACE_AFTER = new Set(
-  'road street lane avenue park square close drive station pharmacy hospital surgery school college university centre center market bridge airport gardens crescent terrace grove estate mosque temple academy clinic stadium'.split(
-    ' ',
-  ),
-);
-/** A run of words that reads as who someone is ("my brother", "the plumber", "our friend"). */
-const OWNERS = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'the', 'a']);
-/** Numbers said as words: "Zanele is nine" reads as a child's age. */
-const AGES = new Set(
-  'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty eldest youngest oldest'.split(
-    ' ',
-  ),
-);
-/** Where someone is from, as people say it: "Blessing from next door", "Marites from church". */
-const FROM_PLACES = new Set([
-  'church',
-  'work',
-  'next',
-  'school',
-  'uni',
-  'college',
-  'the',
-  'down',
-  'across',
-  'upstairs',
-  'downstairs',
-  'round',
-  'mosque',
-  'temple',
-  'gym',
-  'football',
-]);
-
-/** Places whose names begin with "St" or "Saint" ("St Albans"): the word after is a place's, not a person's. */
-const SAINT = new Set(['st', 'st.', 'saint', 'ste', 'san', 'santa', 'são', 'sao', 'fort', 'port', 'mount', 'lake', 'cape']);
 
 export type WordInfo = {
   /** The word is an ordinary English word (the tagger's lexicon knows it as other than a name). */
