@@ -5,10 +5,10 @@
 // emails and phone numbers. Every zip, .docx and .qdpx is unpacked, and every byte of every file and every
 // file name is searched for every name part, email and phone: none may appear, and the pseudonyms must.
 // Without redaction (NO_REDACTION given or not), the files are byte for byte the same.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { strFromU8, strToU8, unzipSync } from 'fflate';
+import { join } from 'node:path';
+import { strFromU8, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportGroup } from '../../../../src/main/cli/commands/export';
 import { gridGroup } from '../../../../src/main/cli/commands/grid';
@@ -22,6 +22,7 @@ import { REDACTED_NOTE } from '../../../../src/main/output/summary';
 import { NO_REDACTION } from '../../../../src/main/output/redactor';
 import { EXPORT_FORMATS } from '../../../../src/shared/exports';
 import { servicesOver } from '../../../support/cli-services';
+import { everyFile } from '../../../support/every-file';
 import { fakeRedactor, pseudonymOf } from '../../../support/fake-redactor';
 import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
 
@@ -56,20 +57,6 @@ const request = (folder: string, extra: Partial<ExportRequest> = {}): ExportRequ
     ...extra,
   }
 );
-
-/** Every file under a folder, zips (.zip, .docx, .qdpx) unpacked recursively: [name, text] pairs. */
-function everyFile(dir: string): [string, string][] {
-  const out: [string, string][] = [];
-  const add = (name: string, bytes: Uint8Array) => {
-    out.push([name, Buffer.from(bytes).toString('utf8')]);
-    if (/\.(zip|docx|qdpx)$/i.test(name)) for (const [inner, b] of Object.entries(unzipSync(bytes))) add(`${name}!/${inner}`, b);
-  };
-  for (const p of readdirSync(dir, { recursive: true }) as string[]) {
-    const full = join(dir, p);
-    if (statSync(full).isFile()) add(relative(dir, full).split('\\').join('/'), readFileSync(full));
-  }
-  return out;
-}
 
 /** Each known value (name parts, emails, phones) found anywhere: in a file's bytes or in its name. */
 function leaks(files: [string, string][]): string[] {

@@ -3,11 +3,11 @@
 // the question grid and a clips plan), without participant data, with it, and redacted with the study's real
 // redactor, gives each interview one label, the one `fieldwork participants --json` prints: its code "P07",
 // or with participant data "Name (P07)". No file says "Interview N" or "Participant N" any more.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { strToU8, unzipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridCsv } from '../../../../src/main/analysis/grid/grid-export';
 import { participantsGroup } from '../../../../src/main/cli/commands/participants';
@@ -24,6 +24,7 @@ import { createMemoryStore } from '../../../../src/main/secrets/memory-store';
 import { participantLabel } from '../../../../src/shared/participant-code';
 import { EXPORT_FORMATS } from '../../../../src/shared/exports';
 import { servicesOver } from '../../../support/cli-services';
+import { everyFile } from '../../../support/every-file';
 import { fakeClipMedia } from '../../../support/fake-clip-media';
 import { redactionStudy, STUDY, type RedactionStudy } from '../../../support/redaction-study';
 
@@ -54,20 +55,6 @@ async function participantsJson(includeParticipant: boolean): Promise<Listed[]> 
   } as unknown as Ctx;
   await participantsGroup.commands['']!.run(ctx);
   return JSON.parse(stdout) as Listed[];
-}
-
-/** Every file under a folder, zips (.docx, .qdpx) unpacked: [name, text] pairs. */
-function everyFile(dir: string): [string, string][] {
-  const out: [string, string][] = [];
-  const add = (name: string, bytes: Uint8Array) => {
-    out.push([name, Buffer.from(bytes).toString('utf8')]);
-    if (/\.(zip|docx|qdpx)$/i.test(name)) for (const [inner, b] of Object.entries(unzipSync(bytes))) add(`${name}!/${inner}`, b);
-  };
-  for (const p of readdirSync(dir, { recursive: true }) as string[]) {
-    const full = join(dir, p);
-    if (statSync(full).isFile()) add(relative(dir, full).split('\\').join('/'), readFileSync(full));
-  }
-  return out;
 }
 
 const MODES = [
