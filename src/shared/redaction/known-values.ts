@@ -54,6 +54,9 @@ function tokenize(s: string, ascii: boolean): number {
   }
   return n;
 }
+/** A word's first character and length as one number (lengths past 63 share one). */
+const shapeOf = (first: number, length: number) => first * 64 + Math.min(length, 63);
+
 /** The key a value is matched under: any case, any run of spaces. */
 export const termKey = (s: string) => s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
 
@@ -102,22 +105,29 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
   // Most words of a text start no value: only those that do are looked at further.
   const firstWords = new Set<string>();
   for (const key of byKey.keys()) firstWords.add(key.match(TOKEN)?.[0] ?? key);
+  // Before a word is cut out and looked up, its first letter and length must be those of a first word: most
+  // words of a text fail this without a string being made (find runs on every turn, twice with propagation).
+  const shapes = new Set<number>();
+  for (const w of firstWords) shapes.add(shapeOf(w.charCodeAt(0), w.length));
   return {
     owners: (key) => byKey.get(termKey(key))?.owners ?? [],
     find: (s) => {
       const out: Span[] = [];
       if (byKey.size === 0) return out;
-      const lower = s.toLowerCase();
-      // Lower-casing that changes a text's length ("İ") would shift offsets: such a text takes the exact path.
-      const same = lower.length === s.length;
       const ascii = !NON_ASCII.test(s);
+      // An ASCII text is not lower-cased whole: most of its words fail the shape test on their first letter.
+      const lower = ascii ? null : s.toLowerCase();
+      // Lower-casing that changes a text's length ("İ") would shift offsets: such a text takes the exact path.
+      const same = lower === null || lower.length === s.length;
       const n = tokenize(s, ascii);
       for (let i = 0; i < n; i++) {
         const from = starts[i]!;
-        if (same) {
-          // NFC leaves ASCII as it is: most texts skip normalising word by word.
-          const word = lower.slice(from, ends[i]);
-          if (!firstWords.has(ascii ? word : word.normalize('NFC'))) continue;
+        if (lower === null) {
+          const c = s.charCodeAt(from);
+          if (!shapes.has(shapeOf(c >= 65 && c <= 90 ? c + 32 : c, ends[i]! - from))) continue;
+          if (!firstWords.has(s.slice(from, ends[i]).toLowerCase())) continue;
+        } else if (same) {
+          if (!firstWords.has(lower.slice(from, ends[i]).normalize('NFC'))) continue;
         }
         for (let k = Math.min(maxWords, n - i); k >= 1; k--) {
           let to = ends[i + k - 1]!;

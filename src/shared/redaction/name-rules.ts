@@ -56,6 +56,8 @@ const NON_LATIN =
   /[\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Greek}\p{Script=Hebrew}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Ethiopic}]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
+const NOT_ASCII = /[\u0080-\uffff]/;
+
 function tokens(s: string): Tok[] {
   const out: Tok[] = [];
   TOKEN.lastIndex = 0;
@@ -67,7 +69,8 @@ function tokens(s: string): Tok[] {
     const first = out.length === 0 ? /^\s*["“'‘(]?\s*$/.test(s.slice(0, m.index)) : false;
     out.push({
       text,
-      lower: text.toLowerCase(),
+      // Full-width and other compatibility forms ("Ｓａｒａｈ") are looked up as the letters they stand for.
+      lower: NOT_ASCII.test(text) ? text.normalize('NFKC').toLowerCase() : text.toLowerCase(),
       start: m.index,
       end: m.index + text.length,
       cap: /^\p{Lu}|^[a-z]\p{Lu}/u.test(text),

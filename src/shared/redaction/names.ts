@@ -121,7 +121,7 @@ function onlyAName(word: string): boolean {
 const WINDOW = 2;
 
 /** The sentences of a text that may hold a name, with where each starts. */
-function candidateSentences(s: string, direct: Span[]): { text: string; at: number }[] {
+function candidateSentences(s: string, direct: Span[], ruled: readonly Span[]): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   const re = /[^.!?…\n]+(?:[.!?…]+|\n|$)/gu;
   for (let m = re.exec(s); m; m = re.exec(s)) {
@@ -148,6 +148,11 @@ function candidateSentences(s: string, direct: Span[]): { text: string; at: numb
     let covered = -1;
     for (const t of nameTriggers(x.text)) {
       if (t < covered) continue;
+      // A word the rules are sure of needs no tagger, and neither does one they hold possible for its place
+      // ("from Tesco", "a Skoda"): whatever the tagger said, such a span stays possible (see thingAround below).
+      // Where the rules are unsure for other reasons, the tagger may still make it sure.
+      const abs = x.at + t;
+      if (ruled.some((r) => r.start <= abs && abs < r.end && (r.confidence !== 'possible' || thingAround(s, r.start, r.end)))) continue;
       const word = /^[\p{L}'’-]+/u.exec(x.text.slice(t))![0].replace(/['’]s$/, '');
       const before = x.text.slice(Math.max(0, t - 6), t);
       if (onlyAName(word) && !TITLE_BEFORE.test(before)) {
@@ -253,8 +258,9 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 5_000): 
     batch = [];
     joined = '';
   };
+  const ruled = texts.map((s) => ruleNames(s, WORDS));
   texts.forEach((s, doc) => {
-    for (const c of candidateSentences(s, result[doc]!)) {
+    for (const c of candidateSentences(s, result[doc]!, ruled[doc]!)) {
       const known = tagged.get(c.text);
       if (known) {
         for (const n of known) place(doc, c.at, n);
@@ -285,7 +291,7 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 5_000): 
     for (const sp of spans) if (sp.text.split(/\s+/).every((w) => WORDS.isWord(w.toLowerCase()) || NOT_NAMES.has(w.toLowerCase()))) sp.confidence = 'possible';
     // In a place's or a thing's position ("in Kumasi", "a Ferrari", "Victoria Road"): only possible.
     for (const sp of spans) if (thingAround(s, sp.start, sp.end)) sp.confidence = 'possible';
-    const found = [...ruleNames(s, WORDS), ...spans.filter((sp) => !ASSISTANTS.test(sp.text))];
+    const found = [...ruled[doc]!, ...spans.filter((sp) => !ASSISTANTS.test(sp.text))];
     // Of two spans alike, the sure one is kept (resolveOverlaps keeps the first of equals).
     const all = resolveOverlaps(found.sort((a, b) => Number(a.confidence === 'possible') - Number(b.confidence === 'possible')));
     return mergeAdjacent(s, all);

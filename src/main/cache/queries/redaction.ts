@@ -366,7 +366,8 @@ function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { ad
   const add = (p: Omit<Pending, 'spans'>) => {
     const spans = detectPatterns(p.text);
     spans.push(...matcher.find(p.text));
-    chunk.push({ ...p, spans });
+    // Field by field: a spread here cost a tenth of the scan.
+    chunk.push({ interviewId: p.interviewId, source: p.source, at: p.at, text: p.text, startMs: p.startMs, spans });
     if (chunk.length >= CHUNK) flush();
   };
   return { add, flush };

@@ -61,6 +61,17 @@ describe('names by form and culture', () => {
     expect(sure('I live with my partner Chiamaka Okafor and the kids')).toEqual(['Chiamaka Okafor']);
     expect(sure('then Wang Xiuying and Kim Min-jun turned up')).toEqual(['Wang Xiuying', 'Kim Min-jun']);
   });
+
+  it('never joins two names across punctuation, and reads full-width letters as the letters they are', () => {
+    expect(sure('Ｓａｒａｈ met Zoë and Chloé — Anne-Marie O’Brien’s son Seán said: “Niamh!”')).toEqual([
+      'Ｓａｒａｈ',
+      'Zoë',
+      'Chloé',
+      'Anne-Marie O’Brien',
+      'Seán',
+      'Niamh',
+    ]);
+  });
 });
 
 describe('what is not a person', () => {
