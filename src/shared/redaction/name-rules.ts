@@ -57,6 +57,7 @@ const NON_LATIN =
 const CJK = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
 const NOT_ASCII = /[\u0080-\uffff]/;
+const AFTER_ABBREVIATION = /(?:^|[\s.])(?:\p{Lu}|Mr|Mrs|Ms|Dr|Prof|Mx|Rev|St)\.\s+$/u;
 
 function tokens(s: string): Tok[] {
   const out: Tok[] = [];
@@ -74,7 +75,8 @@ function tokens(s: string): Tok[] {
       start: m.index,
       end: m.index + text.length,
       cap: /^\p{Lu}|^[a-z]\p{Lu}/u.test(text),
-      sentStart: first || /[.!?…]["”')]?\s+["“'‘(]?$|\n\s*$/.test(before),
+      // An initial's or a title's full stop ("J.R. Bautista", "Dr. Okafor") does not start a sentence.
+      sentStart: first || (/[.!?…]["”')]?\s+["“'‘(]?$|\n\s*$/.test(before) && !AFTER_ABBREVIATION.test(s.slice(Math.max(0, m.index - 6), m.index))),
       initial: /^\p{Lu}\./u.test(text),
       poss,
       script: NON_LATIN.test(text),
@@ -85,11 +87,14 @@ function tokens(s: string): Tok[] {
 
 /** Texts with a lowercase cue worth reading by rules even without a capitalised word ("my cousin oisin said"). */
 export const LOWERCASE_CUE =
-  /\b(?:sister|brother|cousin|friend|wife|husband|son|daughter|partner|aunt(?:ie|y)?|uncle|niece|nephew|neighbou?r|boss|colleague|called|named|flatmate|girlfriend|boyfriend|grandma|grandpa|nan|mum|mom|dad)\s+[a-z\u00c0-\u024f]|\b(?:said|says|told|reckons|texted)\b|['’]s\b/u;
+  /\b(?:sister|brother|cousin|friend|wife|husband|son|daughter|partner|aunt(?:ie|y)?|uncle|niece|nephew|neighbou?r|boss|colleague|called|named|flatmate|girlfriend|boyfriend|grandma|grandpa|nan|mum|mom|dad)\s+[a-z\u00c0-\u024f]|\b(?:said|says|told|reckons|texted|asked|family)\b|['’]s\b|\p{Lu}\.\s?\p{Lu}\./u;
 /** Whether a text may hold a name the rules find though the tagger's triggers see none. */
 export const mayHoldRuleName = (s: string): boolean => LOWERCASE_CUE.test(s) || NON_LATIN.test(s);
 
 type Hit = { from: number; to: number; confidence: 'sure' | 'possible' };
+/** Verbs of saying that make a name of a lowercase word no lexicon knows ("minjun said"). */
+const SAID = new Set(['said', 'says', 'told', 'reckons', 'texted', 'asked']);
+const DETERMINERS = new Set(['an', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each', 'no', 'its', 'whose', 'which', 'what']);
 
 /** Other people's names in one text by the rules above; spans carry their confidence. */
 export function ruleNames(s: string, info: WordInfo): Span[] {
@@ -150,6 +155,12 @@ class NameReader {
     if (/^(?:him|her|them|me|us)$/.test(p.lower) && /^call(?:s|ed)?$/.test(pp)) return true;
     return p.lower === 'as' && pp === 'known';
   }
+  private introducedAt(i: number): boolean {
+    const p = this.toks[i - 1];
+    if (!p || !this.adjacent(p, this.toks[i]!)) return false;
+    if (p.lower === "i'm" || p.lower === 'i’m') return true;
+    return p.lower === 'am' && this.lowerAt(i - 2) === 'i';
+  }
   private titleBefore(i: number): boolean {
     const p = this.toks[i - 1];
     if (!p || !this.gap(p, this.toks[i]!, /^\.?[ \t]+$/)) return false;
@@ -184,7 +195,11 @@ class NameReader {
     const next = this.lowerAt(i + 2);
     if ((n.lower === 'is' || n.lower === 'was') && this.whoFrom(i + 2)) return true;
     if (n.lower === 'who' || n.lower === 'whose') return true;
+    // "the Murugan-Pillai family next door": a surname.
+    if (n.lower === 'family' || n.lower === 'household' || n.lower === 'clan') return true;
     if ((n.lower === 'is' || n.lower === 'who') && AGES.has(next)) return true;
+    // "Tunde is the eldest", "Bea was my youngest".
+    if ((n.lower === 'is' || n.lower === 'was') && (next === 'the' || OWNERS.has(next)) && AGES.has(this.lowerAt(i + 3))) return true;
     return n.lower === 'from' && FROM_PLACES.has(next);
   }
   /** "Lucky, that's my other brother": a comma, then who the person is. */
@@ -251,6 +266,10 @@ class NameReader {
       else if (PARTICLES.has(p.lower) && toks[from - 2]?.cap && !toks[from - 2]!.sentStart && this.gap(toks[from - 2]!, p)) from -= 2;
       else if (PARTICLES.has(p.lower) && p.cap) from--;
       else if (p.cap && p.sentStart && this.listed(p) && !this.wordLike(p)) from--;
+      // "Ayşe Nur Kaya-Yılmaz" at a sentence's start: a word no lexicon knows before a name of two words or more.
+      else if (p.cap && p.sentStart && to > from && !this.never(p) && !this.info.notPerson(p.lower) && !this.wordish(p)) from--;
+      // "Mac an tSaoir": particles in a row, the first capitalised.
+      else if (PARTICLES.has(p.lower) && toks[from - 2]?.cap && PARTICLES.has(toks[from - 2]!.lower) && this.gap(toks[from - 2]!, p)) from -= 2;
       else break;
     }
     if (from > 0 && this.titleBefore(from)) from--;
@@ -271,6 +290,8 @@ class NameReader {
     // "JR, my husband", "TJ said": undotted initials with a cue.
     if (/^[A-Z]{2,3}$/.test(t.text)) return this.verbAfter(i, true) || this.appositive(i) ? 'sure' : null;
     if (this.titleBefore(i)) return (t.cap ? listed || !bareWord : !this.wordLike(t)) ? 'sure' : null;
+    // "I'm Weng", "my name's Rowena": a speaker naming themselves.
+    if (t.cap && this.introducedAt(i)) return notPerson || this.info.isWord(t.lower) ? null : 'sure';
     if (this.relationBefore(i)) {
       if (t.cap) return notPerson ? 'possible' : 'sure';
       return (listed && !this.wordLike(t)) || !bareWord ? 'sure' : null;
@@ -278,15 +299,29 @@ class NameReader {
     if (t.cap && (this.verbAfter(i, !listed) || this.appositive(i) || t.poss)) {
       // With a cue a word-name is a name too ("Lucky laughed", "Honey, my cousin"), but an ordinary word at a
       // sentence's start is not ("Honestly, my brother said").
-      if (notPerson) return 'possible';
+      // "Mendoza, the driver": a place's name said to be someone is a person.
+      if (notPerson) return this.commaWho(i) ? 'sure' : 'possible';
+      // Who someone is, said right after ("Nilsdotter, my mother", "Tunde is the eldest", "Marites from church"),
+      // makes a name of any word the lexicon does not know, even at a sentence's start.
+      const apposed = this.appositive(i) && !this.info.isWord(t.lower);
       // A word no list knows, starting a sentence, may be any noun the lexicon lacks ("Sauce was like…"): possible.
-      if (listed || !bareWord || (!t.sentStart && this.appositive(i)) || (this.lists.common.has(t.lower) && this.commaWho(i)))
-        return t.sentStart && !listed && !this.commaWho(i) ? 'possible' : 'sure';
+      if (listed || !bareWord || apposed || (this.lists.common.has(t.lower) && this.commaWho(i)))
+        return t.sentStart && !listed && !apposed && !this.commaWho(i) ? 'possible' : 'sure';
       return null;
     }
     if (!t.cap) {
       // "tanvir, my brother": a word no lexicon knows, said of someone.
       if (!bareWord && !listed && this.commaWho(i)) return 'sure';
+      // "minjun said": a word no lexicon knows, saying something, with no determiner before it ("the depot said").
+      if (
+        !bareWord &&
+        !listed &&
+        SAID.has(this.lowerAt(i + 1)) &&
+        this.adjacent(t, this.toks[i + 1]!) &&
+        !OWNERS.has(this.lowerAt(i - 1)) &&
+        !DETERMINERS.has(this.lowerAt(i - 1))
+      )
+        return 'sure';
       return listed && !this.wordLike(t) && (this.verbAfter(i, true) || this.appositive(i) || t.poss) ? 'sure' : null;
     }
     if (listed && !this.wordLike(t)) return notPerson ? 'possible' : !t.sentStart || !bareWord ? 'sure' : null;
@@ -319,6 +354,7 @@ class NameReader {
       i = to;
     }
     this.joinedByAnd();
+    this.scriptApposed();
     return this.hits.map((h) => {
       const start = toks[h.from]!.start;
       let end = toks[h.to]!.end;
@@ -326,6 +362,15 @@ class NameReader {
       if (toks[h.to]!.initial && this.s[end - 1] !== '.') end = this.s.indexOf('.', end) + 1 || end;
       return { kind: 'person', start, end, text: this.s.slice(start, end), confidence: h.confidence };
     });
+  }
+
+  /** "Ou-Yang Hua, 欧阳华," or "Elena (Ελένη)": a name in another script right after a sure name is the same person's. */
+  private scriptApposed(): void {
+    for (const hit of this.hits) {
+      if (hit.confidence !== 'possible' || !this.toks[hit.from]!.script) continue;
+      const before = this.hits.find((x) => x.to === hit.from - 1 && x.confidence === 'sure');
+      if (before && this.gap(this.toks[before.to]!, this.toks[hit.from]!, /^\s*[,(（、]\s*$/)) hit.confidence = 'sure';
+    }
   }
 
   /** "Tolu and Kemi", "with Ade and Bisi": a capitalised word joined by "and" to a sure name is one too. */
@@ -339,7 +384,7 @@ class NameReader {
         if (
           !this.never(prev) &&
           !this.info.notPerson(prev.lower) &&
-          ((this.listed(prev) && !this.wordLike(prev)) || (!prev.sentStart && !this.wordish(prev)))
+          ((this.listed(prev) && !this.wordLike(prev)) || ((!prev.sentStart || hit.to > hit.from) && !this.wordish(prev)))
         ) {
           // A possible name there becomes sure; else the word is one.
           const own = this.hits.find((x) => x.to === hit.from - 2);
@@ -388,13 +433,18 @@ export function withoutAccents(s: string): string {
     .normalize('NFC');
 }
 
-/** Whether a sentence of the text starts with a word the lists know only as a name ("Adaeze still uses them"). */
+/**
+ * Whether a sentence of the text starts with a word the lists know only as a name ("Adaeze still uses them"), or
+ * with a capitalised word the lexicon does not know followed by a comma or "is" ("Nilsdotter, my mother",
+ * "Tunde is the eldest"): the rules then read the text, as its other triggers skip a sentence's first word.
+ */
 export function sentenceStartName(s: string, info: WordInfo): boolean {
   const { given, family, common } = nameLists();
-  const re = /(?:^|[.!?…]\s+)["“'‘(]?(\p{Lu}[\p{L}\p{M}'’-]+)/gu;
+  const re = /(?:^|[.!?…]\s+)["“'‘(]?(\p{Lu}[\p{L}\p{M}'’-]+)(,|\s+(?:is|was|from|who)\b)?/gu;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const lower = m[1]!.toLowerCase().replace(/['’]s?$/, '');
-    if ((given.has(lower) || family.has(lower)) && !common.has(lower) && !NEVER.has(lower) && !info.isWord(lower)) return true;
+    if (common.has(lower) || NEVER.has(lower) || DATES.has(lower) || info.isWord(lower)) continue;
+    if (given.has(lower) || family.has(lower) || m[2]) return true;
   }
   return false;
 }

@@ -10,7 +10,7 @@ export const WORD_NAMES =
   );
 
 export const RELATION_WORDS = new Set(
-  'sister brother mum mom mother dad father wife husband son daughter friend mate colleague boss manager aunt auntie aunty uncle cousin neighbour neighbor partner grandma grandpa granny grandad granddad grandmother grandfather nan nana niece nephew fiancé fiancée fiance fiancee girlfriend boyfriend flatmate roommate housemate coworker co-worker stepmum stepmom stepdad stepson stepdaughter sibling bestie twin landlord landlady teacher tutor doctor nurse childminder nanny cleaner pastor imam rabbi priest vicar plumber driver handyman agent broker accountant solicitor lawyer helper supervisor dentist midwife builder electrician receptionist coach mechanic pal buddy mentor carer caregiver therapist counsellor counselor gp sister-in-law brother-in-law mother-in-law father-in-law son-in-law daughter-in-law called named'.split(
+  'sister brother mum mom mother dad father wife husband son daughter friend mate colleague boss manager aunt auntie aunty uncle cousin neighbour neighbor partner grandma grandpa granny grandad granddad grandmother grandfather nan nana niece nephew fiancé fiancée fiance fiancee girlfriend boyfriend flatmate roommate housemate coworker co-worker stepmum stepmom stepdad stepson stepdaughter sibling bestie twin landlord landlady teacher tutor doctor nurse childminder nanny cleaner pastor imam rabbi priest vicar plumber driver handyman agent broker accountant solicitor lawyer helper supervisor dentist midwife builder electrician receptionist coach mechanic butcher baker barber hairdresser tailor postman postwoman grocer chef cook waiter waitress shopkeeper caretaker gardener babysitter pal buddy mentor carer caregiver therapist counsellor counselor gp sister-in-law brother-in-law mother-in-law father-in-law son-in-law daughter-in-law called named'.split(
     ' ',
   ),
 );
@@ -46,7 +46,7 @@ export const WEAK_VERBS = new Set(
   "was is isn't wasn't has had does did doesn't didn't can't won't would will could should might must goes went came comes got gets".split(' '),
 );
 export const PARTICLES = new Set(
-  'van von der den de del della di da das dos du la le el al bin binti ibn bint ben ter ten te zu mac mc ni ní nic ó o ua uí y dela delos af ap'.split(' '),
+  'van von der den de del della di da das dos du la le el al bin binti ibn bint ben ter ten te zu mac mc ni ní nic ó o ua uí an y dela delos af ap'.split(' '),
 );
 /** Words never a person however they are written: pronouns, determiners, days, and the assistants people talk to. */
 export const NEVER = new Set(

@@ -62,6 +62,34 @@ describe('names by form and culture', () => {
     expect(sure('then Wang Xiuying and Kim Min-jun turned up')).toEqual(['Wang Xiuying', 'Kim Min-jun']);
   });
 
+  it.each([
+    // who someone is, said right after a name at a sentence's start
+    ['Well. Chidi is the youngest of them.', ['Chidi']],
+    ['We sold it. Halvorsen, my stepdad, fixed the bike.', ['Halvorsen']],
+    ['Nobody helped. Vuong from church did the school run.', ['Vuong']],
+    // a speaker naming themselves
+    ["hi, I'm Bongani, I run the stall", ['Bongani']],
+    // a surname before "family"
+    ['the Adebayo-Okoro family moved in upstairs', ['Adebayo-Okoro']],
+    // an initial's full stop does not end the sentence
+    ['then J.K. Okonkwo signed it for us', ['J.K. Okonkwo']],
+    // a name in another script right after the same name in Latin letters
+    ['my colleague Lena Petrova, Лена Петрова, sent it', ['Lena Petrova', 'Лена Петрова']],
+    // lowercase, as speech-to-text writes it, saying something
+    ['and then jiwoo said it was fine', ['jiwoo']],
+    // a place's name said to be someone
+    ['Anyway. Mendoza, the driver, never came back.', ['Mendoza']],
+  ])('from a cue around it: %s', (text, names) => {
+    expect(sure(text)).toEqual(names);
+  });
+
+  it.each(['the depot said sorry', "I'm Canadian, so no", "I'm Happy with it", 'Brexit, my least favourite topic', 'Tesco is the cheapest'])(
+    'no name from a cue that is not one: %s',
+    (text) => {
+      expect(sure(text)).toEqual([]);
+    },
+  );
+
   it('never joins two names across punctuation, and reads full-width letters as the letters they are', () => {
     expect(sure('Ｓａｒａｈ met Zoë and Chloé — Anne-Marie O’Brien’s son Seán said: “Niamh!”')).toEqual([
       'Ｓａｒａｈ',
