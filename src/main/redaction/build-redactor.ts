@@ -1,7 +1,10 @@
 import {
   compileKnown,
   detectPatterns,
+  FINDING_CONTEXT,
+  isWordLikeName,
   normaliseTerm,
+  readsAsName,
   participantTerms,
   resolveOverlaps,
   termKey,
@@ -66,17 +69,28 @@ export async function buildRedactor(
       if (!isRejected('participant', normaliseTerm('participant', t.text))) put(t.text, 'participant', pseudonym);
     }
   }
+  // Names that are also words ("Happy", "Storm", "Sunday"): replaced where the scan found them, and elsewhere
+  // only where they read as a name, so "my uncle Happy" goes and "not happy at all" stays.
+  const wordNames = new Set<string>();
+  const foundAt = new Set<string>();
   for (const f of scan.findings) {
     if (f.decision === 'reject' || isRejected(f.kind, f.term)) continue;
     // A possible name (the scan was unsure) is replaced once the researcher accepts it, not before.
     if (f.confidence === 'possible' && f.decision !== 'accept') continue;
     if (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom') put(f.text, f.kind, f.suggested);
+    if (f.kind === 'person' && isWordLikeName(f.text)) {
+      wordNames.add(termKey(f.text));
+      foundAt.add(`${f.before}\u0000${f.text}\u0000${f.after}`);
+    }
   }
+  const wordNameHere = (s: string, sp: Span) =>
+    readsAsName(s, sp) ||
+    foundAt.has(`${s.slice(Math.max(0, sp.start - FINDING_CONTEXT), sp.start)}\u0000${sp.text}\u0000${s.slice(sp.end, sp.end + FINDING_CONTEXT)}`);
   const matcher = compileKnown(known);
 
   const text = (s: string): string => {
     if (!s) return s;
-    const spans: Span[] = matcher.find(s);
+    const spans: Span[] = matcher.find(s).filter((sp) => sp.kind !== 'person' || !wordNames.has(termKey(sp.text)) || wordNameHere(s, sp));
     const patterns = detectPatterns(s);
     const kept = patterns.filter((p) => !isRejected(p.kind, normaliseTerm(p.kind, p.text)));
     // Inside a rejected value nothing of its shape is replaced either: a rejected phone number keeps its digits.

@@ -8,7 +8,8 @@ export { REDACTION_KINDS, type RedactionKind } from './kinds';
 export { compileKnown, participantTerms, termKey, type KnownMatcher, type KnownTerm, type ParticipantValues } from './known-values';
 export { detectPeople, detectPeopleMany, mayHoldName } from './names';
 export { detectPatterns } from './patterns';
-export { resolveOverlaps, type Span } from './spans';
+export { FINDING_CONTEXT, resolveOverlaps, type Span } from './spans';
+export { isWordLikeName, readsAsName } from './name-propagation';
 
 /**
  * Finding personal data in text (issue 14 §2). Pure: no node, no DOM, so the cache worker scans with it and a

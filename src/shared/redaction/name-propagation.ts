@@ -5,6 +5,23 @@ import { resolveOverlaps, type Span } from './spans';
 
 const TITLE_WORD = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lady|lord|rev|auntie|aunty|aunt|uncle)\.?$/i;
 
+/** A name that is also a word, a place or a day ("Storm", "Florence", "Sunday"): found again only where it reads as a name. */
+export function isWordLikeName(text: string): boolean {
+  const lower = text.toLowerCase();
+  return !/\s/.test(text.trim()) && (isDate(lower) || isWordName(lower, WORDS.isWord) || WORDS.notPerson(lower));
+}
+
+/**
+ * Whether a known name reads as a name where it stands: never in a place's or a thing's position ("in
+ * Florence"), and one that is also a word only capitalised and not starting a sentence ("Storm said", not
+ * "a storm", nor "Will we go back?").
+ */
+export function readsAsName(s: string, sp: { start: number; end: number; text: string }): boolean {
+  if (thingAround(s, sp.start, sp.end)) return false;
+  if (!isWordLikeName(sp.text)) return true;
+  return /^\p{Lu}/u.test(sp.text) && !/(?:^|[.!?…])\s*$/.test(s.slice(0, sp.start));
+}
+
 /**
  * Propagation (issue 21 §1): a name found surely anywhere in a study is found in every text of it, and so is
  * each of its parts that is not a common word ("Chiamaka Okafor" → "Chiamaka", "Okafor"), in any case and
@@ -38,13 +55,7 @@ export class NamePropagation {
   /** The text's spans with the study's names added and merged, or null when nothing changes. */
   apply(s: string, spans: readonly Span[]): Span[] | null {
     if (this.size === 0) return null;
-    const found = this.known.find(s).filter((sp) => {
-      const lower = sp.text.toLowerCase();
-      if (isDate(lower)) return false;
-      if (thingAround(s, sp.start, sp.end)) return false;
-      if (!isWordName(lower, WORDS.isWord) && !WORDS.notPerson(lower)) return true;
-      return /^\p{Lu}/u.test(sp.text) && !/(?:^|[.!?…])\s*$/.test(s.slice(0, sp.start));
-    });
+    const found = this.known.find(s).filter((sp) => !isDate(sp.text.toLowerCase()) && readsAsName(s, sp));
     if (found.length === 0) return null;
     const all: Span[] = spans.map((sp) => ({ ...sp }));
     for (const sp of found) if (!all.some((o) => o.kind !== 'person' && sp.start < o.end && o.start < sp.end)) all.push(sp);

@@ -48,6 +48,9 @@ export function resolveOverlaps(spans: readonly Span[]): Span[] {
 
 export const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
+/** Characters of a finding's text kept on either side of it (the review's context, and where a finding was). */
+export const FINDING_CONTEXT = 60;
+
 /** Every match of a global `re` in `s` as a span of `kind`, those `keep` accepts. */
 export function collect(re: RegExp, s: string, kind: RedactionKind, out: Span[], keep?: (m: string, start: number) => boolean | 'possible'): void {
   re.lastIndex = 0;

@@ -4,6 +4,7 @@ import {
   compileKnown,
   detectPatterns,
   detectPeopleMany,
+  FINDING_CONTEXT,
   mayHoldName,
   normaliseTerm,
   participantTerms,
@@ -139,7 +140,7 @@ export type RawFinding = {
 
 export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
 
-const CONTEXT = 60;
+const CONTEXT = FINDING_CONTEXT;
 
 /** The text with each span's characters replaced by "x", offsets unchanged. */
 function maskSpans(text: string, spans: readonly Span[]): string {

@@ -75,4 +75,27 @@ describe('names across a study', () => {
     const after = (await buildRedactor(cache, secrets, 'p1', { memo })).text(said);
     expect(after).not.toContain('Florence');
   });
+
+  it('a name that is also a word is replaced where it names someone, and the word is left where it is a word', async () => {
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      now: NOW,
+      items: [
+        interviewRecord.parse({
+          id: 'iv-3',
+          status: 'COMPLETE',
+          completed_at: '2026-11-03T10:00:00Z',
+          participant: { name: 'Ama Mensah', email: 'ama@example.com' },
+          transcript: turns('Who helped?', 'My uncle Happy sorted it, but I was not happy at all. Storm, my son, says a storm is coming.'),
+        }),
+      ],
+    });
+    const redactor = await buildRedactor(cache, secrets, 'p1', { memo: new ScanMemo() });
+    const out = redactor.text('My uncle Happy sorted it, but I was not happy at all. Storm, my son, says a storm is coming.');
+    expect(out).not.toMatch(/Happy|Storm/);
+    expect(out).toContain('not happy at all');
+    expect(out).toContain('a storm is coming');
+    // Elsewhere, where it reads as a name, it goes too; at a sentence's start or as a word, it stays.
+    expect(redactor.text('Later Happy phoned. Happy days, honestly.')).toMatch(/^Later \[Person [A-Z]+\] phoned\. Happy days, honestly\.$/);
+  });
 });
