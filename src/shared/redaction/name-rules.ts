@@ -178,6 +178,12 @@ class NameReader {
     let j = k;
     const w = this.lowerAt(j);
     if (w === 'that' || w === 'he' || w === 'she') j += this.lowerAt(j + 1) === 'is' ? 2 : 1;
+    // "dima, that's Dmitri": another name of the same person, said of a word speech-to-text wrote lowercase or
+    // one the lists know (not "Tesco, that's Sarah").
+    const named = this.toks[j];
+    const said = this.toks[k - 1];
+    if (j > k && named?.cap && !named.poss && !named.sentStart && this.listed(named) && !this.wordLike(named) && said && (!said.cap || this.listed(said)))
+      return true;
     if (!OWNERS.has(this.lowerAt(j))) return false;
     for (let m = j + 1; m <= j + 3; m++) {
       const r = this.lowerAt(m);

@@ -77,18 +77,28 @@ describe('names by form and culture', () => {
     ['my colleague Lena Petrova, Лена Петрова, sent it', ['Lena Petrova', 'Лена Петрова']],
     // lowercase, as speech-to-text writes it, saying something
     ['and then jiwoo said it was fine', ['jiwoo']],
+    // another name of the same person, as speech-to-text writes it
+    ['we met at the depot. sasha, that is Aleksandra, drove us', ['sasha', 'Aleksandra']],
     // a place's name said to be someone
     ['Anyway. Mendoza, the driver, never came back.', ['Mendoza']],
   ])('from a cue around it: %s', (text, names) => {
     expect(sure(text)).toEqual(names);
   });
 
-  it.each(['the depot said sorry', "I'm Canadian, so no", "I'm Happy with it", 'Brexit, my least favourite topic', 'Tesco is the cheapest'])(
-    'no name from a cue that is not one: %s',
-    (text) => {
-      expect(sure(text)).toEqual([]);
-    },
-  );
+  it.each([
+    'the depot said sorry',
+    "I'm Canadian, so no",
+    "I'm Happy with it",
+    'Brexit, my least favourite topic',
+    'Tesco is the cheapest',
+    "Tesco, that's Sarah",
+  ])('no name from a cue that is not one: %s', (text) => {
+    expect(sure(text)).toEqual([]);
+  });
+
+  it('a brand said to be someone’s is not a person', () => {
+    expect(sure("Tesco, that's Sarah")).toEqual(['Sarah']);
+  });
 
   it('never joins two names across punctuation, and reads full-width letters as the letters they are', () => {
     expect(sure('Ｓａｒａｈ met Zoë and Chloé — Anne-Marie O’Brien’s son Seán said: “Niamh!”')).toEqual([
