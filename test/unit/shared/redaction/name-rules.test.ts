@@ -85,16 +85,12 @@ describe('names by form and culture', () => {
     expect(sure(text)).toEqual(names);
   });
 
-  it.each([
-    'the depot said sorry',
-    "I'm Canadian, so no",
-    "I'm Happy with it",
-    'Brexit, my least favourite topic',
-    'Tesco is the cheapest',
-    "Tesco, that's Sarah",
-  ])('no name from a cue that is not one: %s', (text) => {
-    expect(sure(text)).toEqual([]);
-  });
+  it.each(['the depot said sorry', "I'm Canadian, so no", "I'm Happy with it", 'Brexit, my least favourite topic', 'Tesco is the cheapest'])(
+    'no name from a cue that is not one: %s',
+    (text) => {
+      expect(sure(text)).toEqual([]);
+    },
+  );
 
   it('a brand said to be someone’s is not a person', () => {
     expect(sure("Tesco, that's Sarah")).toEqual(['Sarah']);
