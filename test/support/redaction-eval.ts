@@ -273,26 +273,32 @@ export function detectRedaction(set: readonly EvalStudy[]): Map<string, StudyRed
 
 const NOW = '2026-11-27T10:00:00.000Z';
 
+/** A labelled study seeded into an in-memory cache of its own, the way a sync saves it (the caller closes it). */
+export async function seedEvalStudy(study: EvalStudy) {
+  const cache = await openInProcessCache(':memory:');
+  await cache.call('projects.saveList', { items: [projectListItem.parse({ id: study.id, title: study.title, status: 'ACTIVE' })], syncedAt: NOW });
+  const records = study.interviews.map((iv, i) =>
+    interviewRecord.parse({
+      id: iv.id,
+      status: 'COMPLETE',
+      completed_at: new Date(Date.parse(NOW) - (study.interviews.length - i) * 3_600_000).toISOString(),
+      duration_minutes: 20,
+      participant: { name: iv.participant.name, email: iv.participant.email },
+      transcript: iv.turns.map((t, k) => ({ role: t.role, text: t.text, start_ms: k * 20_000, end_ms: k * 20_000 + 18_000 })),
+    }),
+  );
+  await cache.call('interviews.saveFullRecords', { projectId: study.id, items: records, now: NOW });
+  return cache;
+}
+
 /**
  * The study as "Redact names and personal data" exports it: seeded into a cache of its own the way a sync saves
  * it, scanned by the real study scan, every finding accepted (no decisions: nothing rejected), and each
  * interview passed through the same redaction every export applies (apply.ts `redactInterview`).
  */
 export async function exportRedaction(study: EvalStudy): Promise<StudyRedaction> {
-  const cache = await openInProcessCache(':memory:');
+  const cache = await seedEvalStudy(study);
   try {
-    await cache.call('projects.saveList', { items: [projectListItem.parse({ id: study.id, title: study.title, status: 'ACTIVE' })], syncedAt: NOW });
-    const records = study.interviews.map((iv, i) =>
-      interviewRecord.parse({
-        id: iv.id,
-        status: 'COMPLETE',
-        completed_at: new Date(Date.parse(NOW) - (study.interviews.length - i) * 3_600_000).toISOString(),
-        duration_minutes: 20,
-        participant: { name: iv.participant.name, email: iv.participant.email },
-        transcript: iv.turns.map((t, k) => ({ role: t.role, text: t.text, start_ms: k * 20_000, end_ms: k * 20_000 + 18_000 })),
-      }),
-    );
-    await cache.call('interviews.saveFullRecords', { projectId: study.id, items: records, now: NOW });
     const redactor = await buildRedactor(cache, createMemoryStore(null), study.id, { memo: new ScanMemo() });
     const turns = new Map<string, string[]>();
     const participantRecord = new Map<string, string>();
