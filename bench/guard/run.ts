@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { GuardCheck } from './check';
 import { buildCli, cliStartupCheck } from './checks/cli-startup';
 import { openInterviewCheck } from './checks/open-interview';
+import { redactionScanCheck } from './checks/redaction-scan';
 import { resyncCheck } from './checks/resync';
 import { searchCheck } from './checks/search';
 import { openFixture, type Fixture } from './fixture';
@@ -14,7 +15,7 @@ import { judge, probedChecks, selectedChecks, PROBE_FACTOR, repeated, sampleInte
 import { ms, out } from '../lib/format';
 import { machine, machineLine } from '../lib/machine';
 
-const CHECK_IDS = ['cli', 'search', 'open', 'resync'];
+const CHECK_IDS = ['cli', 'search', 'open', 'resync', 'redact'];
 
 const USAGE = `Usage: npm run perf:guard -- [--probe CHECK[,CHECK…]|all] [--only CHECK[,CHECK…]] [--no-build]
 
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
     for (const r of [opened, built]) if (r.status === 'rejected') throw r.reason;
     const f = fixture!;
     // Search before the other cache checks: its warm-up indexes what the sync left, so no indexing runs behind them.
-    const checks = [cliStartupCheck(root), searchCheck(f, dir), openInterviewCheck(f), resyncCheck(f)];
+    const checks = [cliStartupCheck(root), searchCheck(f, dir), openInterviewCheck(f), resyncCheck(f), redactionScanCheck(f)];
     for (const check of checks.filter((c) => selected.has(c.id))) verdicts.push(await runCheck(check, probes.has(check.id)));
   } finally {
     await fixture?.close();
