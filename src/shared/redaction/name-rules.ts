@@ -19,6 +19,7 @@ import {
   WEAK_VERBS,
   WORD_NAMES,
 } from './name-vocabulary';
+import { WHY } from './possible-reasons';
 import type { Span } from './spans';
 
 /**
@@ -86,7 +87,7 @@ export const LOWERCASE_CUE =
 /** Whether a text may hold a name the rules find though the tagger's triggers see none. */
 export const mayHoldRuleName = (s: string): boolean => LOWERCASE_CUE.test(s) || NON_LATIN.test(s);
 
-type Hit = { from: number; to: number; confidence: 'sure' | 'possible' };
+type Hit = { from: number; to: number; confidence: 'sure' | 'possible'; reason?: string };
 
 /** Other people's names in one text by the rules above; spans carry their confidence. */
 export function ruleNames(s: string, info: WordInfo): Span[] {
@@ -99,6 +100,8 @@ class NameReader {
   private readonly lists = nameLists();
   private readonly hits: Hit[] = [];
   private readonly taken = new Set<number>();
+  /** The reason of the last rule that judged a word 'possible'. */
+  private why: string | undefined;
 
   constructor(
     private readonly s: string,
@@ -262,23 +265,23 @@ class NameReader {
     const bareWord = this.wordish(t);
     if (t.script) {
       const cue = this.relationBefore(i) || this.titleBefore(i) || this.verbAfter(i, false) || this.appositive(i) || this.writtenBefore(i);
-      return cue || listed || (CJK.test(t.text) && this.lists.family.has([...t.text][0]!)) ? 'sure' : 'possible';
+      return cue || listed || (CJK.test(t.text) && this.lists.family.has([...t.text][0]!)) ? 'sure' : this.possible(WHY.otherScript);
     }
     if (DATES.has(t.lower)) return t.cap && (this.relationBefore(i) || (this.commaWho(i) && /^(?:that|he|she)$/.test(this.lowerAt(i + 1)))) ? 'sure' : null;
     // "JR, my husband", "TJ said": undotted initials with a cue.
     if (/^[A-Z]{2,3}$/.test(t.text)) return this.verbAfter(i, true) || this.appositive(i) ? 'sure' : null;
     if (this.titleBefore(i)) return (t.cap ? listed || !bareWord : !this.wordLike(t)) ? 'sure' : null;
     if (this.relationBefore(i)) {
-      if (t.cap) return notPerson ? 'possible' : 'sure';
+      if (t.cap) return notPerson ? this.possible(WHY.notPersonWord) : 'sure';
       return (listed && !this.wordLike(t)) || !bareWord ? 'sure' : null;
     }
     if (t.cap && (this.verbAfter(i, !listed) || this.appositive(i) || t.poss)) {
       // With a cue a word-name is a name too ("Lucky laughed", "Honey, my cousin"), but an ordinary word at a
       // sentence's start is not ("Honestly, my brother said").
-      if (notPerson) return 'possible';
+      if (notPerson) return this.possible(WHY.notPersonWord);
       // A word no list knows, starting a sentence, may be any noun the lexicon lacks ("Sauce was like…"): possible.
       if (listed || !bareWord || (!t.sentStart && this.appositive(i)) || (this.lists.common.has(t.lower) && this.commaWho(i)))
-        return t.sentStart && !listed && !this.commaWho(i) ? 'possible' : 'sure';
+        return t.sentStart && !listed && !this.commaWho(i) ? this.possible(WHY.sentenceStart) : 'sure';
       return null;
     }
     if (!t.cap) {
@@ -286,18 +289,23 @@ class NameReader {
       if (!bareWord && !listed && this.commaWho(i)) return 'sure';
       return listed && !this.wordLike(t) && (this.verbAfter(i, true) || this.appositive(i) || t.poss) ? 'sure' : null;
     }
-    if (listed && !this.wordLike(t)) return notPerson ? 'possible' : !t.sentStart || !bareWord ? 'sure' : null;
+    if (listed && !this.wordLike(t)) return notPerson ? this.possible(WHY.notPersonWord) : !t.sentStart || !bareWord ? 'sure' : null;
     // A capitalised word nobody lists (a brand, or a name the lists lack): the tagger decides; else for review.
     // Two such words side by side ("Mizanur Rahman") have a full name's shape.
     if (t.sentStart || listed || bareWord || notPerson) return null;
     const n = this.toks[i + 1];
     const twoWords = n && this.adjacent(t, n) && n.cap && !n.sentStart && !this.never(n) && !this.wordish(n) && !this.info.notPerson(n.lower);
-    return twoWords ? 'sure' : 'possible';
+    return twoWords ? 'sure' : this.possible(WHY.unknownCapital);
+  }
+  /** 'possible', the rule's reason kept for the span read() makes of it (possible-reasons.ts). */
+  private possible(why: string): 'possible' {
+    this.why = why;
+    return 'possible';
   }
 
-  private add(from: number, to: number, confidence: Hit['confidence']): void {
+  private add(from: number, to: number, confidence: Hit['confidence'], reason?: string): void {
     for (let k = from; k <= to; k++) this.taken.add(k);
-    this.hits.push({ from, to, confidence });
+    this.hits.push({ from, to, confidence, reason });
   }
 
   read(): Span[] {
@@ -312,7 +320,8 @@ class NameReader {
       else if (!this.never(t) && !(toks[i - 1]?.cap && SAINT.has(this.lowerAt(i - 1)))) confidence = this.judge(i);
       if (!confidence) continue;
       const { from, to } = this.grow(i);
-      this.add(from, to, confidence === 'sure' && !t.initial && this.placeOrThing(from, to) ? 'possible' : confidence);
+      const place = confidence === 'sure' && !t.initial && this.placeOrThing(from, to);
+      this.add(from, to, place ? 'possible' : confidence, place ? WHY.placeOrThing : confidence === 'possible' ? this.why : undefined);
       i = to;
     }
     this.joinedByAnd();
@@ -321,7 +330,7 @@ class NameReader {
       let end = toks[h.to]!.end;
       // An initial's own full stop is part of the name ("J.P."), unless it ends the sentence too.
       if (toks[h.to]!.initial && this.s[end - 1] !== '.') end = this.s.indexOf('.', end) + 1 || end;
-      return { kind: 'person', start, end, text: this.s.slice(start, end), confidence: h.confidence };
+      return { kind: 'person', start, end, text: this.s.slice(start, end), confidence: h.confidence, ...(h.reason ? { reason: h.reason } : {}) };
     });
   }
 
