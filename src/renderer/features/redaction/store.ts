@@ -13,7 +13,8 @@ import { api, call, UiError } from '../../lib/api';
 export const TERM_PAGE = 100;
 
 export type RedactionKey = { workspaceId: string; projectId: string };
-export type ReviewFilter = { kind?: RedactionKind; decision?: RedactionDecisionFilter; query: string };
+/** `possible`: only the terms the scan was unsure of, most at risk first. */
+export type ReviewFilter = { kind?: RedactionKind; decision?: RedactionDecisionFilter; query: string; possible?: boolean };
 export type Decision = 'accept' | 'reject' | null;
 
 /** The review's meta (counts, warning) without its terms, which the store keeps as `items` across pages. */
@@ -50,6 +51,7 @@ const filterInput = (f: ReviewFilter) => ({
   ...(f.kind ? { kind: f.kind } : {}),
   ...(f.decision ? { decision: f.decision } : {}),
   ...(f.query.trim() ? { query: f.query.trim() } : {}),
+  ...(f.possible ? { possible: true } : {}),
 });
 const NO_FILTER: ReviewFilter = { query: '' };
 
