@@ -267,6 +267,10 @@ describe.skipIf(skip !== null)('redaction review', () => {
     await dialog.choice('Files in a folder').check();
     await dialog.start(/^Export 2 formats$/).click();
     await expect.poll(() => dialog.exported(/^Exported \d+ files?/).isVisible(), { timeout: 60_000 }).toBe(true);
+    // The summary counts the study's terms: the city kept by choice, the three possible ones never decided.
+    expect(await dialog.dialog.innerText()).toMatch(
+      /Of \d+ terms found, \d+ replaced, 1 kept as written by your choice, and 3 possible terms never decided, so left as written/,
+    );
     await dialog.done.click();
 
     const written = filesIn(folder).filter((f) => /\.(md|json)$/.test(f));
