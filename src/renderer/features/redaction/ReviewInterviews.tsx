@@ -30,17 +30,19 @@ function Row({ iv }: { iv: RedactionInterviewView }) {
 /**
  * Per interview (issue 21 §2): how many places a redacted export replaces, how many possible ones nobody decided
  * (left as written), and the researcher's "reviewed" mark, flagged when what is found there changed after it.
- * Read again whenever the review's counts change, so a decision shows here too.
  */
 export function ReviewInterviews({ reviewKey }: { reviewKey: RedactionKey }) {
   const items = useReviewInterviews((s) => s.items);
   const status = useReviewInterviews((s) => s.status);
   const error = useReviewInterviews((s) => s.error);
   const load = useReviewInterviews((s) => s.load);
-  const meta = useRedaction((s) => s.meta);
+  // Read again when a decision or an own term changes what an export does, and once the scan it waits on has
+  // answered (its term count); not on every filter or page read.
+  const changes = useRedaction((s) => s.changes);
+  const terms = useRedaction((s) => s.meta?.all_terms ?? null);
   useEffect(() => {
     void load(reviewKey);
-  }, [load, reviewKey, meta]);
+  }, [load, reviewKey, changes, terms]);
   const done = items.filter((i) => i.reviewed_at !== null && !i.changed_since_review).length;
   return (
     <section className="rd-ivs card" aria-labelledby="rd-ivs-title">

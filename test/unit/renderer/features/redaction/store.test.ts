@@ -49,8 +49,12 @@ describe('redaction store', () => {
     bridge.answer('redaction.review', (i) => page(3, i.offset ?? 0, i.limit ?? 100));
     bridge.answer('redaction.decideAll', () => ({ decided: 3 }));
     await open();
+    const changes = useRedaction.getState().changes;
     await useRedaction.getState().setFilter({ query: '', possible: true });
+    // A filter changes nothing an export does; a decision does (the per-interview counts are read again on it).
+    expect(useRedaction.getState().changes).toBe(changes);
     await useRedaction.getState().decideAll('accept');
+    expect(useRedaction.getState().changes).toBe(changes + 1);
     await useRedaction.getState().setFilter({ query: '', possible: false });
     expect(bridge.inputs('redaction.review').map((i) => i.possible ?? null)).toEqual([null, true, true, null]);
     expect(bridge.inputs('redaction.decideAll')[0]!.filter).toEqual({ possible: true });
