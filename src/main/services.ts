@@ -71,6 +71,7 @@ function redactionServices(d: ServiceDeps) {
     interviewNumbers: async (workspaceId, projectId) => new Map(Object.entries(await (await cache(workspaceId)).call('interviews.numbers', { projectId }))),
     decideMany: async (workspaceId, projectId, items, decision) =>
       (await cache(workspaceId)).call('redaction.decideMany', { projectId, items, decision, now: new Date().toISOString() }),
+    cache,
   });
   return { redaction, review };
 }

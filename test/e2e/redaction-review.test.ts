@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACE_ID } from '../../src/main/demo/ids';
+import { interviewRecord } from '../../src/shared/schemas/interview';
 import { browserSkipReason, shot, shotEverySize } from '../support/browser';
 import { useDemoStudy } from '../support/e2e';
 import { filesIn } from '../support/files';
@@ -62,6 +63,27 @@ describe.skipIf(skip !== null)('redaction review', () => {
     }
     expect(pick).not.toBeNull();
     const { name, city, word } = pick!;
+    // The demo's transcripts hold nothing the scan is unsure of: one more interview, saved as a sync saves one, whose
+    // participant mentions a bare "@name", an NHS-shaped number with no label, and a place where a name could stand.
+    const now = new Date().toISOString();
+    await (
+      await core.runtimes.get(WS)
+    ).cache.call('interviews.saveFullRecords', {
+      projectId: e2e.studyId,
+      now,
+      items: [
+        interviewRecord.parse({
+          id: 'e2e00000-0000-4000-8000-000000000021',
+          status: 'COMPLETE',
+          completed_at: now,
+          participant: { name: 'Rowan Pike', email: 'rowan.pike@example.com' },
+          transcript: [
+            { role: 'AI', text: 'Where did you hear about us?', start_ms: 0, end_ms: 4000 },
+            { role: 'User', text: 'Message @sunny_d later; it’s 943 476 5919 on the letter. We moved to Florence last year.', start_ms: 5000, end_ms: 9000 },
+          ],
+        }),
+      ],
+    });
 
     await page.goto(e2e.harness.host.url);
     await ui.studies.ready();
@@ -91,17 +113,44 @@ describe.skipIf(skip !== null)('redaction review', () => {
     expect(await rd.keep('Participant', city).getAttribute('aria-pressed')).toBe('true');
     expect(await rd.redact('Participant', city).getAttribute('aria-pressed')).toBe('false');
 
-    // Own terms: too short says why; "Acme" and a word the participant said are added and listed.
+    // Their interview, marked reviewed in the side list (issue 21 §2): what an export replaces there is counted.
+    await rd.reviewed(pseudonym).waitFor();
+    expect(await rd.reviewed(pseudonym).isChecked()).toBe(false);
+    expect(await rd.interview(pseudonym).locator('.rd-iv-counts').innerText()).toMatch(/^\d+ replaced/);
+    await rd.reviewed(pseudonym).click();
+    await expect.poll(() => rd.reviewed(pseudonym).isChecked()).toBe(true);
+    await expect.poll(() => page.locator('.rd-ivs').innerText()).toMatch(/1 of \d+ interviews reviewed\./);
+    expect(await rd.interview(pseudonym).locator('.rd-iv-note').count()).toBe(0);
+
+    // Own terms: too short says why; before adding a word the participant said, every mention of it is found, by
+    // participant code; "Acme" and the word are added and listed.
     await rd.ownInput.fill('A');
     await rd.ownAdd.click();
     await expect.poll(() => rd.ownError.innerText()).toMatch(/at least 2 characters/);
+    await rd.ownInput.fill(word);
+    await rd.ownFindFirst.click();
+    await rd.mentionsDialog.waitFor();
+    await expect.poll(() => rd.mentionsDialog.locator('.rd-mentions-total').innerText()).toMatch(/^\d+ mentions? in \d+ interviews?/);
+    expect(await rd.mentionsDialog.locator('.rd-mention-head strong').allInnerTexts()).toContain(pseudonym);
+    expect((await rd.mentionsDialog.locator('mark').first().innerText()).toLowerCase()).toMatch(new RegExp(`^${word}`));
+    await shotEverySize(page, 'redaction-mentions');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await rd.mentionsDialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect.poll(() => rd.mentionsDialog.count()).toBe(0);
     await rd.ownInput.fill('Acme');
     await rd.ownAdd.click();
-    await expect.poll(() => rd.ownTerms.allInnerTexts()).toEqual([expect.stringMatching(/^Acme\s*Remove$/)]);
+    await expect.poll(() => rd.ownTerms.allInnerTexts()).toEqual([expect.stringMatching(/^Acme\s*Mentions\s*Remove$/)]);
     expect(await rd.ownError.count()).toBe(0);
     await rd.ownInput.fill(word);
     await rd.ownAdd.click();
     await expect.poll(() => rd.ownTerms.count()).toBe(2);
+    // The word is found in the interview marked reviewed: it has changed since.
+    await expect.poll(() => rd.interview(pseudonym).locator('.rd-iv-note').innerText(), { timeout: 30_000 }).toBe('Changed since you reviewed it');
+    await rd.reviewed(pseudonym).click();
+    await expect.poll(() => rd.reviewed(pseudonym).isChecked()).toBe(false);
+    await rd.reviewed(pseudonym).click();
+    await expect.poll(() => rd.interview(pseudonym).locator('.rd-iv-note').count()).toBe(0);
 
     // Filter by kind: "Your terms" lists the word where it was found (Acme is nowhere in the study).
     await rd.filter.fill('');
@@ -145,6 +194,34 @@ describe.skipIf(skip !== null)('redaction review', () => {
     await expect.poll(() => rd.decisionFilter('Kept').innerText()).toBe('Kept 1');
     await expect.poll(() => rd.decisionFilter('Redacted').innerText()).toBe(`Redacted ${emails + 1}`);
     await rd.kindChip('Participant details').click();
+
+    // What the scan is unsure of, apart, with why; undecided, an export leaves it as written (issue 21 §2).
+    await rd.possibleChip.click();
+    await expect.poll(() => rd.possibleChip.getAttribute('aria-pressed')).toBe('true');
+    const possible = Number((await rd.possibleChip.innerText()).replace(/\D+/g, ''));
+    expect(possible).toBeGreaterThan(0);
+    await expect.poll(() => rd.terms.count()).toBe(Math.min(possible, 100));
+    await expect.poll(() => rd.terms.locator('.rd-possible-badge').count()).toBe(Math.min(possible, 100));
+    for (const reason of await rd.terms.locator('.rd-reason').allInnerTexts()) expect(reason).toMatch(/^Unsure: \S/);
+    const first = rd.terms.first();
+    const firstState = first.locator('.rd-state');
+    expect(await firstState.innerText()).toBe('Possible: kept unless you redact it');
+    await first.getByRole('button', { name: 'Redact', exact: true }).click();
+    await expect.poll(() => firstState.innerText()).toBe('Redacted at export');
+    await first.getByRole('button', { name: 'Redact', exact: true }).click();
+    await expect.poll(() => firstState.innerText()).toBe('Possible: kept unless you redact it');
+    await first.getByRole('button', { name: 'Find every mention' }).click();
+    await rd.mentionsDialog.waitFor();
+    await expect.poll(() => rd.mentionsDialog.locator('.rd-mentions-total').innerText()).toMatch(/^\d+ mentions? in \d+ interviews?/);
+    await rd.mentionsDialog.getByRole('button', { name: 'Close' }).last().click();
+    await shotEverySize(page, 'redaction-possible', async () => {
+      // The cards themselves in view, at 1024×700 too.
+      await rd.terms.last().scrollIntoViewIfNeeded();
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await rd.possibleChip.click();
+    await expect.poll(() => rd.possibleChip.getAttribute('aria-pressed')).toBe('false');
 
     await shotEverySize(page, 'redaction-review', async () => {
       await rd.filter.fill('');
@@ -190,6 +267,10 @@ describe.skipIf(skip !== null)('redaction review', () => {
     await dialog.choice('Files in a folder').check();
     await dialog.start(/^Export 2 formats$/).click();
     await expect.poll(() => dialog.exported(/^Exported \d+ files?/).isVisible(), { timeout: 60_000 }).toBe(true);
+    // The summary counts the study's terms: the city kept by choice, the three possible ones never decided.
+    expect(await dialog.dialog.innerText()).toMatch(
+      /Of \d+ terms found, \d+ replaced, 1 kept as written by your choice, and 3 possible terms never decided, so left as written/,
+    );
     await dialog.done.click();
 
     const written = filesIn(folder).filter((f) => /\.(md|json)$/.test(f));

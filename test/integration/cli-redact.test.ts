@@ -14,7 +14,15 @@ import { cliJson, useCli } from '../support/cli';
 const fw = useCli({ dirPrefix: 'fw-cli-redact-', sandbox: { reportDurationMs: 0 } });
 const cli = fw.run;
 
-type Finding = { interview_id: string | null; kind: string; text: string; start_ms: number | null; suggested: string };
+type Finding = {
+  interview_id: string | null;
+  kind: string;
+  text: string;
+  start_ms: number | null;
+  suggested: string;
+  confidence: 'sure' | 'possible';
+  reason: string | null;
+};
 
 describe('fieldwork redact scan', () => {
   it('lists every participant’s personal data, offline, with consistent pseudonyms, as the documented JSON', async () => {
@@ -49,7 +57,10 @@ describe('fieldwork redact scan', () => {
     expect(asJson.code, asJson.stderr).toBe(0);
     expect(human.code, human.stderr).toBe(0);
     const findings = cliJson<Finding[]>(asJson);
-    for (const f of findings) expect(Object.keys(f)).toEqual(['interview_id', 'kind', 'text', 'start_ms', 'suggested']);
+    for (const f of findings) expect(Object.keys(f)).toEqual(['interview_id', 'kind', 'text', 'start_ms', 'suggested', 'confidence', 'reason']);
+    // What the scan is unsure of says why, and the human output lists it apart.
+    for (const f of findings) expect([f.confidence, typeof f.reason]).toEqual(f.confidence === 'possible' ? ['possible', 'string'] : ['sure', 'object']);
+    expect(human.stdout.includes('\nPossible (')).toBe(findings.some((f) => f.confidence === 'possible'));
 
     // Every participant, whatever their interview's status, by name and email, as their participant code "P01".
     interviews.forEach((iv) => {
@@ -61,6 +72,8 @@ describe('fieldwork redact scan', () => {
           text: value,
           start_ms: null,
           suggested: pseudonym,
+          confidence: 'sure',
+          reason: null,
         });
       }
     });
@@ -105,6 +118,10 @@ describe('fieldwork redact scan', () => {
     expect(plain.code, plain.stderr).toBe(0);
     expect(redacted.code, redacted.stderr).toBe(0);
     expect(cliJson<{ redacted: boolean }>(redacted).redacted).toBe(true);
+    // The summary counts the terms: replaced, kept by choice (none here), possible never decided.
+    expect(cliJson<{ notes: string[] }>(redacted).notes).toContainEqual(
+      expect.stringMatching(/^Of \d+ terms? found, \d+ replaced, 0 kept as written by your choice, and /),
+    );
 
     // Every file's bytes and name, with every zip (.docx, .qdpx) unpacked, as text.
     const texts = (dir: string): string[] => {

@@ -11,6 +11,7 @@ import * as projects from './queries/projects';
 import * as participants from './queries/participant-codes';
 import * as qdpxImport from './queries/qdpx-import';
 import * as redaction from './queries/redaction';
+import * as redactionReview from './queries/redaction-review';
 import * as reels from './queries/reels';
 import * as reportVersions from './queries/report-versions';
 import * as reports from './queries/reports';
@@ -103,6 +104,9 @@ export const cacheOps = {
   'redaction.removeTerm': redaction.removeTerm,
   'redaction.mapping': redaction.getMapping,
   'redaction.saveMapping': redaction.saveMapping,
+  'redaction.mentions': redactionReview.findMentions,
+  'redaction.reviewed': redactionReview.listReviewed,
+  'redaction.markReviewed': redactionReview.markReviewed,
   'reels.list': reels.listReels,
   'reels.get': reels.getReel,
   'reels.create': reels.createReel,

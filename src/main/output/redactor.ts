@@ -31,7 +31,15 @@ export interface Redactor {
    * new mapping started, say): every redacted export's summary shows it (summary-notes.ts).
    */
   readonly warning?: string | null;
+  /** The study's terms by what this export does with them (build-redactor.ts); the summary says the counts. */
+  readonly tally?: RedactionTally | null;
 }
+
+/**
+ * Distinct terms the scan found, by what a redacted export does with them (issue 21 §2): replaced, kept as written
+ * by the researcher's choice, and possible ones nobody decided on (left as written too).
+ */
+export type RedactionTally = { replaced: number; kept: number; possible_undecided: number };
 
 export const NO_REDACTION: Redactor = {
   active: false,

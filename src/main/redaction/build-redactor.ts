@@ -9,6 +9,7 @@ import {
   resolveOverlaps,
   termKey,
   type KnownTerm,
+  type RedactionKind,
   type Span,
 } from '../../shared/redaction/detect';
 import type { Cache } from '../cache/cache';
@@ -17,12 +18,15 @@ import { FIXED_PSEUDONYMS } from './pseudonyms';
 import type { Redactor } from '../output/redactor';
 import { scanStudy, type ScanResult } from './scan';
 import type { ScanMemo } from './scan-memo';
+import { possibleTerms, tallyTerms, termKeyOf, type TermTally } from './term-outcome';
 
 export type BuiltRedactor = Redactor & {
   /** Set when the study's mapping could not be read and a new one was started (see mapping-store.ts). */
   readonly warning: string | null;
   /** How many distinct values it replaces by name (participants' own values, people, own terms). */
   readonly terms: number;
+  /** The scan's terms by what the export does with them (term-outcome.ts): the summary's counts. */
+  readonly tally: TermTally;
 };
 
 /**
@@ -44,6 +48,14 @@ export async function buildRedactor(
   const decisions = await cache.call('redaction.decisions', { projectId });
   const rejected = new Set(decisions.filter((d) => d.decision === 'reject').map((d) => `${d.kind}\u0000${d.term}`));
   const isRejected = (kind: string, term: string) => rejected.has(`${kind}\u0000${term}`);
+  const decided = new Map(decisions.map((d) => [termKeyOf(d), d.decision]));
+  const possible = possibleTerms(scan.findings);
+  // A value the scan was unsure of everywhere (a bare "@name", a ten-digit number with no label) is replaced
+  // once accepted, as a possible name is; one found surely anywhere in the study is replaced everywhere.
+  const leftAsPossible = (kind: RedactionKind, term: string) => {
+    const key = `${kind}\u0000${term}`;
+    return possible.get(key) !== false && decided.get(key) !== 'accept';
+  };
 
   const replacement = new Map<string, string>();
   const known: KnownTerm[] = [];
@@ -92,10 +104,16 @@ export async function buildRedactor(
     if (!s) return s;
     const spans: Span[] = matcher.find(s).filter((sp) => sp.kind !== 'person' || !wordNames.has(termKey(sp.text)) || wordNameHere(s, sp));
     const patterns = detectPatterns(s);
-    const kept = patterns.filter((p) => !isRejected(p.kind, normaliseTerm(p.kind, p.text)));
+    const kept = patterns.filter((p) => {
+      const term = normaliseTerm(p.kind, p.text);
+      return !isRejected(p.kind, term) && !(p.confidence === 'possible' && leftAsPossible(p.kind, term));
+    });
     // Inside a rejected value nothing of its shape is replaced either: a rejected phone number keeps its digits.
+    // A possible value left as written keeps what has its very extent too (its ID number's digits read as a phone).
     const left = kept.length === patterns.length ? [] : patterns.filter((p) => !kept.includes(p));
-    for (const p of kept) if (!left.some((r) => r.start <= p.start && p.end <= r.end && r.end - r.start > p.end - p.start)) spans.push(p);
+    const covers = (r: Span, p: Span) =>
+      r.start <= p.start && p.end <= r.end && (r.end - r.start > p.end - p.start || (r.confidence === 'possible' && r.start === p.start && r.end === p.end));
+    for (const p of kept) if (!left.some((r) => covers(r, p))) spans.push(p);
     if (spans.length === 0) return s;
     let out = '';
     let at = 0;
@@ -114,6 +132,7 @@ export async function buildRedactor(
     active: true,
     warning: scan.warning,
     terms: replacement.size,
+    tally: tallyTerms(scan.findings, decided),
     text,
     participant: (interviewId, _name, code) => scan.pseudonyms.participant(interviewId) ?? code,
   };

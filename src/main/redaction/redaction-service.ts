@@ -21,6 +21,8 @@ const findingView = (f: Finding): RedactionFindingView => ({
   before: f.before,
   after: f.after,
   decision: f.decision,
+  confidence: f.confidence === 'possible' ? 'possible' : 'sure',
+  reason: f.confidence === 'possible' ? (f.reason ?? null) : null,
 });
 const decisionView = (d: DecisionRow): RedactionDecisionView => ({ kind: d.kind, term: d.term, decision: d.decision, decided_at: d.decided_at });
 const termView = (t: TermRow): RedactionTermView => ({ term: t.term, text: t.text, kind: t.kind, added_at: t.added_at });

@@ -9,7 +9,8 @@ import type {
 import { participantCode } from '../../shared/participant-code';
 import { REDACTION_KINDS, type RedactionKind } from '../../shared/redaction/kinds';
 
-export type ReviewFilter = { kind?: RedactionKind; decision?: RedactionDecisionFilter; query?: string };
+/** `possible`: only the terms the scan was unsure of, most at risk first (see byRisk). */
+export type ReviewFilter = { kind?: RedactionKind; decision?: RedactionDecisionFilter; query?: string; possible?: boolean };
 export type ReviewScan = { findings: readonly RedactionFindingView[]; interviews: number; warning: string | null };
 
 /** Up to this many places per term: enough to judge it in context. */
@@ -53,6 +54,8 @@ export function groupFindings(findings: readonly RedactionFindingView[], decisio
         count: 0,
         interviews: 0,
         decision: decided.get(key) ?? null,
+        possible: true,
+        reason: null,
         examples: [],
         ids: new Set(),
         first: [],
@@ -60,6 +63,9 @@ export function groupFindings(findings: readonly RedactionFindingView[], decisio
       groups.set(key, g);
     }
     g.count++;
+    // Possible while none of its findings is sure (term-outcome.ts); the first possible one's reason says why.
+    if (f.confidence !== 'possible') g.possible = false;
+    else if (g.reason === null) g.reason = f.reason;
     if (f.interview_id !== null && !g.ids.has(f.interview_id)) {
       g.ids.add(f.interview_id);
       // A first place in another interview says more than a second in the same one.
@@ -74,7 +80,10 @@ export function groupFindings(findings: readonly RedactionFindingView[], decisio
     }
   }
   const list = [...groups.values()];
-  for (const g of list) g.interviews = g.ids.size;
+  for (const g of list) {
+    g.interviews = g.ids.size;
+    if (!g.possible) g.reason = null;
+  }
   return list.sort(
     (a, b) => kindOrder.get(a.kind)! - kindOrder.get(b.kind)! || b.count - a.count || a.text.localeCompare(b.text) || a.term.localeCompare(b.term),
   );
@@ -89,9 +98,21 @@ export function filterGroups<T extends RedactionReviewTermView>(groups: readonly
     (g) =>
       (skip === 'kind' || !filter.kind || g.kind === filter.kind) &&
       (skip === 'decision' || !filter.decision || decisionOf(g) === filter.decision) &&
-      (skip === 'query' || !q || matchesQuery(g, q)),
+      (skip === 'query' || !q || matchesQuery(g, q)) &&
+      (skip === 'possible' || !filter.possible || g.possible),
   );
 }
+
+/**
+ * Risk, for the possible terms: what identifies someone most if it is left in. A kind that names or pins down
+ * one person (a name, an ID number, a date of birth, an address, a handle) before contact details and bare
+ * numbers; within a kind, a term in more interviews first (one left in leaks from more files), then one said
+ * more often, then by text.
+ */
+const RISK: readonly RedactionKind[] = ['participant', 'person', 'id', 'dob', 'address', 'handle', 'email', 'phone', 'postcode', 'url', 'custom', 'number'];
+const riskOrder = new Map(RISK.map((k, i) => [k, i]));
+export const byRisk = (a: RedactionReviewTermView, b: RedactionReviewTermView) =>
+  riskOrder.get(a.kind)! - riskOrder.get(b.kind)! || b.interviews - a.interviews || b.count - a.count || a.text.localeCompare(b.text);
 
 /** The review's page: `limit` terms from `offset` of those the filters keep, with counts for the filters themselves. */
 export function reviewPage(
@@ -102,10 +123,12 @@ export function reviewPage(
 ): RedactionReviewPage {
   const groups = groupFindings(scan.findings, decisions);
   const shown = filterGroups(groups, filter);
+  if (filter.possible) shown.sort(byRisk);
   const counts_by_kind = zeroKinds();
   for (const g of filterGroups(groups, filter, 'kind')) counts_by_kind[g.kind]++;
   const counts_by_decision: Record<RedactionDecisionFilter, number> = { accept: 0, reject: 0, undecided: 0 };
   for (const g of filterGroups(groups, filter, 'decision')) counts_by_decision[decisionOf(g)]++;
+  const possible = filterGroups(groups, filter, 'possible').filter((g) => g.possible).length;
   const withFindings = new Set<string>();
   for (const g of groups) for (const id of g.ids) withFindings.add(id);
   const terms = shown.slice(filter.offset, filter.offset + filter.limit).map((g): RedactionReviewTermView => ({
@@ -116,6 +139,8 @@ export function reviewPage(
     count: g.count,
     interviews: g.interviews,
     decision: g.decision,
+    possible: g.possible,
+    reason: g.reason,
     examples: g.first.map((f): RedactionExampleView => ({
       interview_id: f.interview_id,
       interview_label: labelFor(f, numbers),
@@ -132,6 +157,7 @@ export function reviewPage(
     total_terms: shown.length,
     counts_by_kind,
     counts_by_decision,
+    possible_terms: possible,
     all_terms: groups.length,
     interviews_with_findings: withFindings.size,
     interviews: scan.interviews,

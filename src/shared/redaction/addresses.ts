@@ -1,3 +1,4 @@
+import { WHY } from './possible-reasons';
 import type { Span } from './spans';
 
 /**
@@ -128,7 +129,7 @@ function push(out: Span[], s: string, start: number, end: number, possible = fal
   // A sentence's full stop or comma is not part of the address (an abbreviation's dot is kept: "St." stays whole).
   while (e > start && /[,;:]/.test(s[e - 1]!)) e--;
   const span: Span = { kind: 'address', start, end: e, text: s.slice(start, e) };
-  if (possible) span.confidence = 'possible';
+  if (possible) Object.assign(span, { confidence: 'possible', reason: WHY.streetNoType });
   out.push(span);
 }
 

@@ -1,3 +1,4 @@
+import { WHY } from './possible-reasons';
 import type { Span } from './spans';
 
 /**
@@ -76,7 +77,7 @@ function add(out: Span[], s: string, re: RegExp, check?: (start: number, m: RegE
     const ok = check ? check(start, m) : true;
     if (!ok) continue;
     const span: Span = { kind: 'dob', start, end: start + text.length, text };
-    if (ok === 'possible') span.confidence = 'possible';
+    if (ok === 'possible') Object.assign(span, { confidence: 'possible', reason: WHY.bornNoPerson });
     out.push(span);
   }
 }

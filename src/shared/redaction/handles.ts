@@ -1,3 +1,4 @@
+import { WHY } from './possible-reasons';
 import type { Span } from './spans';
 
 /**
@@ -59,7 +60,7 @@ export function detectHandles(s: string): Span[] {
       if (TIME.test(m[0]) || !/[\p{L}_]/u.test(m[0]) || AT_WORDS.test(m[0])) continue;
       const near = s.slice(Math.max(0, m.index - 40), m.index) + ' ' + s.slice(m.index + m[0].length, m.index + m[0].length + 30);
       const span: Span = { kind: 'handle', start: m.index, end: m.index + m[0].length, text: m[0] };
-      if (!PLATFORM_NEAR.test(near.replace(/@/g, ' '))) span.confidence = 'possible';
+      if (!PLATFORM_NEAR.test(near.replace(/@/g, ' '))) Object.assign(span, { confidence: 'possible', reason: WHY.atNoPlatform });
       out.push(span);
     }
   }
@@ -75,7 +76,7 @@ export function detectHandles(s: string): Span[] {
       if (TIME.test(text) || /^\d+$/.test(text.replace(/^@/, ''))) continue;
       const span: Span = { kind: 'handle', start, end, text };
       // "my instagram is mariak": most likely the handle, but a plain word may be something else said of it.
-      if (plain === 'possible') span.confidence = 'possible';
+      if (plain === 'possible') Object.assign(span, { confidence: 'possible', reason: WHY.plainHandle });
       out.push(span);
     }
   }

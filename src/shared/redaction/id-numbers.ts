@@ -1,3 +1,4 @@
+import { WHY } from './possible-reasons';
 import type { Span } from './spans';
 
 /**
@@ -89,7 +90,7 @@ function run(re: RegExp, s: string, out: Span[], keep: (m: RegExpExecArray) => b
     if (!ok) continue;
     const text = m[0].replace(/[\s-]+$/, '');
     const span: Span = { kind: 'id', start: m.index, end: m.index + text.length, text };
-    if (ok === 'possible') span.confidence = 'possible';
+    if (ok === 'possible') Object.assign(span, { confidence: 'possible', reason: WHY.idNoLabel });
     out.push(span);
   }
 }

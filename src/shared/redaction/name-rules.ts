@@ -19,6 +19,7 @@ import {
   WEAK_VERBS,
   WORD_NAMES,
 } from './name-vocabulary';
+import { WHY } from './possible-reasons';
 import type { Span } from './spans';
 
 /**
@@ -91,7 +92,7 @@ export const LOWERCASE_CUE =
 /** Whether a text may hold a name the rules find though the tagger's triggers see none. */
 export const mayHoldRuleName = (s: string): boolean => LOWERCASE_CUE.test(s) || NON_LATIN.test(s);
 
-type Hit = { from: number; to: number; confidence: 'sure' | 'possible' };
+type Hit = { from: number; to: number; confidence: 'sure' | 'possible'; reason?: string };
 /** Verbs of saying that make a name of a lowercase word no lexicon knows ("minjun said"). */
 const SAID = new Set(['said', 'says', 'told', 'reckons', 'texted', 'asked']);
 const DETERMINERS = new Set(['an', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each', 'no', 'its', 'whose', 'which', 'what']);
@@ -107,6 +108,8 @@ class NameReader {
   private readonly lists = nameLists();
   private readonly hits: Hit[] = [];
   private readonly taken = new Set<number>();
+  /** The reason of the last rule that judged a word 'possible'. */
+  private why: string | undefined;
 
   constructor(
     private readonly s: string,
@@ -290,7 +293,7 @@ class NameReader {
     const bareWord = this.wordish(t);
     if (t.script) {
       const cue = this.relationBefore(i) || this.titleBefore(i) || this.verbAfter(i, false) || this.appositive(i) || this.writtenBefore(i);
-      return cue || listed || (CJK.test(t.text) && this.lists.family.has([...t.text][0]!)) ? 'sure' : 'possible';
+      return cue || listed || (CJK.test(t.text) && this.lists.family.has([...t.text][0]!)) ? 'sure' : this.possible(WHY.otherScript);
     }
     if (DATES.has(t.lower)) return t.cap && (this.relationBefore(i) || (this.commaWho(i) && /^(?:that|he|she)$/.test(this.lowerAt(i + 1)))) ? 'sure' : null;
     // "JR, my husband", "TJ said": undotted initials with a cue.
@@ -299,20 +302,20 @@ class NameReader {
     // "I'm Weng", "my name's Rowena": a speaker naming themselves.
     if (t.cap && this.introducedAt(i)) return notPerson || this.info.isWord(t.lower) ? null : 'sure';
     if (this.relationBefore(i)) {
-      if (t.cap) return notPerson ? 'possible' : 'sure';
+      if (t.cap) return notPerson ? this.possible(WHY.notPersonWord) : 'sure';
       return (listed && !this.wordLike(t)) || !bareWord ? 'sure' : null;
     }
     if (t.cap && (this.verbAfter(i, !listed) || this.appositive(i) || t.poss)) {
       // With a cue a word-name is a name too ("Lucky laughed", "Honey, my cousin"), but an ordinary word at a
       // sentence's start is not ("Honestly, my brother said").
       // "Mendoza, the driver": a place's name said to be someone is a person.
-      if (notPerson) return this.commaWho(i) ? 'sure' : 'possible';
+      if (notPerson) return this.commaWho(i) ? 'sure' : this.possible(WHY.notPersonWord);
       // Who someone is, said right after ("Nilsdotter, my mother", "Tunde is the eldest", "Marites from church"),
       // makes a name of any word the lexicon does not know, even at a sentence's start.
       const apposed = this.appositive(i) && !this.info.isWord(t.lower);
       // A word no list knows, starting a sentence, may be any noun the lexicon lacks ("Sauce was like…"): possible.
       if (listed || !bareWord || apposed || (this.lists.common.has(t.lower) && this.commaWho(i)))
-        return t.sentStart && !listed && !apposed && !this.commaWho(i) ? 'possible' : 'sure';
+        return t.sentStart && !listed && !apposed && !this.commaWho(i) ? this.possible(WHY.sentenceStart) : 'sure';
       return null;
     }
     if (!t.cap) {
@@ -330,18 +333,23 @@ class NameReader {
         return 'sure';
       return listed && !this.wordLike(t) && (this.verbAfter(i, true) || this.appositive(i) || t.poss) ? 'sure' : null;
     }
-    if (listed && !this.wordLike(t)) return notPerson ? 'possible' : !t.sentStart || !bareWord ? 'sure' : null;
+    if (listed && !this.wordLike(t)) return notPerson ? this.possible(WHY.notPersonWord) : !t.sentStart || !bareWord ? 'sure' : null;
     // A capitalised word nobody lists (a brand, or a name the lists lack): the tagger decides; else for review.
     // Two such words side by side ("Mizanur Rahman") have a full name's shape.
     if (t.sentStart || listed || bareWord || notPerson) return null;
     const n = this.toks[i + 1];
     const twoWords = n && this.adjacent(t, n) && n.cap && !n.sentStart && !this.never(n) && !this.wordish(n) && !this.info.notPerson(n.lower);
-    return twoWords ? 'sure' : 'possible';
+    return twoWords ? 'sure' : this.possible(WHY.unknownCapital);
+  }
+  /** 'possible', the rule's reason kept for the span read() makes of it (possible-reasons.ts). */
+  private possible(why: string): 'possible' {
+    this.why = why;
+    return 'possible';
   }
 
-  private add(from: number, to: number, confidence: Hit['confidence']): void {
+  private add(from: number, to: number, confidence: Hit['confidence'], reason?: string): void {
     for (let k = from; k <= to; k++) this.taken.add(k);
-    this.hits.push({ from, to, confidence });
+    this.hits.push({ from, to, confidence, reason });
   }
 
   read(): Span[] {
@@ -356,7 +364,8 @@ class NameReader {
       else if (!this.never(t) && !(toks[i - 1]?.cap && SAINT.has(this.lowerAt(i - 1)))) confidence = this.judge(i);
       if (!confidence) continue;
       const { from, to } = this.grow(i);
-      this.add(from, to, confidence === 'sure' && !t.initial && this.placeOrThing(from, to) ? 'possible' : confidence);
+      const place = confidence === 'sure' && !t.initial && this.placeOrThing(from, to);
+      this.add(from, to, place ? 'possible' : confidence, place ? WHY.placeOrThing : confidence === 'possible' ? this.why : undefined);
       i = to;
     }
     this.joinedByAnd();
@@ -366,7 +375,14 @@ class NameReader {
       let end = toks[h.to]!.end;
       // An initial's own full stop is part of the name ("J.P."), unless it ends the sentence too.
       if (toks[h.to]!.initial && this.s[end - 1] !== '.') end = this.s.indexOf('.', end) + 1 || end;
-      return { kind: 'person', start, end, text: this.s.slice(start, end), confidence: h.confidence };
+      return {
+        kind: 'person',
+        start,
+        end,
+        text: this.s.slice(start, end),
+        confidence: h.confidence,
+        ...(h.reason && h.confidence === 'possible' ? { reason: h.reason } : {}),
+      };
     });
   }
 

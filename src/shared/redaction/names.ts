@@ -1,5 +1,6 @@
 import type compromise from 'compromise';
 import { mayHoldRuleName, ruleNames, sentenceStartName, thingAround, type WordInfo } from './name-rules';
+import { WHY } from './possible-reasons';
 import { resolveOverlaps, type Span } from './spans';
 
 /** Other people's names, found by the compromise tagger (its English lexicon ships in the package). */
@@ -288,9 +289,11 @@ export function detectPeopleMany(texts: readonly string[], batchChars = 5_000): 
   // The rules (name-rules.ts) on every text; the tagger's word-names without a cue are only possible.
   return result.map((spans, doc) => {
     const s = texts[doc]!;
-    for (const sp of spans) if (sp.text.split(/\s+/).every((w) => WORDS.isWord(w.toLowerCase()) || NOT_NAMES.has(w.toLowerCase()))) sp.confidence = 'possible';
+    for (const sp of spans)
+      if (sp.text.split(/\s+/).every((w) => WORDS.isWord(w.toLowerCase()) || NOT_NAMES.has(w.toLowerCase())))
+        Object.assign(sp, { confidence: 'possible', reason: WHY.ordinaryWord });
     // In a place's or a thing's position ("in Kumasi", "a Ferrari", "Victoria Road"): only possible.
-    for (const sp of spans) if (thingAround(s, sp.start, sp.end)) sp.confidence = 'possible';
+    for (const sp of spans) if (thingAround(s, sp.start, sp.end)) Object.assign(sp, { confidence: 'possible', reason: WHY.placeOrThing });
     const found = [...ruled[doc]!, ...spans.filter((sp) => !ASSISTANTS.test(sp.text))];
     // Of two spans alike, the sure one is kept (resolveOverlaps keeps the first of equals).
     const all = resolveOverlaps(found.sort((a, b) => Number(a.confidence === 'possible') - Number(b.confidence === 'possible')));

@@ -16,6 +16,8 @@ export type Span = {
    * an export replaces it only once the researcher accepts it.
    */
   confidence?: 'sure' | 'possible';
+  /** Why it is only possible (possible-reasons.ts), for the review; set where a rule decides 'possible'. */
+  reason?: string;
 };
 
 /**

@@ -47,5 +47,20 @@ export const redactionView = (page: Page) => {
     ownError: page.locator('#rd-own-error'),
     ownTerms: page.getByRole('list', { name: 'Your own terms' }).getByRole('listitem'),
     removeOwn: (text: string) => page.getByRole('button', { name: `Remove ${text}` }),
+    /** The "Possible N" chip: only what the scan is unsure of, most at risk first. */
+    possibleChip: page.getByRole('button', { name: /^Possible \d+$/ }),
+    /** "Find every mention" on a term's card, on an own term ("Mentions"), or for what is typed in the form. */
+    findMentions: (kind: string, text: string) => term(kind, text).getByRole('button', { name: 'Find every mention' }),
+    ownMentions: (text: string) => page.getByRole('button', { name: `Every mention of ${text}`, exact: true }),
+    ownFindFirst: page.getByRole('button', { name: 'Find every mention first' }),
+    mentionsDialog: page.getByRole('dialog', { name: /^Every mention of / }),
+    /** The side list of interviews: each one's code, counts, "Reviewed" box and "changed since" note. */
+    interviews: page.getByRole('list', { name: 'Interviews to review' }).getByRole('listitem'),
+    interview: (code: string) =>
+      page
+        .getByRole('list', { name: 'Interviews to review' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('checkbox', { name: `${code} reviewed`, exact: true }) }),
+    reviewed: (code: string) => page.getByRole('checkbox', { name: `${code} reviewed`, exact: true }),
   };
 };

@@ -19,6 +19,7 @@ import { migration as m0018 } from './0018-question-index';
 import { migration as m0019 } from './0019-turn-key-index';
 import { migration as m0020 } from './0020-participant-codes';
 import { migration as m0021 } from './0021-redaction-contact-kinds';
+import { migration as m0022 } from './0022-redaction-reviewed';
 import type { Migration } from './types';
 
 /** In order; a new step is a new file appended here, never an edit to an applied one. */
@@ -44,5 +45,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0019,
   m0020,
   m0021,
+  m0022,
 ];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

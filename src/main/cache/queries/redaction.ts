@@ -14,6 +14,7 @@ import {
   type Span,
 } from '../../../shared/redaction/detect';
 import { NamePropagation } from '../../../shared/redaction/name-propagation';
+import { WHY_BY_KIND } from '../../../shared/redaction/possible-reasons';
 import { withFullSync, type CacheDb } from '../open';
 import { interviewNumbers } from './code-segments';
 import { stmt } from './stmt';
@@ -134,8 +135,10 @@ export type RawFinding = {
   /** Up to CONTEXT characters of the text on either side, for the review list. */
   before: string;
   after: string;
-  /** A name the scan is unsure of: listed for review, replaced only once accepted. Absent: sure. */
+  /** What the scan is unsure of (any kind): listed for review, replaced only once accepted. Absent: sure. */
   confidence?: 'possible';
+  /** Why it is only possible (possible-reasons.ts), set with `confidence`. */
+  reason?: string;
 };
 
 export type ScanSource = { interviews: ScanInterview[]; terms: TermRow[]; findings: RawFinding[] };
@@ -299,7 +302,9 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
       end: s.end,
       before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
       after: text.slice(s.end, s.end + CONTEXT),
-      ...(s.confidence === 'possible' && kind === 'person' ? { confidence: 'possible' as const } : {}),
+      // Every kind's 'possible' reaches the review (an address, a handle, an ID too), with the rule's reason; a
+      // participant's own value is theirs whatever a detector thought of it.
+      ...(s.confidence === 'possible' && kind !== 'participant' ? { confidence: 'possible' as const, reason: s.reason ?? WHY_BY_KIND[kind] } : {}),
     });
   }
 }
@@ -323,7 +328,13 @@ function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawF
     const from = i;
     while (i < findings.length && inText(findings[i]!, p)) i++;
     const here = findings.slice(from, i);
-    const spans: Span[] = here.map((f) => ({ kind: f.kind, start: f.start, end: f.end, text: f.text, ...(f.confidence ? { confidence: f.confidence } : {}) }));
+    const spans: Span[] = here.map((f) => ({
+      kind: f.kind,
+      start: f.start,
+      end: f.end,
+      text: f.text,
+      ...(f.confidence ? { confidence: f.confidence, reason: f.reason } : {}),
+    }));
     const merged = propagation.apply(p.text, spans);
     if (!merged) {
       for (const f of here) out.push(f);

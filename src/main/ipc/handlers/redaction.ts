@@ -7,12 +7,15 @@ import type { HandlerMap } from '../dispatcher';
 export function redactionHandlers(d: { redaction: RedactionService; review: ReviewService }): HandlerMap<typeof redactionChannels> {
   return {
     'redaction.scan': ({ workspace_id, project_id }) => d.redaction.scan(workspace_id, project_id),
-    'redaction.review': ({ workspace_id, project_id, kind, decision, query, offset, limit }) =>
-      d.review.page(workspace_id, project_id, { kind, decision, query, offset, limit }),
+    'redaction.review': ({ workspace_id, project_id, kind, decision, query, possible, offset, limit }) =>
+      d.review.page(workspace_id, project_id, { kind, decision, query, possible, offset, limit }),
     'redaction.decideAll': ({ workspace_id, project_id, filter, decision }) => d.review.decideAll(workspace_id, project_id, filter, decision),
     'redaction.decisions': ({ workspace_id, project_id }) => d.redaction.decisions(workspace_id, project_id),
     'redaction.decide': ({ workspace_id, project_id, kind, text, decision }) => d.redaction.decide(workspace_id, project_id, kind, text, decision),
     'redaction.addTerm': ({ workspace_id, project_id, text, kind }) => d.redaction.addTerm(workspace_id, project_id, text, kind),
     'redaction.removeTerm': ({ workspace_id, project_id, text }) => d.redaction.removeTerm(workspace_id, project_id, text),
+    'redaction.mentions': ({ workspace_id, project_id, text }) => d.review.mentions(workspace_id, project_id, text),
+    'redaction.interviews': async ({ workspace_id, project_id }) => ({ interviews: await d.review.interviews(workspace_id, project_id) }),
+    'redaction.markReviewed': ({ workspace_id, project_id, interview_id, reviewed }) => d.review.markReviewed(workspace_id, project_id, interview_id, reviewed),
   };
 }

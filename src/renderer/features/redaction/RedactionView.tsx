@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RedactionDecisionFilter, RedactionExampleView, RedactionKind, RedactionReviewTermView } from '../../../shared/ipc/channels/redaction';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
 import type { TabProps } from '../interviews/InterviewsTab';
 import { formatClock } from '../viewer/active-turn';
+import { MentionsDialog } from './MentionsDialog';
+import { useMentions } from './review-extras-store';
+import { ReviewInterviews } from './ReviewInterviews';
 import { TERM_PAGE, termKey, useRedaction, type Decision } from './store';
 import './redaction.css';
 
@@ -57,16 +60,29 @@ const STATE: Record<'accept' | 'reject' | 'none', string> = {
   accept: 'Redacted at export',
   reject: 'Kept as written',
 };
+/** What an export does with a term nobody decided on: a possible one is left as written (build-redactor.ts). */
+const stateOf = (t: RedactionReviewTermView) => (t.decision === null && t.possible ? 'Possible: kept unless you redact it' : STATE[t.decision ?? 'none']);
+
+/** Opens "Find every mention" for a term, in the study the view shows. */
+function useFindMentions() {
+  const key = useRedaction((s) => s.key);
+  const find = useMentions((s) => s.find);
+  return (text: string) => {
+    if (key) void find(key, text);
+  };
+}
 
 function Term({ t }: { t: RedactionReviewTermView }) {
   const decide = useRedaction((s) => s.decide);
   const saving = useRedaction((s) => Boolean(s.saving[termKey(t)]));
-  // Pressing the choice already made forgets it (back to "not reviewed", which still redacts).
+  const findMentions = useFindMentions();
+  // Pressing the choice already made forgets it (back to "not reviewed": redacted, or for a possible term kept).
   const choose = (d: 'accept' | 'reject') => void decide(t, (t.decision === d ? null : d) satisfies Decision);
   return (
-    <li className={`rd-term card rd-${t.decision ?? 'none'}`} aria-label={`${KIND.get(t.kind)!.one}: ${t.text}`}>
+    <li className={`rd-term card rd-${t.decision ?? 'none'}${t.possible ? ' rd-possible' : ''}`} aria-label={`${KIND.get(t.kind)!.one}: ${t.text}`}>
       <div className="rd-term-head">
         <span className="rd-kind">{KIND.get(t.kind)!.one}</span>
+        {t.possible && <span className="rd-possible-badge">Possible</span>}
         <strong className="rd-text">{t.text}</strong>
         <span className="rd-becomes muted">
           becomes <span className="rd-pseudonym">{t.suggested}</span>
@@ -76,6 +92,7 @@ function Term({ t }: { t: RedactionReviewTermView }) {
           {t.interviews > 0 && ` in ${plural(t.interviews, 'interview')}`}
         </span>
       </div>
+      {t.possible && t.reason && <p className="rd-reason">Unsure: {t.reason}</p>}
       <ul className="rd-examples">
         {t.examples.map((e, i) => (
           <Example key={i} e={e} />
@@ -84,19 +101,33 @@ function Term({ t }: { t: RedactionReviewTermView }) {
       {t.kind === 'custom' ? (
         <div className="rd-term-foot">
           <span className="rd-state">Your own term: always redacted. Remove it from your terms to keep it.</span>
+          <button type="button" className="btn btn-small btn-ghost rd-find" onClick={() => findMentions(t.text)}>
+            Find every mention
+          </button>
         </div>
       ) : (
         <div className="rd-term-foot">
           <span className="rd-state" aria-live="polite">
-            {STATE[t.decision ?? 'none']}
+            {stateOf(t)}
           </span>
-          <div className="rd-choice" role="group" aria-label={`Choice for ${t.text}`}>
-            <button type="button" className="btn btn-small rd-redact" aria-pressed={t.decision === 'accept'} disabled={saving} onClick={() => choose('accept')}>
-              Redact
+          <div className="rd-actions">
+            <button type="button" className="btn btn-small btn-ghost rd-find" onClick={() => findMentions(t.text)}>
+              Find every mention
             </button>
-            <button type="button" className="btn btn-small rd-keep" aria-pressed={t.decision === 'reject'} disabled={saving} onClick={() => choose('reject')}>
-              Keep
-            </button>
+            <div className="rd-choice" role="group" aria-label={`Choice for ${t.text}`}>
+              <button
+                type="button"
+                className="btn btn-small rd-redact"
+                aria-pressed={t.decision === 'accept'}
+                disabled={saving}
+                onClick={() => choose('accept')}
+              >
+                Redact
+              </button>
+              <button type="button" className="btn btn-small rd-keep" aria-pressed={t.decision === 'reject'} disabled={saving} onClick={() => choose('reject')}>
+                Keep
+              </button>
+            </div>
           </div>
         </div>
       )}
@@ -113,7 +144,11 @@ function BulkDialog({ decision, onClose }: { decision: 'accept' | 'reject'; onCl
   const loading = useRedaction((s) => s.status === 'loading');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UiError | null>(null);
-  const what = [filter.kind ? KIND.get(filter.kind)!.label.toLowerCase() : null, filter.query.trim() ? `matching “${filter.query.trim()}”` : null]
+  const what = [
+    filter.possible ? 'possible only' : null,
+    filter.kind ? KIND.get(filter.kind)!.label.toLowerCase() : null,
+    filter.query.trim() ? `matching “${filter.query.trim()}”` : null,
+  ]
     .filter(Boolean)
     .join(', ');
   const run = async () => {
@@ -157,6 +192,7 @@ function OwnTerms() {
   const terms = useRedaction((s) => s.terms);
   const addTerm = useRedaction((s) => s.addTerm);
   const removeTerm = useRedaction((s) => s.removeTerm);
+  const findMentions = useFindMentions();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -190,12 +226,19 @@ function OwnTerms() {
             maxLength={200}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'rd-own-error' : undefined}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              // What was wrong with the last attempt no longer describes what is typed.
+              setError(null);
+            }}
           />
           <button type="submit" className="btn" disabled={busy}>
             {busy ? 'Adding…' : 'Add'}
           </button>
         </div>
+        <button type="button" className="btn btn-small btn-ghost rd-own-find" disabled={text.trim().length < 2} onClick={() => findMentions(text.trim())}>
+          Find every mention first
+        </button>
         {error && (
           <p id="rd-own-error" className="field-error" role="alert">
             {error}
@@ -209,6 +252,9 @@ function OwnTerms() {
           {terms.map((t) => (
             <li key={t.term}>
               <span className="rd-own-text">{t.text}</span>
+              <button type="button" className="btn btn-small btn-ghost" aria-label={`Every mention of ${t.text}`} onClick={() => findMentions(t.text)}>
+                Mentions
+              </button>
               <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove ${t.text}`} onClick={() => void removeTerm(t.text)}>
                 Remove
               </button>
@@ -234,6 +280,7 @@ export function RedactionView({ workspace, project }: TabProps) {
   const [query, setQuery] = useState(filter.query);
   const [bulk, setBulk] = useState<'accept' | 'reject' | null>(null);
   const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reviewKey = useMemo(() => ({ workspaceId: workspace.id, projectId: project.id }), [workspace.id, project.id]);
   useEffect(() => {
     void open({ workspaceId: workspace.id, projectId: project.id });
   }, [open, workspace.id, project.id]);
@@ -254,7 +301,7 @@ export function RedactionView({ workspace, project }: TabProps) {
     // The filter as it is when the pause ends: a chip pressed meanwhile is not undone.
     typing.current = setTimeout(() => void setFilter({ ...useRedaction.getState().filter, query: q }), 250);
   };
-  const filtered = Boolean(filter.kind || filter.decision || filter.query.trim());
+  const filtered = Boolean(filter.kind || filter.decision || filter.query.trim() || filter.possible);
   const anyKind = KINDS.reduce((s, k) => s + meta.counts_by_kind[k.kind], 0);
   return (
     <div className="rd-view">
@@ -274,7 +321,7 @@ export function RedactionView({ workspace, project }: TabProps) {
           </p>
           <p className="muted rd-explain">
             Exports with “Redact names and personal data” use these choices; the mapping stays on this laptop, encrypted. Everything found is redacted unless
-            you keep it.
+            you keep it, except what the scan marks possible: that is kept as written unless you redact it.
           </p>
           {meta.warning && (
             <p className="rd-warning" role="status">
@@ -314,6 +361,15 @@ export function RedactionView({ workspace, project }: TabProps) {
               </button>
             ))}
           </div>
+          <button
+            type="button"
+            className="rd-chip rd-possible-chip"
+            aria-pressed={Boolean(filter.possible)}
+            disabled={meta.possible_terms === 0 && !filter.possible}
+            onClick={() => void setFilter({ ...filter, possible: !filter.possible })}
+          >
+            Possible <span className="num">{meta.possible_terms}</span>
+          </button>
           <input
             className="input rd-query"
             type="search"
@@ -340,6 +396,12 @@ export function RedactionView({ workspace, project }: TabProps) {
               : ''
             : `${plural(meta.total_terms, 'term')}${filtered ? ' match' : ''}${filter.query.trim() ? ` “${filter.query.trim()}”` : ''}${items.length < meta.total_terms ? `, showing ${items.length}` : ''}`}
         </p>
+        {filter.possible && (
+          <p className="muted rd-possible-hint">
+            What the scan is unsure of, most at risk first (names and ID numbers before other kinds; more interviews, then more mentions, first). Each is left
+            as written unless you redact it.
+          </p>
+        )}
         {error && <ErrorNote error={error} onRetry={() => void useRedaction.getState().reload()} />}
         <ol className="rd-list" aria-label="Terms found" aria-busy={status === 'loading'}>
           {items.map((t) => (
@@ -352,8 +414,12 @@ export function RedactionView({ workspace, project }: TabProps) {
           </button>
         )}
       </div>
-      <OwnTerms />
+      <aside className="rd-side">
+        <OwnTerms />
+        <ReviewInterviews reviewKey={reviewKey} />
+      </aside>
       {bulk && <BulkDialog decision={bulk} onClose={() => setBulk(null)} />}
+      <MentionsDialog />
     </div>
   );
 }

@@ -13,7 +13,8 @@ import { api, call, UiError } from '../../lib/api';
 export const TERM_PAGE = 100;
 
 export type RedactionKey = { workspaceId: string; projectId: string };
-export type ReviewFilter = { kind?: RedactionKind; decision?: RedactionDecisionFilter; query: string };
+/** `possible`: only the terms the scan was unsure of, most at risk first. */
+export type ReviewFilter = { kind?: RedactionKind; decision?: RedactionDecisionFilter; query: string; possible?: boolean };
 export type Decision = 'accept' | 'reject' | null;
 
 /** The review's meta (counts, warning) without its terms, which the store keeps as `items` across pages. */
@@ -33,6 +34,11 @@ type RedactionState = {
   terms: RedactionTermView[];
   /** Bumped by each new read, so an older answer arriving late is dropped. */
   seq: number;
+  /**
+   * Bumped by each decision and own term the researcher makes here: what an export does changes, so the per-interview
+   * counts are read again (and not on every filter or page read, which change nothing there).
+   */
+  changes: number;
   open(key: RedactionKey): Promise<void>;
   setFilter(filter: ReviewFilter): Promise<void>;
   loadMore(): Promise<void>;
@@ -50,6 +56,7 @@ const filterInput = (f: ReviewFilter) => ({
   ...(f.kind ? { kind: f.kind } : {}),
   ...(f.decision ? { decision: f.decision } : {}),
   ...(f.query.trim() ? { query: f.query.trim() } : {}),
+  ...(f.possible ? { possible: true } : {}),
 });
 const NO_FILTER: ReviewFilter = { query: '' };
 
@@ -111,6 +118,7 @@ export const useRedaction = create<RedactionState>((set, get) => {
     saving: {},
     terms: [],
     seq: 0,
+    changes: 0,
     async open(key) {
       const same = get().key?.workspaceId === key.workspaceId && get().key?.projectId === key.projectId;
       if (!same) set({ key, meta: null, items: [], filter: NO_FILTER, terms: [], scanning: null, saving: {} });
@@ -145,6 +153,7 @@ export const useRedaction = create<RedactionState>((set, get) => {
           return { saving: rest };
         });
       }
+      set((s) => ({ changes: s.changes + 1 }));
       // The counts (To review, Redacted, Kept) follow without moving the list.
       const meta = get().meta;
       if (meta && before !== decision) {
@@ -156,11 +165,13 @@ export const useRedaction = create<RedactionState>((set, get) => {
     },
     async decideAll(decision) {
       const r = await call(api().redaction.decideAll({ ...ids(), filter: filterInput(get().filter), decision }));
+      set((s) => ({ changes: s.changes + 1 }));
       await read(get().filter, false);
       return r.decided;
     },
     async addTerm(text) {
       await call(api().redaction.addTerm({ ...ids(), text }));
+      set((s) => ({ changes: s.changes + 1 }));
       // The scan finds it on its next read: the list and the counts show where it occurs. The form is free again
       // once the term is kept (that read may take a while on a big study).
       void read(get().filter, false);
@@ -173,6 +184,7 @@ export const useRedaction = create<RedactionState>((set, get) => {
         useToasts.getState().push({ tone: 'danger', title: `“${text}” was not removed`, body: UiError.from(e).message });
         return;
       }
+      set((s) => ({ changes: s.changes + 1 }));
       void read(get().filter, false);
       await readTerms();
     },

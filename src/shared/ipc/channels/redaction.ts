@@ -28,6 +28,10 @@ export type RedactionFindingView = {
   before: string;
   after: string;
   decision: 'accept' | 'reject' | null;
+  /** 'possible': the scan is unsure (replaced only once accepted). */
+  confidence: 'sure' | 'possible';
+  /** Why it is only possible ("also an ordinary word"); null when sure. */
+  reason: string | null;
 };
 export type RedactionScanView = { findings: RedactionFindingView[]; interviews: number; warning: string | null };
 export type RedactionDecisionView = { kind: RedactionKind; term: string; decision: 'accept' | 'reject'; decided_at: string };
@@ -58,6 +62,13 @@ export type RedactionReviewTermView = {
   /** Distinct interviews it occurs in (a report quote counts for none). */
   interviews: number;
   decision: 'accept' | 'reject' | null;
+  /**
+   * True when every finding of it is only possible: undecided, an export leaves it as written (a term found surely
+   * anywhere is replaced everywhere, and is not possible).
+   */
+  possible: boolean;
+  /** Why the scan was unsure (the first possible finding's reason); null when not possible. */
+  reason: string | null;
   examples: RedactionExampleView[];
 };
 /** A page of the review: terms, not findings, so a 400,000-turn study sends at most `limit` of them. */
@@ -69,6 +80,8 @@ export type RedactionReviewPage = {
   counts_by_kind: Record<RedactionKind, number>;
   /** Terms of each decision matching the kind and text filters (the decision filter's counts). */
   counts_by_decision: Record<RedactionDecisionFilter, number>;
+  /** Possible terms matching the kind, decision and text filters (the Possible chip's count). */
+  possible_terms: number;
   /** Every distinct term found, whatever the filters, and the interviews they occur in. */
   all_terms: number;
   interviews_with_findings: number;
@@ -76,11 +89,38 @@ export type RedactionReviewPage = {
   interviews: number;
   warning: string | null;
 };
+/** One interview in the review's list: what a redacted export does in it, and the researcher's sign-off. */
+export type RedactionInterviewView = {
+  interview_id: string;
+  /** The participant code "P07". */
+  code: string;
+  /** Places an export replaces. */
+  replaced: number;
+  /** Places of possible terms nobody decided on: left as written. */
+  possible_undecided: number;
+  /** Places of terms the researcher kept. */
+  kept: number;
+  /** When the researcher marked it reviewed; null when not (or unmarked). */
+  reviewed_at: string | null;
+  /** Marked, but what the scan finds there is not what it found then (a sync, a new term). */
+  changed_since_review: boolean;
+};
+/** One place a term occurs ("Find every mention"). */
+export type RedactionMentionView = { start_ms: number | null; before: string; text: string; after: string };
+export type RedactionMentionsView = {
+  text: string;
+  /** Mentions across the study's turns. */
+  total: number;
+  /** Interviews it occurs in, by participant code, each with its count and its first few mentions in context. */
+  interviews: { interview_id: string; code: string; count: number; examples: RedactionMentionView[] }[];
+};
 export const REVIEW_PAGE_MAX = 200;
 const reviewFilter = {
   kind: kind.optional(),
   decision: z.enum(['accept', 'reject', 'undecided']).optional(),
   query: z.string().max(200).optional(),
+  /** Only the possible terms, most at risk first. */
+  possible: z.boolean().optional(),
 };
 
 export const redactionChannels = {
@@ -106,4 +146,14 @@ export const redactionChannels = {
   /** A term of the researcher's own, replaced wherever it occurs (kind custom: "[redacted]"). */
   'redaction.addTerm': channel(z.object({ ...ws, text: termText, kind: kind.default('custom') })).returns<RedactionTermView>(),
   'redaction.removeTerm': channel(z.object({ ...ws, text: termText })).returns<{ removed: boolean }>(),
+  /**
+   * "Find every mention": every place a term occurs in the study's turns (any case, whole words, a possessive
+   * "'s" too), counted per interview, with a few examples each. Served by the cache's search index: the turns
+   * never cross to the window.
+   */
+  'redaction.mentions': channel(z.object({ ...ws, text: termText })).returns<RedactionMentionsView>(),
+  /** Every interview of the study: how many places an export replaces and leaves, and whether it is marked reviewed. */
+  'redaction.interviews': channel(z.object(ws)).returns<{ interviews: RedactionInterviewView[] }>(),
+  /** Marks an interview reviewed (with what is found in it now), or takes the mark away. */
+  'redaction.markReviewed': channel(z.object({ ...ws, interview_id: idSchema, reviewed: z.boolean() })).returns<RedactionInterviewView>(),
 };

@@ -2,6 +2,7 @@
 // the review's page, its bounds, the bulk decision, and `redaction.scan` left whole for the CLI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../../src/main/cache/cache';
+import type { CacheDb } from '../../../../src/main/cache/open';
 import { createDispatcher, typedCall, type HandlerMap } from '../../../../src/main/ipc/dispatcher';
 import { redactionHandlers } from '../../../../src/main/ipc/handlers/redaction';
 import { silentLogger } from '../../../../src/main/logging/logger';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   const interviewNumbers = async () => new Map(Object.entries(await study.cache.call('interviews.numbers', { projectId: STUDY })));
   const decideMany = async (_w: string, projectId: string, items: { kind: RedactionKind; text: string }[], decision: 'accept' | 'reject') =>
     study.cache.call('redaction.decideMany', { projectId, items, decision, now: '2026-11-26T10:00:00Z' });
-  const handlers = redactionHandlers({ redaction, review: createReviewService({ redaction, interviewNumbers, decideMany }) });
+  const review = createReviewService({ redaction, interviewNumbers, decideMany, cache: async () => study.cache });
+  const handlers = redactionHandlers({ redaction, review });
   call = typedCall(createDispatcher(redactionChannels, handlers as HandlerMap<typeof redactionChannels>, silentLogger));
 });
 afterAll(async () => (study.cache as Cache).close?.());
@@ -84,5 +86,65 @@ describe('redaction.review', () => {
     const own = await call('redaction.review', { ...ws, kind: 'custom' });
     expect(own.terms.map((t) => [t.text, t.suggested])).toEqual([['Thanks', '[redacted]']]);
     expect(own.terms[0]!.examples[0]!.after.length + own.terms[0]!.examples[0]!.before.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the review’s interviews, marks and mentions (issue 21 §2)', () => {
+  it('lists every interview by code with what an export replaces; a mark holds until what is found there changes', async () => {
+    const { interviews } = await call('redaction.interviews', ws);
+    expect(interviews.map((i) => i.code)).toEqual(['P01', 'P02', 'P03', 'P04']);
+    // Each participant says their name, email and phone: replaced in every interview.
+    for (const i of interviews) expect(i.replaced).toBeGreaterThanOrEqual(3);
+    expect(interviews.every((i) => i.reviewed_at === null && !i.changed_since_review)).toBe(true);
+
+    const p01 = interviews[0]!;
+    const marked = await call('redaction.markReviewed', { ...ws, interview_id: p01.interview_id, reviewed: true });
+    expect(marked).toMatchObject({ interview_id: p01.interview_id, code: 'P01', reviewed_at: expect.any(String), changed_since_review: false });
+    expect((await call('redaction.interviews', ws)).interviews[0]).toEqual(marked);
+
+    // A term of the researcher's own found in it: what is found there is not what was reviewed.
+    const scan = await call('redaction.scan', ws);
+    const context = scan.findings
+      .filter((f) => f.interview_id === p01.interview_id && f.source === 'turn')
+      .map((f) => f.before + ' ' + f.after)
+      .join(' ');
+    const word = context.match(/\b[a-z]{6,}\b/)![0];
+    await call('redaction.addTerm', { ...ws, text: word });
+    const after = (await call('redaction.interviews', ws)).interviews[0]!;
+    expect(after).toMatchObject({ code: 'P01', reviewed_at: marked.reviewed_at, changed_since_review: true });
+    expect(after.replaced).toBeGreaterThan(marked.replaced);
+    // Marked again, it holds; unmarked, it is not reviewed.
+    expect(await call('redaction.markReviewed', { ...ws, interview_id: p01.interview_id, reviewed: true })).toMatchObject({ changed_since_review: false });
+    expect(await call('redaction.markReviewed', { ...ws, interview_id: p01.interview_id, reviewed: false })).toMatchObject({
+      reviewed_at: null,
+      changed_since_review: false,
+    });
+    await call('redaction.removeTerm', { ...ws, text: word });
+    await expect(call('redaction.markReviewed', { ...ws, interview_id: 'no-such-interview', reviewed: true })).rejects.toMatchObject({
+      code: 'unknown_interview',
+    });
+    await expect(call('redaction.markReviewed', { ...ws, interview_id: p01.interview_id } as never)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('finds every mention of a term in the study’s turns, per participant code, as a count of the turns themselves says', async () => {
+    const first = study.people[0]!.name.split(' ')[0]!;
+    const m = await call('redaction.mentions', { ...ws, text: first.toLowerCase() });
+    const db = (study.cache as Cache & { db: CacheDb }).db;
+    const texts = db
+      .prepare('SELECT t.interview_id, t.text FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id WHERE i.project_id = ?')
+      .all(STUDY) as { interview_id: string; text: string }[];
+    const re = new RegExp(`(?<![\\p{L}\\p{N}_])${first}(?:['’]s)?(?![\\p{L}\\p{N}_])`, 'giu');
+    const expected = texts.reduce((n, t) => n + (t.text.match(re)?.length ?? 0), 0);
+    expect(expected).toBeGreaterThanOrEqual(2);
+    expect(m.total).toBe(expected);
+    expect(m.text).toBe(first.toLowerCase());
+    expect(m.interviews.reduce((n, i) => n + i.count, 0)).toBe(expected);
+    // The participant says it in their own interview at least twice ("I'm …", "Thanks, …").
+    expect(m.interviews.find((i) => i.interview_id === study.people[0]!.id)?.count).toBeGreaterThanOrEqual(2);
+    for (const i of m.interviews) {
+      expect(i.code).toMatch(/^P\d{2,}$/);
+      for (const e of i.examples) expect(e.text.toLowerCase().startsWith(first.toLowerCase())).toBe(true);
+    }
+    await expect(call('redaction.mentions', { ...ws, text: 'x' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

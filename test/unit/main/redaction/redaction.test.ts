@@ -88,21 +88,109 @@ describe('scan', () => {
     const r = await scanStudy(cache, secrets, 'p1', NOW);
     const json = r.findings.map(findingJson);
     // Order of completion: Tom (iv-a) is P01, Amara 2, Lin (not complete) 3.
-    expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'P01' });
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Amara Okafor', start_ms: null, suggested: 'P02' });
-    expect(json).toContainEqual({ interview_id: 'iv-c', kind: 'participant', text: 'lin@example.net', start_ms: null, suggested: 'P03' });
+    expect(json).toContainEqual({
+      interview_id: 'iv-a',
+      kind: 'participant',
+      text: 'Tom Reyes',
+      start_ms: null,
+      suggested: 'P01',
+      confidence: 'sure',
+      reason: null,
+    });
+    expect(json).toContainEqual({
+      interview_id: 'iv-b',
+      kind: 'participant',
+      text: 'Amara Okafor',
+      start_ms: null,
+      suggested: 'P02',
+      confidence: 'sure',
+      reason: null,
+    });
+    expect(json).toContainEqual({
+      interview_id: 'iv-c',
+      kind: 'participant',
+      text: 'lin@example.net',
+      start_ms: null,
+      suggested: 'P03',
+      confidence: 'sure',
+      reason: null,
+    });
     // A personal detail other than the name or email is hidden, not given the participant's pseudonym: a
     // city several participants share must not read as one of them.
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'Leeds', start_ms: null, suggested: '[redacted]' });
+    expect(json).toContainEqual({
+      interview_id: 'iv-b',
+      kind: 'participant',
+      text: 'Leeds',
+      start_ms: null,
+      suggested: '[redacted]',
+      confidence: 'sure',
+      reason: null,
+    });
     // In order of first appearance over the study: Peter Jones (iv-a, first completed) then Joan Baptiste.
-    expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'person', text: 'Peter Jones', start_ms: 10_000, suggested: '[Person A]' });
-    expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'person', text: 'Joan Baptiste', start_ms: 10_000, suggested: '[Person B]' });
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'person', text: 'Joan Baptiste', start_ms: 10_000, suggested: '[Person B]' });
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'participant', text: 'amara@example.com', start_ms: 10_000, suggested: 'P02' });
-    expect(json).toContainEqual({ interview_id: 'iv-b', kind: 'phone', text: '07700 900123', start_ms: 10_000, suggested: '[phone]' });
-    expect(json).toContainEqual({ interview_id: 'iv-a', kind: 'url', text: 'www.tomcooks.com', start_ms: 10_000, suggested: '[link]' });
+    expect(json).toContainEqual({
+      interview_id: 'iv-a',
+      kind: 'person',
+      text: 'Peter Jones',
+      start_ms: 10_000,
+      suggested: '[Person A]',
+      confidence: 'sure',
+      reason: null,
+    });
+    expect(json).toContainEqual({
+      interview_id: 'iv-a',
+      kind: 'person',
+      text: 'Joan Baptiste',
+      start_ms: 10_000,
+      suggested: '[Person B]',
+      confidence: 'sure',
+      reason: null,
+    });
+    expect(json).toContainEqual({
+      interview_id: 'iv-b',
+      kind: 'person',
+      text: 'Joan Baptiste',
+      start_ms: 10_000,
+      suggested: '[Person B]',
+      confidence: 'sure',
+      reason: null,
+    });
+    expect(json).toContainEqual({
+      interview_id: 'iv-b',
+      kind: 'participant',
+      text: 'amara@example.com',
+      start_ms: 10_000,
+      suggested: 'P02',
+      confidence: 'sure',
+      reason: null,
+    });
+    expect(json).toContainEqual({
+      interview_id: 'iv-b',
+      kind: 'phone',
+      text: '07700 900123',
+      start_ms: 10_000,
+      suggested: '[phone]',
+      confidence: 'sure',
+      reason: null,
+    });
+    expect(json).toContainEqual({
+      interview_id: 'iv-a',
+      kind: 'url',
+      text: 'www.tomcooks.com',
+      start_ms: 10_000,
+      suggested: '[link]',
+      confidence: 'sure',
+      reason: null,
+    });
     // A quote belongs to no interview, but a participant named in it is theirs.
-    expect(json).toContainEqual({ interview_id: null, kind: 'participant', text: 'Tom Reyes', start_ms: null, suggested: 'P01' });
+    expect(json).toContainEqual({
+      interview_id: null,
+      kind: 'participant',
+      text: 'Tom Reyes',
+      start_ms: null,
+      suggested: 'P01',
+      confidence: 'sure',
+      reason: null,
+    });
     expect(json.filter((f) => f.text === 'Friday' || f.text === 'Hello')).toEqual([]);
     // The name and email are listed once each, not again as the raw fields they came from.
     const fields = r.findings.filter((f) => f.interview_id === 'iv-b' && f.source === 'field');

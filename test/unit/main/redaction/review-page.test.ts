@@ -18,6 +18,8 @@ const finding = (kind: RedactionKind, text: string, interview_id: string | null,
   before: `before ${n} `,
   after: ` after ${n}`,
   decision: null,
+  confidence: 'sure',
+  reason: null,
   ...extra,
 });
 const decision = (kind: RedactionKind, term: string, d: 'accept' | 'reject'): RedactionDecisionView => ({
@@ -168,5 +170,44 @@ describe('reviewPage', () => {
     const groups = groupFindings([finding('person', 'Joan', 'iv-a'), finding('person', 'JOAN', 'iv-b', { term: 'joan' })], []);
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ text: 'Joan', count: 2, interviews: 2 });
+  });
+});
+
+describe('possible terms (issue 21 §2)', () => {
+  const maybe = (kind: RedactionKind, text: string, iv: string | null, reason: string) => finding(kind, text, iv, { confidence: 'possible', reason });
+  const FINDINGS = [
+    ...STUDY,
+    maybe('number', '12345678', 'iv-a', 'a long number'),
+    maybe('number', '12345678', 'iv-b', 'a long number'),
+    maybe('number', '12345678', 'iv-c', 'a long number'),
+    maybe('handle', '@sunny', 'iv-a', '@word with no platform named'),
+    maybe('person', 'Florence', 'iv-a', 'next to a place or brand word'),
+    maybe('person', 'Sunny', 'iv-a', 'also an ordinary word'),
+    maybe('person', 'Sunny', 'iv-a', 'also an ordinary word'),
+    maybe('person', 'Pat', 'iv-b', 'also an ordinary word'),
+    maybe('person', 'Pat', 'iv-c', 'also an ordinary word'),
+    // Possible here, sure elsewhere: replaced everywhere, so not possible.
+    maybe('person', 'Joan Baptiste', 'iv-a', 'next to a place or brand word'),
+  ];
+
+  it('marks a term possible, with its reason, only when no finding of it is sure', () => {
+    const all = page(FINDINGS, { offset: 0, limit: 100 }).terms;
+    const of = (term: string) => all.find((t) => t.term === term)!;
+    expect(of('joan baptiste')).toMatchObject({ possible: false, reason: null, count: 3 });
+    expect(of('amara')).toMatchObject({ possible: false, reason: null });
+    expect(of('sunny')).toMatchObject({ possible: true, reason: 'also an ordinary word', count: 2 });
+    expect(of('@sunny')).toMatchObject({ possible: true, reason: '@word with no platform named' });
+  });
+
+  it('filters to the possible ones, most at risk first: names before handles before numbers, then more interviews, then more mentions', () => {
+    const p = page(FINDINGS, { offset: 0, limit: 100, possible: true });
+    expect(p.terms.map((t) => t.term)).toEqual(['pat', 'sunny', 'florence', '@sunny', '12345678']);
+    expect(p.total_terms).toBe(5);
+    expect(page(FINDINGS, { offset: 0, limit: 100 }).possible_terms).toBe(5);
+    // Its count follows the other filters; the other filters' counts follow it.
+    expect(page(FINDINGS, { offset: 0, limit: 100, kind: 'person' }).possible_terms).toBe(3);
+    expect(p.counts_by_kind).toMatchObject({ person: 3, handle: 1, number: 1, participant: 0 });
+    const decided = page(FINDINGS, { offset: 0, limit: 100, possible: true, decision: 'undecided' }, [decision('person', 'pat', 'accept')]);
+    expect(decided.terms.map((t) => t.term)).toEqual(['sunny', 'florence', '@sunny', '12345678']);
   });
 });

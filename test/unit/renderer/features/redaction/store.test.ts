@@ -16,6 +16,8 @@ const term = (n: number, decision: RedactionReviewTermView['decision'] = null): 
   count: 2,
   interviews: 1,
   decision,
+  possible: false,
+  reason: null,
   examples: [],
 });
 const kinds = { participant: 0, person: 0, email: 0, phone: 0, url: 0, postcode: 0, number: 0, custom: 0, address: 0, dob: 0, id: 0, handle: 0 };
@@ -24,6 +26,7 @@ const page = (total: number, offset: number, limit: number, decision: RedactionR
   total_terms: total,
   counts_by_kind: { ...kinds, person: total },
   counts_by_decision: { accept: decision === 'accept' ? total : 0, reject: decision === 'reject' ? total : 0, undecided: decision ? 0 : total },
+  possible_terms: 0,
   all_terms: total,
   interviews_with_findings: 3,
   interviews: 5,
@@ -42,6 +45,21 @@ afterEach(() => vi.unstubAllGlobals());
 const open = () => useRedaction.getState().open({ workspaceId: 'w1', projectId: 'p1' });
 
 describe('redaction store', () => {
+  it('asks for the possible terms only when that filter is on (and the bulk decision follows it)', async () => {
+    bridge.answer('redaction.review', (i) => page(3, i.offset ?? 0, i.limit ?? 100));
+    bridge.answer('redaction.decideAll', () => ({ decided: 3 }));
+    await open();
+    const changes = useRedaction.getState().changes;
+    await useRedaction.getState().setFilter({ query: '', possible: true });
+    // A filter changes nothing an export does; a decision does (the per-interview counts are read again on it).
+    expect(useRedaction.getState().changes).toBe(changes);
+    await useRedaction.getState().decideAll('accept');
+    expect(useRedaction.getState().changes).toBe(changes + 1);
+    await useRedaction.getState().setFilter({ query: '', possible: false });
+    expect(bridge.inputs('redaction.review').map((i) => i.possible ?? null)).toEqual([null, true, true, null]);
+    expect(bridge.inputs('redaction.decideAll')[0]!.filter).toEqual({ possible: true });
+  });
+
   it('reads the review a page at a time, the filters kept for the next page', async () => {
     bridge.answer('redaction.review', (i) => page(250, i.offset ?? 0, i.limit ?? 100));
     await open();
