@@ -253,6 +253,8 @@ describe.skipIf(skip !== null)('export dialog', () => {
     expect(await key.getAttribute('aria-describedby').then((d) => page.locator(`[id="${d}"]`).innerText())).toMatch(
       /^Not with redaction: the key says who each code is\./,
     );
+    await key.scrollIntoViewIfNeeded();
+    await shot(page, 'export-participant-key-redacted');
     // Only the transcript as text, and the key (the choices of earlier exports are remembered: untick them).
     for (const b of await dialog().boxes.all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
     await box('Plain text (.txt)').check();
