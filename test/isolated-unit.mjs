@@ -29,6 +29,7 @@ export const UNIT_OUT_OF_PROCESS = [
   // Clips cut, and then probed, with ffmpeg.
   'test/unit/main/clips/cut.test.ts',
   'test/unit/main/clips/reel.test.ts',
+  'test/unit/main/clips/sound-only.test.ts',
   // Written and read QDPX files validated against the REFI-QDA schema with xmllint.
   'test/unit/main/exports/qdpx.test.ts',
   'test/unit/main/exports/qdpx-fidelity.test.ts',

@@ -82,6 +82,7 @@ export function qdpxBenchData(): { interviews: InterviewDetail[]; highlights: Hi
         created_at: '',
         updated_at: '',
         participant_name: null,
+        code: `P${String(i + 1).padStart(2, '0')}`,
       });
     }
   }

@@ -64,7 +64,8 @@ export type InterviewRow = {
   offline: boolean;
 };
 
-export type NeighbourRef = { id: string; participant_name: string | null };
+/** An interview either side in the list: named as the list names it, "Name (P07)" (participantLabel). `code` is empty until given. */
+export type NeighbourRef = { id: string; participant_name: string | null; code: string };
 /** Where an interview sits in the Interviews list as filtered: 1-based position (null when the filters leave it out) and the ones either side. */
 export type InterviewNeighbours = { position: number | null; total: number; previous: NeighbourRef | null; next: NeighbourRef | null };
 

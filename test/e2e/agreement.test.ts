@@ -104,7 +104,9 @@ describe.skipIf(skip !== null)('agreement between you and the AI report', () => 
     await agr.showDisagreements(code).click();
     await expect.poll(() => agr.disagreements(code).count()).toBe(1);
     const item = await agr.disagreements(code).first().innerText();
-    expect(item).toContain(detail.participant_name!);
+    // Named as the Interviews list names it: the name with the participant code beside it.
+    expect(detail.code).toMatch(/^P\d{2,}$/);
+    expect(item).toContain(`${detail.participant_name} (${detail.code})`);
     expect(item).toContain('applied by You only');
     expect(item).toContain(other.text);
 

@@ -12,6 +12,7 @@ import { browserSkipReason, shotEverySize, watchPage } from '../support/browser'
 import { demoProjectId } from '../support/demo-operator';
 import { useHarness } from '../support/e2e';
 import { filesIn } from '../support/files';
+import { probe } from '../support/media-tools';
 import { app, type App } from '../support/pages';
 
 const skip = browserSkipReason();
@@ -135,7 +136,21 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
       .toBeGreaterThan(0);
     expect(await c.items.first().innerText()).toMatch(/^1\. P\d{2,} /);
     await shotEverySize(page, 'clips-export-plan-redacted', () => c.warnings.first().scrollIntoViewIfNeeded());
+    // Before export, said plainly: the words change, the picture and the voice do not; the picture can be left out.
+    expect(await c.redactionNote.innerText()).toMatch(
+      /^Redaction changes the words only: captions, file names and labels\. Faces, on-screen text and the voice in the recordings are unchanged\./,
+    );
+    const leaveOut = c.option('Leave the picture out (audio and captions only)');
+    expect(await leaveOut.isChecked()).toBe(false);
+    await leaveOut.check();
+    // Without a picture there is nothing to cut frame-exactly: that option stands aside, saying why.
+    expect(await c.option('Frame-exact cuts (re-encode; slower)').isDisabled()).toBe(true);
+    await shotEverySize(page, 'clips-redaction-warning', () => c.redactionNote.scrollIntoViewIfNeeded());
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await leaveOut.uncheck();
     await c.option('Redact names and personal data').uncheck();
+    // The note goes with redaction.
+    expect(await c.redactionNote.count()).toBe(0);
     await expect.poll(() => c.warnings.allInnerTexts()).toEqual(Array(cannot).fill('No saved video — Save for offline first'));
     expect(await c.items.first().innerText()).toMatch(/^1\. P\d{2,} /);
     // Export waits for a folder.
@@ -227,6 +242,33 @@ describe.skipIf(skip !== null)('exporting clips and a reel from the Codes view',
     await page.keyboard.press('Escape');
     await c.dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Export clips…');
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  // Last: the dialog keeps its options for the next export in this window.
+  it('a redacted export without the picture writes each clip and the reel as sound, with captions beside them', async () => {
+    await openClipDialog();
+    const c = ui.clips;
+    await c.option('Redact names and personal data').check();
+    await c.option('Leave the picture out (audio and captions only)').check();
+    const folder = join(tmp, 'sound');
+    await chooseFolder(folder);
+    await c.exportButton.click();
+    await c.done.waitFor({ timeout: 120_000 });
+    const cut = segments.length - segments.filter((s) => s.interview_id === unsaved).length;
+    const notes = (await c.notes.allInnerTexts()).join('\n');
+    expect(notes).toContain('The picture was left out');
+    expect(notes).toMatch(/Redacted: .*The picture was left out; the voice is not altered/);
+    const out = join(folder, CODE);
+    const written = filesIn(folder).map((f) => f.slice(out.length + 1));
+    const sounds = written.filter((f) => f.startsWith('clips/') && f.endsWith('.ogg'));
+    expect(sounds).toHaveLength(cut);
+    expect(written.filter((f) => f.startsWith('clips/') && f.endsWith('.vtt'))).toHaveLength(cut);
+    expect(written.filter((f) => f.endsWith('.webm'))).toEqual([]);
+    expect(written).toEqual(expect.arrayContaining(['index.html', 'reel.vtt', 'reel.ogg']));
+    for (const f of [sounds[0]!, 'reel.ogg']) expect(probe(join(out, f)).streams.map((s) => s.codec_type)).toEqual(['audio']);
+    await c.doneButton.click();
+    await c.dialog.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
   }, 180_000);
 });

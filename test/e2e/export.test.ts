@@ -237,6 +237,60 @@ describe.skipIf(skip !== null)('export dialog', () => {
     await dialog().done.click();
   }, 60_000);
 
+  it('saves the participant key as its own file when asked, and offers it not with redaction, saying why', async () => {
+    const one = interviews.find((i) => i.participant_name && i.status === 'COMPLETE')!;
+    await openStudyTab(page, 'Meal-kit churn', 'Interviews');
+    await ui.interviews.row(one.participant_name!).click();
+    await ui.viewer.ready(one.participant_name!);
+    await ui.viewer.exportButton.click();
+    await dialog().dialog.waitFor();
+    const key = box('Also save the participant key (code ↔ name) as its own file');
+    expect(await key.isDisabled()).toBe(false);
+    expect(await key.isChecked()).toBe(false);
+    // Redaction: the key would say who each code is, so it is not offered, and the dialog says why.
+    await box('Redact names and personal data').check();
+    expect(await key.isDisabled()).toBe(true);
+    expect(await key.getAttribute('aria-describedby').then((d) => page.locator(`[id="${d}"]`).innerText())).toMatch(
+      /^Not with redaction: the key says who each code is\./,
+    );
+    await key.scrollIntoViewIfNeeded();
+    await shot(page, 'export-participant-key-redacted');
+    // Only the transcript as text, and the key (the choices of earlier exports are remembered: untick them).
+    for (const b of await dialog().boxes.all()) if ((await b.isChecked()) && !(await b.isDisabled())) await b.uncheck();
+    await box('Plain text (.txt)').check();
+    await key.check();
+    const folder = join(tmp, 'key');
+    await chooseFolder(folder);
+    await dialog().choice('Files in a folder').check();
+    await dialog()
+      .start(/^Export \d formats?$/)
+      .click();
+    await expect
+      .poll(
+        () =>
+          dialog()
+            .exported(/^Exported \d+ files?/)
+            .isVisible(),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const files = filesIn(folder);
+    const keyFile = files.find((f) => basename(f) === 'participant-key.csv');
+    expect(keyFile).toBeDefined();
+    const txt = files.find((f) => f.endsWith('.txt'))!;
+    const code = basename(txt, '.txt');
+    expect(code).toMatch(/^P\d{2,}$/);
+    // The key is its own file: the transcript names the code only; the key joins the code to the name.
+    expect(readFileSync(txt, 'utf8')).not.toContain(one.participant_name!);
+    const rows = readFileSync(keyFile!, 'utf8').trim().split(/\r?\n/);
+    expect(rows[0]).toBe('interview_id,code,name,email');
+    expect(rows.slice(1)).toEqual([
+      expect.stringMatching(new RegExp(`^${one.id},${code},"?${one.participant_name!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?,`)),
+    ]);
+    expect((await dialog().notes.allInnerTexts()).join('\n')).toMatch(/participant-key\.csv says who each participant code is/);
+    await dialog().done.click();
+  }, 60_000);
+
   it('Cancel export stops a running export and leaves nothing; a closed dialog still reports the finish as a toast', async () => {
     await openStudyTab(page, 'Meal-kit churn', 'Report');
     await ui.study.exportButton.click();

@@ -267,7 +267,9 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     const cards = iv.highlights;
     await expect.poll(() => cards.count()).toBe(2);
     const card = iv.highlight(quote.slice(0, 30));
-    expect(await card.root.innerText()).toContain(a.participant_name!);
+    // Named as the Interviews list names it: the name with the participant code beside it.
+    expect(a.code).toMatch(/^P\d{2,}$/);
+    expect(await card.root.innerText()).toContain(`${a.participant_name} (${a.code})`);
     expect(await card.root.innerText()).toContain('Says it outright');
 
     // Filter by tag.
@@ -293,7 +295,7 @@ describe.skipIf(skip !== null)('interviews tab', () => {
     await card.copyQuote.click();
     const at = present(turn.start_ms, 'the turn time');
     const mmss = `${String(Math.floor(at / 60_000)).padStart(2, '0')}:${String(Math.floor((at % 60_000) / 1000)).padStart(2, '0')}`;
-    await expect.poll(() => harness.desktop.clipboard).toBe(`"${quote.trim()}" — ${a.participant_name}, [${mmss}]`);
+    await expect.poll(() => harness.desktop.clipboard).toBe(`"${quote.trim()}" — ${a.participant_name} (${a.code}), [${mmss}]`);
     await expect.poll(() => card.copied.isVisible()).toBe(true);
     await shot(page, 'interviews-highlights-light');
     await page.emulateMedia({ colorScheme: 'dark' });

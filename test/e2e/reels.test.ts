@@ -161,6 +161,12 @@ describe.skipIf(skip !== null)('hand-picked reels', () => {
     await r.exportReel.click();
     await ui.clips.dialog.waitFor();
     await expect.poll(() => ui.clips.dialog.locator('.clips-quote').allInnerTexts()).toEqual([c.quote, a.quote, b.quote].map((q) => `“${q}”`));
+    // A redacted reel says first what redaction leaves as it was, and offers to leave the picture out.
+    expect(await ui.clips.redactionNote.count()).toBe(0);
+    await ui.clips.option('Redact names and personal data').check();
+    expect(await ui.clips.redactionNote.innerText()).toMatch(/Faces, on-screen text and the voice in the recordings are unchanged\./);
+    expect(await ui.clips.option('Leave the picture out (audio and captions only)').isChecked()).toBe(false);
+    await ui.clips.option('Redact names and personal data').uncheck();
     await page.keyboard.press('Escape');
     await ui.clips.dialog.waitFor({ state: 'hidden' });
 

@@ -93,11 +93,14 @@ describe.skipIf(skip !== null)('report tab', () => {
     const where = places[0]!;
     expect(where).not.toBeNull();
     expect(where.participant_name).toBeTruthy();
+    expect(where.code).toMatch(/^P\d{2,}$/);
+    // Named as the Interviews list names it: the name with the participant code beside it.
+    const who = (p: { participant_name: string | null; code: string }) => `${p.participant_name} (${p.code})`;
     const mmss = `${String(Math.floor(where.start_ms! / 60000)).padStart(2, '0')}:${String(Math.floor(where.start_ms! / 1000) % 60).padStart(2, '0')}`;
     const jump = report.jump(detail, mmss).first();
     await jump.waitFor();
-    expect(await jump.innerText()).toBe(`▶ ${where.participant_name} · ${mmss}`);
-    expect(await jump.getAttribute('aria-label')).toBe(`${where.participant_name} · ${mmss}, open the interview`);
+    expect(await jump.innerText()).toBe(`▶ ${who(where)} · ${mmss}`);
+    expect(await jump.getAttribute('aria-label')).toBe(`${who(where)} · ${mmss}, open the interview`);
 
     // The first three, then every one of them.
     expect(await report.quotes(detail).count()).toBe(3);
@@ -110,10 +113,10 @@ describe.skipIf(skip !== null)('report tab', () => {
     // Every quote names its participant and time (all of the demo's quotes are in saved transcripts).
     await expect.poll(() => report.jump(detail).count()).toBe(top.quotes.length);
     const labels = await report.jump(detail).allInnerTexts();
-    expect(labels).toEqual(places.map((p) => `▶ ${p!.participant_name} · ${p!.start_ms === null ? 'time unknown' : mmssOf(p!.start_ms)}`));
+    expect(labels).toEqual(places.map((p) => `▶ ${who(p!)} · ${p!.start_ms === null ? 'time unknown' : mmssOf(p!.start_ms)}`));
 
     // The theme links to every interview it quotes, by participant.
-    const quoted = [...new Map(places.map((p) => [p!.interview_id, p!.participant_name!])).values()].sort((a, b) => a.localeCompare(b));
+    const quoted = [...new Map(places.map((p) => [p!.interview_id, who(p!)])).values()].sort((a, b) => a.localeCompare(b));
     expect(await report.quotedInterviews(detail).allInnerTexts()).toEqual(quoted);
     await report.regenerate.scrollIntoViewIfNeeded();
     await shot(page, 'report-theme-open-light');
@@ -155,7 +158,7 @@ describe.skipIf(skip !== null)('report tab', () => {
     await keptAsLeft(40);
 
     // A quote's interview opened from the theme's list of interviews, at that interview's first quote.
-    const firstQuoted = places.find((p) => p!.participant_name === quoted[0])!;
+    const firstQuoted = places.find((p) => who(p!) === quoted[0])!;
     await report.quotedInterviews(detail).first().click();
     await ui.viewer.ready(firstQuoted.participant_name!);
     await ui.header.back.click();

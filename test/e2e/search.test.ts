@@ -127,9 +127,11 @@ describe.skipIf(skip !== null)('search palette', () => {
     expect(await selected.getAttribute('data-index')).toBe(String(index));
     expect(await p.input.getAttribute('aria-activedescendant')).toBe(await selected.getAttribute('id'));
     const meta = await p.metaOf(selected).innerText();
+    // A hit names its interview as the Interviews list does: the name with the participant code beside it.
     const hit = expected.find(
       (h) =>
-        meta.includes(h.participant_name ?? '\u0000') &&
+        /^P\d{2,}$/.test(h.code) &&
+        meta.includes(`${h.participant_name} (${h.code})`) &&
         h.start_ms != null &&
         meta.includes(`${String(Math.floor(h.start_ms / 60000)).padStart(2, '0')}:${String(Math.floor(h.start_ms / 1000) % 60).padStart(2, '0')}`),
     )!;
@@ -253,7 +255,8 @@ describe.skipIf(skip !== null)('search palette', () => {
     expect(await p.selected.innerText()).toContain('Enter hides them.');
     await shot(page, 'search-question-expanded');
     const first = question.asked_in![0]!;
-    expect(await listed.first().innerText()).toContain(`Asked of ${first.participant_name}`);
+    expect(first.code).toMatch(/^P\d{2,}$/);
+    expect(await listed.first().innerText()).toContain(`Asked of ${first.participant_name} (${first.code})`);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => p.dialog.count()).toBe(0);

@@ -86,6 +86,10 @@ describe.skipIf(skip !== null)('viewer keyboard and next/previous interview', ()
     const v = ui.viewer;
     await v.ready(second.participant_name!);
     await expect.poll(() => v.stepper.innerText()).toContain(`2 of ${complete.length} (filtered)`);
+    // Previous and Next name the interviews as the list and the viewer's title do: the name, the code beside it.
+    expect(first.code).toMatch(/^P\d{2,}$/);
+    expect(await v.previousInterview.getAttribute('title')).toBe(`Previous: ${first.participant_name} (${first.code}) (Shift+P)`);
+    expect(await v.nextInterview.getAttribute('title')).toBe(`Next: ${third.participant_name} (${third.code}) (Shift+N)`);
 
     await v.nextInterview.click();
     await v.ready(third.participant_name!);

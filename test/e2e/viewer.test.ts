@@ -181,7 +181,8 @@ describe.skipIf(skip !== null)('interview viewer', () => {
     await card.root.waitFor();
     await card.copyQuote.click();
     await expect.poll(() => harness.desktop.clipboard).toContain(turnText);
-    expect(harness.desktop.clipboard).toMatch(/\[\d{2}:\d{2}\]/);
+    // Who said it, as the viewer's title names them: the name, the participant code beside it.
+    expect(harness.desktop.clipboard).toMatch(/ — .+ \(P\d{2,}\), \[\d{2}:\d{2}\]$/);
 
     // Scrolling the transcript by hand turns following off; the toggle says so.
     const follow = v.follow;

@@ -191,7 +191,7 @@ describe('worker-hosted cache', () => {
       expect(JSON.stringify(b)).toContain('\\u0002price\\u0003');
       expect(JSON.stringify(b)).toContain('CHECK constraint failed');
       expect(JSON.stringify(b)).toMatch(
-        /"kind":"question"[^\]]*"asked_in":\[\{"interview_id":"i4","participant_name":"Person i4","start_ms":0\},\{"interview_id":"i1"[^\]]*"interview_id":"i3","participant_name":null/,
+        /"kind":"question"[^\]]*"asked_in":\[\{"interview_id":"i4","participant_name":"Person i4","code":"[^"]*","start_ms":0\},\{"interview_id":"i1"[^\]]*"interview_id":"i3","participant_name":null/,
       );
       expect(await worker.call('interviews.count', {})).toBe(4);
     } finally {

@@ -81,6 +81,13 @@ describe('exports of a large study', () => {
       now: new Date().toISOString(),
     });
     const source = cacheExportSource(cache, PROJECT, async () => null);
-    expect(await source.locateQuote(long)).toEqual({ interview_id: record(COUNT).id, turn_index: 0, start_ms: 42_000, participant_name: 'Participant 10050' });
+    // Its participant code is checked in screen-labels.test.ts; here, where the long quote is.
+    expect(await source.locateQuote(long)).toEqual({
+      interview_id: record(COUNT).id,
+      turn_index: 0,
+      start_ms: 42_000,
+      participant_name: 'Participant 10050',
+      code: expect.any(String),
+    });
   });
 });

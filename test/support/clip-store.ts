@@ -13,6 +13,7 @@ export const planItem = (id: string, reason: string | null = null) => ({
   video: reason === null,
   reason,
   redacted_words: false,
+  picture: true,
 });
 
 /** The clip store and the chosen folder as before any dialog opened. */
@@ -24,7 +25,7 @@ export function resetClipStore(): void {
     unticked: [],
     workspaceId: null,
     exactAbility: null,
-    prefs: { reel: true, padSeconds: 0, includeParticipant: false, redact: false, exact: false },
+    prefs: { reel: true, padSeconds: 0, includeParticipant: false, redact: false, exact: false, audioOnly: false },
   });
   useExport.setState({ folder: null });
 }

@@ -1,6 +1,6 @@
 // A stand-in for the media core (cut.ts, reel.ts, captions.ts) with the same signatures: cuts "snap" to 2 s
 // keyframes and return small byte arrays naming what was cut, so the clip export runs, and can be checked,
-// without videos.
+// without videos. With `audioOnly` a cut is "sound of …" in an .ogg, not snapped (there is no picture).
 import type { ClipMediaFns, JoinedReel } from '../../src/main/clips/export';
 import type { ClipRange, Cue, CutClip, CutOptions } from '../../src/main/clips/media';
 import { AppError } from '../../src/main/errors';
@@ -18,16 +18,16 @@ export function fakeClipMedia(
   o: { durationMs?: number | null; codec?: (file: string) => string; cutDelay?: () => Promise<void>; refuseInReel?: (file: string) => boolean } = {},
 ) {
   const cuts: FakeCall[] = [];
-  const cut = (file: string, range: ClipRange): CutClip => {
-    const start = Math.floor(range.startMs / KEYFRAME_MS) * KEYFRAME_MS;
+  const cut = (file: string, range: ClipRange, audioOnly = false): CutClip => {
+    const start = audioOnly ? range.startMs : Math.floor(range.startMs / KEYFRAME_MS) * KEYFRAME_MS;
     return {
-      bytes: new TextEncoder().encode(`clip of ${file} ${start}-${range.endMs}`),
-      ext: 'webm',
+      bytes: new TextEncoder().encode(`${audioOnly ? 'sound' : 'clip'} of ${file} ${start}-${range.endMs}`),
+      ext: audioOnly ? 'ogg' : 'webm',
       requested: range,
       actual: { startMs: start, endMs: range.endMs },
       durationMs: range.endMs - start,
       snapped: start !== range.startMs,
-      videoCodec: o.codec?.(file) ?? 'vp9',
+      videoCodec: audioOnly ? null : (o.codec?.(file) ?? 'vp9'),
       audioCodec: 'opus',
       captionsInside: false,
     };
@@ -37,13 +37,13 @@ export function fakeClipMedia(
       cuts.push({ file, range, options });
       await o.cutDelay?.();
       if (options?.signal?.aborted) throw new Error('aborted');
-      return cut(file, range);
+      return cut(file, range, options?.audioOnly === true);
     },
-    async joinClips(parts): Promise<JoinedReel> {
+    async joinClips(parts, options): Promise<JoinedReel> {
       const refused = parts.findIndex((p) => o.refuseInReel?.(p.input));
       if (refused >= 0)
         throw new AppError('reel_clip_mismatch', `Clip ${refused + 1} cannot join this reel: its picture is another size.`, { clip: refused + 1 });
-      const clips = parts.map((p) => cut(p.input, p.range));
+      const clips = parts.map((p) => cut(p.input, p.range, options?.audioOnly === true));
       let at = 0;
       const placed = clips.map((c) => {
         const offsetMs = at;

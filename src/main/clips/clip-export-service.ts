@@ -86,6 +86,7 @@ export function createClipExportService(d: ClipExportDeps): ClipExportService {
           video: c.file !== null,
           reason: c.reason,
           redacted_words: c.redactedWords,
+          picture: c.picture,
         })),
       };
     },
@@ -102,6 +103,7 @@ export function createClipExportService(d: ClipExportDeps): ClipExportService {
           selection: selectionOf(input.selection),
           folder,
           reel: input.reel,
+          audioOnly: input.audio_only,
           padMs: input.pad_ms,
           includeParticipant: input.include_participant,
           redactor,

@@ -17,7 +17,7 @@ export type ClipPlanRequest = {
   /** Participant names in labels, beside the code ("Ana Souza (P07)"); otherwise the code "P07". */
   includeParticipant: boolean;
   redactor?: Redactor;
-  media: Pick<ClipMediaFns, 'durationMs'>;
+  media: Pick<ClipMediaFns, 'durationMs' | 'hasPicture'>;
   /** The saved (offline) copy of an interview's video, or null. */
   videoFile(interviewId: string): Promise<string | null>;
   /** How to say where a missing video can be saved from (the CLI names its command). */
@@ -41,6 +41,11 @@ export type PlannedClip = {
   cues: Cue[];
   /** Redaction changes its captions: the audio still says what they hide. */
   redactedWords: boolean;
+  /**
+   * Its saved recording has a picture, which redaction does not change (faces, names on screen): true unless the
+   * recording is known to be sound only, so the dialog's warning is never missed for want of a probe.
+   */
+  picture: boolean;
 };
 
 export type ClipPlan = { title: string; clips: PlannedClip[] };
@@ -71,6 +76,7 @@ export async function planClips(cache: Pick<Cache, 'call'>, req: ClipPlanRequest
   const turns = new Map<string, ClipTurn[] | null>();
   const files = new Map<string, Promise<string | null>>();
   const durations = new Map<string, Promise<number | null>>();
+  const pictures = new Map<string, Promise<boolean | null>>();
   const clips: PlannedClip[] = [];
   for (const source of sources) {
     const label = labelFor(source, req.includeParticipant, redactor);
@@ -78,13 +84,26 @@ export async function planClips(cache: Pick<Cache, 'call'>, req: ClipPlanRequest
     const transcript = turns.get(source.interview_id)!;
     if (!files.has(source.interview_id)) files.set(source.interview_id, transcript ? req.videoFile(source.interview_id) : Promise.resolve(null));
     const file = await files.get(source.interview_id)!;
-    const planned: PlannedClip = { source, label, file, transcript, durationMs: null, range: null, reason: null, cues: [], redactedWords: false };
+    const planned: PlannedClip = {
+      source,
+      label,
+      file,
+      transcript,
+      durationMs: null,
+      range: null,
+      reason: null,
+      cues: [],
+      redactedWords: false,
+      picture: true,
+    };
     if (!transcript) planned.reason = 'Its interview is not in the saved data any more. Sync, then export again.';
     else {
       // The span is planned without the video too, so the list shows where each segment is.
       if (file) {
         if (!durations.has(file)) durations.set(file, req.media.durationMs?.(file).then((d) => d ?? null) ?? Promise.resolve(null));
         planned.durationMs = await durations.get(file)!;
+        if (!pictures.has(file)) pictures.set(file, req.media.hasPicture?.(file) ?? Promise.resolve(null));
+        planned.picture = (await pictures.get(file)!) !== false;
       }
       const r = clipRange(transcript, source, { padMs: req.padMs ?? 0, durationMs: planned.durationMs });
       if (r.ok) {

@@ -222,7 +222,7 @@ async function joinExactReel(
     })),
     media: await d.media(),
     signal: s.signal,
-    pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor, r.codec),
+    pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor, { exact: r.codec }),
   });
   leftOut.push(...joined.leftOut);
   return joined.reel;
@@ -258,7 +258,7 @@ async function exactFinish(d: ExactClipDeps, sessions: Sessions, r: ExactFinishR
       left_out: leftOut,
       snapped: false,
       redacted: redactor.active,
-      notes: summaryNotes(cuts, leftOut, redactor, r.codec),
+      notes: summaryNotes(cuts, leftOut, redactor, { exact: r.codec }),
     });
   } catch (e) {
     return sessions.undo(r.export_id, s, e);

@@ -7,6 +7,9 @@
  *   clips/01 <participant code, or "Name (P07)">.<ext>   clips/01 <…>.vtt   …
  *   reel.<ext>   reel.vtt   index.html                                   (with a reel)
  *
+ * With `audioOnly` each clip and the reel is its sound only (.m4a, .ogg or .mka: sound-only.ts), its captions
+ * beside it as ever: the picture a redacted export cannot change is left out.
+ *
  * Cutting and joining are the media core's (cut.ts, reel.ts, captions.ts); they come in as `ClipMediaFns`,
  * so this runs the same with the real ones or with a fake in tests.
  */
@@ -33,6 +36,8 @@ export type ClipExportRequest = ClipPlanRequest & {
   folder: string;
   reel: boolean;
   media: ClipMediaFns;
+  /** Leave the picture out: each clip and the reel is its sound, with its captions beside it. */
+  audioOnly?: boolean;
   /** Highlights the researcher unticked: listed as left out, not cut. */
   leaveOut?: readonly string[];
   signal?: AbortSignal;
@@ -107,13 +112,19 @@ type ClipRun = {
 /** A planned clip that can be cut: it has its span, its saved video and its transcript. */
 type Cuttable = PlannedClip & { range: NonNullable<PlannedClip['range']>; file: string; transcript: NonNullable<PlannedClip['transcript']> };
 
+/** What every cut and the reel's join are asked for, beside their own cues. */
+const cutOptions = (req: Pick<ClipExportRequest, 'audioOnly' | 'signal'>): { audioOnly?: true; signal?: AbortSignal } => ({
+  ...(req.audioOnly ? { audioOnly: true } : {}),
+  ...(req.signal ? { signal: req.signal } : {}),
+});
+
 /** Cuts one clip, redacts its captions and writes both beside each other; `n` numbers its file. */
 async function cutOne(run: ClipRun, p: Cuttable, n: string): Promise<Cut> {
   const { req, redactor, dir, sink } = run;
   const { source, label } = p;
   run.stop();
   run.progress(label);
-  const clip = await req.media.cutClip(p.file, p.range, { cues: p.cues, ...(req.signal ? { signal: req.signal } : {}) });
+  const clip = await req.media.cutClip(p.file, p.range, { cues: p.cues, ...cutOptions(req) });
   run.stop();
   // Timed from where the cut really starts, so the captions match what is heard.
   const { cues, changed } = redactCues(clipCues(p.transcript, clip.actual, label, p.durationMs), redactor);
@@ -181,8 +192,8 @@ async function joinReel(run: ClipRun, title: string, cuts: Cut[]): Promise<ClipE
     title: redactor.text(title),
     clips: cuts.map((c) => ({ ...reelClip(c.source, c.label, c.part, redactor), clip: c.clip })),
     media: req.media,
-    ...(req.signal ? { signal: req.signal } : {}),
-    pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor),
+    ...cutOptions(req),
+    pageNotes: (outOfReel) => summaryNotes(cuts, [...leftOut, ...outOfReel], redactor, { audioOnly: req.audioOnly === true }),
   });
   leftOut.push(...joined.leftOut);
   run.advance();
@@ -223,7 +234,7 @@ export async function exportClips(cache: Pick<Cache, 'call'>, req: ClipExportReq
     if (req.reel && cuts.length > 0) reel = await joinReel(run, title, cuts);
     else if (req.reel) notes.push('No clip could be cut, so there is no reel.');
     const result = await sink.finish();
-    notes.unshift(...summaryNotes(cuts, leftOut, redactor));
+    notes.unshift(...summaryNotes(cuts, leftOut, redactor, { audioOnly: req.audioOnly === true }));
     return {
       location: join(result.location, dir),
       files: result.files,
@@ -278,6 +289,8 @@ export async function writeReel(
     title: string;
     clips: ReelClipInput[];
     media: Pick<ClipMediaFns, 'joinClips' | 'toWebVtt'>;
+    /** The reel without its picture, as its clips (cutOptions). */
+    audioOnly?: true;
     signal?: AbortSignal;
     pageNotes: (leftOut: LeftOut[]) => string[];
   },
@@ -299,7 +312,7 @@ export async function writeReel(
     try {
       joined = await o.media.joinClips(
         inReel.map((c) => c.part),
-        o.signal ? { signal: o.signal } : {},
+        cutOptions(o),
       );
     } catch (e) {
       // A difference the codecs do not show (picture size, sound format): that clip stays in clips/ only.
@@ -335,11 +348,27 @@ function describe(c: ReelClipInput['clip']): string {
 }
 
 /**
- * What the export did, said exactly: snapped or re-encoded cuts, what was left out and why, redaction.
- * `exact` is the codecs a frame-exact export re-encoded to ("vp9/opus").
+ * What redaction changed and what it could not: the words, never the voice, nor faces and on-screen text unless
+ * the picture was left out.
  */
-export function summaryNotes(cuts: { clip: { snapped: boolean }; redactedWords: boolean }[], leftOut: LeftOut[], redactor: Redactor, exact?: string): string[] {
+function redactedNote(touched: number, audioOnly: boolean): string {
+  const unchanged = audioOnly ? 'The picture was left out; the voice is not altered' : 'Faces, on-screen text and the voice are not altered';
+  return `Redacted: captions, quotes and names show pseudonyms. ${unchanged}${touched ? `: ${count(touched, 'clip')} may still say what the captions redact.` : '.'}`;
+}
+
+/**
+ * What the export did, said exactly: snapped or re-encoded cuts, what was left out and why, redaction.
+ * `o.exact` is the codecs a frame-exact export re-encoded to ("vp9/opus"); `o.audioOnly`: the picture was left out.
+ */
+export function summaryNotes(
+  cuts: { clip: { snapped: boolean }; redactedWords: boolean }[],
+  leftOut: LeftOut[],
+  redactor: Redactor,
+  o: { exact?: string; audioOnly?: boolean } = {},
+): string[] {
+  const { exact } = o;
   const notes = [`${count(cuts.length, 'clip')} cut from the saved videos, nothing uploaded.`];
+  if (o.audioOnly) notes.push('The picture was left out: each clip (and the reel) is its sound only, with its captions in a .vtt file beside it.');
   if (exact)
     notes.push(
       `Cuts are frame-exact (re-encoded as ${exact
@@ -363,12 +392,7 @@ export function summaryNotes(cuts: { clip: { snapped: boolean }; redactedWords: 
   }
   if (redactor.active) {
     const touched = cuts.filter((c) => c.redactedWords).length;
-    notes.push(
-      ...redactionNotes(
-        redactor,
-        `Redacted: captions, quotes and names show pseudonyms.${touched ? ` The audio is not altered: ${count(touched, 'clip')} may still say what the captions redact.` : ''}`,
-      ),
-    );
+    notes.push(...redactionNotes(redactor, redactedNote(touched, o.audioOnly === true)));
   }
   return notes;
 }

@@ -13,8 +13,11 @@ export type Cue = { startMs: number; endMs: number; speaker: string; text: strin
 /** A cut as written: where it really starts and ends, which may differ from what was asked when cuts snap to keyframes. */
 export type CutClip = {
   bytes: Uint8Array;
-  /** The container, as the file extension to give it: the source's own. */
-  ext: 'webm' | 'mp4' | 'mkv' | 'mov';
+  /**
+   * The container, as the file extension to give it: the source's own, or with `audioOnly` a sound container
+   * for its audio codec (sound-only.ts: m4a for AAC, ogg for Opus and Vorbis, mka for the rest).
+   */
+  ext: 'webm' | 'mp4' | 'mkv' | 'mov' | 'm4a' | 'ogg' | 'mka';
   requested: ClipRange;
   /**
    * In the source's time: the keyframe the clip starts at, and its end. Sound is copied in whole packets, so the
@@ -35,6 +38,11 @@ export type CutOptions = {
   snap?: 'keyframe' | 'exact';
   /** Captions to carry inside the file where the container allows a subtitle track. */
   cues?: Cue[];
+  /**
+   * Leave the picture out: only the sound is copied, into a sound container (sound-only.ts). Redaction changes
+   * words, not faces or on-screen text, so a redacted export can drop the picture rather than share it.
+   */
+  audioOnly?: boolean;
   signal?: AbortSignal;
 };
 
@@ -63,4 +71,9 @@ export type ClipMediaFns = {
   toWebVtt(cues: readonly Cue[]): string;
   /** The recording's length in ms, when the container says; clips are kept inside it. Optional. */
   durationMs?(file: string): Promise<number | null>;
+  /**
+   * Whether the recording has a picture (a video track): false for a sound-only recording, null when it cannot
+   * be read. Optional: without it every recording is taken to have one, so the picture warning is never missed.
+   */
+  hasPicture?(file: string): Promise<boolean | null>;
 };

@@ -17,6 +17,7 @@ import {
   MovOutputFormat,
   MP4,
   Mp4OutputFormat,
+  OggOutputFormat,
   Output,
   QTFF,
   TextSubtitleSource,
@@ -71,10 +72,16 @@ export function outputFormatFor(ext: Container): OutputFormat {
     case 'mkv':
       return new MkvOutputFormat();
     case 'mp4':
+    case 'm4a':
       // The whole file is in memory anyway, so the index can go first and the clip plays while it downloads.
       return new Mp4OutputFormat({ fastStart: 'in-memory' });
     case 'mov':
       return new MovOutputFormat({ fastStart: 'in-memory' });
+    // Sound-only clips (sound-only.ts).
+    case 'ogg':
+      return new OggOutputFormat();
+    case 'mka':
+      return new MkvOutputFormat();
   }
 }
 

@@ -31,7 +31,16 @@ export type ReelPageInput = {
   notes: string[];
 };
 
-const MIME: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4', mov: 'video/quicktime', mkv: 'video/x-matroska' };
+/** The reel's type by its extension; a sound-only reel (sound-only.ts) still plays in <video>, which shows its captions. */
+const MIME: Record<string, string> = {
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  mka: 'audio/x-matroska',
+};
 
 /** Only the page's own inline styles, its video (same folder) and its captions (a data: URL) may load. */
 export const REEL_PAGE_CSP = "default-src 'none'; media-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { cuesInClip, reelCues, toWebVtt } from './captions';
 import type { ClipRange, Cue, CutClip, CutOptions } from './media';
 import { exactNeedsEncoder, openSource, readSpan, writeSpans, type OpenRecording, type SpanPackets } from './packets';
+import { withoutPicture } from './sound-only';
 
 export type ReelPart = { input: string; range: ClipRange; cues?: Cue[] };
 
@@ -54,15 +55,20 @@ export function mismatch(first: OpenRecording, src: OpenRecording): string | nul
 export async function joinClips(parts: ReelPart[], o: Omit<CutOptions, 'cues'> = {}): Promise<Reel> {
   if (o.snap === 'exact') throw exactNeedsEncoder();
   if (parts.length === 0) throw new AppError('reel_empty', 'A reel needs at least one clip.');
+  // As opened, each disposed at the end; `first` is the first as written (its sound only, with audioOnly).
   const sources: OpenRecording[] = [];
+  let first: OpenRecording | null = null;
   try {
     const spans: { packets: SpanPackets; offsetS: number }[] = [];
     const cueParts: { cues: Cue[]; offsetMs: number }[] = [];
     let offsetS = 0;
     for (const [i, part] of parts.entries()) {
-      const src = await openSource(part.input);
-      sources.push(src);
-      const why = mismatch(sources[0]!, src);
+      const opened = await openSource(part.input);
+      sources.push(opened);
+      // Without the picture, only the sound has to match: the reel is the sounds one after another.
+      const src = o.audioOnly ? withoutPicture(opened) : opened;
+      first ??= src;
+      const why = mismatch(first, src);
       if (why)
         throw new AppError(
           'reel_clip_mismatch',
@@ -76,20 +82,19 @@ export async function joinClips(parts: ReelPart[], o: Omit<CutOptions, 'cues'> =
       offsetS += packets.lengthS;
     }
     const cues = reelCues(cueParts);
-    const { bytes, captionsInside } = await writeSpans(sources[0]!, spans, cues.length ? toWebVtt(cues) : null, o.signal);
-    const first = sources[0]!;
+    const { bytes, captionsInside } = await writeSpans(first!, spans, cues.length ? toWebVtt(cues) : null, o.signal);
     const durationMs = Math.round(offsetS * 1000);
     return {
       bytes,
-      ext: first.ext,
+      ext: first!.ext,
       // A reel spans several recordings, so its own ranges are in reel time: what was asked (the clips' lengths
       // end to end) and what was written; each clip's span in its recording is in `clips`.
       requested: { startMs: 0, endMs: parts.reduce((sum, p) => sum + (p.range.endMs - p.range.startMs), 0) },
       actual: { startMs: 0, endMs: durationMs },
       durationMs,
       snapped: spans.some((s) => s.packets.snapped),
-      videoCodec: first.video?.codec ?? null,
-      audioCodec: first.audio?.codec ?? null,
+      videoCodec: first!.video?.codec ?? null,
+      audioCodec: first!.audio?.codec ?? null,
       captionsInside,
       clips: spans.map((s) => ({ actual: s.packets.actual, offsetMs: Math.round(s.offsetS * 1000) })),
       cues,

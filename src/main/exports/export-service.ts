@@ -131,6 +131,7 @@ export function createExportService(d: ExportDeps): ExportService {
           lineEnding: input.line_ending,
           speakerLabels: input.speaker_labels,
           bom: input.bom,
+          participantKey: input.participant_key === true,
           redactor: redactWith,
           printPdf: (html, signal) => d.desktop.printToPdf(html, signal),
           user: { id: workspace.id, name: workspace.name },

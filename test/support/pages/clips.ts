@@ -11,6 +11,8 @@ export const clipExportDialog = (page: Page) => {
     /** A clip's checkbox, by its label ("1. P03 0:12–0:40"). */
     clip: (label: string | RegExp) => dialog.getByRole('checkbox', { name: label }),
     warnings: dialog.locator('.clips-warning'),
+    /** Said with redaction on: what redaction changes, and the choice to leave the picture out. */
+    redactionNote: dialog.getByRole('note', { name: 'What redaction changes' }),
     option: (name: string) => dialog.getByRole('checkbox', { name, exact: true }),
     padding: dialog.getByRole('spinbutton', { name: 'Padding' }),
     folder: dialog.getByLabel('Export folder'),

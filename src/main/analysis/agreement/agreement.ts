@@ -59,7 +59,7 @@ async function listCoders(d: Deps, projectId: string): Promise<AgreementCoderVie
   return [null, AI_REPORT_CODER, ...named].map((c) => ({ coder: c, label: coderLabel(c, researcher), segments: segmentsOf(c) }));
 }
 
-type TurnLengths = { interview_id: string; participant_name: string | null; indexes: number[]; lengths: number[] };
+type TurnLengths = { interview_id: string; participant_name: string | null; code: string; indexes: number[]; lengths: number[] };
 
 async function compareCoders(d: Deps, projectId: string, coderA: string | null, coderB: string | null): Promise<AgreementView> {
   if (coderA === coderB) throw new AppError('invalid_input', 'Pick two different coders to compare.');
@@ -85,7 +85,7 @@ async function compareCoders(d: Deps, projectId: string, coderA: string | null, 
     interviews: [...codedBy.entries()].filter(([id, b]) => b === 3 && byId.has(id)).length,
     excluded: [...codedBy.entries()]
       .filter(([id, b]) => b !== 3 && byId.has(id))
-      .map(([id, b]) => ({ interview_id: id, participant_name: byId.get(id)!.participant_name, coded_by: b === 1 ? 'A' : 'B' })),
+      .map(([id, b]) => ({ interview_id: id, participant_name: byId.get(id)!.participant_name, code: byId.get(id)!.code, coded_by: b === 1 ? 'A' : 'B' })),
     codes,
   };
 }
@@ -135,6 +135,7 @@ async function codeViews(
     return {
       interview_id: x.interviewId,
       participant_name: t.participant_name,
+      code: t.code,
       turn_index: index,
       start_ms: turn?.start_ms ?? null,
       question: questionOf(x.interviewId, x.turnIndex),

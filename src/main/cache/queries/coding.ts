@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PlacedTurnRange, TurnRange } from '../../../shared/analysis/turn-range';
+import { participantCode } from '../../../shared/participant-code';
 import { withFullSync, type CacheDb } from '../open';
 import { stmt } from './stmt';
 import { TURN_START } from './interviews';
@@ -102,15 +103,25 @@ export function codedSegments(db: CacheDb, args: { projectId: string; coders: (s
 export function turnLengths(
   db: CacheDb,
   args: { projectId: string; interviewIds: string[] },
-): { interview_id: string; participant_name: string | null; indexes: number[]; lengths: number[] }[] {
+): { interview_id: string; participant_name: string | null; code: string; indexes: number[]; lengths: number[] }[] {
   if (args.interviewIds.length === 0) return [];
   const interviews = db
-    .prepare(`SELECT id, participant_name FROM interviews WHERE project_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY completed_at, id`)
-    .all(args.projectId, JSON.stringify(args.interviewIds)) as { id: string; participant_name: string | null }[];
+    .prepare(
+      `SELECT id, participant_name, (SELECT n FROM participant_codes c WHERE c.interview_id = interviews.id) AS code_n
+       FROM interviews WHERE project_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY completed_at, id`,
+    )
+    .all(args.projectId, JSON.stringify(args.interviewIds)) as { id: string; participant_name: string | null; code_n: number | null }[];
   const turns = stmt(db, 'SELECT idx, text FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
   return interviews.map((i) => {
     const rows = turns.all(i.id) as { idx: number; text: string }[];
-    return { interview_id: i.id, participant_name: i.participant_name, indexes: rows.map((r) => r.idx), lengths: rows.map((r) => r.text.length) };
+    return {
+      interview_id: i.id,
+      participant_name: i.participant_name,
+      // Named as the Interviews list names it, "Name (P07)" (participantLabel); '' until given.
+      code: i.code_n === null ? '' : participantCode(i.code_n),
+      indexes: rows.map((r) => r.idx),
+      lengths: rows.map((r) => r.text.length),
+    };
   });
 }
 

@@ -233,16 +233,16 @@ export function listInterviews(db: CacheDb, f: InterviewFilter): { items: Interv
 
 export function interviewNeighbours(db: CacheDb, f: InterviewFilter & { id: string }): InterviewNeighbours {
   const { sql, params, order } = listFilter(f);
-  const ranked = `WITH ranked AS (SELECT id, participant_name, ROW_NUMBER() OVER (ORDER BY ${order}) AS n ${sql})`;
+  const ranked = `WITH ranked AS (SELECT id, participant_name, ${CODE_N}, ROW_NUMBER() OVER (ORDER BY ${order}) AS n ${sql})`;
   const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
   const at = db.prepare(`${ranked} SELECT n FROM ranked WHERE id = @id`).get({ ...params, id: f.id }) as { n: number } | undefined;
   if (!at) return { position: null, total, previous: null, next: null };
   const near = db
-    .prepare(`${ranked} SELECT id, participant_name, n FROM ranked WHERE n IN (@before, @after)`)
-    .all({ ...params, before: at.n - 1, after: at.n + 1 }) as (NeighbourRef & { n: number })[];
+    .prepare(`${ranked} SELECT id, participant_name, code_n, n FROM ranked WHERE n IN (@before, @after)`)
+    .all({ ...params, before: at.n - 1, after: at.n + 1 }) as (Omit<NeighbourRef, 'code'> & { code_n: number | null; n: number })[];
   const ref = (n: number): NeighbourRef | null => {
     const r = near.find((x) => x.n === n);
-    return r ? { id: r.id, participant_name: r.participant_name } : null;
+    return r ? { id: r.id, participant_name: r.participant_name, code: r.code_n === null ? '' : participantCode(r.code_n) } : null;
   };
   return { position: at.n, total, previous: ref(at.n - 1), next: ref(at.n + 1) };
 }

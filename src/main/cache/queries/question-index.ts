@@ -1,4 +1,5 @@
 import type { AskedIn } from '../../../shared/ipc/channels/search';
+import { participantCode } from '../../../shared/participant-code';
 import type { CacheDb } from '../open';
 import { tokens } from './search-terms';
 import { stmt } from './stmt';
@@ -93,10 +94,16 @@ export function askedCount(db: CacheDb, projectId: string, words: string): numbe
 export function askedInIndexed(db: CacheDb, projectId: string, words: string, page: { offset?: number; limit?: number } = {}): AskedIn[] {
   const rows = stmt(
     db,
-    `SELECT interview_id, participant_name, start_ms FROM asked_questions INDEXED BY asked_questions_order
+    `SELECT interview_id, participant_name, start_ms, (SELECT n FROM participant_codes c WHERE c.interview_id = asked_questions.interview_id)
+     FROM asked_questions INDEXED BY asked_questions_order
      WHERE project_id = ? AND question_key = ? ORDER BY unfinished, completed_at, interview_id LIMIT ? OFFSET ?`,
   )
     .raw(true)
-    .all(projectId, words, page.limit ?? -1, page.offset ?? 0) as [string, string | null, number | null][];
-  return rows.map(([interview_id, participant_name, start_ms]) => ({ interview_id, participant_name, start_ms }));
+    .all(projectId, words, page.limit ?? -1, page.offset ?? 0) as [string, string | null, number | null, number | null][];
+  return rows.map(([interview_id, participant_name, start_ms, n]) => ({
+    interview_id,
+    participant_name,
+    code: n === null ? '' : participantCode(n),
+    start_ms,
+  }));
 }

@@ -51,6 +51,7 @@ type QuestionRow = {
   kind: string;
   interview_id: string | null;
   participant_name: string | null;
+  code?: string;
   start_ms: number | null;
   asked_in?: AskedIn[];
   asked_count?: number;
@@ -80,6 +81,7 @@ export function collapseQuestions<T extends QuestionRow>(db: CacheDb, rows: T[])
       kind: 'question',
       interview_id: asked_in[0]!.interview_id,
       participant_name: asked_in[0]!.participant_name,
+      code: asked_in[0]!.code,
       start_ms: asked_in[0]!.start_ms,
       asked_in,
       asked_count,

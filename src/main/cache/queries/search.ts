@@ -1,4 +1,5 @@
 import type { SearchHitView } from '../../../shared/ipc/channels/search';
+import { participantCode } from '../../../shared/participant-code';
 import type { CacheDb } from '../open';
 import { stampedMemo } from './data-stamp';
 import { MARK_END, MARK_START } from './search-marks';
@@ -112,7 +113,29 @@ export function search(db: CacheDb, args: SearchArgs): SearchHit[] {
   }
   const page = hits.sort((a, b) => a.rank - b.rank).slice(0, limit);
   fillSnippets(db, page);
+  fillCodes(db, page);
   return page;
+}
+
+/**
+ * Each hit's participant code, so a hit names its interview as the Interviews list does ("Name (P07)"). Read for
+ * the page alone, by the codes' primary key: the ranking queries stay as they were.
+ */
+function fillCodes(db: CacheDb, page: SearchHit[]) {
+  // Rows read by SQL have none yet; a collapsed question has its first interview's (search-questions.ts).
+  const missing = page.filter((h) => (h as Partial<SearchHit>).code === undefined);
+  const ids = [...new Set(missing.flatMap((h) => (h.interview_id === null ? [] : [h.interview_id])))];
+  const numbers = new Map(
+    ids.length
+      ? (stmt(db, 'SELECT interview_id, n FROM participant_codes WHERE interview_id IN (SELECT value FROM json_each(?))')
+          .raw(true)
+          .all(JSON.stringify(ids)) as [string, number][])
+      : [],
+  );
+  for (const h of missing) {
+    const n = h.interview_id === null ? undefined : numbers.get(h.interview_id);
+    h.code = n === undefined ? '' : participantCode(n);
+  }
 }
 
 /** Where a hit's snippet comes from, until the page is known: snippets are built for the page alone. */
@@ -245,7 +268,7 @@ function snippetsFor(db: CacheDb, table: 'turns_fts' | 'quotes_fts', fts: string
 }
 
 /** Where a report quote was said: the interview, its participant (null when the service sent no name), the turn and its time (null when unknown). */
-export type QuoteLocation = { interview_id: string; participant_name: string | null; turn_index: number; start_ms: number | null };
+export type QuoteLocation = { interview_id: string; participant_name: string | null; code: string; turn_index: number; start_ms: number | null };
 
 /**
  * Finds where a report quote was said: the participant turn in the project's cached transcripts that
@@ -257,11 +280,14 @@ export function locateQuote(db: CacheDb, args: { projectId: string; quote: strin
   indexBacklog(db, {});
   const row = db
     .prepare(
-      `SELECT t.interview_id, i.participant_name, t.idx AS turn_index, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms
+      `SELECT t.interview_id, i.participant_name, t.idx AS turn_index, CASE WHEN t.time_known = 1 THEN t.start_ms END AS start_ms,
+              (SELECT n FROM participant_codes c WHERE c.interview_id = t.interview_id) AS code_n
        FROM turns_fts JOIN transcript_turns t ON t.id = turns_fts.rowid JOIN interviews i ON i.id = t.interview_id
        WHERE turns_fts MATCH ? AND i.project_id = ? AND t.role = 'User'
        ORDER BY bm25(turns_fts) LIMIT 1`,
     )
-    .get(fts.replace(/\*$/, ''), args.projectId) as QuoteLocation | undefined;
-  return row ? { interview_id: row.interview_id, participant_name: row.participant_name, turn_index: row.turn_index, start_ms: row.start_ms } : null;
+    .get(fts.replace(/\*$/, ''), args.projectId) as (Omit<QuoteLocation, 'code'> & { code_n: number | null }) | undefined;
+  if (!row) return null;
+  const code = row.code_n === null ? '' : participantCode(row.code_n);
+  return { interview_id: row.interview_id, participant_name: row.participant_name, code, turn_index: row.turn_index, start_ms: row.start_ms };
 }

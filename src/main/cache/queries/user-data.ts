@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlacedTurnRange } from '../../../shared/analysis/turn-range';
 import type { CodeChoice, HighlightView } from '../../../shared/ipc/channels/highlights';
+import { participantCode } from '../../../shared/participant-code';
 import { AppError } from '../../errors';
 import { withFullSync, type CacheDb } from '../open';
 import { ensureCodes } from './codes';
@@ -9,7 +10,7 @@ import { stmt } from './stmt';
 /** Researcher-authored data. Every write goes through withFullSync: this is the one thing sync cannot restore. */
 export type Highlight = HighlightView;
 
-export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name' | 'codes' | 'coder'> &
+export type NewHighlight = Omit<Highlight, 'id' | 'created_at' | 'updated_at' | 'participant_name' | 'code' | 'codes' | 'coder'> &
   Partial<CodeChoice> & { coder?: string | null };
 export type HighlightRange = PlacedTurnRange;
 
@@ -84,7 +85,7 @@ export function listHighlights(
   if (args.coder !== undefined) where.push(args.coder === null ? 'h.coder IS NULL' : 'h.coder = @coder');
   const rows = db
     .prepare(
-      `SELECT h.*, i.participant_name AS participant_name,
+      `SELECT h.*, i.participant_name AS participant_name, (SELECT n FROM participant_codes pc WHERE pc.interview_id = h.interview_id) AS code_n,
          (SELECT json_group_array(json_object('id', id, 'name', name, 'color', color)) FROM
            (SELECT c.id, c.name, c.color FROM highlight_codes hc JOIN codes c ON c.id = hc.code_id WHERE hc.highlight_id = h.id ORDER BY c.name COLLATE NOCASE)) AS codes_json
        FROM highlights h LEFT JOIN interviews i ON i.id = h.interview_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
@@ -96,8 +97,12 @@ export function listHighlights(
       projectId: args.projectId ?? null,
       codeId: args.codeId ?? null,
       coder: args.coder ?? null,
-    }) as (Omit<Highlight, 'codes'> & { codes_json: string })[];
-  return rows.map(({ codes_json, ...h }) => ({ ...h, codes: JSON.parse(codes_json) as Highlight['codes'] }));
+    }) as (Omit<Highlight, 'codes' | 'code'> & { codes_json: string; code_n: number | null })[];
+  return rows.map(({ codes_json, code_n, ...h }) => ({
+    ...h,
+    code: code_n === null ? '' : participantCode(code_n),
+    codes: JSON.parse(codes_json) as Highlight['codes'],
+  }));
 }
 
 /** The study's codes in use, by how many segments carry each (the tag suggestions of old). */

@@ -7,7 +7,7 @@ import { requireProject } from '../project';
 import { clean, clock, mb, plural } from '../output';
 
 const USAGE = `Usage: fieldwork clips export --workspace NAME --project ID (--code NAME | --highlight ID …) --out DIR
-                              [--reel] [--pad-ms N] [--include-participant] [--redact] [--json]
+                              [--reel] [--pad-ms N] [--include-participant] [--redact] [--audio-only] [--json]
 
 Cuts clips from the saved (offline) videos, on this machine, nothing uploaded: every segment of a code
 (--code, in the Codes view's order) or the highlights given (--highlight, repeatable, in that order).
@@ -20,8 +20,12 @@ Cuts start at the keyframe before each segment (fast and lossless), so a clip ma
 Participant names appear in file names, captions and the page only with --include-participant.
 --redact uses the study's redactions (as \`fieldwork export --redact\`): each participant is named by their
 participant code ("P07") in file names, captions, the reel's captions and page, and every caption,
-quote and code name has the study's accepted findings replaced. The audio is not altered; the notes say
-which clips may still say what the captions redact. A study that cannot be redacted gets no files.
+quote and code name has the study's accepted findings replaced. Redaction changes words only: faces,
+on-screen text and the voice are not altered; the notes say which clips may still say what the captions
+redact. A study that cannot be redacted gets no files.
+--audio-only leaves the picture out: each clip and the reel is its sound only (.m4a for AAC, .ogg for Opus
+or Vorbis, else .mka), copied without re-encoding and not snapped to a keyframe, with its captions in the
+.vtt beside it. Use it with --redact when the picture shows a face or a name.
 Segments whose turns have no readable time, or whose interview has no saved video, are left out and listed
 (save the videos first with \`fieldwork videos download\`). Existing files are never overwritten.
 --json: {location, files: [{path, bytes}], clips: [{file, vtt, highlight_id, interview_id, participant,
@@ -98,6 +102,7 @@ export function clipsExportCommand(deps: { media?: () => Promise<ClipMediaFns> }
       'include-participant': { type: 'boolean' },
       exact: { type: 'boolean' },
       redact: { type: 'boolean' },
+      'audio-only': { type: 'boolean' },
     },
     required: ['workspace', 'project', 'out'],
     async run(ctx) {
@@ -123,6 +128,7 @@ export function clipsExportCommand(deps: { media?: () => Promise<ClipMediaFns> }
           selection,
           folder: out,
           reel: ctx.flags.reel === true,
+          audioOnly: ctx.flags['audio-only'] === true,
           padMs: pad,
           includeParticipant: ctx.flags['include-participant'] === true,
           ...(redactor ? { redactor } : {}),

@@ -1,3 +1,4 @@
+import { participantLabel } from '../../../shared/participant-code';
 import { ASKED_IN_PAGE } from '../../../shared/search-pages';
 import { AppError } from '../../errors';
 import { checked } from '../input';
@@ -42,7 +43,8 @@ const search: Command = {
           : h.kind === 'question'
             ? `AI question asked in ${plural(h.asked_count ?? h.asked_in?.length ?? 1, 'interview')}`
             : [
-                h.participant_name ? clean(h.participant_name) : 'participant unknown',
+                // As the app names it: "Name (P07)", the code alone without a name.
+                clean(participantLabel(h.code, h.participant_name)) || 'participant unknown',
                 `${h.kind === 'highlight' ? 'your highlight' : (h.role ?? 'turn')}${h.start_ms !== null ? ` at ${clock(h.start_ms)}` : ''}`,
               ].join(' · ');
       ctx.out.line(`${clean(h.project_title)} · ${where}${h.interview_id ? `  [${h.interview_id}]` : ''}`);

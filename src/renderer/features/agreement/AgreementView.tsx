@@ -2,6 +2,7 @@ import { Fragment, useEffect, useId, useState } from 'react';
 import { AI_REPORT_CODER } from '../../../shared/analysis/codebook';
 import type { Statistic } from '../../../shared/analysis/agreement-stats';
 import type { AgreementView as Result, CodeAgreementView } from '../../../shared/ipc/channels/agreement';
+import { participantLabel } from '../../../shared/participant-code';
 import { openInterview } from '../../app/nav-store';
 import { ErrorNote } from '../../components/ErrorNote';
 import { timecode } from '../../lib/timecode';
@@ -11,7 +12,8 @@ import { agreementOf, coderValue, useAgreement } from './store';
 import './agreement.css';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const who = (name: string | null) => name ?? 'Unnamed participant';
+/** Named as the Interviews list names it: "Name (P07)", the code alone without a name. */
+const who = (d: { participant_name: string | null; code: string }) => participantLabel(d.code, d.participant_name) || 'Unnamed participant';
 const pct = (s: Statistic) => (s.value === null ? '—' : `${s.value.toFixed(1)}%`);
 const coef = (s: Statistic) => (s.value === null ? '—' : s.value.toFixed(2));
 
@@ -225,7 +227,7 @@ function Disagreements({ id, projectId, code, a, b }: { id: string; projectId: s
           return (
             <li key={`${d.interview_id}#${d.turn_index}`} className="agr-dis-item">
               <div className="agr-dis-meta">
-                <strong>{who(d.participant_name)}</strong>
+                <strong>{who(d)}</strong>
                 {d.question && <span className="muted"> · {d.question}</span>}
                 <span className="agr-dis-by"> · applied by {d.applied_by === 'A' ? a : b} only</span>
               </div>
@@ -233,7 +235,7 @@ function Disagreements({ id, projectId, code, a, b }: { id: string; projectId: s
               <button
                 type="button"
                 className="btn btn-small num"
-                aria-label={`▶ ${who(d.participant_name)} at ${time}, open the interview at this turn`}
+                aria-label={`▶ ${who(d)} at ${time}, open the interview at this turn`}
                 onClick={() => openInterview(projectId, d.interview_id, d.start_ms)}
               >
                 ▶ {time}

@@ -7,7 +7,8 @@ import { timecode } from '../../lib/timecode';
 import { DoneButtons, ExportedTo, ExportStopped } from '../exports/ExportOutcome';
 import { CheckChoice, FolderPicker } from '../exports/FolderPicker';
 import { useExport } from '../exports/store';
-import { clipsToCut, MAX_PAD_SECONDS, useClips } from './store';
+import { RedactionPictureNote } from './RedactionPictureNote';
+import { clipsToCut, cutsExactly, leavesPictureOut, MAX_PAD_SECONDS, planHasPicture, useClips } from './store';
 import './clips.css';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -27,6 +28,21 @@ function warnings(c: ClipPlanItemView, redact: boolean): string[] {
   else if (c.reason) out.push(c.reason);
   if (redact && c.redacted_words) out.push('Redacted words: the audio still says them');
   return out;
+}
+
+/** The frame-exact option's hint: why it is not offered, or what it does. */
+function exactHint(s: Pick<ReturnType<typeof useClips.getState>, 'exactAbility' | 'prefs' | 'plan'>): string {
+  if (s.exactAbility === null) return 'Checking this computer’s video encoders…';
+  if (!s.exactAbility.ok) return s.exactAbility.reason;
+  if (leavesPictureOut(s)) return 'Not needed without the picture: sound-only clips start on their segment without re-encoding.';
+  return `Each clip starts and ends exactly on its segment, re-encoded here as ${codecName(s.exactAbility.codec)} WebM, which is slower than a keyframe cut.`;
+}
+
+/** How the clips will start, under the options. */
+function cutHint(s: Pick<ReturnType<typeof useClips.getState>, 'exactAbility' | 'prefs' | 'plan'>): string {
+  if (leavesPictureOut(s)) return 'Sound-only clips start within a fraction of a second of each segment.';
+  if (cutsExactly(s)) return 'Clips are re-encoded on this computer, so they start exactly where each segment starts.';
+  return 'Cuts snap to the keyframe before each segment, so a clip may begin a moment early.';
 }
 
 /** "Cutting clip 3 of 12" ("Re-encoding…" when frame-exact), then "Joining the reel…" (the reel counts as the last step). */
@@ -211,30 +227,22 @@ export function ClipExportDialog() {
             />
             <CheckChoice
               label="Redact names and personal data"
-              hint="Captions, file names and the reel page use pseudonyms and the study’s accepted redactions. The audio is not changed."
+              hint="Captions, file names and the reel page use pseudonyms and the study’s accepted redactions."
               checked={prefs.redact}
               onChange={(on) => s.setPrefs({ redact: on })}
             />
+            {prefs.redact && (
+              <RedactionPictureNote picture={planHasPicture(plan)} audioOnly={prefs.audioOnly} onAudioOnly={(on) => s.setPrefs({ audioOnly: on })} />
+            )}
             <CheckChoice
               label="Frame-exact cuts (re-encode; slower)"
-              hint={
-                s.exactAbility === null
-                  ? 'Checking this computer’s video encoders…'
-                  : s.exactAbility.ok
-                    ? `Each clip starts and ends exactly on its segment, re-encoded here as ${codecName(s.exactAbility.codec)} WebM, which is slower than a keyframe cut.`
-                    : s.exactAbility.reason
-              }
-              disabled={s.exactAbility?.ok !== true}
-              checked={prefs.exact && s.exactAbility?.ok === true}
+              hint={exactHint(s)}
+              disabled={s.exactAbility?.ok !== true || leavesPictureOut(s)}
+              checked={cutsExactly(s)}
               onChange={(on) => s.setPrefs({ exact: on })}
             />
             {folderError && <ErrorNote error={folderError} />}
-            <p className="export-hint">
-              {prefs.exact && s.exactAbility?.ok
-                ? 'Clips are re-encoded on this computer, so they start exactly where each segment starts.'
-                : 'Cuts snap to the keyframe before each segment, so a clip may begin a moment early.'}{' '}
-              Existing files are never replaced.
-            </p>
+            <p className="export-hint">{cutHint(s)} Existing files are never replaced.</p>
           </fieldset>
         </>
       )}

@@ -16,6 +16,8 @@ export type ClipPrefs = {
   redact: boolean;
   /** Frame-exact cuts: re-encoded in this window (exact-cut.ts), used only when `exactAbility` is ok. */
   exact: boolean;
+  /** Leave the picture out (audio and captions only): offered with redaction, used only then (leavesPictureOut). */
+  audioOnly: boolean;
 };
 
 /** Whether this window can cut frame-exactly (canCutExactly), or null while it is being asked. */
@@ -58,12 +60,25 @@ type ClipState = {
 };
 
 export const MAX_PAD_SECONDS = 10;
-const DEFAULT_PREFS: ClipPrefs = { reel: true, padSeconds: 0, includeParticipant: false, redact: false, exact: false };
+const DEFAULT_PREFS: ClipPrefs = { reel: true, padSeconds: 0, includeParticipant: false, redact: false, exact: false, audioOnly: false };
 
 /** The planned clips that would be cut: ticked and with no reason they cannot be. */
 export function clipsToCut(s: Pick<ClipState, 'plan' | 'unticked'>): number {
   return (s.plan?.clips ?? []).filter((c) => c.reason === null && !s.unticked.includes(c.highlight_id)).length;
 }
+
+/** Some planned clip's recording has a picture (assumed while the plan is being read): redaction cannot change it. */
+export const planHasPicture = (plan: ClipPlanView | null): boolean => plan === null || plan.clips.some((c) => c.picture);
+
+/**
+ * Whether the export leaves the picture out: the researcher chose it in the redaction note, which is shown (and so
+ * the choice counts) only with redaction on and a picture to leave out.
+ */
+export const leavesPictureOut = (s: Pick<ClipState, 'prefs' | 'plan'>): boolean => s.prefs.redact && s.prefs.audioOnly && planHasPicture(s.plan);
+
+/** Frame-exact cuts are used: chosen, possible here, and there is a picture to cut exactly (sound is cut to the packet anyway). */
+export const cutsExactly = (s: Pick<ClipState, 'prefs' | 'plan' | 'exactAbility'>): boolean =>
+  s.prefs.exact && s.exactAbility?.ok === true && !leavesPictureOut(s);
 
 /** The bridge the progress listener is on (one per window; a test may install another). */
 let listeningOn: unknown = null;
@@ -127,6 +142,7 @@ export const useClips = create<ClipState>((set, get) => {
       pad_ms: Math.round(prefs.padSeconds * 1000),
       include_participant: prefs.includeParticipant,
       redact: prefs.redact,
+      audio_only: leavesPictureOut(get()),
     };
   };
   const progress = (p: Partial<ClipJob>) => {
@@ -257,7 +273,7 @@ export const useClips = create<ClipState>((set, get) => {
       const folder = useExport.getState().folder;
       if (!target || !folder || get().job?.state === 'running') return;
       const exportId = crypto.randomUUID();
-      const exact = prefs.exact && get().exactAbility?.ok === true;
+      const exact = cutsExactly(get());
       const total = clipsToCut(get()) + (prefs.reel ? 1 : 0);
       const job: ClipJob = { exportId, done: 0, total, current: null, state: 'running', result: null, error: null, exact, fraction: 0 };
       set({ job });

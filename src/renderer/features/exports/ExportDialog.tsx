@@ -5,7 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { DoneButtons, ExportedTo, ExportStopped } from './ExportOutcome';
 import { CheckChoice, FolderPicker } from './FolderPicker';
-import { chosenFormats, unavailableReason, useExport, type ExportScope } from './store';
+import { chosenFormats, participantKeyReason, unavailableReason, useExport, type ExportScope } from './store';
 import './exports.css';
 
 function scopeLabel(scope: ExportScope): string {
@@ -113,6 +113,16 @@ export function ExportDialog() {
               hint="Participants are named by their participant codes (P07) and the study's accepted redactions are replaced in every file, file names included."
               checked={prefs.redact}
               onChange={(on) => s.setPrefs({ redact: on })}
+            />
+            <CheckChoice
+              label="Also save the participant key (code ↔ name) as its own file"
+              hint={
+                participantKeyReason(prefs) ??
+                'participant-key.csv: each participant code with the name and email it stands for. Keep it apart from the files you share.'
+              }
+              disabled={participantKeyReason(prefs) !== null}
+              checked={prefs.participantKey && participantKeyReason(prefs) === null}
+              onChange={(on) => s.setPrefs({ participantKey: on })}
             />
             <div className="export-row">
               <label className="field">

@@ -25,6 +25,8 @@ export type ExportPrefs = {
   bom: boolean;
   /** Pseudonyms and the study's accepted redactions in every file (issue 14 §2). */
   redact: boolean;
+  /** Also participant-key.csv, who each code is; never with redaction (participantKeyReason). */
+  participantKey: boolean;
 };
 
 export type ExportJob = {
@@ -65,7 +67,16 @@ const DEFAULT_PREFS: ExportPrefs = {
   speakerLabels: 'interviewer-participant',
   bom: false,
   redact: false,
+  participantKey: false,
 };
+
+/**
+ * Why the participant key cannot be saved with these options, or null when it can: a redacted export must not
+ * carry who each code is (issue 21 §3), which main refuses too; the dialog says so rather than failing.
+ */
+export function participantKeyReason(prefs: Pick<ExportPrefs, 'redact'>): string | null {
+  return prefs.redact ? 'Not with redaction: the key says who each code is. Export it on its own, without redaction, and keep it apart.' : null;
+}
 
 /**
  * Why a format cannot be ticked for this scope and these options, or null when it can. The one place the
@@ -197,6 +208,7 @@ export const useExport = create<ExportState>((set, get) => {
             speaker_labels: prefs.speakerLabels,
             bom: prefs.bom,
             ...(prefs.redact ? { redact: true } : {}),
+            ...(prefs.participantKey && participantKeyReason(prefs) === null ? { participant_key: true } : {}),
           }),
         );
         const done: ExportJob = { ...(get().job ?? job), state: 'done', done: result.files, total: result.files, result };

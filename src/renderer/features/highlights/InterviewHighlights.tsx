@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { coderLabel } from '../../../shared/analysis/codebook';
+import { participantLabel } from '../../../shared/participant-code';
 import type { InterviewDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -23,7 +24,8 @@ export function InterviewHighlights({
 }) {
   const list = useHighlightList(interviewKey(workspace.id, interview.id), { workspace_id: workspace.id, interview_id: interview.id });
   const suggestions = useMemo(() => [...new Set(list.items.flatMap((h) => h.codes.map((c) => c.name)))], [list.items]);
-  const participant = interview.participant?.name ?? interview.participant_name;
+  // As the viewer's title names it, so a quote copied here says the same as one copied from the study's Highlights.
+  const participant = participantLabel(interview.code, interview.participant?.name ?? interview.participant_name) || null;
   const researcherName = useResearcherName();
   // '' for everyone; 'me' for the researcher's own (coder null); else a coder's name.
   const [coder, setCoder] = useState('');

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ProjectDetail } from '../../../shared/views';
 import type { WorkspaceSummary } from '../../../shared/ipc/channels/workspaces';
+import { participantLabel } from '../../../shared/participant-code';
 import { ErrorNote } from '../../components/ErrorNote';
 import { openInterview } from '../../app/nav-store';
 import { uiFor, useInterviewsUi } from '../interviews/ui-store';
@@ -72,7 +73,8 @@ export function ProjectHighlights({ workspace, project }: { workspace: Workspace
             key={`${h.id}-${h.updated_at}`}
             workspaceId={workspace.id}
             highlight={h}
-            participant={h.participant_name}
+            // Named as the Interviews list names it: "Name (P07)", the code alone without a name.
+            participant={participantLabel(h.code, h.participant_name) || null}
             seekLabel="Open interview at"
             onSeek={(ms) => openInterview(project.id, h.interview_id, h.start_ms === null ? null : ms)}
             suggestions={suggestions}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { HighlightView } from '../../../shared/ipc/channels/highlights';
 import type { ReelDetailView, ReelView } from '../../../shared/ipc/channels/reels';
+import { participantLabel } from '../../../shared/participant-code';
 import { ActionDialog, useDialogAction } from '../../components/ActionDialog';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UiError } from '../../lib/api';
@@ -164,7 +165,7 @@ export function PickerDialog({
                         <input type="checkbox" checked={already || picked.includes(h.id)} disabled={already} onChange={(e) => toggle(h.id, e.target.checked)} />
                         <span className="rl-pick-text">
                           <span className="rl-pick-head">
-                            <span className="rl-who">{h.participant_name?.trim() || 'Unnamed participant'}</span>
+                            <span className="rl-who">{participantLabel(h.code, h.participant_name) || 'Unnamed participant'}</span>
                             <span className="muted num">{h.start_ms === null ? 'Time unknown' : timecode(h.start_ms)}</span>
                             {h.codes.length > 0 && <span className="muted">{h.codes.map((c) => c.name).join(' · ')}</span>}
                             {already && <span className="rl-badge">In this reel</span>}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { participantLabel } from '../../../shared/participant-code';
 import type { ReportTheme } from '../../../shared/schemas/report';
 import { openInterview } from '../../app/nav-store';
 import { timecode } from '../../lib/timecode';
@@ -93,7 +94,8 @@ export function ThemeChart({
 
 const LOCATING: Located = { state: 'locating' };
 
-const who = (name: string | null) => name ?? 'Unnamed participant';
+/** Named as the Interviews list names it: "Name (P07)", the code alone without a name. */
+const who = (p: { name: string | null; code: string }) => participantLabel(p.code, p.name) || 'Unnamed participant';
 const at = (ms: number | null) => (ms === null ? 'time unknown' : timecode(ms));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -163,7 +165,7 @@ function QuotePlace({ projectId, place }: { projectId: string; place: Located })
     case 'locating':
       return <span className="muted">Finding who said it…</span>;
     case 'found': {
-      const label = `${who(place.participant_name)} · ${at(place.start_ms)}`;
+      const label = `${who({ name: place.participant_name, code: place.code })} · ${at(place.start_ms)}`;
       return (
         <button
           type="button"
@@ -187,11 +189,12 @@ function QuotePlace({ projectId, place }: { projectId: string; place: Located })
  * only through its quotes, so when fewer interviews are quoted than the theme's share implies, that is said.
  */
 function ThemeInterviews({ title, projectId, places, reach }: { title: string; projectId: string; places: Located[]; reach: number | null }) {
-  const first = new Map<string, { name: string | null; start_ms: number | null }>();
-  for (const p of places) if (p.state === 'found' && !first.has(p.interview_id)) first.set(p.interview_id, { name: p.participant_name, start_ms: p.start_ms });
+  const first = new Map<string, { name: string | null; code: string; start_ms: number | null }>();
+  for (const p of places)
+    if (p.state === 'found' && !first.has(p.interview_id)) first.set(p.interview_id, { name: p.participant_name, code: p.code, start_ms: p.start_ms });
   const pending = places.filter((p) => p.state === 'locating').length;
   const unplaced = places.filter((p) => p.state === 'missing' || p.state === 'error').length;
-  const interviews = [...first.entries()].sort((a, b) => who(a[1].name).localeCompare(who(b[1].name)));
+  const interviews = [...first.entries()].sort((a, b) => who(a[1]).localeCompare(who(b[1])));
   return (
     <div className="theme-interviews">
       <h4 className="theme-interviews-title">
@@ -202,7 +205,7 @@ function ThemeInterviews({ title, projectId, places, reach }: { title: string; p
           {interviews.map(([id, v]) => (
             <li key={id}>
               <button type="button" className="btn btn-small" onClick={() => openInterview(projectId, id, v.start_ms)}>
-                {who(v.name)}
+                {who(v)}
               </button>
             </li>
           ))}

@@ -16,7 +16,7 @@ export type ReportSlice = {
 /** Where a report quote was said, looked up in the saved transcripts: the interview, its participant and the time (null: unknown). */
 export type Located =
   | { state: 'locating' }
-  | { state: 'found'; interview_id: string; participant_name: string | null; start_ms: number | null }
+  | { state: 'found'; interview_id: string; participant_name: string | null; code: string; start_ms: number | null }
   | { state: 'missing' }
   | { state: 'error'; message: string };
 
@@ -148,7 +148,9 @@ export const useReports = create<ReportState>((set, get) => {
           let l: Located;
           try {
             const r = await call(api().search.locateQuote({ workspace_id: workspaceId, project_id: projectId, quote: q.slice(0, 2000) }));
-            l = r ? { state: 'found', interview_id: r.interview_id, participant_name: r.participant_name, start_ms: r.start_ms } : { state: 'missing' };
+            l = r
+              ? { state: 'found', interview_id: r.interview_id, participant_name: r.participant_name, code: r.code, start_ms: r.start_ms }
+              : { state: 'missing' };
           } catch (e) {
             l = { state: 'error', message: UiError.from(e).message };
           }

@@ -1,4 +1,5 @@
 import type { AskedIn, SearchHitView } from '../../../shared/ipc/channels/search';
+import { participantLabel } from '../../../shared/participant-code';
 import { openProject } from '../../app/nav-store';
 import { timecode } from '../../lib/timecode';
 import { snippetPieces } from './snippet';
@@ -48,7 +49,7 @@ export function SearchHit({
         onMouseMove={onActivate}
         onClick={onOpen}
       >
-        <span className="search-hit-where">Asked of {asked.participant_name || 'an unnamed participant'}</span>
+        <span className="search-hit-where">Asked of {participantLabel(asked.code, asked.participant_name) || 'an unnamed participant'}</span>
         <span className="search-hit-time num">{asked.start_ms != null ? timecode(asked.start_ms) : 'time unknown'}</span>
       </li>
     );
@@ -83,7 +84,11 @@ export function SearchHit({
         )}
         <span className="search-hit-where">
           {h.project_title || 'Untitled study'}
-          {h.kind === 'quote' ? ' · report' : h.kind === 'question' ? ` · asked in ${n} interviews` : ` · ${h.participant_name || 'Participant'}`}
+          {h.kind === 'quote'
+            ? ' · report'
+            : h.kind === 'question'
+              ? ` · asked in ${n} interviews`
+              : ` · ${participantLabel(h.code, h.participant_name) || 'Participant'}`}
         </span>
         {h.kind !== 'question' && h.start_ms != null && <span className="search-hit-time num">{timecode(h.start_ms)}</span>}
       </div>

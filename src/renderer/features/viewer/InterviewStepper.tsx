@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { participantLabel } from '../../../shared/participant-code';
 import { useNav } from '../../app/nav-store';
 import { uiFor, useInterviewsUi } from '../interviews/ui-store';
 import { interviewSequence, type InterviewSequence } from './store';
@@ -58,7 +59,8 @@ export function useInterviewSequence(workspaceId: string, projectId: string, int
 /** The viewer opens afresh for the next interview; a button that took it there gets focus back, so pressing it again walks on. */
 let refocus: -1 | 1 | null = null;
 
-const nameOf = (p: { participant_name: string | null }) => p.participant_name?.trim() || 'Unnamed participant';
+/** Named as the Interviews list and the viewer's title name it: "Name (P07)", the code alone without a name. */
+const nameOf = (p: { participant_name: string | null; code: string }) => participantLabel(p.code, p.participant_name) || 'Unnamed participant';
 
 export function InterviewStepper({ seq, failed, go }: ReturnType<typeof useInterviewSequence>) {
   const prev = useRef<HTMLButtonElement>(null);

@@ -15,6 +15,8 @@ export type AgreementCoderView = { coder: string | null; label: string; segments
 export type AgreementDisagreementView = {
   interview_id: string;
   participant_name: string | null;
+  /** Its interview's participant code "P07" ('' until given), named beside the name as the Interviews list does. */
+  code: string;
   turn_index: number;
   /** The turn's start in the video; null when unknown. */
   start_ms: number | null;
@@ -50,7 +52,7 @@ export type AgreementView = {
   /** Interviews both coders coded: their turns are the units. */
   interviews: number;
   /** Interviews only one of the two coded, left out. */
-  excluded: { interview_id: string; participant_name: string | null; coded_by: 'A' | 'B' }[];
+  excluded: { interview_id: string; participant_name: string | null; code: string; coded_by: 'A' | 'B' }[];
   codes: CodeAgreementView[];
 };
 

@@ -22,6 +22,11 @@ const clipOptions = {
   include_participant: z.boolean().default(false),
   /** Pseudonyms and the study's accepted redactions in captions, file names and the reel page (issue 14 §2). */
   redact: z.boolean().default(false),
+  /**
+   * Leave the picture out: each clip and the reel is its sound, with its captions beside it. Redaction changes
+   * words, never faces or on-screen text, so a redacted export offers this.
+   */
+  audio_only: z.boolean().default(false),
 };
 
 export type ClipPlanItemView = {
@@ -40,6 +45,8 @@ export type ClipPlanItemView = {
   reason: string | null;
   /** Redaction changes its captions; the audio still says what they hide. */
   redacted_words: boolean;
+  /** Its saved recording has a picture (true unless known to be sound only): redaction does not change it. */
+  picture: boolean;
 };
 
 export type ClipPlanView = { title: string; clips: ClipPlanItemView[] };

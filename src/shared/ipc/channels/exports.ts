@@ -44,6 +44,11 @@ export const exportChannels = {
       bom: z.boolean(),
       /** Pseudonyms for participants and the study's accepted redactions in every file (issue 14 §2). */
       redact: z.boolean().default(false),
+      /**
+       * Also writes participant-key.csv (interview_id, code, name, email) as its own file, as `export
+       * --participant-key` does; refused with `redact`: a redacted export never holds the key (issue 21 §3).
+       */
+      participant_key: z.boolean().optional(),
     }),
   ).returns<ExportRunView>(),
   /**

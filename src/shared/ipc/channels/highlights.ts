@@ -28,6 +28,8 @@ export type HighlightView = TurnRange & {
   updated_at: string;
   /** From the cached interview at read time; null when that interview is not (or no longer) cached. */
   participant_name: string | null;
+  /** Its interview's participant code "P07" ('' until given): named beside the name, as the Interviews list does. */
+  code: string;
 };
 
 /**

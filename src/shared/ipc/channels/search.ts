@@ -6,8 +6,8 @@ import { workspaceId } from './workspaces';
 const id = idSchema;
 const ws = { workspace_id: workspaceId };
 
-/** An interview that asked a collapsed question, and when. */
-export type AskedIn = { interview_id: string; participant_name: string | null; start_ms: number | null };
+/** An interview that asked a collapsed question, and when. `code`: its participant code "P07" ('' until given). */
+export type AskedIn = { interview_id: string; participant_name: string | null; code: string; start_ms: number | null };
 
 export { ASKED_IN_PAGE } from '../../search-pages';
 
@@ -25,6 +25,8 @@ export type SearchHitView = {
   project_title: string;
   interview_id: string | null;
   participant_name: string | null;
+  /** The interview's participant code "P07", named beside the name as the Interviews list does; '' without an interview or until given. */
+  code: string;
   role: string | null;
   start_ms: number | null;
   /** Matched terms are wrapped in \u0002 … \u0003; render as text and style the marked parts. */
@@ -69,6 +71,8 @@ export const searchChannels = {
     interview_id: string;
     /** Null when the service sent no name for the participant. */
     participant_name: string | null;
+    /** Its participant code "P07" ('' until given). */
+    code: string;
     turn_index: number;
     start_ms: number | null;
   } | null>(),

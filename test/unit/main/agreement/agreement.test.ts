@@ -62,11 +62,13 @@ describe('compare', () => {
     await code('i2', 3, ['Delivery'], null);
     await code('i2', 1, ['Price'], AI_REPORT_CODER);
     await code('i3', 3, ['Delivery'], AI_REPORT_CODER);
+    // Codes in order of completion (all at the same time here, so by id): the view names interviews "Ben (P02)".
+    await cache.call('participants.assign', { projectId: P });
     const r = await service().compare(P, null, AI_REPORT_CODER);
     expect(r.coder_a).toMatchObject({ coder: null, label: 'Dana' });
     expect(r.coder_b).toMatchObject({ coder: AI_REPORT_CODER });
     expect(r.interviews).toBe(2);
-    expect(r.excluded).toEqual([{ interview_id: 'i3', participant_name: 'Cy', coded_by: 'B' }]);
+    expect(r.excluded).toEqual([{ interview_id: 'i3', participant_name: 'Cy', code: 'P03', coded_by: 'B' }]);
     const byCode = Object.fromEntries(r.codes.map((c) => [c.code, c]));
     // Price over 8 turns: both on i1 t1; only B on i2 t1; the other 6 neither.
     expect(byCode.Price).toMatchObject({ units: 8, disagreement_count: 1, color: expect.stringMatching(/^#/) });
@@ -77,6 +79,7 @@ describe('compare', () => {
       {
         interview_id: 'i2',
         participant_name: 'Ben',
+        code: 'P02',
         turn_index: 1,
         start_ms: 10_000,
         question: null,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
 import type { CacheDb } from '../../../../src/main/cache/open';
 import { ASKED_IN_PAGE } from '../../../../src/shared/ipc/channels/search';
+import { participantCode } from '../../../../src/shared/participant-code';
 import { interviewRecord } from '../../../../src/shared/schemas/interview';
 import { projectListItem } from '../../../../src/shared/schemas/project';
 
@@ -29,10 +30,17 @@ beforeAll(async () => {
     }),
   );
   await cache.call('interviews.saveFullRecords', { projectId: 'p', items, now: NOW });
+  // Codes in order of completion, as a sync gives them: i119 is P01.
+  await cache.call('participants.assign', { projectId: 'p' });
 });
 afterAll(() => cache.close());
 
-const expected = Array.from({ length: N }, (_, j) => N - 1 - j).map((k) => ({ interview_id: id(k), participant_name: `Person ${k}`, start_ms: 1000 + k }));
+const expected = Array.from({ length: N }, (_, j) => N - 1 - j).map((k) => ({
+  interview_id: id(k),
+  participant_name: `Person ${k}`,
+  code: participantCode(N - k),
+  start_ms: 1000 + k,
+}));
 
 it('a question hit says how many interviews asked it and lists the first page, first asked first', async () => {
   const [hit, ...rest] = await cache.call('search.query', { query: 'price', role: 'AI' });

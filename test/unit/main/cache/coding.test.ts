@@ -69,8 +69,10 @@ describe('coding queries', () => {
     const rows = await cache.call('coding.segments', { projectId: P, coders: [null, 'Maxine'] });
     expect(rows.map((r) => `${r.coder ?? 'researcher'}: ${r.code}`).sort()).toEqual(['Maxine: Price', 'researcher: Price', 'researcher: Trust']);
     expect((await cache.call('coding.segments', { projectId: P, coders: [AI_REPORT_CODER] })).length).toBe(1);
+    // With its participant code, once given (a sync gives codes at its end), for the agreement view's labels.
+    await cache.call('participants.assign', { projectId: P });
     expect(await cache.call('coding.turnLengths', { projectId: P, interviewIds: ['i1', 'nope'] })).toEqual([
-      { interview_id: 'i1', participant_name: 'Ana', indexes: [0, 1], lengths: [4, 'Too dear 💸 for us.'.length] },
+      { interview_id: 'i1', participant_name: 'Ana', code: 'P01', indexes: [0, 1], lengths: [4, 'Too dear 💸 for us.'.length] },
     ]);
     expect(
       await cache.call('coding.turnsAt', {

@@ -379,8 +379,9 @@ describe('interviews', () => {
       expect(await near('c')).toEqual({
         position: 3,
         total: 5,
-        previous: { id: 'b', participant_name: '100% sure' },
-        next: { id: 'a', participant_name: 'Ada Lovelace' },
+        // No codes given yet (a sync gives them): the stepper names them as the list does meanwhile.
+        previous: { id: 'b', participant_name: '100% sure', code: '' },
+        next: { id: 'a', participant_name: 'Ada Lovelace', code: '' },
       });
       expect(await near('e')).toMatchObject({ position: 1, previous: null, next: { id: 'b' } });
       expect(await near('d')).toMatchObject({ position: 5, previous: { id: 'a' }, next: null });
@@ -624,9 +625,13 @@ describe('search', () => {
   });
 
   it('locateQuote finds the participant turn that said a report quote, who said it, and when', async () => {
+    await cache.call('participants.assign', { projectId: 'p1' });
+    const code = (await cache.call('participants.list', { projectId: 'p1' })).find((p) => p.interview_id === 'i1')!.code;
+    expect(code).toMatch(/^P\d{2,}$/);
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: 'I skip a week whenever the price goes up' })).toEqual({
       interview_id: 'i1',
       participant_name: 'Person i1',
+      code,
       turn_index: 1,
       start_ms: 12_000,
     });
@@ -634,6 +639,7 @@ describe('search', () => {
     expect(await cache.call('search.locateQuote', { projectId: 'p1', quote: '"Delivery is SLOW, but fine!"' })).toEqual({
       interview_id: 'i1',
       participant_name: 'Person i1',
+      code,
       turn_index: 2,
       start_ms: 30_000,
     });
@@ -645,6 +651,8 @@ describe('search', () => {
     expect(await cache.call('search.locateQuote', { projectId: 'p2', quote: 'The price of the account is too high' })).toEqual({
       interview_id: 'j1',
       participant_name: 'Person j1',
+      // p2's codes were never given here.
+      code: '',
       turn_index: 0,
       start_ms: 3000,
     });

@@ -115,8 +115,10 @@ beforeAll(async () => {
 afterAll(() => cache.close());
 
 /** A question hit as the search of 97c64a0 returned it: every interview in asked_in, read a page of 7 at a time from where the hit's page ends. */
-async function oldShape(h: SearchHit): Promise<SearchHit> {
-  if (h.kind !== 'question') return h;
+async function oldShape(hit: SearchHit): Promise<SearchHit> {
+  // Participant codes came later (issue 21 §3, checked in screen-labels.test.ts): the golden is of all the rest.
+  const { code: _code, ...h } = hit;
+  if (h.kind !== 'question') return h as SearchHit;
   const { asked_count, question_key, ...old } = h;
   expect(asked_count).toBeGreaterThan(1);
   expect(question_key).toBeTruthy();
@@ -129,8 +131,8 @@ async function oldShape(h: SearchHit): Promise<SearchHit> {
     all.push(...page.asked_in);
   }
   expect(all.length).toBe(asked_count);
-  old.asked_in = all;
-  return old;
+  old.asked_in = all.map(({ code: _c, ...a }) => a) as AskedIn[];
+  return old as SearchHit;
 }
 
 it('every query kind returns the same hits, order, snippets, ranks and question lists as before the question index', async () => {

@@ -12,6 +12,7 @@ const turn: SearchHit = {
   project_title: 'P',
   interview_id: 'i9',
   participant_name: null,
+  code: 'P09',
   role: 'User',
   start_ms: null,
   snippet: 'the \u0002price\u0003',
@@ -20,6 +21,7 @@ const turn: SearchHit = {
 const asked_in = Array.from({ length: 1000 }, (_, i) => ({
   interview_id: `i${i}`,
   participant_name: i % 7 === 0 ? null : `Person ${i}`,
+  code: i % 11 === 0 ? '' : `P${String(i + 1).padStart(2, '0')}`,
   start_ms: i % 5 === 0 ? null : i * 1000,
 }));
 const question: SearchHit = { ...turn, kind: 'question', role: 'AI', interview_id: 'i0', start_ms: null, asked_in };
@@ -33,9 +35,9 @@ it('gives back exactly the hits it packed, after a structured clone', () => {
   expect(JSON.stringify(crossed)).toBe(JSON.stringify(hits));
 });
 
-it('packs a question list as three flat arrays, and leaves other hits as they are', () => {
+it('packs a question list as four flat arrays, and leaves other hits as they are', () => {
   const [q, t] = packSearchHits([question, turn]) as unknown as [{ asked_in: Record<string, unknown[]> }, SearchHit];
-  expect(Object.keys(q.asked_in)).toEqual(['interview_ids', 'participant_names', 'start_ms']);
+  expect(Object.keys(q.asked_in)).toEqual(['interview_ids', 'participant_names', 'codes', 'start_ms']);
   for (const column of Object.values(q.asked_in)) {
     expect(column).toHaveLength(1000);
     expect(column.every((v) => v === null || typeof v !== 'object')).toBe(true);

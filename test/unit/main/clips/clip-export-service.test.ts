@@ -123,6 +123,27 @@ describe('clips.* through IPC', () => {
     expect(redacted.clips[0]).toMatchObject({ start_ms: 13_000, end_ms: 21_000 });
   });
 
+  it('clips.plan says which recordings have a picture; clips.export with audio_only cuts each clip and the reel without it', async () => {
+    await highlight('i-a', 1, 1);
+    await highlight('i-b', 3, 3);
+    await highlight('i-c', 1, 1);
+    const { call } = core();
+    // b's recording is sound only (an audio interview); a probe that cannot tell counts as a picture.
+    media.media.hasPicture = async (file) => (file.includes('b.webm') ? false : file.includes('a.webm') ? true : null);
+    const plan = await call('clips.plan', await base3());
+    // c has no saved video: nothing was probed, so its picture is assumed and the warning is never missed.
+    expect(plan.clips.map((c) => [c.label, c.picture])).toEqual([
+      ['P01', true],
+      ['P02', false],
+      ['P03', true],
+    ]);
+    const view = await call('clips.export', { ...(await base3()), export_id: 'clip-export-sound', folder: chosen, reel: true, redact: true, audio_only: true });
+    expect(media.cuts.map((c) => c.options?.audioOnly)).toEqual([true, true]);
+    expect(view.clips.map((c) => c.file)).toEqual(['Price/clips/01 Participant a.ogg', 'Price/clips/02 Participant b.ogg']);
+    expect(view.reel?.file).toBe('Price/reel.ogg');
+    expect(view.notes.join('\n')).toContain('The picture was left out');
+  });
+
   it('clips.plan refuses more than 500 highlights, and an unknown one, saying so', async () => {
     const { dispatch } = core();
     const many = await dispatch('clips.plan', { workspace_id: 'w1', project_id: CLIP_PROJECT, selection: { kind: 'highlights', ids: Array(501).fill('h') } });

@@ -188,7 +188,36 @@ describe('exportClips', () => {
     expect(read('Price/clips/01 P02.vtt')).toContain('<v P02>A [Person A] told me');
     expect(read('Price/index.html')).toContain('A [Person A] told me');
     expect(summary.redacted).toBe(true);
-    expect(summary.notes.join('\n')).toMatch(/Redacted.*audio is not altered: 1 clip/);
+    expect(summary.notes.join('\n')).toMatch(/Redacted.*Faces, on-screen text and the voice are not altered: 1 clip/);
+  });
+
+  it('leaves the picture out when asked: each clip and the reel is its sound, its redacted captions beside it', async () => {
+    await highlight('i-b', 1, 1);
+    await highlight('i-a', 3, 3);
+    const redactor: Redactor = { active: true, text: (s) => s.replace(/friend/g, '[Person A]'), participant: (_id, _name, code) => code };
+    const { media, cuts } = fakeClipMedia();
+    const summary = await exportClips(cache, request({ media, redactor, audioOnly: true }));
+    expect(tree(out)).toEqual([
+      'Price/clips/01 P01.ogg',
+      'Price/clips/01 P01.vtt',
+      'Price/clips/02 P02.ogg',
+      'Price/clips/02 P02.vtt',
+      'Price/index.html',
+      'Price/reel.ogg',
+      'Price/reel.vtt',
+    ]);
+    // Every cut and the reel's join asked for the sound only, and the captions handed in are the redacted ones.
+    expect(cuts.map((c) => c.options?.audioOnly)).toEqual([true, true]);
+    expect(JSON.stringify(cuts.map((c) => c.options?.cues))).not.toContain('friend');
+    // Not snapped: the cut starts where it was asked, and the sidecar captions are timed from there.
+    expect(summary.snapped).toBe(false);
+    expect(read('Price/clips/02 P02.vtt')).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:08.000\n<v P02>A [Person A] told me about the recipes.\n');
+    expect(read('Price/reel.ogg')).toBe('reel of [sound of /videos/a.webm 33000-41000 | sound of /videos/b.webm 13000-21000]');
+    expect(read('Price/index.html')).toContain('<source src="reel.ogg" type="audio/ogg">');
+    const notes = summary.notes.join('\n');
+    expect(notes).toContain('The picture was left out: each clip (and the reel) is its sound only');
+    expect(notes).toMatch(/Redacted.*The picture was left out; the voice is not altered: 1 clip may still say/);
+    expect(notes).not.toMatch(/keyframe/);
   });
 
   it('leaves nothing behind when cancelled part-way', async () => {

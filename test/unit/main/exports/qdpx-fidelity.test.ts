@@ -114,6 +114,7 @@ function hl(id: string, interviewId: string, words: string, tags: string[], code
     created_at: '',
     updated_at: '',
     participant_name: null,
+    code: '',
   };
 }
 

@@ -105,6 +105,7 @@ function highlight(over: Partial<HighlightView>): HighlightView {
     created_at: '2026-11-21T00:00:00Z',
     updated_at: '2026-11-21T00:00:00Z',
     participant_name: null,
+    code: 'P01',
     ...over,
   };
 }

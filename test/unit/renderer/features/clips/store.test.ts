@@ -1,11 +1,12 @@
 // The Export clips dialog's store: opening plans the clips (with the options), changing an option that
 // changes the plan asks again and keeps only the latest answer, padding stays within 0–10 s, the export
 // sends the chosen folder and the unticked clips, progress events move the job, and a cancel is said as
-// cancelled (not as an error).
+// cancelled (not as an error). "Leave the picture out" counts only with redaction on and a picture to leave out,
+// and then no cut is frame-exact.
 import { afterEach, describe, expect, it } from 'vitest';
 import type {} from '../../../../../src/renderer/env';
 import type { ClipExportView, ClipPlanView } from '../../../../../src/shared/ipc/channels/clips';
-import { clipsToCut, openClipExport, useClips } from '../../../../../src/renderer/features/clips/store';
+import { clipsToCut, cutsExactly, leavesPictureOut, openClipExport, useClips } from '../../../../../src/renderer/features/clips/store';
 import { useNav } from '../../../../../src/renderer/app/nav-store';
 import { useExport } from '../../../../../src/renderer/features/exports/store';
 import { planItem, resetClipStore } from '../../../../support/clip-store';
@@ -44,7 +45,15 @@ describe('clip export store', () => {
     openPrice();
     await flush();
     expect(fake.inputs('clips.plan')).toEqual([
-      { workspace_id: 'w1', project_id: 'p1', selection: { kind: 'code', code_id: 'k1' }, pad_ms: 0, include_participant: false, redact: false },
+      {
+        workspace_id: 'w1',
+        project_id: 'p1',
+        selection: { kind: 'code', code_id: 'k1' },
+        pad_ms: 0,
+        include_participant: false,
+        redact: false,
+        audio_only: false,
+      },
     ]);
     expect(useClips.getState().plan).toEqual(PLAN);
     expect(clipsToCut(useClips.getState())).toBe(2);
@@ -103,5 +112,27 @@ describe('clip export store', () => {
     });
     await useClips.getState().start();
     expect(useClips.getState().job).toMatchObject({ state: 'failed', error: { code: 'not_allowed' } });
+  });
+
+  it('leaves the picture out only with redaction on and a picture in the plan, and then cuts nothing frame-exactly', async () => {
+    fake = installFakeBridge({ 'exports.lastFolder': () => ({ folder: '/out' }), 'clips.plan': () => PLAN, 'clips.export': () => RESULT });
+    openPrice();
+    await flush();
+    useClips.setState({ exactAbility: { ok: true, codec: 'vp9/opus' } });
+    useClips.getState().setPrefs({ audioOnly: true, exact: true });
+    // Without redaction the choice is not offered, so it does not count.
+    expect(leavesPictureOut(useClips.getState())).toBe(false);
+    expect(cutsExactly(useClips.getState())).toBe(true);
+    useClips.getState().setPrefs({ redact: true });
+    await flush();
+    expect(leavesPictureOut(useClips.getState())).toBe(true);
+    expect(cutsExactly(useClips.getState())).toBe(false);
+    await useClips.getState().start();
+    // Main cuts it (no frame-exact channel asked), without the picture.
+    expect(fake.inputs('clips.export').at(-1)).toMatchObject({ redact: true, audio_only: true });
+    expect(fake.inputs('clips.exactSource')).toEqual([]);
+    // Recordings with no picture (audio or chat interviews): nothing to leave out.
+    useClips.setState({ plan: { ...PLAN, clips: PLAN.clips.map((c) => ({ ...c, picture: false })) } });
+    expect(leavesPictureOut(useClips.getState())).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ const coding: HighlightView = {
   created_at: '2026-11-26T09:01:00Z',
   updated_at: '2026-11-26T09:01:00Z',
   participant_name: 'Ana Silva',
+  code: 'P07',
 };
 const text = (html: string) =>
   html

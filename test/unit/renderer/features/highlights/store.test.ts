@@ -24,6 +24,7 @@ const highlight: HighlightView = {
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   participant_name: 'Ana Silva',
+  code: 'P07',
 };
 
 let bridge: FakeBridge;

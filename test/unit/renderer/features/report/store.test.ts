@@ -74,7 +74,7 @@ describe('report store', () => {
     bridge.answer('search.locateQuote', ({ quote }) => {
       if (quote === 'gone') return null;
       if (quote === 'bad') throw new IpcFailure('search_failed', 'No index.');
-      return { interview_id: 'iv-1', participant_name: 'Maya Cohen', turn_index: 3, start_ms: 42_000 };
+      return { interview_id: 'iv-1', participant_name: 'Maya Cohen', code: 'P03', turn_index: 3, start_ms: 42_000 };
     });
     const done = useReports.getState().locateQuotes('w1', 'p1', 0, ['found', 'gone', 'bad', long]);
     expect(located()).toEqual([{ state: 'locating' }, { state: 'locating' }, { state: 'locating' }, { state: 'locating' }]);
@@ -86,23 +86,23 @@ describe('report store', () => {
       ['w1', 'p1', 2000],
     ]);
     expect(located()).toEqual([
-      { state: 'found', interview_id: 'iv-1', participant_name: 'Maya Cohen', start_ms: 42_000 },
+      { state: 'found', interview_id: 'iv-1', participant_name: 'Maya Cohen', code: 'P03', start_ms: 42_000 },
       { state: 'missing' },
       { state: 'error', message: 'No index.' },
-      { state: 'found', interview_id: 'iv-1', participant_name: 'Maya Cohen', start_ms: 42_000 },
+      { state: 'found', interview_id: 'iv-1', participant_name: 'Maya Cohen', code: 'P03', start_ms: 42_000 },
     ]);
   });
 
   it('looking the same quotes up again keeps the earlier answers on screen until the new ones come; other quotes start afresh', async () => {
-    bridge.answer('search.locateQuote', () => ({ interview_id: 'iv-1', participant_name: null, turn_index: 0, start_ms: null }));
+    bridge.answer('search.locateQuote', () => ({ interview_id: 'iv-1', participant_name: null, code: 'P01', turn_index: 0, start_ms: null }));
     await useReports.getState().locateQuotes('w1', 'p1', 1, ['a']);
-    const held = deferred<{ interview_id: string; participant_name: string | null; turn_index: number; start_ms: number | null }>();
+    const held = deferred<{ interview_id: string; participant_name: string | null; code: string; turn_index: number; start_ms: number | null }>();
     bridge.answer('search.locateQuote', () => held.promise);
     const again = useReports.getState().locateQuotes('w1', 'p1', 1, ['a']);
-    expect(located(1)).toEqual([{ state: 'found', interview_id: 'iv-1', participant_name: null, start_ms: null }]);
-    held.resolve({ interview_id: 'iv-2', participant_name: 'Ann', turn_index: 4, start_ms: 5000 });
+    expect(located(1)).toEqual([{ state: 'found', interview_id: 'iv-1', participant_name: null, code: 'P01', start_ms: null }]);
+    held.resolve({ interview_id: 'iv-2', participant_name: 'Ann', code: 'P02', turn_index: 4, start_ms: 5000 });
     await again;
-    expect(located(1)).toEqual([{ state: 'found', interview_id: 'iv-2', participant_name: 'Ann', start_ms: 5000 }]);
+    expect(located(1)).toEqual([{ state: 'found', interview_id: 'iv-2', participant_name: 'Ann', code: 'P02', start_ms: 5000 }]);
     bridge.answer('search.locateQuote', () => new Promise(() => undefined));
     void useReports.getState().locateQuotes('w1', 'p1', 1, ['b']);
     expect(located(1)).toEqual([{ state: 'locating' }]);

@@ -10,13 +10,19 @@ import { hitRows } from '../../../../../src/renderer/features/search/use-hit-lis
 import { deferred, installFakeBridge, IpcFailure, type InstalledFakeBridge } from '../../../../support/fake-bridge';
 
 const N = 120;
-const all: AskedIn[] = Array.from({ length: N }, (_, k) => ({ interview_id: `i${k}`, participant_name: `Person ${k}`, start_ms: 1000 * k }));
+const all: AskedIn[] = Array.from({ length: N }, (_, k) => ({
+  interview_id: `i${k}`,
+  participant_name: `Person ${k}`,
+  code: `P${String(k + 1).padStart(2, '0')}`,
+  start_ms: 1000 * k,
+}));
 const question: SearchHitView = {
   kind: 'question',
   project_id: 'p1',
   project_title: 'Study',
   interview_id: 'i0',
   participant_name: 'Person 0',
+  code: 'P01',
   role: 'AI',
   start_ms: 0,
   snippet: 'How do you feel about the \u0002price\u0003?',
@@ -92,7 +98,7 @@ it('says the count, not the length of the first page, and expanded lists all 120
 });
 
 it('reads as many pages as it takes, and a hit whose first page is all of it asks nothing', async () => {
-  const many = Array.from({ length: ASKED_FETCH + 30 }, (_, k) => ({ interview_id: `m${k}`, participant_name: null, start_ms: null }));
+  const many = Array.from({ length: ASKED_FETCH + 30 }, (_, k) => ({ interview_id: `m${k}`, participant_name: null, code: '', start_ms: null }));
   fake = installFakeBridge({
     'search.askedIn': (input) => ({ asked_count: many.length, asked_in: many.slice(input.offset, input.offset + input.limit) }),
   });

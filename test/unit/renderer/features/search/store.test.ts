@@ -13,6 +13,7 @@ const hit = (snippet: string): SearchHitView => ({
   project_title: 'Study',
   interview_id: 'i1',
   participant_name: 'Ana',
+  code: 'P01',
   role: 'User',
   start_ms: 1000,
   snippet,
