@@ -19,6 +19,11 @@ const turn = (d: Database.Database, interview: string, idx: number, role: 'AI' |
     d.prepare('INSERT INTO transcript_turns (interview_id, idx, role, text, start_ms) VALUES (?, ?, ?, ?, ?)').run(interview, idx, role, text, idx * 1000)
       .lastInsertRowid,
   );
+/**
+ * Today's query reads later tables too (participant codes, 0020), so the caches below are migrated to the last
+ * version, which leaves the question index as 0018 made it; the codes are not this migration's and are set aside.
+ */
+const askedIn = (d: Database.Database, projectId: string, words: string) => askedInIndexed(d, projectId, words).map(({ code: _code, ...rest }) => rest);
 const stale = (d: Database.Database) => d.prepare('SELECT interview_id FROM questions_stale ORDER BY 1').pluck().all();
 
 describe('migration 0018: question index', () => {
@@ -43,14 +48,15 @@ describe('migration 0018: question index', () => {
       'participant_name',
     ]);
     expect(stale(d)).toEqual(['i1', 'i2']);
+    await migrate(d, { migrations: MIGRATIONS });
     expect(indexBacklog(d, {})).toEqual({ indexed: 0, remaining: 0 });
     expect(stale(d)).toEqual([]);
     // In order of completion; only interviewer turns.
-    expect(askedInIndexed(d, 'p', 'how do you feel about the price')).toEqual([
+    expect(askedIn(d, 'p', 'how do you feel about the price')).toEqual([
       { interview_id: 'i2', participant_name: null, start_ms: 0 },
       { interview_id: 'i1', participant_name: 'Ann', start_ms: 0 },
     ]);
-    expect(askedInIndexed(d, 'p', 'it is high')).toEqual([]);
+    expect(askedIn(d, 'p', 'it is high')).toEqual([]);
     // One question's interviews are one range of a covering index, already in order: no join, no sort.
     const read = plan(
       d,
@@ -61,60 +67,60 @@ describe('migration 0018: question index', () => {
   });
 
   it("an interview's completion time or participant changing moves and renames it in every question's list", async () => {
-    const d = await migratedTo(18);
+    const d = await migratedTo(MIGRATIONS.length);
     seed(d);
     turn(d, 'i1', 0, 'AI', 'Why?');
     turn(d, 'i2', 0, 'AI', 'Why?');
     indexBacklog(d, {});
-    expect(askedInIndexed(d, 'p', 'why').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
+    expect(askedIn(d, 'p', 'why').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
     d.exec("UPDATE interviews SET completed_at = NULL, participant_name = 'Bo' WHERE id = 'i2'");
-    expect(askedInIndexed(d, 'p', 'why')).toEqual([
+    expect(askedIn(d, 'p', 'why')).toEqual([
       { interview_id: 'i1', participant_name: 'Ann', start_ms: 0 },
       { interview_id: 'i2', participant_name: 'Bo', start_ms: 0 },
     ]);
     d.exec("UPDATE interviews SET completed_at = '2025-12-31' WHERE id = 'i2'");
-    expect(askedInIndexed(d, 'p', 'why').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
+    expect(askedIn(d, 'p', 'why').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
   });
 
   it('turns added above the mark are listed by the bulk step, keeping each interview where it first asked', async () => {
-    const d = await migratedTo(18);
+    const d = await migratedTo(MIGRATIONS.length);
     seed(d);
     turn(d, 'i1', 4, 'AI', 'Tell me more.');
     turn(d, 'i1', 2, 'AI', 'Tell me more!');
     expect(searchBacklog(d)).toBe(2);
-    expect(askedInIndexed(d, 'p', 'tell me more')).toEqual([]);
+    expect(askedIn(d, 'p', 'tell me more')).toEqual([]);
     expect(indexBacklog(d, { maxRows: 1 })).toEqual({ indexed: 1, remaining: 1 });
-    expect(askedInIndexed(d, 'p', 'tell me more')).toEqual([{ interview_id: 'i1', participant_name: 'Ann', start_ms: 4000 }]);
+    expect(askedIn(d, 'p', 'tell me more')).toEqual([{ interview_id: 'i1', participant_name: 'Ann', start_ms: 4000 }]);
     indexBacklog(d, { maxRows: 1 });
-    expect(askedInIndexed(d, 'p', 'tell me more')).toEqual([{ interview_id: 'i1', participant_name: 'Ann', start_ms: 2000 }]);
+    expect(askedIn(d, 'p', 'tell me more')).toEqual([{ interview_id: 'i1', participant_name: 'Ann', start_ms: 2000 }]);
   });
 
   it('an indexed turn deleted, edited, or an id reused at or below the mark marks its interview; the next step lists it again', async () => {
-    const d = await migratedTo(18);
+    const d = await migratedTo(MIGRATIONS.length);
     seed(d);
     turn(d, 'i1', 0, 'AI', 'What about delivery?');
     const top = turn(d, 'i2', 0, 'AI', 'What about delivery?');
     indexBacklog(d, {});
-    expect(askedInIndexed(d, 'p', 'what about delivery').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
+    expect(askedIn(d, 'p', 'what about delivery').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
     // i2's only turn deleted and its id reused by i1: both marked, both listed again.
     d.prepare('DELETE FROM transcript_turns WHERE id = ?').run(top);
     expect(turn(d, 'i1', 1, 'AI', 'And the price?')).toBe(top);
     expect(stale(d)).toEqual(['i1', 'i2']);
     expect(indexBacklog(d, {})).toEqual({ indexed: 0, remaining: 0 });
-    expect(askedInIndexed(d, 'p', 'what about delivery').map((a) => a.interview_id)).toEqual(['i1']);
-    expect(askedInIndexed(d, 'p', 'and the price').map((a) => a.interview_id)).toEqual(['i1']);
+    expect(askedIn(d, 'p', 'what about delivery').map((a) => a.interview_id)).toEqual(['i1']);
+    expect(askedIn(d, 'p', 'and the price').map((a) => a.interview_id)).toEqual(['i1']);
     d.prepare("UPDATE transcript_turns SET text = 'Anything else?' WHERE id = ?").run(top);
     expect(stale(d)).toEqual(['i1']);
     indexBacklog(d, {});
-    expect(askedInIndexed(d, 'p', 'and the price')).toEqual([]);
-    expect(askedInIndexed(d, 'p', 'anything else').map((a) => a.interview_id)).toEqual(['i1']);
+    expect(askedIn(d, 'p', 'and the price')).toEqual([]);
+    expect(askedIn(d, 'p', 'anything else').map((a) => a.interview_id)).toEqual(['i1']);
     // Rows go with their interview.
     d.prepare("DELETE FROM interviews WHERE id = 'i1'").run();
     expect(d.prepare('SELECT count(*) FROM asked_questions').pluck().get()).toBe(0);
   });
 
   it('a bounded step lists a bounded number of stale interviews and says how many remain', async () => {
-    const d = await migratedTo(18);
+    const d = await migratedTo(MIGRATIONS.length);
     seed(d);
     turn(d, 'i1', 0, 'AI', 'Why?');
     turn(d, 'i2', 0, 'AI', 'Why?');
@@ -123,7 +129,7 @@ describe('migration 0018: question index', () => {
     expect(stale(d)).toEqual(['i1', 'i2']);
     expect(indexBacklog(d, { maxRows: 1 })).toEqual({ indexed: 0, remaining: 1 });
     expect(indexBacklog(d, { maxRows: 1 })).toEqual({ indexed: 0, remaining: 0 });
-    expect(askedInIndexed(d, 'p', 'why not').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
-    expect(askedInIndexed(d, 'p', 'why')).toEqual([]);
+    expect(askedIn(d, 'p', 'why not').map((a) => a.interview_id)).toEqual(['i2', 'i1']);
+    expect(askedIn(d, 'p', 'why')).toEqual([]);
   });
 });
