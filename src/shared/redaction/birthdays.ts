@@ -88,10 +88,10 @@ const PERSON_WORD_BEFORE =
 const NAME_BEFORE = /(?<![\p{L}])(?!(?:The|This|That|It|Its|A|An|Which|What|Our|Their)(?![\p{L}]))\p{Lu}\p{Ll}+\W*(?:\w+\W+){0,3}$/u;
 const personBefore = (before: string) => PERSON_WORD_BEFORE.test(before) || NAME_BEFORE.test(before);
 
-const HINT = /born|birth|b-?day|d\.?o\.?b|turn|\bbe \d/i;
-// The rarer looks, each behind a plain substring test: "I'll be forty", "my 30th last month", "her thirtieth".
+// With the rarer forms' marks in the same look: "her thirtieth", "my 30th last month".
+const HINT = /born|birth|b-?day|d\.?o\.?b|turn|ieth|\bbe \d|\d(?:st|nd|rd|th) /i;
+// "I'll be forty": looked for only where "be " stands.
 const BE_AGE_AT = /(?:[a-z]+(?:ty|teen)\b|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)/iy;
-const NTH_AGE = /\b(?:my|his|her|their|your) \d{1,3}(?:st|nd|rd|th)\b/i;
 /** "be" and an age after it, looked for where "be " stands (a sticky expression there, not over the whole text). */
 function beAge(s: string): boolean {
   for (let i = s.indexOf('be '); i >= 0; i = s.indexOf('be ', i + 3)) {
@@ -101,7 +101,7 @@ function beAge(s: string): boolean {
   }
   return false;
 }
-const hinted = (s: string) => HINT.test(s) || s.includes('ieth') || beAge(s) || (/\d(?:st|nd|rd|th) /.test(s) && NTH_AGE.test(s));
+const hinted = (s: string) => HINT.test(s) || beAge(s);
 
 function add(out: Span[], s: string, re: RegExp, check?: (start: number, m: RegExpExecArray) => boolean | 'possible'): void {
   re.lastIndex = 0;
