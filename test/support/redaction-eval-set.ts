@@ -38,7 +38,20 @@ export const CONTACT_KINDS = ['email', 'phone', 'address', 'dob', 'id', 'handle'
 export const EVAL_KINDS = ['person', ...CONTACT_KINDS, 'participant'] as const;
 export type EvalKind = (typeof EVAL_KINDS)[number];
 
-export const NEGATIVE_CATEGORIES = ['brand', 'product', 'place', 'food', 'organisation', 'sentence-start', 'title', 'calendar', 'word', 'role'] as const;
+// 'number': a price, percentage, year, time, version, count, or a room, gate, bus or flight number (issue 21 §1).
+export const NEGATIVE_CATEGORIES = [
+  'brand',
+  'product',
+  'place',
+  'food',
+  'organisation',
+  'sentence-start',
+  'title',
+  'calendar',
+  'word',
+  'role',
+  'number',
+] as const;
 export type NegativeCategory = (typeof NEGATIVE_CATEGORIES)[number];
 
 /**

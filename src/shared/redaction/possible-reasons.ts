@@ -17,6 +17,8 @@ export const WHY = {
   atNoPlatform: '@word with no platform named',
   plainHandle: 'a plain word said as a platform’s handle',
   streetNoType: 'a house number and a name, with no street type',
+  underscoredWord: 'a word with underscores, with no platform named beside it',
+  shortSpokenNumber: 'numbers said as words, too few for a phone and not said to be one',
 } as const;
 
 /** For a possible finding whose rule gave no reason (none today): still says something true. */

@@ -34,7 +34,7 @@ beforeEach(async () => {
         status: 'COMPLETE',
         completed_at: '2026-11-01T10:00:00Z',
         participant: { name: 'Tom Reyes' },
-        transcript: turns('Welcome.', 'Message @sunny_d later; it’s 943 476 5919 on the letter. The company was born in 2015.'),
+        transcript: turns('Welcome.', 'Message @sunny_d later; it’s 943 476 5919 on the letter. Born March 3rd, 1988, in Leeds.'),
       }),
       interviewRecord.parse({
         id: 'iv-b',
@@ -57,7 +57,7 @@ describe('possible findings', () => {
       expect.arrayContaining([
         ['handle', '@sunny_d', WHY.atNoPlatform],
         ['id', '943 476 5919', WHY.idNoLabel],
-        ['dob', '2015', WHY.bornNoPerson],
+        ['dob', 'March 3rd, 1988', WHY.bornNoPerson],
         ['person', 'Florence', WHY.placeOrThing],
       ]),
     );

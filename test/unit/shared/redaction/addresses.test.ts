@@ -44,6 +44,39 @@ describe('addresses', () => {
     expect(found(s)).toEqual([['address', address]]);
   });
 
+  it.each([
+    ['my parents are at 1427 maple drive, columbus, ohio 43215 still', '1427 maple drive, columbus, ohio 43215'],
+    ['apartment 4B, 350 fifth avenue, new york, ny 10118', 'apartment 4B, 350 fifth avenue, new york, ny 10118'],
+    ['apartment 4, 22 bow street, dublin 7, d07 fw62', 'apartment 4, 22 bow street, dublin 7, d07 fw62'],
+    ['it’s 14 Seaview Terrace, Salthill, Galway H91 X2K7.', '14 Seaview Terrace, Salthill, Galway H91 X2K7'],
+    ['out the country, Knockmore, Ballina, Co. Mayo F26 P2W3, no street', 'Knockmore, Ballina, Co. Mayo F26 P2W3'],
+    ['1200 Rue Sherbrooke Ouest, Montréal, QC H3A 1H6', '1200 Rue Sherbrooke Ouest, Montréal, QC H3A 1H6'],
+    ['my brother is at 88 queen street west, toronto, ontario m5h 2n2', '88 queen street west, toronto, ontario m5h 2n2'],
+    ['Unit 5, 23 George Street, Sydney NSW 2000', 'Unit 5, 23 George Street, Sydney NSW 2000'],
+    ['12 smith st, fitzroy vic 3065', '12 smith st, fitzroy vic 3065'],
+    ['PO Box 210, Darwin NT 0801', 'PO Box 210, Darwin NT 0801'],
+    ['Am Markt 3, 28195 Bremen', 'Am Markt 3, 28195 Bremen'],
+    ['appartement 12, 3 bis rue des Lilas, 69003 Lyon', 'appartement 12, 3 bis rue des Lilas, 69003 Lyon'],
+    ['then 27 avenue jean jaurès, 31000 toulouse.', '27 avenue jean jaurès, 31000 toulouse'],
+    ['Calle de Alcalá 45, 3º B, 28014 Madrid', 'Calle de Alcalá 45, 3º B, 28014 Madrid'],
+    ['his brother at via dei mille 14, napoli.', 'via dei mille 14, napoli'],
+    ['Corso Buenos Aires 8, 20124 Milano MI', 'Corso Buenos Aires 8, 20124 Milano MI'],
+    ['Flat 302, Sai Residency, 14th Cross, Indiranagar, Bengaluru 560038', 'Flat 302, Sai Residency, 14th Cross, Indiranagar, Bengaluru 560038'],
+    ['H.No. 12-5-34, Road No. 3, Banjara Hills, Hyderabad 500034', 'H.No. 12-5-34, Road No. 3, Banjara Hills, Hyderabad 500034'],
+    ['in B-204, Sector 62, Noida 201301', 'B-204, Sector 62, Noida 201301'],
+    ['home is Plot 5, Admiralty Way, Lekki Phase 1, Lagos', 'Plot 5, Admiralty Way, Lekki Phase 1, Lagos'],
+    ['my mum is at No. 7 Awolowo Road, Ikoyi, she won’t move', 'No. 7 Awolowo Road, Ikoyi'],
+    ['Unit 3, 45 Jan Smuts Avenue, Rosebank, Johannesburg, 2196', 'Unit 3, 45 Jan Smuts Avenue, Rosebank, Johannesburg, 2196'],
+    ['14 Long Street, Cape Town, 8001', '14 Long Street, Cape Town, 8001'],
+    ['PO Box 1042, Stellenbosch, 7599', 'PO Box 1042, Stellenbosch, 7599'],
+    ['the office is 1-2-3 Jingumae, Shibuya-ku, Tokyo 150-0001', '1-2-3 Jingumae, Shibuya-ku, Tokyo 150-0001'],
+    ['my flat is Roppongi 6-10-1, Minato-ku, Tokyo', 'Roppongi 6-10-1, Minato-ku, Tokyo'],
+    ['we’re at 2 The Green, Hampton TW12 3AB', '2 The Green, Hampton TW12 3AB'],
+    ['my mum lives at number twelve acacia avenue in reading', 'twelve acacia avenue in reading'],
+  ])('other countries and spoken forms: %s', (s, address) => {
+    expect(ofKind(s, 'address')).toEqual([address]);
+  });
+
   it('finds what speech-to-text writes, in lowercase, after words that say an address follows', () => {
     expect(found('i live at 42 mill lane in leeds')).toEqual([['address', '42 mill lane in leeds']]);
     expect(found('we moved to 7 bramble close last year')).toEqual([['address', '7 bramble close']]);
@@ -97,6 +130,12 @@ describe('addresses', () => {
     'It cost £1,299.99 or $45.50 a week at the court',
     'Chapter 5 Close Encounters',
     'room 101 on floor 3',
+    'Am I 30 or 40 now?',
+    'the 38 bus to Essex Road, then the tube',
+    'room 214, Terminal 5, Gate 22',
+    'we did Route 66 in 2018, and Highway 1 down to Big Sur',
+    'the door handle is loose, 3 of them',
+    'I waited 45 minutes on hold at the 4 Seasons',
   ])('leaves alone: %s', (s) => {
     expect(ofKind(s, 'address')).toEqual([]);
   });

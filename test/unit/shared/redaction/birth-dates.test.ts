@@ -22,6 +22,14 @@ describe('dates of birth', () => {
     ['3 March 1988 is my birthday', '3 March 1988'],
     ['i was born on the fifth of may nineteen ninety', 'fifth of may nineteen ninety'],
     ['she was born in two thousand and five', 'two thousand and five'],
+    ['I was born in nineteen eighty seven, in Osaka', 'nineteen eighty seven'],
+    ['my date of birth is 04 06 1992', '04 06 1992'],
+    ['DOB 1990-02-11', '1990-02-11'],
+    ['my birthday’s 12/04/91', '12/04/91'],
+    ['I was born 7 Jan ’88', '7 Jan ’88'],
+    ['my brothers were born in ’89', '’89'],
+    ['my birthday’s in February', 'February'],
+    ['I’m a Leo, born August 12', 'August 12'],
   ])('%s', (s, date) => {
     expect(found(s)).toEqual([['dob', date]]);
   });
@@ -34,9 +42,20 @@ describe('dates of birth', () => {
     expect(found('for her thirtieth birthday we went out')).toEqual([['dob', 'thirtieth']]);
   });
 
-  it('marks a birth with no person before it as possible', () => {
+  it('replaces an age said with a birthday, however loosely its day is said', () => {
+    expect(ofKind('she turned 40 on Tuesday, my sister', 'dob')).toEqual(['40']);
+    expect(ofKind('my son turns twelve next week', 'dob')).toEqual(['twelve']);
+    expect(ofKind('my dad will be fifty on the 9th of August', 'dob')).toEqual(['fifty on the 9th of August']);
+    expect(ofKind('I’m 34, birthday’s in February', 'dob')).toEqual(['34', 'February']);
+    expect(ofKind('my birthday’s July 9th, I’m thirty-two now', 'dob')).toEqual(['July 9th', 'thirty-two']);
+    expect(ofKind('I celebrated my 30th last month', 'dob')).toEqual(['30th']);
+  });
+
+  it('marks a birth with no person before it as possible, and a thing’s birth or age as none', () => {
     expect(found('Born March 3rd, 1988, in Leeds')).toEqual([['dob?', 'March 3rd, 1988']]);
-    expect(found('the company was born in 2015')).toEqual([['dob?', '2015']]);
+    // Was 'possible' before issue 21's contact work: a company's, a shop's or an app's "birth" is no one's.
+    expect(found('the company was born in 2015')).toEqual([]);
+    expect(ofKind('the shop turned 10 in March and gave 20% off', 'dob')).toEqual([]);
   });
 
   it.each([
@@ -53,6 +72,10 @@ describe('dates of birth', () => {
     'my birthday party was great',
     'From 2019 to 2021, and 2019-2020 too.',
     'at 10:30 on 12/05/2024',
+    'I’m 5 minutes away from the birthday party',
+    'in 1987 my parents moved to Osaka',
+    'the shop opened on the 3rd of May, during Golden Week',
+    'I’m one of the people who was born to shop',
   ])('leaves alone: %s', (s) => {
     expect(ofKind(s, 'dob')).toEqual([]);
   });

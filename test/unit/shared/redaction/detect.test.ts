@@ -48,6 +48,10 @@ describe('patterns', () => {
     expect(pattern('+1 415 555 2671')).toEqual([['phone', '+1 415 555 2671']]);
     expect(pattern('dial 07700900123')).toEqual([['phone', '07700900123']]);
     expect(pattern('extension 123-4567')).toEqual([['phone', '123-4567']]);
+    // A one-digit first group after a country code, a long last group, a bracketed area code after it: each whole.
+    expect(pattern('my phone is +33 6 98 76 54 32, or')).toEqual([['phone', '+33 6 98 76 54 32']]);
+    expect(pattern('my number is +49 151 23456789.')).toEqual([['phone', '+49 151 23456789']]);
+    expect(pattern('Call +1 (555) 010-9999 now')).toEqual([['phone', '+1 (555) 010-9999']]);
   });
 
   it('leaves times, prices, years, dates, decimals and short numbers alone', () => {
@@ -58,6 +62,41 @@ describe('patterns', () => {
     expect(pattern('pi is 3.14159265')).toEqual([]);
     expect(pattern('I have 3 kids and 12345 points')).toEqual([]);
     expect(pattern('It cost $1500000 to build')).toEqual([]);
+  });
+
+  it('finds emails and phone numbers said aloud, each whole', () => {
+    expect(pattern('it’s conor dot walsh at example dot ie, the work one')).toEqual([['email', 'conor dot walsh at example dot ie']]);
+    expect(pattern('email me at jane at gmail dot com')).toEqual([['email', 'jane at gmail dot com']]);
+    expect(pattern('my brother is sipho dash ndlovu at example dot co dot za')).toEqual([['email', 'sipho dash ndlovu at example dot co dot za']]);
+    expect(pattern('or hiro.tanaka at example.jp, he does the forms')).toEqual([['email', 'hiro.tanaka at example.jp']]);
+    expect(pattern('my mobile’s oh seven seven double nine, one two three, four five six.')).toEqual([
+      ['phone', 'oh seven seven double nine, one two three, four five six'],
+    ]);
+    expect(pattern('say it, plus two three four, eight oh three, one two three, four five six seven')).toEqual([
+      ['phone', 'plus two three four, eight oh three, one two three, four five six seven'],
+    ]);
+    expect(pattern('phone, oh seven seven hundred, nine hundred, four five six')).toEqual([['phone', 'oh seven seven hundred, nine hundred, four five six']]);
+    expect(pattern('the transcript wrote 0 7 7 0 0 9 0 0 4 5 6 like that')).toEqual([['phone', '0 7 7 0 0 9 0 0 4 5 6']]);
+  });
+
+  it('leaves a shop’s site, years said aloud and counting alone', () => {
+    expect(pattern('I shop at tesco dot com mostly')).toEqual([]);
+    expect(pattern('in nineteen eighty seven, twenty twenty three, one or two')).toEqual([]);
+    expect(pattern('we met at the cafe at five')).toEqual([]);
+  });
+
+  it('leaves prices with their currency after them, dotted dates and sizes alone', () => {
+    expect(pattern('a bag of rice is 150000 naira now, 3000 yen entry')).toEqual([]);
+    expect(pattern('the deadline is 27.11.2023, no, 03-05-2024')).toEqual([]);
+    expect(pattern('1500 MB of voice notes and a 2000 KB file')).toEqual([]);
+    expect(pattern('over 5000 Nigerians signed up')).toEqual([]);
+  });
+
+  it('finds a postcode after its name in any case, and an Eircode', () => {
+    expect(pattern('my postcode is se15 4ju, she’s in Peckham')).toEqual([['postcode', 'se15 4ju']]);
+    expect(pattern('my eircode is t12 k8af now')).toEqual([['postcode', 't12 k8af']]);
+    expect(pattern('our zip here is 60614')).toEqual([['postcode', '60614']]);
+    expect(pattern('it’s D02 X285 I think')).toEqual([['postcode', 'D02 X285']]);
   });
 
   it('finds long digit runs as numbers', () => {

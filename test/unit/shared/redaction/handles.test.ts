@@ -18,6 +18,16 @@ describe('social handles', () => {
     ['tiktok: dancequeen99', 'dancequeen99'],
     ['my instagram handle is sunnydays', 'sunnydays'],
     ['catch me on twitch as xXgamerXx', 'xXgamerXx'],
+    ['find me on insta at chloe dot bakes', 'chloe dot bakes'],
+    ['she’s kemi underscore reads on tiktok', 'kemi underscore reads'],
+    ['add me on snapchat, it’s chloenguyen92', 'chloenguyen92'],
+    ['my handle is hannah.w.draws', 'hannah.w.draws'],
+    ['my handle on linkedin is kwame.mensah.dev', 'kwame.mensah.dev'],
+    ['my youtube channel is danwritesstuff', 'danwritesstuff'],
+    ['I sell on instagram, instagram.com/amaka.styles, mostly', 'instagram.com/amaka.styles'],
+    ['linkedin.com/in/marcus-bell-84 for work', 'linkedin.com/in/marcus-bell-84'],
+    ['it’s tiktok.com/@luca.cucina', 'tiktok.com/@luca.cucina'],
+    ['I’m @marcusbuilds on X', '@marcusbuilds'],
   ])('%s', (s, handle) => {
     expect(found(s)).toEqual([['handle', handle]]);
   });
@@ -41,6 +51,8 @@ describe('social handles', () => {
     'I’m on instagram every day',
     'I watched 2 hours on youtube',
     'I’m on twitch as well',
+    'the door handle is loose',
+    'the username field is empty',
   ])('leaves alone: %s', (s) => {
     expect(ofKind(s, 'handle')).toEqual([]);
   });

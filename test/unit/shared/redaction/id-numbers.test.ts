@@ -1,10 +1,18 @@
 // National ID and account-like numbers (issue 21 §1), each scheme's check validated so prices, counts, phone
 // numbers and product codes are left alone.
 import { describe, expect, it } from 'vitest';
-import { ibanValid, luhnValid, nhsValid, ssnValid } from '../../../../src/shared/redaction/id-numbers';
+import { ibanValid, luhnValid, nhsValid, ppsValid, ssnValid, verhoeffValid } from '../../../../src/shared/redaction/id-numbers';
 import { found, ofKind } from './support';
 
 describe('ID numbers: checksums', () => {
+  it('Aadhaar: Verhoeff; PPS: mod 23 with its letters', () => {
+    expect(verhoeffValid('234123412346')).toBe(true);
+    expect(verhoeffValid('234123412347')).toBe(false);
+    expect(ppsValid('1234567T')).toBe(true);
+    expect(ppsValid('8765432EA')).toBe(true);
+    expect(ppsValid('1234567A')).toBe(false);
+  });
+
   it('IBAN: mod 97 over the rearranged number, any spacing', () => {
     expect(ibanValid('GB82 WEST 1234 5698 7654 32')).toBe(true);
     expect(ibanValid('GB82WEST12345698765432')).toBe(true);
@@ -60,6 +68,17 @@ describe('ID numbers in text', () => {
     ['my card is 4111111111111111', '4111111111111111'],
     ['amex 3782 822463 10005', '3782 822463 10005'],
     ['my member ID is 48213377', '48213377'],
+    ['my social is 423 81 6650', '423 81 6650'],
+    ['aadhaar is 2341 2341 2346', '2341 2341 2346'],
+    ['the number on the card is 4991 8665 5241', '4991 8665 5241'],
+    ['my PPS number is 1234567T', '1234567T'],
+    ['and mine from Ireland, 8765432EA', '8765432EA'],
+    ['my licence is MORGA753116SM9IJ', 'MORGA753116SM9IJ'],
+    ['the PAN card, ABCPE1234F', 'ABCPE1234F'],
+    ['lowercase iban ie29 aibk 9311 5212 3456 78 too', 'ie29 aibk 9311 5212 3456 78'],
+    ['my passport’s PA1234567', 'PA1234567'],
+    ['her BSN is 111222333', '111222333'],
+    ['the bank took my NIN, 12345678901', '12345678901'],
   ])('%s', (s, id) => {
     expect(found(s)).toEqual([['id', id]]);
   });
@@ -89,6 +108,9 @@ describe('ID numbers in text', () => {
     'IBAN GB82 WEST 1234 5698 7654 33',
     'my NHS number is 943 476 5918',
     'we were 10-20-30 people each time',
+    'the number on the card is 4991 8665 5242',
+    'the 1234567th visitor won',
+    'a pan for 25 quid',
   ])('leaves alone: %s', (s) => {
     expect(ofKind(s, 'id')).toEqual([]);
   });

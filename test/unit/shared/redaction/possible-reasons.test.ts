@@ -13,7 +13,7 @@ describe('reasons of the contact detectors', () => {
     ['message @sunny_d later', 'handle', '@sunny_d', WHY.atNoPlatform],
     ['my IG is sunnydays', 'handle', 'sunnydays', WHY.plainHandle],
     ['it’s 943 476 5919 on the letter', 'id', '943 476 5919', WHY.idNoLabel],
-    ['the company was born in 2015', 'dob', '2015', WHY.bornNoPerson],
+    ['Born March 3rd, 1988, in Leeds', 'dob', 'March 3rd, 1988', WHY.bornNoPerson],
     ['my address is 9 Oakwood, Harrogate HG1 2AB', 'address', '9 Oakwood, Harrogate HG1 2AB', WHY.streetNoType],
   ])('%s', (text, kind, value, reason) => {
     expect(shapes(text)).toEqual([[kind, value, reason]]);
