@@ -230,8 +230,11 @@ class NameReader {
     if (TITLES.has(first.lower.replace(/\.$/, '')) || first.initial) return false;
     const before = this.toks[from - 1];
     const after = this.toks[to + 1];
-    if (after?.cap && PLACE_AFTER.has(after.lower) && this.adjacent(last, after)) return true;
+    // "Victoria Road", and "King's Cross": a place word right after, possessive or not.
+    if (after?.cap && PLACE_AFTER.has(after.lower) && (this.adjacent(last, after) || (last.poss && this.gap(last, after)))) return true;
     if (to > from && PLACE_AFTER.has(last.lower)) return true;
+    // "Studio 54", "Terminal 5": a name with a number after it is a place's or a thing's.
+    if (/^[ \t]+\d/.test(this.s.slice(last.end))) return true;
     // "Chelsea are playing": a team or a firm, not a person.
     if (after && this.adjacent(last, after) && (after.lower === 'are' || after.lower === 'were')) return true;
     if (/^\p{Lu}\p{Ll}+\p{Lu}/u.test(first.text) && !/^(?:Mc|Mac|O'|De|Di|Da|Le|La|Van|Von|Fitz)/.test(first.text)) return true;
@@ -483,8 +486,9 @@ export function isWordName(lower: string, isWord: (lower: string) => boolean): b
 export function thingAround(s: string, start: number, end: number): boolean {
   const before = /([\p{L}]+)[ \t]+$/u.exec(s.slice(Math.max(0, start - 16), start))?.[1]?.toLowerCase();
   const after = /^[ \t]+(\p{Lu}[\p{L}]*)/u.exec(s.slice(end, end + 16))?.[1]?.toLowerCase();
-  const last = /\s(\p{Lu}\p{L}*)$/u.exec(s.slice(start, end))?.[1]?.toLowerCase();
-  if ((after && PLACE_AFTER.has(after)) || (last && PLACE_AFTER.has(last)) || (before && SAINT.has(before))) return true;
+  // Any word of the name after its first: "Deutsche Bahn app" as the tagger reads it ends in a lowercase word.
+  const inner = s.slice(start, end).toLowerCase().split(/\s+/).slice(1);
+  if ((after && PLACE_AFTER.has(after)) || inner.some((w) => PLACE_AFTER.has(w)) || (before && SAINT.has(before))) return true;
   if (!before || !PLACE_OR_THING_BEFORE.has(before)) return false;
   const next = /^(?:['’]s?)?[ \t]*([\p{L}'’]+)/u.exec(s.slice(end, end + 16))?.[1]?.toLowerCase();
   if (/^['’]/.test(s.slice(end))) return false;

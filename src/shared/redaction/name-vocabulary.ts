@@ -73,9 +73,14 @@ export const PLACE_OR_THING_BEFORE = new Set('in at near to from around outside 
 export const IN_PLACE = new Set('in at near around outside via through into'.split(' '));
 /** Words after a name that make it a place or an institution ("Victoria Road", "Lloyds Pharmacy"). */
 export const PLACE_AFTER = new Set(
-  'road street lane avenue park square close drive station pharmacy hospital surgery school college university centre center market bridge airport gardens crescent terrace grove estate mosque temple academy clinic stadium'.split(
-    ' ',
-  ),
+  // places and institutions
+  (
+    'road street lane avenue park square close drive station pharmacy hospital surgery school college university centre center market bridge airport gardens crescent terrace grove estate mosque temple academy clinic stadium ' +
+    'island islands cross hill hills heights bay beach mall plaza quay wharf village valley falls harbour harbor ' +
+    // firms, and dishes named after people or places ("Deutsche Bahn", "Victoria Sponge", "Pav Bhaji")
+    'bank bahn airways airlines railways sport sports foods ' +
+    'sponge cake gateau gâteau pie tart pudding curry bhaji tikka masala biryani kebab pizza burger sandwich salad soup stew roll rolls'
+  ).split(' '),
 );
 /** A run of words that reads as who someone is ("my brother", "the plumber", "our friend"). */
 export const OWNERS = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'the', 'a']);

@@ -127,6 +127,9 @@ describe('what is not a person', () => {
     'We had Croque Monsieur for lunch.',
     'Meet me at St Enoch after work.',
     'The Dyson is louder than the kettle.',
+    'We had a Bakewell Tart and a Rogan Josh Curry.',
+    'We stayed on Hayling Island, near Primrose Hill.',
+    'Meet me at Heathrow Terminal 5 by the Emirates Airways desk.',
   ])('%s', (text) => {
     expect(sure(text)).toEqual([]);
   });
