@@ -16,7 +16,7 @@ import type { Cache } from '../cache/cache';
 import type { SecretStore } from '../secrets/secret-store';
 import { FIXED_PSEUDONYMS } from './pseudonyms';
 import type { Redactor } from '../output/redactor';
-import { scanStudy, type ScanResult } from './scan';
+import { scanStudy, type Finding, type ScanResult } from './scan';
 import type { ScanMemo } from './scan-memo';
 import { possibleTerms, tallyTerms, termKeyOf, type TermTally } from './term-outcome';
 
@@ -81,28 +81,15 @@ export async function buildRedactor(
       if (!isRejected('participant', normaliseTerm('participant', t.text))) put(t.text, 'participant', pseudonym);
     }
   }
-  // Names that are also words ("Happy", "Storm", "Sunday"): replaced where the scan found them, and elsewhere
-  // only where they read as a name, so "my uncle Happy" goes and "not happy at all" stays.
-  const wordNames = new Set<string>();
-  const foundAt = new Set<string>();
-  for (const f of scan.findings) {
-    if (f.decision === 'reject' || isRejected(f.kind, f.term)) continue;
-    // A possible name (the scan was unsure) is replaced once the researcher accepts it, not before.
-    if (f.confidence === 'possible' && f.decision !== 'accept') continue;
-    if (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom') put(f.text, f.kind, f.suggested);
-    if (f.kind === 'person' && isWordLikeName(f.text)) {
-      wordNames.add(termKey(f.text));
-      foundAt.add(`${f.before}\u0000${f.text}\u0000${f.after}`);
-    }
-  }
-  const wordNameHere = (s: string, sp: Span) =>
-    readsAsName(s, sp) ||
-    foundAt.has(`${s.slice(Math.max(0, sp.start - FINDING_CONTEXT), sp.start)}\u0000${sp.text}\u0000${s.slice(sp.end, sp.end + FINDING_CONTEXT)}`);
+  // A possible name (the scan was unsure) is replaced once the researcher accepts it, not before.
+  const replaced = (f: Finding) => f.decision !== 'reject' && !isRejected(f.kind, f.term) && !(f.confidence === 'possible' && f.decision !== 'accept');
+  for (const f of scan.findings) if (replaced(f) && (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom')) put(f.text, f.kind, f.suggested);
+  const nameHere = wordNamesWhereNames(scan.findings.filter(replaced));
   const matcher = compileKnown(known);
 
   const text = (s: string): string => {
     if (!s) return s;
-    const spans: Span[] = matcher.find(s).filter((sp) => sp.kind !== 'person' || !wordNames.has(termKey(sp.text)) || wordNameHere(s, sp));
+    const spans: Span[] = matcher.find(s).filter((sp) => nameHere(s, sp));
     const patterns = detectPatterns(s);
     const kept = patterns.filter((p) => {
       const term = normaliseTerm(p.kind, p.text);
@@ -136,4 +123,22 @@ export async function buildRedactor(
     text,
     participant: (interviewId, _name, code) => scan.pseudonyms.participant(interviewId) ?? code,
   };
+}
+
+/**
+ * Names that are also words ("Happy", "Storm", "Sunday"): replaced where the scan found them, and elsewhere only
+ * where they read as a name, so "my uncle Happy" goes and "not happy at all" stays. The test a matched span must
+ * pass (any other span passes).
+ */
+function wordNamesWhereNames(findings: readonly Finding[]): (s: string, sp: Span) => boolean {
+  const wordNames = new Set<string>();
+  const foundAt = new Set<string>();
+  for (const f of findings) {
+    if (f.kind !== 'person' || !isWordLikeName(f.text)) continue;
+    wordNames.add(termKey(f.text));
+    foundAt.add(`${f.before}\u0000${f.text}\u0000${f.after}`);
+  }
+  const context = (s: string, sp: Span) =>
+    `${s.slice(Math.max(0, sp.start - FINDING_CONTEXT), sp.start)}\u0000${sp.text}\u0000${s.slice(sp.end, sp.end + FINDING_CONTEXT)}`;
+  return (s, sp) => sp.kind !== 'person' || !wordNames.has(termKey(sp.text)) || readsAsName(s, sp) || foundAt.has(context(s, sp));
 }
