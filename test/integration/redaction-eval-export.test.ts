@@ -47,7 +47,9 @@ const wholeValue = (v: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${escape(v)}(?
 const TEMPLATE_PART = /\.docx!\/word\/(?:theme\/|fontTable|styles|settings|webSettings|numbering)/;
 
 describe('the labelled set exported in every format', () => {
-  it.each(loadEvalSet().map((s) => [s.id, s] as const))('%s: no artefact holds a value the redacted transcripts hide', async (_id, study) => {
+  // Studies of negatives only (s10) have no value to look for.
+  const withValues = loadEvalSet().filter((s) => s.interviews.some((iv) => iv.turns.some((t) => t.spans.length > 0)));
+  it.each(withValues.map((s) => [s.id, s] as const))('%s: no artefact holds a value the redacted transcripts hide', async (_id, study) => {
     const cache = await seedEvalStudy(study);
     try {
       const redactor = await buildRedactor(cache, createMemoryStore(null), study.id, { memo: new ScanMemo() });
@@ -60,9 +62,11 @@ describe('the labelled set exported in every format', () => {
       // The labelled values the redacted transcripts no longer show anywhere: not where they were labelled, and
       // not as the same string elsewhere ("Sunday" the nephew and "Sunday" the day; "Can" the name and the word).
       const redactedTurns = study.interviews.flatMap((iv) => iv.turns.map((t) => redactor.text(t.text)));
-      const values = new Set(study.interviews.flatMap((iv) => iv.turns.flatMap((t) => t.spans.map((p) => p.text))));
+      // A short number ("40", an age said with a birthday) is also in every artefact's times and counts ("00:40"):
+      // not a value a search of the files can tell apart, so not checked here (the bench row scores it in the turns).
+      const values = new Set(study.interviews.flatMap((iv) => iv.turns.flatMap((t) => t.spans.map((p) => p.text))).filter((v) => !/^\d{1,4}$/.test(v)));
       const hidden = new Set([...values].filter((v) => !redactedTurns.some((out) => wholeValue(v).test(out))));
-      expect(hidden.size).toBeGreaterThan(30);
+      expect(hidden.size).toBeGreaterThan(values.size / 2);
 
       const holds = (files: [string, string][], v: string) =>
         files.filter(([name, text]) => !TEMPLATE_PART.test(name) && (wholeValue(v).test(name) || wholeValue(v).test(text))).map(([n]) => n);
