@@ -32,7 +32,7 @@ export type TestSandbox = Sandbox & {
 export async function testSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
   const sandbox = await startSandbox({ rateLimit: null, ...opts });
   const clients: ApiClient[] = [];
-  const raw: TestSandbox['raw'] = (method, path, init = {}) =>
+  const send: TestSandbox['raw'] = (method, path, init = {}) =>
     fetch(sandbox.baseUrl + path, {
       method,
       headers: {
@@ -41,6 +41,15 @@ export async function testSandbox(opts: SandboxOptions = {}): Promise<TestSandbo
         ...init.headers,
       },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+  // The sandbox runs in the test's own process: a test that blocks it for seconds (sigkill.test.ts checks each
+  // cache synchronously) lets the server's keep-alive timeout and the next request meet on one idle socket, which
+  // the server then resets before reading it. Such a request never reached a route, so it is sent once more.
+  const raw: TestSandbox['raw'] = (method, path, init = {}) =>
+    send(method, path, init).catch((e: unknown) => {
+      const code = (e as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw e;
+      return send(method, path, init);
     });
   return {
     ...sandbox,
