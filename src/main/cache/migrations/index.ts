@@ -20,6 +20,7 @@ import { migration as m0019 } from './0019-turn-key-index';
 import { migration as m0020 } from './0020-participant-codes';
 import { migration as m0021 } from './0021-redaction-contact-kinds';
 import { migration as m0022 } from './0022-redaction-reviewed';
+import { migration as m0023 } from './0023-turn-insert-indexing';
 import type { Migration } from './types';
 
 /** In order; a new step is a new file appended here, never an edit to an applied one. */
@@ -46,5 +47,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0020,
   m0021,
   m0022,
+  m0023,
 ];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -139,6 +139,9 @@ const TURN_ROWS_MAX = 64;
  */
 function insertTurns(db: CacheDb, cells: readonly TurnCell[]): void {
   const rows = cells.length / TURN_CELLS;
+  if (rows === 0) return;
+  // New turns take the ids after the highest one (no AUTOINCREMENT), read before they are written.
+  const highest = stmt(db, 'SELECT coalesce(max(id), 0) FROM transcript_turns').pluck().get() as number;
   let at = 0;
   for (let size = TURN_ROWS_MAX; size >= 1; size /= 2) {
     if (rows - at < size) continue;
@@ -151,6 +154,22 @@ function insertTurns(db: CacheDb, cells: readonly TurnCell[]): void {
       at += size;
     }
   }
+  indexReusedTurnIds(db, highest);
+}
+
+/**
+ * What the insert trigger did before migration 0023: turns written at ids the search index has already passed
+ * (reused after the highest turns were deleted) go into the index and mark their interview's questions stale,
+ * as the idle indexer would have done for them. Every other new turn waits for the indexer as before.
+ */
+function indexReusedTurnIds(db: CacheDb, highestBefore: number): void {
+  const mark = stmt(db, "SELECT indexed_upto FROM search_backlog WHERE name = 'turns'").pluck().get() as number;
+  if (highestBefore >= mark) return;
+  stmt(db, 'INSERT INTO turns_fts(rowid, text) SELECT id, text FROM transcript_turns WHERE id > ? AND id <= ?').run(highestBefore, mark);
+  stmt(db, 'INSERT OR IGNORE INTO questions_stale (interview_id) SELECT DISTINCT interview_id FROM transcript_turns WHERE id > ? AND id <= ?').run(
+    highestBefore,
+    mark,
+  );
 }
 
 function rowParams(projectId: string, i: InterviewRecord, fp: string, now: string) {

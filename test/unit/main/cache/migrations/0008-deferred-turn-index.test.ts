@@ -73,7 +73,8 @@ describe('migration 0008: deferred turn index', () => {
   });
 
   it('a turn that reuses an id at or below the mark is indexed at once (the bulk step only reads above it)', async () => {
-    const d = await db(MIGRATIONS.length);
+    // By this migration's trigger, which lived until 0023; since then the write does it (0023's test).
+    const d = await db(22);
     add(d, 0, 'first turn');
     const top = add(d, 1, 'second turn');
     indexBacklog(d, {});

@@ -96,7 +96,8 @@ describe('migration 0018: question index', () => {
   });
 
   it('an indexed turn deleted, edited, or an id reused at or below the mark marks its interview; the next step lists it again', async () => {
-    const d = await migratedTo(MIGRATIONS.length);
+    // The insert trigger lived until 0023 (since then the write marks a reused id's interview: 0023's test).
+    const d = await migratedTo(22);
     seed(d);
     turn(d, 'i1', 0, 'AI', 'What about delivery?');
     const top = turn(d, 'i2', 0, 'AI', 'What about delivery?');
