@@ -289,17 +289,15 @@ export function normaliseTranscript(raw: unknown, opts: { durationMinutes?: numb
     end_ms: toMs(ends[i] ?? null),
   }));
   // An end is only ever inferred for a turn whose start is known: it ends when the next timed turn starts.
-  for (let i = 0; i < out.length; i++) {
+  // Walked from the end, carrying that next start, so a transcript without ends costs one pass, not one per turn.
+  let nextStart: number | null = null;
+  for (let i = out.length - 1; i >= 0; i--) {
     const turn = out[i]!;
-    if (turn.start_ms === null) {
-      turn.end_ms = turn.end_ms ?? null;
-      continue;
-    }
+    if (turn.start_ms === null) continue;
     if (turn.end_ms === null || turn.end_ms < turn.start_ms) {
-      const next = out.slice(i + 1).find((t) => t.start_ms !== null);
-      const nextStart = next?.start_ms ?? null;
       turn.end_ms = nextStart !== null && nextStart >= turn.start_ms ? nextStart : turn.end_ms === null ? null : turn.start_ms;
     }
+    nextStart = turn.start_ms;
   }
   return out;
 }

@@ -237,6 +237,27 @@ describe('normaliseTranscript: filling gaps', () => {
     for (const t of out) if (t.end_ms !== null) expect(t.end_ms).toBeGreaterThanOrEqual(t.start_ms!);
     expect(out[0]?.end_ms).toBe(7500);
   });
+
+  it('fills ends as the rule says, turn by turn, on random transcripts (one pass from the end)', () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const time = () => (rnd() < 0.3 ? undefined : Math.round(rnd() * 600) / 2);
+    for (let round = 0; round < 300; round++) {
+      const raw = Array.from({ length: 1 + Math.floor(rnd() * 12) }, (_, i) => ({ text: `t${i}`, start: time(), end: time() }));
+      const out = turns(raw);
+      // The rule read plainly: a timed turn without a usable end ends where the next timed turn starts.
+      const ms = (v: number | undefined) => (v === undefined ? null : Math.round(v * 1000));
+      const want = raw.map((r, i) => {
+        const start = ms(r.start);
+        const end = ms(r.end);
+        if (start === null || (end !== null && end >= start)) return [start, end];
+        const next = raw.slice(i + 1).find((n) => n.start !== undefined);
+        const nextStart = next ? ms(next.start) : null;
+        return [start, nextStart !== null && nextStart >= start ? nextStart : end === null ? null : start];
+      });
+      expect(out.map((t) => [t.start_ms, t.end_ms])).toEqual(want);
+    }
+  });
 });
 
 describe('normaliseTranscript: shape', () => {
