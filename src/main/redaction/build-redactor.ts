@@ -14,6 +14,7 @@ import {
 } from '../../shared/redaction/detect';
 import type { Cache } from '../cache/cache';
 import type { SecretStore } from '../secrets/secret-store';
+import { wholeHyphenatedName } from '../../shared/redaction/hyphen-names';
 import { FIXED_PSEUDONYMS } from './pseudonyms';
 import type { Redactor } from '../output/redactor';
 import { scanStudy, type Finding, type ScanResult } from './scan';
@@ -105,12 +106,15 @@ export async function buildRedactor(
     let out = '';
     let at = 0;
     for (const sp of resolveOverlaps(spans)) {
+      if (sp.start < at) continue; // inside a hyphenated name already replaced whole
+      const name = sp.kind === 'participant' || sp.kind === 'person';
       const to =
-        sp.kind === 'participant' || sp.kind === 'person' || replacement.has(termKey(sp.text))
+        name || replacement.has(termKey(sp.text))
           ? (replacement.get(termKey(sp.text)) ?? FIXED_PSEUDONYMS.custom)
           : FIXED_PSEUDONYMS[sp.kind as keyof typeof FIXED_PSEUDONYMS];
-      out += s.slice(at, sp.start) + to;
-      at = sp.end;
+      const whole = name ? wholeHyphenatedName(s, sp.start, sp.end) : sp;
+      out += s.slice(at, Math.max(at, whole.start)) + to;
+      at = whole.end;
     }
     return out + s.slice(at);
   };

@@ -98,4 +98,11 @@ describe('names across a study', () => {
     // Elsewhere, where it reads as a name, it goes too; at a sentence's start or as a word, it stays.
     expect(redactor.text('Later Happy phoned. Happy days, honestly.')).toMatch(/^Later \[Person [A-Z]+\] phoned\. Happy days, honestly\.$/);
   });
+
+  it('a name found in part of a hyphenated name replaces the whole name, under the found part’s letter', async () => {
+    const redactor = await buildRedactor(cache, secrets, 'p1', { memo: new ScanMemo() });
+    const out = redactor.text('Okafor-Eze is the shop, and chiamaka-Ross runs it; an Okafor-style stew.');
+    expect(out).not.toMatch(/Okafor|Eze|chiamaka|Ross/);
+    expect(out).toMatch(/^\[Person ([A-Z]+)\] is the shop, and \[Person [A-Z]+\] runs it; an \[Person \1\]-style stew\.$/);
+  });
 });
