@@ -64,7 +64,7 @@ export function OwnTerms() {
       {terms.length === 0 ? (
         <p className="muted">None yet.</p>
       ) : (
-        <ul className="rd-own-list" aria-label="Your own terms">
+        <ul className="plain-list rd-own-list" aria-label="Your own terms">
           {terms.map((t) => (
             <li key={t.term}>
               <span className="rd-own-text">{t.text}</span>

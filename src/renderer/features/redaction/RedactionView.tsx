@@ -74,14 +74,14 @@ export function RedactionView({ workspace, project }: TabProps) {
           )}
         </header>
         <div className="rd-kinds" role="group" aria-label="Kind">
-          <button type="button" className="rd-chip" aria-pressed={!filter.kind} onClick={() => void setFilter({ ...filter, kind: undefined })}>
+          <button type="button" className="toggle-chip rd-chip" aria-pressed={!filter.kind} onClick={() => void setFilter({ ...filter, kind: undefined })}>
             All <span className="num">{anyKind}</span>
           </button>
           {KINDS.map((k) => (
             <button
               key={k.kind}
               type="button"
-              className="rd-chip"
+              className="toggle-chip rd-chip"
               aria-pressed={filter.kind === k.kind}
               disabled={meta.counts_by_kind[k.kind] === 0 && filter.kind !== k.kind}
               onClick={() => void setFilter({ ...filter, kind: filter.kind === k.kind ? undefined : k.kind })}
@@ -96,7 +96,7 @@ export function RedactionView({ workspace, project }: TabProps) {
               <button
                 key={d.label}
                 type="button"
-                className="rd-seg"
+                className="toggle-chip rd-seg"
                 aria-pressed={filter.decision === d.id}
                 onClick={() => void setFilter({ ...filter, decision: d.id })}
               >
@@ -107,7 +107,7 @@ export function RedactionView({ workspace, project }: TabProps) {
           </div>
           <button
             type="button"
-            className="rd-chip rd-possible-chip"
+            className="toggle-chip rd-chip rd-possible-chip"
             aria-pressed={Boolean(filter.possible)}
             disabled={meta.possible_terms === 0 && !filter.possible}
             onClick={() => void setFilter({ ...filter, possible: !filter.possible })}
@@ -147,7 +147,7 @@ export function RedactionView({ workspace, project }: TabProps) {
           </p>
         )}
         {error && <ErrorNote error={error} onRetry={() => void useRedaction.getState().reload()} />}
-        <ol className="rd-list" aria-label="Terms found" aria-busy={status === 'loading'}>
+        <ol className="plain-list rd-list" aria-label="Terms found" aria-busy={status === 'loading'}>
           {items.map((t) => (
             <Term key={termKey(t)} t={t} />
           ))}

@@ -42,8 +42,8 @@ export function Term({ t }: { t: RedactionReviewTermView }) {
   return (
     <li className={`rd-term card rd-${t.decision ?? 'none'}${t.possible ? ' rd-possible' : ''}`} aria-label={`${KIND.get(t.kind)!.one}: ${t.text}`}>
       <div className="rd-term-head">
-        <span className="rd-kind">{KIND.get(t.kind)!.one}</span>
-        {t.possible && <span className="rd-possible-badge">Possible</span>}
+        <span className="badge rd-kind">{KIND.get(t.kind)!.one}</span>
+        {t.possible && <span className="badge badge-warning rd-possible-badge">Possible</span>}
         <strong className="rd-text">{t.text}</strong>
         <span className="rd-becomes muted">
           becomes <span className="rd-pseudonym">{t.suggested}</span>
@@ -54,7 +54,7 @@ export function Term({ t }: { t: RedactionReviewTermView }) {
         </span>
       </div>
       {t.possible && t.reason && <p className="rd-reason">Unsure: {t.reason}</p>}
-      <ul className="rd-examples">
+      <ul className="plain-list rd-examples">
         {t.examples.map((e, i) => (
           <Example key={i} e={e} />
         ))}
