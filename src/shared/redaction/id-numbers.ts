@@ -129,11 +129,23 @@ export function luhnValid(raw: string): boolean {
   return sum % 10 === 0;
 }
 
-/** An SSN is never issued with area 000, 666 or 900–999, group 00 or serial 0000. */
-export function ssnValid(area: string, group: string, serial: string): boolean {
-  const a = Number(area);
-  return a !== 0 && a !== 666 && a < 900 && group !== '00' && serial !== '0000';
+/** An SSN ("123-45-6789", "123 45 6789") is never issued with area 000, 666 or 900–999, group 00 or serial 0000. */
+export function ssnValid(raw: string): boolean {
+  const d = raw.replace(/\D/g, '');
+  if (d.length !== 9) return false;
+  const a = Number(d.slice(0, 3));
+  return a !== 0 && a !== 666 && a < 900 && d.slice(3, 5) !== '00' && d.slice(5) !== '0000';
 }
+
+/**
+ * The schemes with a check, each by the words that name it and its shape: a number named so and of that shape
+ * counts only when it passes ("SSN 000-12-3456", "NHS number 943 476 5918" do not).
+ */
+const CHECKED: { label: RegExp; shape: RegExp; valid: (raw: string) => boolean }[] = [
+  { label: /ssn|social security/i, shape: /^\d{3}[- ]?\d{2}[- ]?\d{4}$/, valid: ssnValid },
+  { label: /\bnhs\b/i, shape: /^\d{3}[ -]?\d{3}[ -]?\d{4}$/, valid: nhsValid },
+  { label: /\biban\b/i, shape: /^[A-Z]{2}\d/i, valid: ibanValid },
+];
 
 function run(re: RegExp, s: string, out: Span[], keep: (m: RegExpExecArray) => boolean | 'possible'): void {
   re.lastIndex = 0;
@@ -163,7 +175,7 @@ export function detectIdNumbers(s: string): Span[] {
     return out;
   }
   run(NI, s, out, () => true);
-  run(SSN, s, out, (m) => ssnValid(m[1]!, m[2]!, m[3]!));
+  run(SSN, s, out, (m) => ssnValid(m[0]));
   run(IBAN, s, out, (m) => ibanValid(m[0]));
   run(AADHAAR, s, out, (m) => verhoeffValid(m[0]));
   run(PPS, s, out, (m) => ppsValid(m[0]) && (/[A-Z]$/.test(m[0]) || /\bpps\b/i.test(s.slice(Math.max(0, m.index - 30), m.index))));
@@ -183,22 +195,16 @@ export function detectIdNumbers(s: string): Span[] {
 
 /** Numbers that the words before them name: an SSN after "SSN", a sort code, "passport number …", "member ID …". */
 function named(s: string, out: Span[]): void {
-  run(SSN_SPACED, s, out, (m) => {
-    const d = m[0].replace(/\D/g, '');
-    return ssnValid(d.slice(0, 3), d.slice(3, 5), d.slice(5));
-  });
+  run(SSN_SPACED, s, out, (m) => ssnValid(m[0]));
   run(SORT_CODE, s, out, () => true);
   run(NI_NAMED, s, out, () => true);
   // A named number must hold enough digits not to be a year or a count ("account for 2019", "policy 12").
-  // A named number in a scheme with a check must pass it ("SSN 000-12-3456", "NHS number 943 476 5918" are not).
+  // A named number in a scheme with a check must pass it (CHECKED).
   const enough = (m: RegExpExecArray) => {
     if (m[0].replace(/\D/g, '').length < 5) return false;
     const label = s.slice(Math.max(0, m.index - 30), m.index);
-    const ssn = /^(\d{3})[- ]?(\d{2})[- ]?(\d{4})$/.exec(m[0]);
-    if (ssn && /ssn|social security/i.test(label)) return ssnValid(ssn[1]!, ssn[2]!, ssn[3]!);
-    if (/\bnhs\b/i.test(label) && /^\d{3}[ -]?\d{3}[ -]?\d{4}$/.test(m[0])) return nhsValid(m[0]);
-    if (/\biban\b/i.test(label) && /^[A-Z]{2}\d/i.test(m[0])) return ibanValid(m[0]);
-    return true;
+    const scheme = CHECKED.find((c) => c.label.test(label) && c.shape.test(m[0]));
+    return scheme ? scheme.valid(m[0]) : true;
   };
   run(NAMED_BARE, s, out, enough);
   run(NAMED_NUMBER, s, out, enough);

@@ -1,26 +1,12 @@
-import { NAME_LISTS } from './name-lists.data';
-import {
-  AGES,
-  DATES,
-  ENGLISH_SHAPE,
-  FROM_PLACES,
-  IN_PLACE,
-  NEVER,
-  NOT_INITIALS,
-  OWNERS,
-  PARTICLES,
-  PLACE_AFTER,
-  PLACE_OR_THING_BEFORE,
-  RELATION_WORDS,
-  SAINT,
-  SPEECH_VERBS,
-  TITLES,
-  TITLE_ONLY_CAPITALISED,
-  WEAK_VERBS,
-  WORD_NAMES,
-} from './name-vocabulary';
+import { NameCues, type WordInfo } from './name-cues';
+import { DATES, NOT_INITIALS, OWNERS, PARTICLES, SAINT } from './name-vocabulary';
+import { CJK, type Tok } from './name-tokens';
 import { WHY } from './possible-reasons';
 import type { Span } from './spans';
+
+export type { WordInfo } from './name-cues';
+export { LOWERCASE_CUE, mayHoldRuleName } from './name-tokens';
+export { isDate, isWordName, nameParts, sentenceStartName, thingAround, withoutAccents } from './name-word-checks';
 
 /**
  * Other people's names found by context and by name lists, whatever the culture and however they are written
@@ -30,67 +16,6 @@ import type { Span } from './spans';
  * than the Latin. Names that are also words (Sunny, Pat, Will) count only with such a cue. What is ambiguous
  * comes back as `possible`.
  */
-
-type Lists = { given: Set<string>; family: Set<string>; common: Set<string> };
-let lists: Lists | null = null;
-/** The name lists (name-lists.data.ts, generated), split on first use: the scan pays for them, `--help` does not. */
-function nameLists(): Lists {
-  lists ??= {
-    given: new Set(NAME_LISTS.given.split(' ')),
-    family: new Set(NAME_LISTS.family.split(' ')),
-    common: new Set([...NAME_LISTS.common.split(' '), ...WORD_NAMES]),
-  };
-  return lists;
-}
-
-export type WordInfo = {
-  /** The word is an ordinary English word (the tagger's lexicon knows it as other than a name). */
-  isWord(lower: string): boolean;
-  /** The lexicon knows the word as a place, an organisation or a date and never as a person. */
-  notPerson(lower: string): boolean;
-};
-
-type Tok = { text: string; lower: string; start: number; end: number; cap: boolean; sentStart: boolean; initial: boolean; poss: boolean; script: boolean };
-
-const TOKEN = /\p{Lu}\.(?:[\s-]?\p{Lu}\.)*|[\p{L}\p{M}](?:[\p{L}\p{M}]|['’-](?=[\p{L}\p{M}]))*(?:['’]s\b|(?<=s)['’](?!\p{L}))?/gu;
-const NON_LATIN =
-  /[\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Greek}\p{Script=Hebrew}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Ethiopic}]/u;
-const CJK = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
-
-const NOT_ASCII = /[\u0080-\uffff]/;
-const AFTER_ABBREVIATION = /(?:^|[\s.])(?:\p{Lu}|Mr|Mrs|Ms|Dr|Prof|Mx|Rev|St)\.\s+$/u;
-
-function tokens(s: string): Tok[] {
-  const out: Tok[] = [];
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(s); m; m = TOKEN.exec(s)) {
-    let text = m[0];
-    const poss = /['’]s?$/.test(text) && !/^\p{Lu}\./u.test(text);
-    if (poss) text = text.replace(/['’]s?$/, '');
-    const before = s.slice(Math.max(0, m.index - 4), m.index);
-    const first = out.length === 0 ? /^\s*["“'‘(]?\s*$/.test(s.slice(0, m.index)) : false;
-    out.push({
-      text,
-      // Full-width and other compatibility forms ("Ｓａｒａｈ") are looked up as the letters they stand for.
-      lower: NOT_ASCII.test(text) ? text.normalize('NFKC').toLowerCase() : text.toLowerCase(),
-      start: m.index,
-      end: m.index + text.length,
-      cap: /^\p{Lu}|^[a-z]\p{Lu}/u.test(text),
-      // An initial's or a title's full stop ("J.R. Bautista", "Dr. Okafor") does not start a sentence.
-      sentStart: first || (/[.!?…]["”')]?\s+["“'‘(]?$|\n\s*$/.test(before) && !AFTER_ABBREVIATION.test(s.slice(Math.max(0, m.index - 6), m.index))),
-      initial: /^\p{Lu}\./u.test(text),
-      poss,
-      script: NON_LATIN.test(text),
-    });
-  }
-  return out;
-}
-
-/** Texts with a lowercase cue worth reading by rules even without a capitalised word ("my cousin oisin said"). */
-export const LOWERCASE_CUE =
-  /\b(?:sister|brother|cousin|friend|wife|husband|son|daughter|partner|aunt(?:ie|y)?|uncle|niece|nephew|neighbou?r|boss|colleague|called|named|flatmate|girlfriend|boyfriend|grandma|grandpa|nan|mum|mom|dad)\s+[a-z\u00c0-\u024f]|\b(?:said|says|told|reckons|texted|asked|family)\b|['’]s\b|\p{Lu}\.\s?\p{Lu}\./u;
-/** Whether a text may hold a name the rules find though the tagger's triggers see none. */
-export const mayHoldRuleName = (s: string): boolean => LOWERCASE_CUE.test(s) || NON_LATIN.test(s);
 
 type Hit = { from: number; to: number; confidence: 'sure' | 'possible'; reason?: string };
 /** Verbs of saying that make a name of a lowercase word no lexicon knows ("minjun said"). */
@@ -102,149 +27,13 @@ export function ruleNames(s: string, info: WordInfo): Span[] {
   return new NameReader(s, info).read();
 }
 
-/** One text's words and the cues around each: the rules of ruleNames. */
-class NameReader {
-  private readonly toks: Tok[];
-  private readonly lists = nameLists();
+/** The rules of ruleNames: which words are names, how far each name reaches, and names joined to a sure one. */
+class NameReader extends NameCues {
   private readonly hits: Hit[] = [];
   private readonly taken = new Set<number>();
   /** The reason of the last rule that judged a word 'possible'. */
   private why: string | undefined;
 
-  constructor(
-    private readonly s: string,
-    private readonly info: WordInfo,
-  ) {
-    this.toks = tokens(s);
-  }
-
-  private listed(t: Tok): boolean {
-    const { given, family } = this.lists;
-    return given.has(t.lower) || family.has(t.lower) || (t.lower.includes('-') && t.lower.split('-').every((p) => given.has(p) || family.has(p)));
-  }
-  private wordLike(t: Tok): boolean {
-    return this.lists.common.has(t.lower) || this.info.isWord(t.lower);
-  }
-  /**
-   * An ordinary English word: the lexicon knows it, or, when the name lists do not, it has an English word's
-   * ending ("National", "Insurance", "Honestly"): the lexicon is small and a name rarely ends so.
-   */
-  private wordish(t: Tok): boolean {
-    return this.info.isWord(t.lower) || (!this.listed(t) && ENGLISH_SHAPE.test(t.lower));
-  }
-  private never(t: Tok): boolean {
-    return NEVER.has(t.lower) || RELATION_WORDS.has(t.lower) || TITLES.has(t.lower) || PARTICLES.has(t.lower) || /^\d/.test(t.text);
-  }
-  private gap(a: Tok, b: Tok, re = /^[ \t]+$/): boolean {
-    const skip = a.poss ? (/^['’]s?/.exec(this.s.slice(a.end))?.[0].length ?? 0) : 0;
-    return re.test(this.s.slice(a.end + skip, b.start));
-  }
-  private adjacent(a: Tok, b: Tok): boolean {
-    return !a.poss && this.gap(a, b);
-  }
-  private lowerAt(i: number): string {
-    return this.toks[i]?.lower ?? '';
-  }
-
-  /** "my cousin Oisín", "the plumber, Sabbir", "my dad is Rich", "her name is Funmi", "we call him Tolu". */
-  private relationBefore(i: number): boolean {
-    const p = this.toks[i - 1];
-    const t = this.toks[i]!;
-    if (!p || p.poss) return false;
-    const pp = this.lowerAt(i - 2);
-    if (RELATION_WORDS.has(p.lower)) return this.gap(p, t, /^,?[ \t]+$/) && (this.adjacent(p, t) || OWNERS.has(pp) || OWNERS.has(this.lowerAt(i - 3)));
-    if (!this.adjacent(p, t) || !pp) return false;
-    if ((p.lower === 'is' || p.lower === 'was') && (pp === 'name' || RELATION_WORDS.has(pp))) return true;
-    if (/^(?:him|her|them|me|us)$/.test(p.lower) && /^call(?:s|ed)?$/.test(pp)) return true;
-    return p.lower === 'as' && pp === 'known';
-  }
-  private introducedAt(i: number): boolean {
-    const p = this.toks[i - 1];
-    if (!p || !this.adjacent(p, this.toks[i]!)) return false;
-    if (p.lower === "i'm" || p.lower === 'i’m') return true;
-    return p.lower === 'am' && this.lowerAt(i - 2) === 'i';
-  }
-  private titleBefore(i: number): boolean {
-    const p = this.toks[i - 1];
-    if (!p || !this.gap(p, this.toks[i]!, /^\.?[ \t]+$/)) return false;
-    if (!TITLES.has(p.lower.replace(/\.$/, ''))) return false;
-    return !TITLE_ONLY_CAPITALISED.has(p.lower) || p.cap;
-  }
-  private verbAfter(i: number, strongOnly: boolean): boolean {
-    const n = this.toks[i + 1];
-    if (!n || !this.adjacent(this.toks[i]!, n) || !SPEECH_VERBS.has(n.lower)) return false;
-    if (strongOnly && WEAK_VERBS.has(n.lower)) return (n.lower === 'was' || n.lower === 'is') && this.lowerAt(i + 2) === 'like';
-    return true;
-  }
-  /** Who someone is, from word k: "my brother", "our friend", "the plumber", "that's my other brother". */
-  private whoFrom(k: number): boolean {
-    let j = k;
-    const w = this.lowerAt(j);
-    if (w === 'that' || w === 'he' || w === 'she') j += this.lowerAt(j + 1) === 'is' ? 2 : 1;
-    // "dima, that's Dmitri": another name of the same person, said of a word speech-to-text wrote lowercase or
-    // one the lists know (not "Tesco, that's Sarah").
-    const named = this.toks[j];
-    const said = this.toks[k - 1];
-    if (j > k && named?.cap && !named.poss && !named.sentStart && this.listed(named) && !this.wordLike(named) && said && (!said.cap || this.listed(said)))
-      return true;
-    if (!OWNERS.has(this.lowerAt(j))) return false;
-    for (let m = j + 1; m <= j + 3; m++) {
-      const r = this.lowerAt(m);
-      if (RELATION_WORDS.has(r) && r !== 'called' && r !== 'named') return true;
-    }
-    return false;
-  }
-  /** "Bongani, my brother-in-law", "Mou is my other sister", "Zosia who's seven", "Blessing from next door". */
-  private appositive(i: number): boolean {
-    const t = this.toks[i]!;
-    const n = this.toks[i + 1];
-    if (!n) return false;
-    if (this.gap(t, n, /^,\s*$/)) return this.whoFrom(i + 1);
-    if (!this.gap(t, n, /^\s+$/)) return false;
-    const next = this.lowerAt(i + 2);
-    if ((n.lower === 'is' || n.lower === 'was') && this.whoFrom(i + 2)) return true;
-    if (n.lower === 'who' || n.lower === 'whose') return true;
-    // "the Murugan-Pillai family next door": a surname.
-    if (n.lower === 'family' || n.lower === 'household' || n.lower === 'clan') return true;
-    if ((n.lower === 'is' || n.lower === 'who') && AGES.has(next)) return true;
-    // "Tunde is the eldest", "Bea was my youngest".
-    if ((n.lower === 'is' || n.lower === 'was') && (next === 'the' || OWNERS.has(next)) && AGES.has(this.lowerAt(i + 3))) return true;
-    return n.lower === 'from' && FROM_PLACES.has(next);
-  }
-  /** "Lucky, that's my other brother": a comma, then who the person is. */
-  private commaWho(i: number): boolean {
-    const n = this.toks[i + 1];
-    return !!n && this.gap(this.toks[i]!, n, /^,\s*$/) && this.whoFrom(i + 1);
-  }
-  /** "writes her name Ελένη", "signs רחל": a name in another script follows such words. */
-  private writtenBefore(i: number): boolean {
-    return this.toks.slice(Math.max(0, i - 4), i).some((x) => /^(?:writes?|wrote|written|signs?|signed|spell[st]?|spelled|name)$/.test(x.lower));
-  }
-  /**
-   * A name in a place's or a thing's position ("in Camden", "a Skoda", "the Margherita", "Victoria Road"), or
-   * written like a brand ("HelloFresh"), without a cue of its own: only possible.
-   */
-  private placeOrThing(from: number, to: number): boolean {
-    const first = this.toks[from]!;
-    const last = this.toks[to]!;
-    if (TITLES.has(first.lower.replace(/\.$/, '')) || first.initial) return false;
-    const before = this.toks[from - 1];
-    const after = this.toks[to + 1];
-    // "Victoria Road", and "King's Cross": a place word right after, possessive or not.
-    if (after?.cap && PLACE_AFTER.has(after.lower) && (this.adjacent(last, after) || (last.poss && this.gap(last, after)))) return true;
-    if (to > from && PLACE_AFTER.has(last.lower)) return true;
-    // "Studio 54", "Terminal 5": a name with a number after it is a place's or a thing's.
-    if (/^[ \t]+\d/.test(this.s.slice(last.end))) return true;
-    // "Chelsea are playing": a team or a firm, not a person.
-    if (after && this.adjacent(last, after) && (after.lower === 'are' || after.lower === 'were')) return true;
-    if (/^\p{Lu}\p{Ll}+\p{Lu}/u.test(first.text) && !/^(?:Mc|Mac|O'|De|Di|Da|Le|La|Van|Von|Fitz)/.test(first.text)) return true;
-    if (!before || !this.adjacent(before, first) || !PLACE_OR_THING_BEFORE.has(before.lower)) return false;
-    if (last.poss) return false;
-    // "in Kumasi calls" is someone else calling; "a Kemi said" cannot be a brand.
-    return IN_PLACE.has(before.lower) || !(this.verbAfter(to, true) || this.appositive(to));
-  }
-
-  /** A word that may continue a name already begun (lowercase only when the name began lowercase). */
   private nameWord(t: Tok, lowerOk: boolean): boolean {
     if (this.never(t) || DATES.has(t.lower) || this.info.notPerson(t.lower) || t.sentStart) return false;
     if (t.script) return true;
@@ -426,74 +215,3 @@ class NameReader {
     }
   }
 }
-
-/** Parts of a name worth finding on their own once the whole is known: not particles, common words or single letters. */
-export function nameParts(name: string, isWord: (lower: string) => boolean): string[] {
-  const { common } = nameLists();
-  const out: string[] = [];
-  const pieces = name.split(/\s+/).flatMap((w) => (w.includes('-') ? [w, ...w.split('-')] : [w]));
-  for (const raw of pieces) {
-    const part = raw.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
-    const lower = part.toLowerCase();
-    if ([...part].length < 2 && !CJK.test(part)) continue;
-    if (PARTICLES.has(lower) || TITLES.has(lower.replace(/\.$/, '')) || NEVER.has(lower) || DATES.has(lower) || common.has(lower) || isWord(lower)) continue;
-    if (!out.includes(part)) out.push(part);
-  }
-  // A surname with its particle ("de Villiers", "delos Reyes", "Ní Bhriain") is found whole on its own too.
-  const words = name.split(/\s+/);
-  for (let i = 1; i < words.length - 1; i++) {
-    if (PARTICLES.has(words[i]!.toLowerCase()) && !PARTICLES.has(words[i - 1]!.toLowerCase())) out.push(words.slice(i).join(' '));
-  }
-  return out;
-}
-
-/** A name as speech-to-text may write it, without its accents ("Đức" → "Duc", "Siobhán" → "Siobhan"). */
-export function withoutAccents(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[đĐ]/g, (c) => (c === 'đ' ? 'd' : 'D'))
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .normalize('NFC');
-}
-
-/**
- * Whether a sentence of the text starts with a word the lists know only as a name ("Adaeze still uses them"), or
- * with a capitalised word the lexicon does not know followed by a comma or "is" ("Nilsdotter, my mother",
- * "Tunde is the eldest"): the rules then read the text, as its other triggers skip a sentence's first word.
- */
-export function sentenceStartName(s: string, info: WordInfo): boolean {
-  const { given, family, common } = nameLists();
-  const re = /(?:^|[.!?…]\s+)["“'‘(]?(\p{Lu}[\p{L}\p{M}'’-]+)(,|\s+(?:is|was|from|who)\b)?/gu;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    const lower = m[1]!.toLowerCase().replace(/['’]s?$/, '');
-    if (common.has(lower) || NEVER.has(lower) || DATES.has(lower) || info.isWord(lower)) continue;
-    if (given.has(lower) || family.has(lower) || m[2]) return true;
-  }
-  return false;
-}
-
-/** A name that is also an ordinary word ("Storm", "Prudence", "Will"): found elsewhere only where it reads as a name. */
-export function isWordName(lower: string, isWord: (lower: string) => boolean): boolean {
-  return nameLists().common.has(lower) || NEVER.has(lower) || DATES.has(lower) || isWord(lower);
-}
-
-/**
- * Whether the words around s[start, end) make it a place or a thing ("in Florence", "a Ferrari", "the Hoover",
- * "Victoria Road"), and no speech verb or possessive makes it a person.
- */
-export function thingAround(s: string, start: number, end: number): boolean {
-  const before = /([\p{L}]+)[ \t]+$/u.exec(s.slice(Math.max(0, start - 16), start))?.[1]?.toLowerCase();
-  const after = /^[ \t]+(\p{Lu}[\p{L}]*)/u.exec(s.slice(end, end + 16))?.[1]?.toLowerCase();
-  // Any word of the name after its first: "Deutsche Bahn app" as the tagger reads it ends in a lowercase word.
-  const inner = s.slice(start, end).toLowerCase().split(/\s+/).slice(1);
-  if ((after && PLACE_AFTER.has(after)) || inner.some((w) => PLACE_AFTER.has(w)) || (before && SAINT.has(before))) return true;
-  if (!before || !PLACE_OR_THING_BEFORE.has(before)) return false;
-  const next = /^(?:['’]s?)?[ \t]*([\p{L}'’]+)/u.exec(s.slice(end, end + 16))?.[1]?.toLowerCase();
-  if (/^['’]/.test(s.slice(end))) return false;
-  return IN_PLACE.has(before) || !(next && SPEECH_VERBS.has(next) && !WEAK_VERBS.has(next));
-}
-
-/** A day or a month ("Sunday", "may"): never found again by propagation, whoever was named it. */
-export const isDate = (lower: string): boolean => DATES.has(lower);

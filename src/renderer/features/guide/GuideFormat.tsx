@@ -9,7 +9,7 @@ export function GuideFormat({ guide: g, recruiting }: { guide: ProjectGuide; rec
       <section className="guide-block">
         <h3>Languages</h3>
         {g.languages.length ? (
-          <ul className="guide-list">
+          <ul className="plain-list guide-list">
             {g.languages.map((l) => (
               <li key={`${l.language_name}-${l.accent}`}>
                 {l.language_name} <span className="muted mono">{l.accent}</span>

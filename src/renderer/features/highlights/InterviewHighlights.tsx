@@ -53,11 +53,17 @@ export function InterviewHighlights({
         <>
           {coders.length > 1 && (
             <div className="hl-filter" role="group" aria-label="Filter codings by coder">
-              <button type="button" className="hl-filter-chip" aria-pressed={active === ''} onClick={() => setCoder('')}>
+              <button type="button" className="toggle-chip hl-filter-chip" aria-pressed={active === ''} onClick={() => setCoder('')}>
                 All coders <span className="num muted">{list.items.length}</span>
               </button>
               {coders.map(([c, n]) => (
-                <button key={c} type="button" className="hl-filter-chip" aria-pressed={active === c} onClick={() => setCoder(active === c ? '' : c)}>
+                <button
+                  key={c}
+                  type="button"
+                  className="toggle-chip hl-filter-chip"
+                  aria-pressed={active === c}
+                  onClick={() => setCoder(active === c ? '' : c)}
+                >
                   {coderLabel(c === 'me' ? null : c, researcherName)} <span className="num muted">{n}</span>
                 </button>
               ))}

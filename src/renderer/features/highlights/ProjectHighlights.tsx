@@ -48,14 +48,14 @@ export function ProjectHighlights({ workspace, project }: { workspace: Workspace
   return (
     <div className="hl-project">
       <div className="hl-filter" role="group" aria-label="Filter highlights by code">
-        <button type="button" className="hl-filter-chip" aria-pressed={active === ''} onClick={() => patch(uiKey, { codeId: '' })}>
+        <button type="button" className="toggle-chip hl-filter-chip" aria-pressed={active === ''} onClick={() => patch(uiKey, { codeId: '' })}>
           All <span className="num muted">{list.items.length}</span>
         </button>
         {codeCounts.map(([id, { name, n }]) => (
           <button
             key={id}
             type="button"
-            className="hl-filter-chip"
+            className="toggle-chip hl-filter-chip"
             aria-pressed={active === id}
             onClick={() => patch(uiKey, { codeId: active === id ? '' : id })}
           >

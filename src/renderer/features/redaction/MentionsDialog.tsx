@@ -33,13 +33,13 @@ export function MentionsDialog() {
             <strong className="num">{plural(result.interviews.length, 'interview')}</strong>{' '}
             <span className="muted">(any case, as a whole word, “’s” included)</span>
           </p>
-          <ul className="rd-mentions" aria-label={`Mentions of ${text} by interview`}>
+          <ul className="plain-list rd-mentions" aria-label={`Mentions of ${text} by interview`}>
             {result.interviews.map((iv) => (
               <li key={iv.interview_id} className="rd-mention-iv">
                 <span className="rd-mention-head">
                   <strong>{iv.code}</strong> <span className="muted num">{plural(iv.count, 'mention')}</span>
                 </span>
-                <ul className="rd-examples">
+                <ul className="plain-list rd-examples">
                   {iv.examples.map((e, i) => (
                     <li key={i} className="rd-example">
                       <span className="rd-where muted num">{e.start_ms !== null ? formatClock(e.start_ms) : ''}</span>

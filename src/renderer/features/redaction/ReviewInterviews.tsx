@@ -54,7 +54,7 @@ export function ReviewInterviews({ reviewKey }: { reviewKey: RedactionKey }) {
       {items.length === 0 && status === 'loading' ? (
         <p className="muted">Counting…</p>
       ) : (
-        <ul className="rd-iv-list" aria-label="Interviews to review" aria-busy={status === 'loading'}>
+        <ul className="plain-list rd-iv-list" aria-label="Interviews to review" aria-busy={status === 'loading'}>
           {items.map((iv) => (
             <Row key={iv.interview_id} iv={iv} />
           ))}

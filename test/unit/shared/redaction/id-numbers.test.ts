@@ -41,12 +41,16 @@ describe('ID numbers: checksums', () => {
   });
 
   it('SSN: never area 000, 666 or 9xx, group 00 or serial 0000', () => {
-    expect(ssnValid('123', '45', '6789')).toBe(true);
-    expect(ssnValid('000', '45', '6789')).toBe(false);
-    expect(ssnValid('666', '45', '6789')).toBe(false);
-    expect(ssnValid('912', '45', '6789')).toBe(false);
-    expect(ssnValid('123', '00', '6789')).toBe(false);
-    expect(ssnValid('123', '45', '0000')).toBe(false);
+    expect(ssnValid('123-45-6789')).toBe(true);
+    expect(ssnValid('000-45-6789')).toBe(false);
+    expect(ssnValid('666-45-6789')).toBe(false);
+    expect(ssnValid('912-45-6789')).toBe(false);
+    expect(ssnValid('123-00-6789')).toBe(false);
+    expect(ssnValid('123-45-0000')).toBe(false);
+    // One check for every way the number is written: spaced or run together, never a digit short.
+    expect(ssnValid('123 45 6789')).toBe(true);
+    expect(ssnValid('123456789')).toBe(true);
+    expect(ssnValid('123-45-678')).toBe(false);
   });
 });
 
