@@ -20,6 +20,8 @@ export { isDate, isWordName, nameParts, sentenceStartName, thingAround, withoutA
 type Hit = { from: number; to: number; confidence: 'sure' | 'possible'; reason?: string };
 /** Verbs of saying that make a name of a lowercase word no lexicon knows ("minjun said"). */
 const SAID = new Set(['said', 'says', 'told', 'reckons', 'texted', 'asked']);
+/** Words that order a family's children: a sentence with one lists them ("Tunde is the eldest, then tobi and Femi"). */
+const BIRTH_ORDER = new Set(['eldest', 'oldest', 'youngest', 'middle', 'firstborn', 'first-born', 'second-born', 'last-born', 'lastborn']);
 const DETERMINERS = new Set(['an', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each', 'no', 'its', 'whose', 'which', 'what']);
 
 /** Other people's names in one text by the rules above; spans carry their confidence. */
@@ -160,6 +162,7 @@ class NameReader extends NameCues {
       this.add(from, to, place ? 'possible' : confidence, place ? WHY.placeOrThing : confidence === 'possible' ? this.why : undefined);
       i = to;
     }
+    this.birthOrder();
     this.joinedByAnd();
     this.scriptApposed();
     return this.hits.map((h) => {
@@ -176,6 +179,37 @@ class NameReader extends NameCues {
         ...(h.reason && h.confidence === 'possible' ? { reason: h.reason } : {}),
       };
     });
+  }
+
+  /**
+   * "Tunde is the eldest, then tobi and Femi", "the oldest is Maria, then Jose, then Ana": in a sentence ordering
+   * a family's children around a sure name, each name after "then" (and those joined to it by "and") is one too,
+   * written in lowercase or not, when no lexicon knows it as a word. Without the order word "then Lidl" stays a shop.
+   */
+  private birthOrder(): void {
+    const toks = this.toks;
+    for (const hit of [...this.hits]) {
+      if (hit.confidence !== 'sure') continue;
+      let a = hit.from;
+      while (a > 0 && !toks[a]!.sentStart) a--;
+      let b = hit.to + 1;
+      while (b < toks.length && !toks[b]!.sentStart) b++;
+      if (!toks.slice(a, b).some((t) => BIRTH_ORDER.has(t.lower))) continue;
+      for (let k = a; k < b - 1; k++) {
+        if (toks[k]!.lower !== 'then' || !this.gap(toks[k]!, toks[k + 1]!)) continue;
+        for (let j = k + 1; j < b && this.childName(toks[j]!); j += 2) {
+          const own = this.hits.find((x) => x.from <= j && j <= x.to);
+          if (own) own.confidence = 'sure';
+          else this.add(j, j, 'sure');
+          const and = this.lowerAt(j + 1);
+          if ((and !== 'and' && and !== '&') || !toks[j + 2] || !this.gap(toks[j + 1]!, toks[j + 2]!)) break;
+        }
+      }
+    }
+  }
+  private childName(t: Tok): boolean {
+    if (t.poss || this.never(t) || DATES.has(t.lower) || this.info.notPerson(t.lower) || BIRTH_ORDER.has(t.lower)) return false;
+    return t.script || (this.listed(t) && !this.wordLike(t)) || (!this.listed(t) && !this.wordish(t));
   }
 
   /** "Ou-Yang Hua, 欧阳华," or "Elena (Ελένη)": a name in another script right after a sure name is the same person's. */

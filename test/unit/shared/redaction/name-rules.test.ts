@@ -108,6 +108,26 @@ describe('names by form and culture', () => {
   });
 });
 
+describe('children listed in birth order around a sure name', () => {
+  it.each([
+    ['Chidi is the eldest, then ngozi and Emeka.', ['Chidi', 'ngozi', 'Emeka']],
+    ['Our oldest is Aroha, then Wiremu, then Hemi.', ['Aroha', 'Wiremu', 'Hemi']],
+    // A name that is also a word stays for review: "mere" is one.
+    ['Our oldest is Aroha, then Wiremu, then Mere.', ['Aroha', 'Wiremu']],
+    ['Svetlana is my youngest, then before her dmitri.', ['Svetlana']],
+    ['Kofi was our firstborn, then Esi & Yaw came along.', ['Kofi', 'Esi', 'Yaw']],
+  ])('%s', (text, names) => {
+    expect(sure(text)).toEqual(names);
+  });
+
+  it('takes no shop, word or stray capital after "then" without an order word, nor a word the lexicon knows', () => {
+    expect(sure('My brother Chidi went to Aldi, then Lidl.')).toEqual(['Chidi']);
+    expect(sure('Chidi is the eldest, then the twins.')).toEqual(['Chidi']);
+    expect(sure('Chidi is the eldest, then Sunday lunch.')).toEqual(['Chidi']);
+    expect(sure('The eldest went first, then Lidl.')).toEqual([]);
+  });
+});
+
 describe('what is not a person', () => {
   it.each([
     'I asked Alexa to play the radio and Siri did nothing.',
