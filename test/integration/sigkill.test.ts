@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -53,27 +53,63 @@ afterAll(async () => {
   rmSync(bundles, { recursive: true, force: true });
 });
 
-/** Runs one sync in a child process and SIGKILLs it `killAfterMs` after it says it is syncing. */
-function runChild(cacheFile: string, killAfterMs: number): Promise<{ killed: boolean; started: boolean; finished: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CHILD], {
-      cwd: ROOT,
-      env: { ...process.env, FW_BASE_URL: sb.baseUrl, FW_KEY: org.apiKey, FW_CACHE: cacheFile, FW_WORKER: WORKER },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let out = '';
-    let timer: NodeJS.Timeout | undefined;
+type Round = { killed: boolean; started: boolean; finished: boolean; fetching: boolean };
+/** What a kill is timed from: the start of the sync, or the start of fetching full records after the listing. */
+type From = 'syncing' | 'fetching details';
+type Child = { cacheFile: string; go: (killAfterMs: number, from: From) => Promise<Round>; stop: () => void };
+const waiting = new Set<Child>();
+afterAll(() => {
+  for (const c of waiting) c.stop();
+});
+
+/**
+ * Starts a child that will sync `cacheFile` once told to go. It loads Node and its bundle first and then waits
+ * for the word, so the next round's child can start while this round's is still syncing: its start-up is out of
+ * the round's time, and it opens the cache only after the last child is dead and the cache checked, as before.
+ */
+function startChild(cacheFile: string): Child {
+  const child = spawn(process.execPath, [CHILD], {
+    cwd: ROOT,
+    env: { ...process.env, FW_BASE_URL: sb.baseUrl, FW_KEY: org.apiKey, FW_CACHE: cacheFile, FW_WORKER: WORKER, FW_WAIT_FOR_GO: '1' },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  // A child that died before it was told to go shows in its round's result; the word must not crash the test.
+  child.stdin.on('error', () => undefined);
+  let out = '';
+  let timer: NodeJS.Timeout | undefined;
+  let killAfter: number | undefined;
+  let from: From = 'syncing';
+  const exited = new Promise<Round>((resolve) => {
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       // The kill is timed from when the sync starts, not from the spawn: under load the child's start-up
       // alone can take longer than any fixed delay, and the kill would land before there is a sync to tear.
-      if (!timer && out.includes('syncing')) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      if (!timer && killAfter !== undefined && out.includes(from)) timer = setTimeout(() => child.kill('SIGKILL'), killAfter);
     });
     child.on('exit', (_code, signal) => {
       clearTimeout(timer);
-      resolve({ killed: signal === 'SIGKILL', started: out.includes('syncing'), finished: out.includes('"done":true') });
+      resolve({
+        killed: signal === 'SIGKILL',
+        started: out.includes('syncing'),
+        fetching: out.includes('fetching details'),
+        finished: out.includes('"done":true'),
+      });
     });
   });
+  const handle: Child = {
+    cacheFile,
+    /** Lets the child sync, and SIGKILLs it `killAfterMs` after it says `from` (when it never does, it finishes). */
+    go: (killAfterMs, timedFrom) => {
+      waiting.delete(handle);
+      killAfter = killAfterMs;
+      from = timedFrom;
+      child.stdin.end('go\n');
+      return exited;
+    },
+    stop: () => child.kill('SIGKILL'),
+  };
+  waiting.add(handle);
+  return handle;
 }
 
 /** Beyond integrity_check: the cache's own invariants, which a torn write would break. */
@@ -100,26 +136,70 @@ function checkConsistent(file: string): void {
   }
 }
 
+/** What a round's cache holds: enough to tell, after a kill, which part of the sync it tore. */
+type Snapshot = { listed: number; complete: number; finished: string | null };
+function snapshot(file: string): Snapshot | null {
+  if (!existsSync(file)) return null;
+  // Read-write, as checkConsistent opens it next: a read-only connection can fail on a WAL the kill left behind.
+  const db = new Database(file);
+  try {
+    return db
+      .prepare(
+        "SELECT (SELECT COUNT(*) FROM interviews) AS listed, (SELECT COUNT(*) FROM interviews WHERE detail_state = 'complete') AS complete, " +
+          "(SELECT last_completed_at FROM sync_state WHERE scope = 'workspace') AS finished",
+      )
+      .get() as Snapshot;
+  } finally {
+    db.close();
+  }
+}
+
+/** Where in the sync a kill landed, from the cache before the round and after the kill, and what the child said (for the log). */
+function momentOf(before: Snapshot | null, after: Snapshot | null, fetching: boolean): string {
+  if (!after) return 'opening the cache';
+  if (after.finished !== (before?.finished ?? null)) return 'after the sync (indexing, closing)';
+  if (fetching) return 're-sync: full records of listed interviews';
+  if (after.listed === (before?.listed ?? 0) && after.complete === (before?.complete ?? 0)) return 'before a page was written';
+  return !before || before.listed === 0 ? 'first sync: full pages' : 're-sync: light listing';
+}
+
 describe('SIGKILL at random moments during sync', () => {
   it(`leaves a consistent cache every time (${ITERATIONS} kills), and a final sync reaches exactly the service's records`, async () => {
     const rand = seededRandom(20261122);
+    // A fresh cache every 10 rounds, so kills land in first syncs as well as in re-syncs.
+    const cacheOf = (round: number) => join(dir, `cache-${round - (round % 10)}.db`);
     let cacheFile = '';
     let kills = 0;
     let midSync = 0;
     let completed = 0;
+    const moments: Record<string, number> = {};
+    let next = startChild(cacheOf(0));
     let i = 0;
     for (; kills < ITERATIONS && i < ITERATIONS * 3; i++) {
-      // A fresh cache every 10 rounds, so kills land in first syncs as well as in re-syncs.
-      if (i % 10 === 0) cacheFile = join(dir, `cache-${i}.db`);
+      const child = next;
+      cacheFile = child.cacheFile;
       // New work for the re-syncs: more interviews arrive between rounds.
       if (i % 10 !== 0) await org.operator('POST', `/_sandbox/projects/${projectId}/simulate`, { completed: 15, started: 2, transcript_turns: 12 });
-      const r = await runChild(cacheFile, Math.floor(rand() * 1500));
-      if (r.killed) kills++;
+      const before = snapshot(cacheFile);
+      // Timed from the sync's start, a kill lands in the full records a re-sync fetches after its listing only when
+      // the listing was quick: on a loaded machine it almost never did. One round in ten is timed from there.
+      const round = child.go(Math.floor(rand() * 1500), i % 10 === 5 ? 'fetching details' : 'syncing');
+      if (i < ITERATIONS * 3 - 1) next = startChild(cacheOf(i + 1));
+      const r = await round;
+      if (r.killed) {
+        kills++;
+        const moment = momentOf(before, snapshot(cacheFile), r.fetching);
+        moments[moment] = (moments[moment] ?? 0) + 1;
+      }
       if (r.killed && r.started && !r.finished) midSync++;
       if (r.finished) completed++;
       checkConsistent(cacheFile);
     }
-    console.info(`sigkill: ${kills} kills (${midSync} during a sync), ${completed} syncs finished first, over ${i} rounds`);
+    // The child started for a round that did not come.
+    next.stop();
+    console.info(
+      `sigkill: ${kills} kills (${midSync} during a sync), ${completed} syncs finished first, over ${i} rounds; kills by moment: ${JSON.stringify(moments)}`,
+    );
     expect(kills).toBe(ITERATIONS);
     expect(midSync).toBeGreaterThanOrEqual(Math.floor(ITERATIONS * 0.7));
     await org.operator('PUT', '/_sandbox/faults', {});
