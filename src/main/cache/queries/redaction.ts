@@ -388,12 +388,13 @@ function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { ad
 /** Every interview's turns in the study's order, then the report's quotes. */
 function addStudyTexts(db: CacheDb, args: { projectId: string }, rows: Row[], add: (p: Omit<Pending, 'spans'>) => void): void {
   const turns = stmt(db, 'SELECT idx, text, start_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
+  // All of an interview's turns at once: stepping row by row took about half as long again.
   for (const r of rows) {
-    for (const [idx, text, startMs] of turns.raw().iterate(r.id) as IterableIterator<[number, string, number]>) {
+    for (const [idx, text, startMs] of turns.raw(true).all(r.id) as [number, string, number][]) {
       add({ interviewId: r.id, source: 'turn', at: String(idx), text, startMs });
     }
-    turns.raw(false);
   }
+  turns.raw(false);
   const quotes = stmt(db, 'SELECT theme_position, position, text FROM report_quotes WHERE project_id = ? ORDER BY theme_position, position').all(
     args.projectId,
   ) as {
