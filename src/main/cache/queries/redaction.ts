@@ -327,14 +327,18 @@ function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawF
   for (const p of texts) {
     const from = i;
     while (i < findings.length && inText(findings[i]!, p)) i++;
-    const here = findings.slice(from, i);
-    const spans: Span[] = here.map((f) => ({
-      kind: f.kind,
-      start: f.start,
-      end: f.end,
-      text: f.text,
-      ...(f.confidence ? { confidence: f.confidence, reason: f.reason } : {}),
-    }));
+    // Most texts have no finding of their own: no arrays made for them.
+    const here = from === i ? NONE : findings.slice(from, i);
+    const spans: Span[] =
+      from === i
+        ? []
+        : here.map((f) => ({
+            kind: f.kind,
+            start: f.start,
+            end: f.end,
+            text: f.text,
+            ...(f.confidence ? { confidence: f.confidence, reason: f.reason } : {}),
+          }));
     const merged = propagation.apply(p.text, spans);
     if (!merged) {
       for (const f of here) out.push(f);
@@ -357,6 +361,7 @@ function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawF
   for (const f of out) findings.push(f);
 }
 
+const NONE: readonly RawFinding[] = [];
 /** A finding's kind while propagation replaces it by a longer one: never seen outside propagateNames. */
 const DROPPED = 'dropped' as RedactionKind;
 /** Propagated names are other people's: matched against no participant. */
