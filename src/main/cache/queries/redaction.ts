@@ -289,7 +289,7 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
       }
     }
     const term = normaliseTerm(kind, s.text);
-    findings.push({
+    const f: RawFinding = {
       interview_id: interviewId,
       source: p.source,
       at: p.at,
@@ -302,10 +302,14 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
       end: s.end,
       before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
       after: text.slice(s.end, s.end + CONTEXT),
-      // Every kind's 'possible' reaches the review (an address, a handle, an ID too), with the rule's reason; a
-      // participant's own value is theirs whatever a detector thought of it.
-      ...(s.confidence === 'possible' && kind !== 'participant' ? { confidence: 'possible' as const, reason: s.reason ?? WHY_BY_KIND[kind] } : {}),
-    });
+    };
+    // Every kind's 'possible' reaches the review, with the rule's reason; a participant's own value is theirs
+    // whatever a detector thought. Set, not spread in: scan.ts copied a spread-made finding slowly.
+    if (s.confidence === 'possible' && kind !== 'participant') {
+      f.confidence = 'possible';
+      f.reason = s.reason ?? WHY_BY_KIND[kind];
+    }
+    findings.push(f);
   }
 }
 
@@ -327,7 +331,6 @@ function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawF
   for (const p of texts) {
     const from = i;
     while (i < findings.length && inText(findings[i]!, p)) i++;
-    // Most texts have no finding of their own: no arrays made for them.
     const here = from === i ? NONE : findings.slice(from, i);
     const spans: Span[] =
       from === i
@@ -361,6 +364,7 @@ function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawF
   for (const f of out) findings.push(f);
 }
 
+/** A text's findings when it has none of its own (most texts): no array made for each. */
 const NONE: readonly RawFinding[] = [];
 /** A finding's kind while propagation replaces it by a longer one: never seen outside propagateNames. */
 const DROPPED = 'dropped' as RedactionKind;
