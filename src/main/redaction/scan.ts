@@ -62,7 +62,8 @@ export async function scanStudy(
   }
   const findings = source.findings.map((f) => ({
     ...f,
-    decision: decided.get(`${f.kind}\u0000${f.term}`) ?? null,
+    // Most studies have few decisions, and none for most findings: no key made when there are none.
+    decision: decided.size ? (decided.get(`${f.kind}\u0000${f.term}`) ?? null) : null,
     suggested: pseudonyms.forFinding(f.kind, f.term, f.text, f.owner),
   }));
   // The researcher's own terms of kind person get their letters too (after the people found).

@@ -24,29 +24,15 @@ export type KnownTerm = { text: string; kind: RedactionKind; owner?: string };
 export type KnownMatcher = { find(s: string): Span[] };
 
 const TOKEN = /[\p{L}\p{N}_]+/gu;
-/** Anything but printable ASCII, tab and newlines: a text with it is read with TOKEN (any text may be). */
-const NON_ASCII = /[^\t\n\r\u0020-\u007f]/;
 // Where find's words start and end, reused from text to text (find runs on every turn of a study).
 const starts: number[] = [];
 const ends: number[] = [];
 /** An ASCII letter, digit or "_": TOKEN's characters in an ASCII text. */
 const asciiWord = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
-/** Fills starts/ends with the text's TOKEN words and says how many; an ASCII text is read without a regular expression. */
-function tokenize(s: string, ascii: boolean): number {
+/** Fills starts/ends with the text's TOKEN words (any script) and says how many. */
+function tokenize(s: string): number {
   let n = 0;
-  if (ascii) {
-    for (let i = 0; i < s.length;) {
-      if (!asciiWord(s.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      starts[n] = i;
-      while (i < s.length && asciiWord(s.charCodeAt(i))) i++;
-      ends[n++] = i;
-    }
-    return n;
-  }
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(s); m; m = TOKEN.exec(s)) {
     starts[n] = m.index;
@@ -54,11 +40,76 @@ function tokenize(s: string, ascii: boolean): number {
   }
   return n;
 }
-/** A word's first character and length as one number (lengths past 63 share one). */
-const shapeOf = (first: number, length: number) => first * 64 + Math.min(length, 63);
+
+// The words of an ASCII text that may start a value (their hash's bit is set), by index: found while it is read.
+const hits: number[] = [];
+let hitCount = 0;
+const HASH_SEED = 0x811c9dc5 | 0;
+/** FNV-1a, one character code at a time: a lower-cased word's bucket in a matcher's first words' bits. */
+const hashStep = (h: number, c: number) => Math.imul(h ^ c, 16777619);
+
+/**
+ * An ASCII text's words, read without a regular expression or a string made per word: fills starts/ends, says
+ * how many, and lists in `hits` those whose lower-cased hash has its bit set (the rest start no value). -1 for a
+ * text with anything but printable ASCII, tab and newlines in it: such a text is read with TOKEN (any text may be).
+ */
+function tokenizeAscii(s: string, bits: Uint8Array, mask: number): number {
+  let n = 0;
+  hitCount = 0;
+  const length = s.length;
+  for (let i = 0; i < length;) {
+    let c = s.charCodeAt(i);
+    if (!asciiWord(c)) {
+      if (c > 127 || (c < 32 && c !== 9 && c !== 10 && c !== 13)) return -1;
+      i++;
+      continue;
+    }
+    starts[n] = i;
+    let h = HASH_SEED;
+    do {
+      h = hashStep(h, c >= 65 && c <= 90 ? c + 32 : c);
+      // Never past the end: charCodeAt's NaN there slows the whole loop.
+      c = ++i < length ? s.charCodeAt(i) : 0;
+    } while (asciiWord(c));
+    ends[n] = i;
+    const b = h & mask;
+    if (bits[b >>> 3]! & (1 << (b & 7))) hits[hitCount++] = n;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The first word of each value (most words of a text start none: only those that do are looked at further), and
+ * the bits of their hashes as tokenizeAscii hashes a word, about 32 bits a word.
+ */
+function firstWordsOf(keys: Iterable<string>): { words: Set<string>; bits: Uint8Array; mask: number } {
+  const words = new Set<string>();
+  for (const key of keys) words.add(key.match(TOKEN)?.[0] ?? key);
+  let size = 1 << 16;
+  while (size < words.size * 32 && size < 1 << 24) size <<= 1;
+  const bits = new Uint8Array(size >>> 3);
+  const mask = size - 1;
+  for (const w of words) {
+    let h = HASH_SEED;
+    for (let i = 0; i < w.length; i++) {
+      const c = w.charCodeAt(i);
+      h = hashStep(h, c >= 65 && c <= 90 ? c + 32 : c);
+    }
+    const b = h & mask;
+    bits[b >>> 3] = bits[b >>> 3]! | (1 << (b & 7));
+  }
+  return { words, bits, mask };
+}
 
 /** The key a value is matched under: any case, any run of spaces. */
 export const termKey = (s: string) => s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
+
+/** termKey of a piece of an ASCII text (tokenizeAscii's): nothing to normalise, and most have no space to collapse. */
+const asciiKey = (s: string) => {
+  const lower = s.toLowerCase();
+  return /[\t\n\r]| {2}/.test(lower) ? lower.replace(/\s+/g, ' ') : lower;
+};
 
 /** Whether a found value is the name and not the word or month it also is ("in May", "May 5", "may be"). */
 function readsAsName(m: string, s: string, i: number): boolean {
@@ -102,53 +153,58 @@ export function compileKnown(terms: readonly KnownTerm[]): KnownMatcher & { owne
       )
     : null;
   const leadOk = (key: string) => WORD_CHAR.test(key[0]!);
-  // Most words of a text start no value: only those that do are looked at further.
-  const firstWords = new Set<string>();
-  for (const key of byKey.keys()) firstWords.add(key.match(TOKEN)?.[0] ?? key);
-  // Before a word is cut out and looked up, its first letter and length must be those of a first word: most
-  // words of a text fail this without a string being made (find runs on every turn, twice with propagation).
-  const shapes = new Set<number>();
-  for (const w of firstWords) shapes.add(shapeOf(w.charCodeAt(0), w.length));
+  // In an ASCII text a word is cut out and looked up only when its hash's bit is set: most words of a text fail
+  // this without a string being made (find runs on every turn, twice with propagation).
+  const { words: firstWords, bits, mask } = firstWordsOf(byKey.keys());
+
+  /** The longest value starting at word i (of n), pushed to out: how many words it takes, 0 if none. */
+  const valueAt = (s: string, i: number, n: number, out: Span[], keyOf: (s: string) => string): number => {
+    const from = starts[i]!;
+    for (let k = Math.min(maxWords, n - i); k >= 1; k--) {
+      let to = ends[i + k - 1]!;
+      let key = keyOf(s.slice(from, to));
+      let e = byKey.get(key);
+      // A value that ends in punctuation ("J. R.", "Acme Ltd.") takes the character after its last word.
+      if (!e && to < s.length && !WORD_CHAR.test(s[to]!)) {
+        const withNext = keyOf(s.slice(from, to + 1));
+        const e2 = byKey.get(withNext);
+        if (e2) {
+          e = e2;
+          key = withNext;
+          to += 1;
+        }
+      }
+      if (!e || !leadOk(key)) continue;
+      const text = s.slice(from, to);
+      if (!readsAsName(text, s, from)) continue;
+      out.push({ kind: e.kind, start: from, end: to, text });
+      return k;
+    }
+    return 0;
+  };
+
   return {
     owners: (key) => byKey.get(termKey(key))?.owners ?? [],
     find: (s) => {
       const out: Span[] = [];
       if (byKey.size === 0) return out;
-      const ascii = !NON_ASCII.test(s);
-      // An ASCII text is not lower-cased whole: most of its words fail the shape test on their first letter.
-      const lower = ascii ? null : s.toLowerCase();
-      // Lower-casing that changes a text's length ("İ") would shift offsets: such a text takes the exact path.
-      const same = lower === null || lower.length === s.length;
-      const n = tokenize(s, ascii);
-      for (let i = 0; i < n; i++) {
-        const from = starts[i]!;
-        if (lower === null) {
-          const c = s.charCodeAt(from);
-          if (!shapes.has(shapeOf(c >= 65 && c <= 90 ? c + 32 : c, ends[i]! - from))) continue;
-          if (!firstWords.has(s.slice(from, ends[i]).toLowerCase())) continue;
-        } else if (same) {
-          if (!firstWords.has(lower.slice(from, ends[i]).normalize('NFC'))) continue;
+      // An ASCII text is not lower-cased whole: most of its words fail on their hash.
+      const n = tokenizeAscii(s, bits, mask);
+      if (n >= 0) {
+        for (let h = 0, next = 0; h < hitCount; h++) {
+          const i = hits[h]!;
+          if (i < next || !firstWords.has(s.slice(starts[i], ends[i]).toLowerCase())) continue;
+          next = i + valueAt(s, i, n, out, asciiKey);
         }
-        for (let k = Math.min(maxWords, n - i); k >= 1; k--) {
-          let to = ends[i + k - 1]!;
-          let key = termKey(s.slice(from, to));
-          let e = byKey.get(key);
-          // A value that ends in punctuation ("J. R.", "Acme Ltd.") takes the character after its last word.
-          if (!e && to < s.length && !WORD_CHAR.test(s[to]!)) {
-            const withNext = termKey(s.slice(from, to + 1));
-            const e2 = byKey.get(withNext);
-            if (e2) {
-              e = e2;
-              key = withNext;
-              to += 1;
-            }
-          }
-          if (!e || !leadOk(key)) continue;
-          const text = s.slice(from, to);
-          if (!readsAsName(text, s, from)) continue;
-          out.push({ kind: e.kind, start: from, end: to, text });
-          i += k - 1;
-          break;
+      } else {
+        const lower = s.toLowerCase();
+        // Lower-casing that changes a text's length ("İ") would shift offsets: such a text takes the exact path.
+        const same = lower.length === s.length;
+        const count = tokenize(s);
+        for (let i = 0; i < count; i++) {
+          if (same && !firstWords.has(lower.slice(starts[i], ends[i]).normalize('NFC'))) continue;
+          const k = valueAt(s, i, count, out, termKey);
+          if (k > 0) i += k - 1;
         }
       }
       if (unspacedRe) collect(unspacedRe, s, 'custom', out, (m, i) => !out.some((o) => i < o.end && o.start < i + m.length));

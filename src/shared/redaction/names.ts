@@ -47,11 +47,13 @@ function nameTriggers(s: string, first = false): number[] {
   CAPITALISED.lastIndex = 0;
   for (let m = CAPITALISED.exec(s); m; m = CAPITALISED.exec(s)) {
     const w = m[0];
-    if (NOT_NAMES.has(w.toLowerCase()) || knownNotPerson(w)) continue;
+    // Where it stands first (most capitalised words start a sentence: no lookup for them), then what it is.
     if (!TITLE.test(w)) {
+      if (m.index === 0) continue;
       const before = s.slice(Math.max(0, m.index - 3), m.index);
-      if (m.index === 0 || /[.!?…:"“]\s*$/.test(before) || /^\s*$/.test(before)) continue;
+      if (/[.!?…:"“]\s*$/.test(before) || /^\s*$/.test(before)) continue;
     }
+    if (NOT_NAMES.has(w.toLowerCase()) || knownNotPerson(w)) continue;
     out.push(m.index);
     if (first) break;
   }

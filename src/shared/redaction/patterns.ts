@@ -83,22 +83,27 @@ export function detectPatterns(s: string): Span[] {
     for (const u of out) if (u.kind === 'url') trimEnd(u, /[.,;:!?)]+$/);
   }
   if (/\d/.test(s)) {
+    // Most numbers said are short ("Question 3", "about 20"): what needs four digits in a row is looked for only
+    // where four stand together.
+    const fourDigits = /\d{4}/.test(s);
     collect(PHONE, s, 'phone', out, (m, i) => looksLikePhone(m, i, s));
-    collect(DIGITS, s, 'number', out, (_m, i) => !CURRENCY.test(s.slice(Math.max(0, i - 2), i)));
+    if (fourDigits) collect(DIGITS, s, 'number', out, (_m, i) => !CURRENCY.test(s.slice(Math.max(0, i - 2), i)));
     collect(UK_POSTCODE, s, 'postcode', out);
     collect(CA_POSTCODE, s, 'postcode', out);
-    collect(ZIP4, s, 'postcode', out);
-    collect(ZIP_IN_ADDRESS, s, 'postcode', out);
+    if (fourDigits) collect(ZIP4, s, 'postcode', out);
+    if (fourDigits) collect(ZIP_IN_ADDRESS, s, 'postcode', out);
     if (/[Zz]ip|ZIP|[Pp]ost|POST|PLZ|[Pp]in|PIN|[Ee]ircode|EIRCODE/.test(s)) collect(NAMED_POSTCODE, s, 'postcode', out);
     collect(EIRCODE, s, 'postcode', out);
-    collect(
-      EU_BEFORE_CITY,
-      s,
-      'postcode',
-      out,
-      (m, i) => (!YEAR.test(m.replace(/^[A-Z]{1,2}-/, '')) || m.includes('-')) && EU_PC_START.test(s.slice(Math.max(0, i - 6), i)),
-    );
-    collect(NL_POSTCODE, s, 'postcode', out, (m) => !YEAR.test(m.slice(0, 4)));
+    if (fourDigits) {
+      collect(
+        EU_BEFORE_CITY,
+        s,
+        'postcode',
+        out,
+        (m, i) => (!YEAR.test(m.replace(/^[A-Z]{1,2}-/, '')) || m.includes('-')) && EU_PC_START.test(s.slice(Math.max(0, i - 6), i)),
+      );
+      collect(NL_POSTCODE, s, 'postcode', out, (m) => !YEAR.test(m.slice(0, 4)));
+    }
     out.push(...detectIdNumbers(s));
   }
   // Addresses look for digits themselves: a house number may be said in words ("number twelve acacia avenue").

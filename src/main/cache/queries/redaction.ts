@@ -215,7 +215,7 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
       }
     }
     const term = normaliseTerm(kind, s.text);
-    findings.push({
+    const f: RawFinding = {
       interview_id: interviewId,
       source: p.source,
       at: p.at,
@@ -228,10 +228,14 @@ function emitFindings(matcher: KnownMatcher, findings: RawFinding[], p: Pending)
       end: s.end,
       before: text.slice(Math.max(0, s.start - CONTEXT), s.start),
       after: text.slice(s.end, s.end + CONTEXT),
-      // Every kind's 'possible' reaches the review (an address, a handle, an ID too), with the rule's reason; a
-      // participant's own value is theirs whatever a detector thought of it.
-      ...(s.confidence === 'possible' && kind !== 'participant' ? { confidence: 'possible' as const, reason: s.reason ?? WHY_BY_KIND[kind] } : {}),
-    });
+    };
+    // Every kind's 'possible' reaches the review, with the rule's reason; a participant's own value is theirs
+    // whatever a detector thought. Set, not spread in: scan.ts copied a spread-made finding slowly.
+    if (s.confidence === 'possible' && kind !== 'participant') {
+      f.confidence = 'possible';
+      f.reason = s.reason ?? WHY_BY_KIND[kind];
+    }
+    findings.push(f);
   }
 }
 
@@ -253,14 +257,17 @@ function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawF
   for (const p of texts) {
     const from = i;
     while (i < findings.length && inText(findings[i]!, p)) i++;
-    const here = findings.slice(from, i);
-    const spans: Span[] = here.map((f) => ({
-      kind: f.kind,
-      start: f.start,
-      end: f.end,
-      text: f.text,
-      ...(f.confidence ? { confidence: f.confidence, reason: f.reason } : {}),
-    }));
+    const here = from === i ? NONE : findings.slice(from, i);
+    const spans: Span[] =
+      from === i
+        ? []
+        : here.map((f) => ({
+            kind: f.kind,
+            start: f.start,
+            end: f.end,
+            text: f.text,
+            ...(f.confidence ? { confidence: f.confidence, reason: f.reason } : {}),
+          }));
     const merged = propagation.apply(p.text, spans);
     if (!merged) {
       for (const f of here) out.push(f);
@@ -283,6 +290,8 @@ function propagateNames(texts: readonly Omit<Pending, 'spans'>[], findings: RawF
   for (const f of out) findings.push(f);
 }
 
+/** A text's findings when it has none of its own (most texts): no array made for each. */
+const NONE: readonly RawFinding[] = [];
 /** A finding's kind while propagation replaces it by a longer one: never seen outside propagateNames. */
 const DROPPED = 'dropped' as RedactionKind;
 /** Propagated names are other people's: matched against no participant. */
@@ -314,12 +323,13 @@ function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { ad
 /** Every interview's turns in the study's order, then the report's quotes. */
 function addStudyTexts(db: CacheDb, args: { projectId: string }, rows: Row[], add: (p: Omit<Pending, 'spans'>) => void): void {
   const turns = stmt(db, 'SELECT idx, text, start_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
+  // All of an interview's turns at once: stepping row by row took about half as long again.
   for (const r of rows) {
-    for (const [idx, text, startMs] of turns.raw().iterate(r.id) as IterableIterator<[number, string, number]>) {
+    for (const [idx, text, startMs] of turns.raw(true).all(r.id) as [number, string, number][]) {
       add({ interviewId: r.id, source: 'turn', at: String(idx), text, startMs });
     }
-    turns.raw(false);
   }
+  turns.raw(false);
   const quotes = stmt(db, 'SELECT theme_position, position, text FROM report_quotes WHERE project_id = ? ORDER BY theme_position, position').all(
     args.projectId,
   ) as {
