@@ -29,14 +29,19 @@ const withoutDiacritics = (s: string) => [...s].filter((c) => !isDiacritic(c.cod
 /** Letters no Unicode decomposition takes apart, written without their stroke as people type them. */
 const PLAIN: Record<string, string> = { đ: 'd', ø: 'o', ł: 'l', ħ: 'h', ı: 'i', æ: 'ae', œ: 'oe', ŀ: 'l', ŧ: 't' };
 
-const memo = new Map<string, string>();
 /** One character (a code point) folded: NFKD, diacritics removed, case folded (upper then lower: "ß" → "ss"). */
+function foldOne(c: string): string {
+  const f = withoutDiacritics(withoutDiacritics(c.normalize('NFKD')).toUpperCase().toLowerCase().normalize('NFKD'));
+  return [...f].map((x) => PLAIN[x] ?? x).join('');
+}
+const memo = new Map<string, string>();
+/** foldChar, remembered for the characters texts use (a study's alphabet is small). */
 export function foldChar(c: string): string {
   let f = memo.get(c);
-  if (f !== undefined) return f;
-  f = withoutDiacritics(withoutDiacritics(c.normalize('NFKD')).toUpperCase().toLowerCase().normalize('NFKD'));
-  f = [...f].map((x) => PLAIN[x] ?? x).join('');
-  if (memo.size < 20_000) memo.set(c, f);
+  if (f === undefined) {
+    f = foldOne(c);
+    if (memo.size < 20_000) memo.set(c, f);
+  }
   return f;
 }
 
@@ -87,23 +92,38 @@ export function originalSpan(original: string, f: Folded, start: number, end: nu
   return { start: s, end: e };
 }
 
+/**
+ * The blocks whose letters fold to others: Latin, Greek and Cyrillic with their accents, Hebrew and Arabic with
+ * their presentation forms, letterlike and enclosed letters, ligatures, half- and full-width forms. Precomposed
+ * letters elsewhere (a Hangul syllable, a voiced kana) are found by their composed form (firstCharsOf).
+ */
+const FOLDING_BLOCKS: [number, number][] = [
+  [0x00a0, 0x052f],
+  [0x0590, 0x06ff],
+  [0x1e00, 0x1fff],
+  [0x2070, 0x24ff],
+  [0xfb00, 0xfdff],
+  [0xfe70, 0xfeff],
+  [0xff00, 0xffef],
+];
 let byFold: Map<string, string[]> | null = null;
 /**
- * Every character of the Basic Multilingual Plane that folds to something else than itself, by what it folds to:
+ * Every character of FOLDING_BLOCKS that folds to something else than itself, by what it folds to:
  * where a search index that folds less than foldChar (FTS5's unicode61) keeps such a character, these say which
  * words a folded word may be stored as. Built once, on first use.
  */
 function charsByFold(): Map<string, string[]> {
   if (byFold) return byFold;
   byFold = new Map();
-  for (let cp = 0xa0; cp < 0xffff; cp++) {
-    if (cp >= 0xd800 && cp <= 0xdfff) continue;
-    const c = String.fromCharCode(cp);
-    const f = foldChar(c);
-    if (f === '' || f === c) continue;
-    const list = byFold.get(f);
-    if (list) list.push(c);
-    else byFold.set(f, [c]);
+  for (const [a, b] of FOLDING_BLOCKS) {
+    for (let cp = a; cp <= b; cp++) {
+      const c = String.fromCharCode(cp);
+      const f = foldOne(c);
+      if (f === '' || f === c) continue;
+      const list = byFold.get(f);
+      if (list) list.push(c);
+      else byFold.set(f, [c]);
+    }
   }
   return byFold;
 }
@@ -113,6 +133,8 @@ export function firstCharsOf(w: string): string[] {
   const out = new Set<string>();
   const first = String.fromCodePoint(w.codePointAt(0)!);
   out.add(first);
+  // Hangul syllables and voiced kana fold to their parts: the composed word starts with the letter as written.
+  out.add(String.fromCodePoint(w.normalize('NFC').codePointAt(0)!));
   const map = charsByFold();
   for (let n = 1; n <= Math.min(3, w.length); n++) for (const c of map.get(w.slice(0, n)) ?? []) out.add(c);
   return [...out];

@@ -1,7 +1,6 @@
 import { firstCharsOf, fold, originalSpan } from '../../../shared/search-fold';
 import { withFullSync, type CacheDb } from '../open';
 import { indexBacklog } from './search-index';
-import { tokens } from './search-terms';
 import { stmt } from './stmt';
 
 /**
@@ -72,7 +71,10 @@ export function mentionSpans(turn: string, re: RegExp): { start: number; end: nu
  * folded word (firstCharsOf) are folded here and kept when they match.
  */
 function ftsQuery(db: CacheDb, text: string): string | null {
-  const words = tokens(fold(text).text);
+  // Split as the index splits, but never at a mark folding kept (a kana's voicing mark is part of its letter).
+  const words = fold(text)
+    .text.split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean);
   if (words.length === 0) return null;
   const range = stmt(db, 'SELECT term FROM turns_vocab WHERE term >= ? AND term < ?').pluck();
   const parts = words.map((w) => {

@@ -57,7 +57,16 @@ describe('findMentions', () => {
     await cache.call('interviews.saveFullRecords', {
       projectId: 'p1',
       now: NOW,
-      items: [record('iv-d', 'Hello.', 'Then José came, and ＪＯＳＥ wrote in full width.', 'Frau Straße, Søren, ﬁona.', 'Josef is someone else.')],
+      items: [
+        record(
+          'iv-d',
+          'Hello.',
+          'Then José came, and ＪＯＳＥ wrote in full width.',
+          'Frau Straße, Søren, ﬁona.',
+          'Josef is someone else.',
+          '민준 and がく came.',
+        ),
+      ],
     });
     const jose = findMentions(cache.db, { projectId: 'p1', text: 'jose' }).interviews.find((i) => i.interview_id === 'iv-d')!;
     expect(jose.count).toBe(2);
@@ -67,9 +76,12 @@ describe('findMentions', () => {
       ['STRASSE', 'Straße'],
       ['soren', 'Søren'],
       ['Fiona', 'ﬁona'],
+      ['민준', '민준'],
+      ['がく', 'がく'],
+      ['ｶﾞｸ', null],
     ]) {
       const m = findMentions(cache.db, { projectId: 'p1', text: term! });
-      expect(m.interviews.find((i) => i.interview_id === 'iv-d')?.examples.map((e) => e.text)).toEqual([text]);
+      expect(m.interviews.find((i) => i.interview_id === 'iv-d')?.examples.map((e) => e.text)).toEqual(text ? [text] : undefined);
     }
   });
 
