@@ -30,6 +30,23 @@ describe.skipIf(skip !== null)('redaction review', () => {
     const { page, problems } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     const ui = app(page);
     const rd = redactionView(page);
+    /**
+     * The first row the interview list shows (at its top, or wherever it was scrolled to) is whole: inside the list's
+     * box and the window, and what is drawn at its top and bottom edges is the row, not a header over it.
+     */
+    const expectFirstRowWhole = async (label: string) => {
+      const box = await page.locator('.rd-iv-list').evaluate((list) => {
+        const l = list.getBoundingClientRect();
+        const row = [...list.querySelectorAll('.rd-iv')].find((r) => r.getBoundingClientRect().bottom > l.top + 1)!;
+        const r = row.getBoundingClientRect();
+        const uncovered = [r.top + 1, r.bottom - 1].every((y) => row.contains(document.elementFromPoint(r.left + r.width / 2, y)));
+        return { listTop: l.top, listBottom: l.bottom, top: r.top, bottom: r.bottom, uncovered, windowHeight: window.innerHeight };
+      });
+      expect(box.top, `${label}: first row's top inside the list`).toBeGreaterThanOrEqual(box.listTop - 0.5);
+      expect(box.bottom, `${label}: first row's bottom inside the list`).toBeLessThanOrEqual(box.listBottom + 0.5);
+      expect(box.bottom, `${label}: first row inside the window`).toBeLessThanOrEqual(box.windowHeight);
+      expect(box.uncovered, `${label}: first row uncovered`).toBe(true);
+    };
     const core = e2e.harness.core;
     // A complete interview whose participant has a city among their fields: its name, its city, and a word
     // its participant says are what the researcher decides on.
@@ -91,6 +108,18 @@ describe.skipIf(skip !== null)('redaction review', () => {
     await expect.poll(() => rd.summary.innerText()).toMatch(/^\d+ terms? found across \d+ interviews? \(of \d+ scanned\)\.$/);
     await page.getByText('Exports with “Redact names and personal data” use these choices').waitFor();
 
+    // The side list of interviews opens at its top: its first row whole inside the list and nothing over it.
+    for (const [width, height] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator('.rd-iv-list .rd-iv').first().waitFor();
+      expect(await page.locator('.rd-iv-list').evaluate((el) => el.scrollTop), `${width}×${height}`).toBe(0);
+      await expectFirstRowWhole(`${width}×${height}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     // The participant's name, found, with where: their interview's name field, the name marked.
     await rd.filter.fill(name);
     await rd.term('Participant', name).waitFor();
@@ -121,6 +150,8 @@ describe.skipIf(skip !== null)('redaction review', () => {
     await expect.poll(() => rd.reviewed(pseudonym).isChecked()).toBe(true);
     await expect.poll(() => page.locator('.rd-ivs').innerText()).toMatch(/1 of \d+ interviews reviewed\./);
     expect(await rd.interview(pseudonym).locator('.rd-iv-note').count()).toBe(0);
+    // Marking a row far down scrolls the list to it, and the list comes to rest on a whole row.
+    await expectFirstRowWhole('after marking a row');
 
     // Own terms: too short says why; before adding a word the participant said, every mention of it is found, by
     // participant code; "Acme" and the word are added and listed.

@@ -150,4 +150,69 @@ describe('fieldwork redact scan', () => {
     expect(found(join(fw.tmp, 'redacted'))).toEqual([]);
     expect(texts(join(fw.tmp, 'redacted')).join('\n')).toMatch(/\bP01\b/);
   });
+
+  it('redact reviewed, mark-reviewed and clear-reviewed: the Reviewed marks per interview, by ID or participant code, as documented JSON', async () => {
+    const db = new Database(join(fw.home, 'workspaces', readdirSync(join(fw.home, 'workspaces'))[0]!, 'cache.db'), { readonly: true });
+    const project = db.prepare('SELECT id FROM projects').pluck().get() as string;
+    const codes = db.prepare('SELECT interview_id, n FROM participant_codes ORDER BY n').all() as { interview_id: string; n: number }[];
+    db.close();
+    const base = ['--workspace', 'Redact', '--project', project];
+    type Row = {
+      interview_id: string;
+      code: string;
+      replaced: number;
+      possible_undecided: number;
+      kept: number;
+      reviewed_at: string | null;
+      changed_since_review: boolean;
+    };
+    const list = async () => {
+      const r = await cli(['redact', 'reviewed', ...base, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return cliJson<Row[]>(r);
+    };
+
+    const before = await list();
+    expect(before.map((r) => [r.interview_id, r.code])).toEqual(codes.map((c) => [c.interview_id, `P${String(c.n).padStart(2, '0')}`]));
+    for (const r of before) {
+      expect(Object.keys(r)).toEqual(['interview_id', 'code', 'replaced', 'possible_undecided', 'kept', 'reviewed_at', 'changed_since_review']);
+      expect([r.reviewed_at, r.changed_since_review]).toEqual([null, false]);
+    }
+    // Every participant's own name is found, so each interview has places an export replaces.
+    expect(before.every((r) => r.replaced > 0)).toBe(true);
+
+    // By participant code, any case; then by interview ID.
+    const byCode = await cli(['redact', 'mark-reviewed', ...base, '--interview', 'p02', '--json']);
+    expect(byCode.code, byCode.stderr).toBe(0);
+    const marked = cliJson<Row>(byCode);
+    expect(marked).toMatchObject({ interview_id: codes[1]!.interview_id, code: 'P02', changed_since_review: false });
+    expect(Date.parse(marked.reviewed_at!)).not.toBeNaN();
+    const byId = await cli(['redact', 'mark-reviewed', ...base, '--interview', codes[3]!.interview_id]);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.stdout).toContain('P04');
+    expect(byId.stdout).toContain('marked reviewed');
+
+    const after = await list();
+    expect(after.filter((r) => r.reviewed_at !== null).map((r) => r.code)).toEqual(['P02', 'P04']);
+    const human = await cli(['redact', 'reviewed', ...base]);
+    expect(human.stdout).toMatch(/2 of 6 interviews marked reviewed/);
+    expect(human.stdout).toMatch(/P01 .* not reviewed/);
+
+    const cleared = await cli(['redact', 'clear-reviewed', ...base, '--interview', 'P02', '--json']);
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(cliJson<Row>(cleared)).toMatchObject({ code: 'P02', reviewed_at: null });
+    expect((await list()).filter((r) => r.reviewed_at !== null).map((r) => r.code)).toEqual(['P04']);
+
+    // An unknown interview or project says so (exit 2), and what was typed is printed without its control characters.
+    const unknown = await cli(['redact', 'mark-reviewed', ...base, '--interview', 'P99\u001b[31m']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No interview "P99" in project/);
+    expect(unknown.stderr).not.toContain('\u001b');
+    const noProject = await cli(['redact', 'reviewed', '--workspace', 'Redact', '--project', 'no-such-study']);
+    expect(noProject.code).toBe(2);
+    expect(noProject.stderr).toMatch(/No project no-such-study/);
+    const missing = await cli(['redact', 'clear-reviewed', ...base]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/Missing --interview/);
+  });
 });

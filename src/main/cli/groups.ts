@@ -55,7 +55,7 @@ export const GROUPS: readonly GroupEntry[] = [
   },
   {
     name: 'redact',
-    summary: 'find personal data in a study and show its pseudonyms (offline)',
+    summary: 'find personal data in a study, show its pseudonyms, list and set its Reviewed marks (offline)',
     load: async () => (await import('./commands/redact')).redactGroup,
   },
 ];

@@ -58,7 +58,7 @@ export function exitCodeFor(e: unknown): number {
 const usage = (message: string, text: string) => new AppError('usage', message, { usage: text });
 
 function shortUsage(text: string): string {
-  const command = /^Usage: (fieldwork(?: [a-z]+){0,2})/.exec(text)?.[1] ?? 'fieldwork';
+  const command = /^Usage: (fieldwork(?: [a-z][a-z-]*){0,2})/.exec(text)?.[1] ?? 'fieldwork';
   return `${text.split('\n\n')[0]}\nRun \`${command} --help\` for details.`;
 }
 

@@ -85,6 +85,10 @@ export async function buildRedactor(
   // A possible name (the scan was unsure) is replaced once the researcher accepts it, not before.
   const replaced = (f: Finding) => f.decision !== 'reject' && !isRejected(f.kind, f.term) && !(f.confidence === 'possible' && f.decision !== 'accept');
   for (const f of scan.findings) if (replaced(f) && (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom')) put(f.text, f.kind, f.suggested);
+  // A date of birth the scan found by the question before it ("When's your birthday?" "12 March 1988."): the
+  // export's own look at a text has no question before it, so the scan's date is replaced wherever it stands. Not a
+  // month alone ("October"): every other October of the study would go with it.
+  for (const f of scan.findings) if (replaced(f) && f.kind === 'dob' && /\d|\s/.test(f.text.trim())) put(f.text, 'dob', FIXED_PSEUDONYMS.dob);
   const nameHere = wordNamesWhereNames(scan.findings.filter(replaced));
   const matcher = compileKnown(known);
 

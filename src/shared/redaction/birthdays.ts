@@ -152,3 +152,37 @@ export function detectBirthDates(s: string): Span[] {
   }
   return out;
 }
+
+/**
+ * The interviewer asks for a birth date ("When's your birthday?", "What's your date of birth?", "How old are you
+ * and when were you born?", "What year were you born?", "your DOB?"): the participant's next turn may say only the
+ * date. A question about anything else ("When did you start the subscription?") is no cue.
+ */
+const ASKS_BIRTH = /\b(?:birthday|b-?day|date of birth|birth ?date|d\.?o\.?b\b|dob\b|(?:were|was) you born|you were born)/i;
+/** A short follow-up that keeps asking for the same date: "And what month?", "and the year?", "which day?". */
+const FOLLOW_UP = /^\W*(?:and\s+)?(?:what|which|the)\s+(?:year|month|day|date)\b[^?]{0,20}\?\s*$/i;
+
+/** Whether the interviewer's turn asks for a birth date (`asking` says whether the turn before it did). */
+export function asksForBirthDate(question: string, asking: boolean): boolean {
+  if (!question.includes('?')) return false;
+  return ASKS_BIRTH.test(question) || (asking && FOLLOW_UP.test(question));
+}
+
+// A year said short after a day and month: "the fourth of July, eighty-two".
+const SHORT_YEAR = `(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:${UNITS}))?`;
+const ANSWER_DATE = `(?:the )?${DAY} (?:of )?${MONTH},? ${SHORT_YEAR}|${DATE}`;
+// The answer's first words: a filler or two, perhaps the age asked with it ("thirty-five, 21/06/1990"), then the date.
+const ANSWER = new RegExp(
+  `^\\W*(?:(?:it['’]?s|it is|that['’]?s|that would be|sure|yes|yeah|yep|um+|uh+|erm|oh|so|well|ok(?:ay)?|i was born(?: on| in)?|born(?: on| in)?|on)\\W+){0,3}(?:${AGE}(?: years old)?[,.;]\\s+(?:and\\s+)?)?(${ANSWER_DATE})${END}`,
+  'diu',
+);
+
+/** The date a participant's turn gives in answer to a question asking for their birth date, if it starts with one. */
+export function answeredBirthDate(answer: string): Span[] {
+  const m = ANSWER.exec(answer);
+  if (!m) return [];
+  // A sentence's full stop after the month is not the month's abbreviation dot ("the 2nd of May. every year…").
+  const text = m[1]!.replace(/(?<=\p{L}{3})\.$/u, '');
+  const start = m.indices![1]![0];
+  return [{ kind: 'dob', start, end: start + text.length, text }];
+}

@@ -1,6 +1,6 @@
+import { firstCharsOf, fold, originalSpan } from '../../../shared/search-fold';
 import { withFullSync, type CacheDb } from '../open';
 import { indexBacklog } from './search-index';
-import { tokens } from './search-terms';
 import { stmt } from './stmt';
 
 /**
@@ -44,26 +44,64 @@ export type MentionExample = { idx: number; start_ms: number | null; before: str
 export type InterviewMentions = { interview_id: string; count: number; examples: MentionExample[] };
 export type Mentions = { total: number; interviews: InterviewMentions[] };
 
-/** The term as a whole-word, any-case pattern that takes a possessive ("Ayesha", "ayesha's", "AYESHA’S"). */
+/**
+ * The term as a whole-word pattern over folded text (search-fold.ts: any case, any accent, any compatibility
+ * form) that takes a possessive ("Ayesha", "ayesha's", "AYESHA’S"); null when nothing is left to look for.
+ */
 export function mentionPattern(text: string): RegExp | null {
-  const words = text.trim().split(/\s+/).filter(Boolean);
+  const words = fold(text.trim()).text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
-  return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?:['’]s)?(?![\\p{L}\\p{N}_])`, 'giu');
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?:['’]s)?(?![\\p{L}\\p{N}_])`, 'gu');
+}
+
+/** The places of `text` in `turn`, as spans of the original turn however folding changed its length. */
+export function mentionSpans(turn: string, re: RegExp): { start: number; end: number }[] {
+  const f = fold(turn);
+  const out: { start: number; end: number }[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(f.text); m; m = re.exec(f.text)) out.push(originalSpan(turn, f, m.index, m.index + m[0].length));
+  return out;
+}
+
+/**
+ * The FTS5 query that narrows the turns to those that may hold every word of the term: each word as any index
+ * word that folds to it. The index (unicode61, remove_diacritics) folds case and Latin accents itself but keeps
+ * "ß", "ø", full-width letters, ligatures and other scripts' accents; the vocabulary's words that start like the
+ * folded word (firstCharsOf) are folded here and kept when they match.
+ */
+function ftsQuery(db: CacheDb, text: string): string | null {
+  // Split as the index splits, but never at a mark folding kept (a kana's voicing mark is part of its letter).
+  const words = fold(text)
+    .text.split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return null;
+  const range = stmt(db, 'SELECT term FROM turns_vocab WHERE term >= ? AND term < ?').pluck();
+  const parts = words.map((w) => {
+    const forms = new Set([w]);
+    for (const c of firstCharsOf(w)) {
+      const next = String.fromCodePoint(c.codePointAt(0)! + 1);
+      for (const term of range.iterate(c, next) as IterableIterator<string>) if (fold(term).text === w) forms.add(term);
+    }
+    return `(${[...forms].map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+  });
+  return parts.join(' AND ');
 }
 
 /**
  * Every mention of `text` in a study's turns, counted per interview, with the first `examples` of each in
- * context. The search index narrows the turns to those holding the term's words as a phrase (any case, a
- * possessive's "'s" is a word of its own there), and each is checked against the term itself: only those
- * turns are read, never the study's every turn, and only counts and a few examples leave the cache.
+ * context, found in any case, accent and compatibility form (search-fold.ts) and highlighted where it is in the
+ * original. The search index narrows the turns to those holding the term's words (ftsQuery), and each is
+ * checked against the term itself: only those turns are read, never the study's every turn, and only counts and
+ * a few examples leave the cache.
  */
 export function findMentions(db: CacheDb, args: { projectId: string; text: string; examples?: number }): Mentions {
   const re = mentionPattern(args.text);
-  const words = tokens(args.text.toLowerCase());
-  if (!re || words.length === 0) return { total: 0, interviews: [] };
+  if (!re) return { total: 0, interviews: [] };
   // Mentions in every cached turn: whatever the idle indexer has not reached yet is indexed first.
   indexBacklog(db, {});
+  const query = ftsQuery(db, args.text);
+  if (!query) return { total: 0, interviews: [] };
   const perInterview = Math.max(1, Math.min(args.examples ?? 3, 20));
   const byInterview = new Map<string, InterviewMentions>();
   let total = 0;
@@ -73,10 +111,8 @@ export function findMentions(db: CacheDb, args: { projectId: string; text: strin
      FROM turns_fts CROSS JOIN transcript_turns t ON t.id = turns_fts.rowid JOIN interviews i ON i.id = t.interview_id
      WHERE turns_fts MATCH ? AND i.project_id = ?`,
   ).raw(true);
-  const phrase = `"${words.join(' ')}"`;
-  for (const [interviewId, idx, startMs, turn] of rows.iterate(phrase, args.projectId) as IterableIterator<[string, number, number | null, string]>) {
-    re.lastIndex = 0;
-    for (let m = re.exec(turn); m; m = re.exec(turn)) {
+  for (const [interviewId, idx, startMs, turn] of rows.iterate(query, args.projectId) as IterableIterator<[string, number, number | null, string]>) {
+    for (const m of mentionSpans(turn, re)) {
       let e = byInterview.get(interviewId);
       if (!e) byInterview.set(interviewId, (e = { interview_id: interviewId, count: 0, examples: [] }));
       e.count++;
@@ -85,9 +121,9 @@ export function findMentions(db: CacheDb, args: { projectId: string; text: strin
         e.examples.push({
           idx,
           start_ms: startMs,
-          before: turn.slice(Math.max(0, m.index - CONTEXT), m.index),
-          text: m[0],
-          after: turn.slice(m.index + m[0].length, m.index + m[0].length + CONTEXT),
+          before: turn.slice(Math.max(0, m.start - CONTEXT), m.start),
+          text: turn.slice(m.start, m.end),
+          after: turn.slice(m.end, m.end + CONTEXT),
         });
       }
     }

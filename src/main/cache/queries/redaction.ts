@@ -13,6 +13,7 @@ import {
   type RedactionKind,
   type Span,
 } from '../../../shared/redaction/detect';
+import { answeredBirthDate, asksForBirthDate } from '../../../shared/redaction/birthdays';
 import { NamePropagation } from '../../../shared/redaction/name-propagation';
 import { WHY_BY_KIND } from '../../../shared/redaction/possible-reasons';
 import type { CacheDb } from '../open';
@@ -196,8 +197,19 @@ function participantValues(rows: Row[], terms: TermRow[]): { known: KnownTerm[];
   return { known, fieldValues };
 }
 
-/** One text to scan: where it is, and the spans found in it so far. */
-type Pending = { interviewId: string | null; source: RawFinding['source']; at: string; text: string; startMs: number | null; spans: Span[] };
+/**
+ * One text to scan: where it is, and the spans found in it so far. `askedBirth`: a participant's turn right after
+ * the interviewer asked for a birth date, where a date alone is one (birthdays.ts).
+ */
+type Pending = {
+  interviewId: string | null;
+  source: RawFinding['source'];
+  at: string;
+  text: string;
+  startMs: number | null;
+  spans: Span[];
+  askedBirth?: boolean;
+};
 
 type KnownMatcher = ReturnType<typeof compileKnown>;
 
@@ -313,6 +325,7 @@ function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { ad
   const add = (p: Omit<Pending, 'spans'>) => {
     const spans = detectPatterns(p.text);
     spans.push(...matcher.find(p.text));
+    if (p.askedBirth) spans.push(...answeredBirthDate(p.text));
     // Field by field: a spread here cost a tenth of the scan.
     chunk.push({ interviewId: p.interviewId, source: p.source, at: p.at, text: p.text, startMs: p.startMs, spans });
     if (chunk.length >= CHUNK) flush();
@@ -322,11 +335,21 @@ function taggedInChunks(matcher: KnownMatcher, emit: (p: Pending) => void): { ad
 
 /** Every interview's turns in the study's order, then the report's quotes. */
 function addStudyTexts(db: CacheDb, args: { projectId: string }, rows: Row[], add: (p: Omit<Pending, 'spans'>) => void): void {
-  const turns = stmt(db, 'SELECT idx, text, start_ms FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
+  const turns = stmt(db, 'SELECT idx, text, start_ms, role FROM transcript_turns WHERE interview_id = ? ORDER BY idx');
   // All of an interview's turns at once: stepping row by row took about half as long again.
   for (const r of rows) {
-    for (const [idx, text, startMs] of turns.raw(true).all(r.id) as [number, string, number][]) {
-      add({ interviewId: r.id, source: 'turn', at: String(idx), text, startMs });
+    // Whether the interviewer's last question asked for a birth date, and whether the participant has answered it:
+    // their first turn after it may be the date alone.
+    let asked = false;
+    let answered = false;
+    for (const [idx, text, startMs, role] of turns.raw(true).all(r.id) as [number, string, number, string][]) {
+      if (role === 'AI') {
+        asked = asksForBirthDate(text, asked);
+        answered = false;
+      }
+      const askedBirth = asked && !answered && role !== 'AI';
+      add({ interviewId: r.id, source: 'turn', at: String(idx), text, startMs, ...(askedBirth ? { askedBirth } : {}) });
+      if (role !== 'AI') answered = true;
     }
   }
   turns.raw(false);

@@ -1,7 +1,9 @@
-import type { RedactionFindingView, RedactionKind } from '../../../shared/ipc/channels/redaction';
+import type { RedactionFindingView, RedactionInterviewView, RedactionKind } from '../../../shared/ipc/channels/redaction';
 import { findingJson } from '../../../shared/redaction/finding-json';
+import { AppError } from '../../errors';
 import { checked } from '../input';
-import type { Command, Group } from '../types';
+import { requireProject } from '../project';
+import type { Command, Ctx, Group } from '../types';
 import { clean, clock, plural } from '../output';
 
 const SCAN_USAGE = `Usage: fieldwork redact scan --workspace NAME --project ID [--json]
@@ -103,8 +105,93 @@ const KIND_ONE: Record<RedactionKind, string> = {
   custom: 'your term',
 };
 
+const REVIEWED_LINES = {
+  reviewed: 'fieldwork redact reviewed --workspace NAME --project ID [--json]',
+  'mark-reviewed': 'fieldwork redact mark-reviewed --workspace NAME --project ID --interview ID|CODE [--json]',
+  'clear-reviewed': 'fieldwork redact clear-reviewed --workspace NAME --project ID --interview ID|CODE [--json]',
+};
+/** The reviewed marks' usage, the named command's line first (a usage error prints that one). */
+const reviewedUsage = (first: keyof typeof REVIEWED_LINES) =>
+  `Usage: ${[REVIEWED_LINES[first], ...Object.values(REVIEWED_LINES).filter((l) => l !== REVIEWED_LINES[first])].join('\n       ')}\n\n${REVIEWED_TEXT}`;
+const REVIEWED_TEXT = `The Redaction review's "Reviewed" marks, per interview, offline, from the cache (the same marks as Analysis →
+Redaction). \`reviewed\` lists every interview of the study by its participant code ("P07") with how many places
+a redacted export replaces, how many possible ones nobody decided (left as written), how many you kept, and
+whether you marked it reviewed; a mark says "changed" when what the scan finds there is not what it found when
+you marked it (a sync, a new term). \`mark-reviewed\` marks one interview reviewed with what is found in it now;
+\`clear-reviewed\` takes the mark away. --interview takes the interview's ID or its participant code.
+--json: [{interview_id, code, replaced, possible_undecided, kept, reviewed_at, changed_since_review}] for
+\`reviewed\`; the one interview's row for the other two.`;
+
+const REVIEWED_OPTIONS: Command['options'] = { workspace: { type: 'string' }, project: { type: 'string' } };
+
+function reviewedJson(r: RedactionInterviewView) {
+  return {
+    interview_id: r.interview_id,
+    code: r.code,
+    replaced: r.replaced,
+    possible_undecided: r.possible_undecided,
+    kept: r.kept,
+    reviewed_at: r.reviewed_at,
+    changed_since_review: r.changed_since_review,
+  };
+}
+
+function reviewedLine(r: RedactionInterviewView, width: number): string {
+  const mark = r.reviewed_at === null ? 'not reviewed' : `reviewed ${clean(r.reviewed_at)}${r.changed_since_review ? ' (changed since)' : ''}`;
+  const counts = `${plural(r.replaced, 'place')} replaced, ${r.possible_undecided} possible undecided, ${r.kept} kept`;
+  return `  ${r.code.padEnd(width)}  ${clean(r.interview_id)}  ${counts}  ${mark}`;
+}
+
+/** The study's interviews as the review lists them, after the CLI's "no such project" check. */
+async function studyInterviews(ctx: Ctx): Promise<{ workspaceId: string; project: string; rows: RedactionInterviewView[] }> {
+  const w = await ctx.workspace(String(ctx.flags.workspace));
+  const project = String(ctx.flags.project).trim();
+  await requireProject(ctx, w, project);
+  const rows = await (await ctx.services()).review.interviews(w.id, project);
+  return { workspaceId: w.id, project, rows };
+}
+
+const reviewed: Command = {
+  usage: reviewedUsage('reviewed'),
+  options: REVIEWED_OPTIONS,
+  required: ['workspace', 'project'],
+  async run(ctx) {
+    const { project, rows } = await studyInterviews(ctx);
+    if (ctx.out.isJson) return ctx.out.json(rows.map(reviewedJson));
+    if (rows.length === 0) return ctx.out.line(`Project ${project} has no interviews in the saved data yet: sync it first.`);
+    const marked = rows.filter((r) => r.reviewed_at !== null).length;
+    ctx.out.line(`Redaction review of project ${project}: ${marked} of ${plural(rows.length, 'interview')} marked reviewed`);
+    const width = Math.max(...rows.map((r) => r.code.length));
+    for (const r of rows) ctx.out.line(reviewedLine(r, width));
+  },
+};
+
+/** mark-reviewed and clear-reviewed: the same service call the app's "Mark this interview reviewed" makes. */
+function setReviewed(mark: boolean): Command {
+  return {
+    usage: reviewedUsage(mark ? 'mark-reviewed' : 'clear-reviewed'),
+    options: { ...REVIEWED_OPTIONS, interview: { type: 'string' } },
+    required: ['workspace', 'project', 'interview'],
+    async run(ctx) {
+      const { workspaceId, project, rows } = await studyInterviews(ctx);
+      const asked = String(ctx.flags.interview).trim();
+      const row = rows.find((r) => r.interview_id === asked) ?? rows.find((r) => r.code.toLowerCase() === asked.toLowerCase());
+      if (!row) {
+        throw new AppError(
+          'unknown_interview',
+          `No interview "${clean(asked)}" in project ${project}'s saved data. Give an interview ID or participant code from \`fieldwork redact reviewed\`, or sync the study if it is new.`,
+        );
+      }
+      const r = await (await ctx.services()).review.markReviewed(workspaceId, project, row.interview_id, mark);
+      if (ctx.out.isJson) return ctx.out.json(reviewedJson(r));
+      ctx.out.line(`${r.code} (${clean(r.interview_id)}): ${mark ? 'marked reviewed' : 'reviewed mark cleared'}.`);
+      ctx.out.line(reviewedLine(r, r.code.length));
+    },
+  };
+}
+
 export const redactGroup: Group = {
   name: 'redact',
-  usage: SCAN_USAGE,
-  commands: { scan },
+  usage: `${SCAN_USAGE.replace(/\n\n/, `\n       ${Object.values(REVIEWED_LINES).join('\n       ')}\n\n`)}\n\n${REVIEWED_TEXT}`,
+  commands: { scan, reviewed, 'mark-reviewed': setReviewed(true), 'clear-reviewed': setReviewed(false) },
 };

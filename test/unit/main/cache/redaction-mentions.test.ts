@@ -3,7 +3,7 @@
 // words and turns not yet in the search index handled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInProcessCache, type Cache } from '../../../../src/main/cache/cache';
-import { findMentions, mentionPattern } from '../../../../src/main/cache/queries/redaction-review';
+import { findMentions, mentionPattern, mentionSpans } from '../../../../src/main/cache/queries/redaction-review';
 import type { CacheDb } from '../../../../src/main/cache/open';
 import { interviewRecord } from '../../../../src/shared/schemas/interview';
 import { projectListItem } from '../../../../src/shared/schemas/project';
@@ -53,6 +53,38 @@ describe('findMentions', () => {
     expect(findMentions(cache.db, { projectId: 'p1', text: '  ' })).toEqual({ total: 0, interviews: [] });
   });
 
+  it('finds through the search index the forms it does not fold itself, and highlights them where they are', async () => {
+    await cache.call('interviews.saveFullRecords', {
+      projectId: 'p1',
+      now: NOW,
+      items: [
+        record(
+          'iv-d',
+          'Hello.',
+          'Then José came, and ＪＯＳＥ wrote in full width.',
+          'Frau Straße, Søren, ﬁona.',
+          'Josef is someone else.',
+          '민준 and がく came.',
+        ),
+      ],
+    });
+    const jose = findMentions(cache.db, { projectId: 'p1', text: 'jose' }).interviews.find((i) => i.interview_id === 'iv-d')!;
+    expect(jose.count).toBe(2);
+    expect(jose.examples.map((e) => e.text)).toEqual(['José', 'ＪＯＳＥ']);
+    expect(jose.examples[1]).toMatchObject({ before: 'Then José came, and ', after: ' wrote in full width.' });
+    for (const [term, text] of [
+      ['STRASSE', 'Straße'],
+      ['soren', 'Søren'],
+      ['Fiona', 'ﬁona'],
+      ['민준', '민준'],
+      ['がく', 'がく'],
+      ['ｶﾞｸ', null],
+    ]) {
+      const m = findMentions(cache.db, { projectId: 'p1', text: term! });
+      expect(m.interviews.find((i) => i.interview_id === 'iv-d')?.examples.map((e) => e.text)).toEqual(text ? [text] : undefined);
+    }
+  });
+
   it('sees turns saved after the search index last caught up', async () => {
     await cache.call('interviews.saveFullRecords', { projectId: 'p1', now: NOW, items: [record('iv-c', 'Later, Ayesha called.')] });
     expect(findMentions(cache.db, { projectId: 'p1', text: 'Ayesha' }).interviews.find((i) => i.interview_id === 'iv-c')?.count).toBe(1);
@@ -60,8 +92,51 @@ describe('findMentions', () => {
 
   it('matches the term whole, never inside a longer word, with regex characters taken literally', () => {
     const re = mentionPattern('J.P. (Jo)')!;
-    expect('met J.P. (Jo) today'.match(re)).toEqual(['J.P. (Jo)']);
-    expect('met JXP. (Jo) today'.match(re)).toBeNull();
-    expect('Ayeshani, Ayesha_x, Ayesha2'.match(mentionPattern('Ayesha')!)).toBeNull();
+    const at = (turn: string, r: RegExp) => mentionSpans(turn, r).map((m) => turn.slice(m.start, m.end));
+    expect(at('met J.P. (Jo) today', re)).toEqual(['J.P. (Jo)']);
+    expect(at('met JXP. (Jo) today', re)).toEqual([]);
+    expect(at('Ayeshani, Ayesha_x, Ayesha2', mentionPattern('Ayesha')!)).toEqual([]);
+  });
+
+  // Names from several scripts and cultures, each searched as a researcher types it and found as it was written.
+  it.each([
+    ['Jose', 'Then José came, JOSÉ again, and ｊｏｓｅ in full width.', ['José', 'JOSÉ', 'ｊｏｓｅ']],
+    ['josé', 'Jose said so; JOSE too.', ['Jose', 'JOSE']],
+    // A combining accent (NFD) is highlighted with its letter.
+    ['Jose', 'Jose\u0301 wrote.', ['Jose\u0301']],
+    ['Strasse', 'Frau Straße and Herr STRASSE.', ['Straße', 'STRASSE']],
+    ['Straße', 'Frau Strasse nodded.', ['Strasse']],
+    ['Fiona', 'I asked ﬁona’s mum.', ['ﬁona’s']],
+    ['Soren', 'Søren and SØREN.', ['Søren', 'SØREN']],
+    ['Lukasz', 'Łukasz Wałęsa called.', ['Łukasz']],
+    ['Walesa', 'Łukasz Wałęsa called.', ['Wałęsa']],
+    ['Duc', 'Nguyễn Văn Đức said hi.', ['Đức']],
+    ['Nguyen Van', 'Nguyễn Văn Đức said hi.', ['Nguyễn Văn']],
+    ['Siobhan', 'Siobhán Ní Bhriain.', ['Siobhán']],
+    ['Isik', 'Işık Yılmaz, from Izmir.', ['Işık']],
+    ['Yilmaz', 'Işık YILMAZ, from Izmir.', ['YILMAZ']],
+    ['Elena', 'Ελένη, or Elena, or ÉLÉNA.', ['Elena', 'ÉLÉNA']],
+    ['Ελενη', 'Η ΕΛΈΝΗ και η ελένη.', ['ΕΛΈΝΗ', 'ελένη']],
+    ['Наталья', 'НАТАЛЬЯ and наталья.', ['НАТАЛЬЯ', 'наталья']],
+    ['Ёлка', 'Елка, Ёлка.', ['Елка', 'Ёлка']],
+    ['محمد', 'قال مُحَمَّد ذلك. محمد أيضا.', ['مُحَمَّد', 'محمد']],
+    ['Chloe', 'Chloë and Zoë met CHLOE.', ['Chloë', 'CHLOE']],
+    ['Francois', 'François, FRANÇOIS.', ['François', 'FRANÇOIS']],
+    ['Aeron', 'Æron was there.', ['Æron']],
+  ])('finds %j in %j', (term, turn, found) => {
+    const text = turn.replace(/\\u0301/g, '\u0301');
+    const spans = mentionSpans(text, mentionPattern(term)!);
+    expect(spans.map((m) => text.slice(m.start, m.end))).toEqual(found.map((f) => f.replace(/\\u0301/g, '\u0301')));
+  });
+
+  it('keeps apart what only looks alike: other names, and the letters of scripts that are not accents', () => {
+    const at = (term: string, turn: string) => mentionSpans(turn, mentionPattern(term)!).map((m) => turn.slice(m.start, m.end));
+    expect(at('Jose', 'Josef and Joselyn')).toEqual([]);
+    // A Devanagari vowel sign and a kana's voicing mark change the name: "प्रिया" is not "पर", "が" is not "か".
+    expect(at('पर', 'प्रिया आई')).toEqual([]);
+    expect(at('かな', 'がな')).toEqual([]);
+    expect(at('प्रिया', 'प्रिया आई')).toEqual(['प्रिया']);
+    // Full-width Japanese and half-width katakana are the same letters.
+    expect(at('カナ', 'ｶﾅ さん')).toEqual(['ｶﾅ']);
   });
 });

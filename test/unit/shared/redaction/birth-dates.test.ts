@@ -1,6 +1,7 @@
 // Dates of birth and ages tied to a birthday (issue 21 §1): the date (and the age) found beside a word that says
 // it is a birth; ordinary dates, ages alone, and years left alone.
 import { describe, expect, it } from 'vitest';
+import { answeredBirthDate, asksForBirthDate } from '../../../../src/shared/redaction/birthdays';
 import { found, ofKind } from './support';
 
 describe('dates of birth', () => {
@@ -78,5 +79,55 @@ describe('dates of birth', () => {
     'I’m one of the people who was born to shop',
   ])('leaves alone: %s', (s) => {
     expect(ofKind(s, 'dob')).toEqual([]);
+  });
+});
+
+describe('a date of birth given as the answer to the interviewer', () => {
+  it.each([
+    "When's your birthday?",
+    'What’s your date of birth, so we can match your record?',
+    'How old are you and when were you born?',
+    'What year were you born?',
+    "What's your DOB?",
+    'May I ask your birth date for the record?',
+  ])('asks for a birth date: %s', (q) => {
+    expect(asksForBirthDate(q, false)).toBe(true);
+  });
+
+  it.each([
+    'When did you start the subscription?',
+    'When did the delivery come?',
+    'When is your next appointment?',
+    'Tell me about your birthday party last year.',
+    'And what month?',
+  ])('does not ask for one: %s', (q) => {
+    expect(asksForBirthDate(q, false)).toBe(false);
+  });
+
+  it('a short follow-up keeps asking only right after a birth question', () => {
+    expect(asksForBirthDate('And what month?', true)).toBe(true);
+    expect(asksForBirthDate('and the year?', true)).toBe(true);
+    expect(asksForBirthDate('And what made you cancel?', true)).toBe(false);
+  });
+
+  it.each([
+    ['12 March 1988.', '12 March 1988'],
+    ["it's the fourth of July, eighty-two.", 'fourth of July, eighty-two'],
+    ['thirty-five, 21/06/1990.', '21/06/1990'],
+    ['sure, March 3rd, 1979.', 'March 3rd, 1979'],
+    ['nineteen ninety-one.', 'nineteen ninety-one'],
+    ['1985-11-30.', '1985-11-30'],
+    ['the 2nd of May. every year my mum forgets.', 'the 2nd of May'],
+    ['30.01.1975', '30.01.1975'],
+    ['forty. april twelfth.', 'april twelfth'],
+    ['um, I was born on the 9th of June 1970, in Lagos', 'the 9th of June 1970'],
+  ])('the answer %j gives %j', (answer, date) => {
+    const spans = answeredBirthDate(answer);
+    expect(spans.map((sp) => sp.text)).toEqual([expect.stringContaining(date)]);
+    expect(spans.map((sp) => answer.slice(sp.start, sp.end))).toEqual(spans.map((sp) => sp.text));
+  });
+
+  it.each(['I am not telling you that.', 'forty, why?', 'I moved here in 2015 and my birthday is private'])('no date at the start: %s', (answer) => {
+    expect(answeredBirthDate(answer)).toEqual([]);
   });
 });
