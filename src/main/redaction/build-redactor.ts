@@ -84,12 +84,10 @@ export async function buildRedactor(
   }
   // A possible name (the scan was unsure) is replaced once the researcher accepts it, not before.
   const replaced = (f: Finding) => f.decision !== 'reject' && !isRejected(f.kind, f.term) && !(f.confidence === 'possible' && f.decision !== 'accept');
-  for (const f of scan.findings) if (replaced(f) && (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom')) put(f.text, f.kind, f.suggested);
-  // A date of birth the scan found by the question before it ("When's your birthday?" "12 March 1988."): the
-  // export's own look at a text has no question before it, so the scan's date is replaced wherever it stands. Not a
-  // month alone ("October"): every other October of the study would go with it.
-  for (const f of scan.findings) if (replaced(f) && f.kind === 'dob' && /\d|\s/.test(f.text.trim())) put(f.text, 'dob', FIXED_PSEUDONYMS.dob);
-  const nameHere = wordNamesWhereNames(scan.findings.filter(replaced));
+  const putStudyWide = (f: Finding, pseudonym: string | null) => pseudonym !== null && put(f.text, f.kind as KnownTerm['kind'], pseudonym);
+  const kept = scan.findings.filter(replaced);
+  for (const f of kept) putStudyWide(f, studyWideTerm(f));
+  const nameHere = wordNamesWhereNames(kept);
   const matcher = compileKnown(known);
 
   const text = (s: string): string => {
@@ -131,6 +129,17 @@ export async function buildRedactor(
     text,
     participant: (interviewId, _name, code) => scan.pseudonyms.participant(interviewId) ?? code,
   };
+}
+
+/**
+ * The pseudonym a kept finding is replaced by wherever its text stands in the study, or null when it is replaced only
+ * where found. Names go everywhere. So does a date of birth the scan found by the question before it ("When's your
+ * birthday?" "12 March 1988."), since an export's look at a text has no question before it; but not a month alone
+ * ("October"): every other October of the study would go with it.
+ */
+function studyWideTerm(f: Finding): string | null {
+  if (f.kind === 'participant' || f.kind === 'person' || f.kind === 'custom') return f.suggested;
+  return f.kind === 'dob' && /\d|\s/.test(f.text.trim()) ? FIXED_PSEUDONYMS.dob : null;
 }
 
 /**
